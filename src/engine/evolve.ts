@@ -1,0 +1,261 @@
+/**
+ * `evolve(state, event)`: the state after a decided event, with everything that follows from it — turned
+ * pay-off cards, completed piles, draws, the next turn and the end of the game (RULES §1.7, §1.9, §2).
+ * It is total: an event that does not fit the state (which `decide` never produces) leaves it unchanged.
+ * `applyEvent` does the same work in place and is what `replay` folds with.
+ */
+import { Card, parseCard, rankOf } from './cards';
+import { GameEvent } from './events';
+import { parseMove } from './moves';
+import { topRankOf } from './options';
+import { shuffleInPlace } from './rng';
+import { Perspective, hasCenterPlay } from './rules';
+import { GameResult, GameState, Seat, cloneState, playersIn } from './state';
+
+export function evolve(state: GameState, event: GameEvent): GameState {
+  const next = cloneState(state);
+  return applyEvent(next, event) ? next : state;
+}
+
+export function perspectiveOf(state: GameState, seat: Seat): Perspective {
+  const own = state.seats[seat]!;
+  return {
+    options: state.options,
+    maxCenterPiles: state.maxCenterPiles,
+    hand: own.hand,
+    payoffTop: own.payoff.length === 0 ? null : (own.payoff[own.payoff.length - 1] as Card),
+    sidePiles: own.sidePiles,
+    center: state.center,
+  };
+}
+
+/** Applies `event` to `state` in place; returns false (and changes nothing) when it does not fit the state. */
+export function applyEvent(state: GameState, event: GameEvent): boolean {
+  if (state.result !== null) return false;
+  const seat = state.seats[event.seat];
+  if (seat === undefined || seat.out) return false;
+  switch (event.type) {
+    case 'played':
+      return event.seat === state.current && applyPlay(state, event);
+    case 'discarded':
+      return event.seat === state.current && applyDiscard(state, event);
+    case 'passed':
+      if (event.seat !== state.current) return false;
+      endTurn(state, state.turnActive);
+      return true;
+    case 'resigned':
+      leave(state, event.seat, 'resigned');
+      return true;
+    case 'timedOut':
+      if (event.seat !== state.current) return false;
+      leave(state, event.seat, 'timedOut');
+      return true;
+  }
+}
+
+function applyPlay(state: GameState, event: Extract<GameEvent, { type: 'played' }>): boolean {
+  const move = parseMove(event.move);
+  const card = parseCard(event.card);
+  const pileIndex = event.slot - 1;
+  if (move === null || move.kind !== 'place' || card === null || !(pileIndex in state.center)) return false;
+  const seat = state.seats[event.seat]!;
+  const pile = state.center[pileIndex];
+  const targetFits =
+    move.to.kind === 'newCenter'
+      ? pile === null
+      : move.to.kind === 'center' && pile !== null && move.to.slot === event.slot;
+  if (!targetFits) return false;
+
+  const from = move.from;
+  switch (from.kind) {
+    case 'hand': {
+      const at = seat.hand.indexOf(card);
+      if (at < 0 || from.card !== card) return false;
+      seat.hand.splice(at, 1);
+      break;
+    }
+    case 'payoff':
+      if (seat.payoff[seat.payoff.length - 1] !== card) return false;
+      seat.payoff.pop();
+      break;
+    case 'side': {
+      const side = seat.sidePiles[from.pile - 1];
+      if (side === undefined || side[side.length - 1]?.card !== card) return false;
+      side.pop();
+      break;
+    }
+  }
+  const target = pile ?? [];
+  target.push(card);
+  state.center[pileIndex] = target;
+  state.turnActive = true;
+
+  // S17, R18, E16: the last pay-off card wins at once.
+  if (from.kind === 'payoff' && seat.payoff.length === 0) {
+    finish(state, winByPayoff(state, event.seat, 'payoffEmptied'));
+    return true;
+  }
+  if (target.length >= topRankOf(state.options)) completePile(state, pileIndex);
+  // E12: emptying the hand draws a new hand and the turn goes on.
+  if (from.kind === 'hand' && seat.hand.length === 0 && state.options.refillWhenHandEmpty) {
+    draw(state, seat.hand, state.options.handSize);
+  }
+  checkStuck(state);
+  return true;
+}
+
+function applyDiscard(state: GameState, event: Extract<GameEvent, { type: 'discarded' }>): boolean {
+  const move = parseMove(event.move);
+  if (move === null || move.kind !== 'place' || move.from.kind !== 'hand' || move.to.kind !== 'side')
+    return false;
+  const seat = state.seats[event.seat]!;
+  const card = move.from.card;
+  const side = seat.sidePiles[move.to.pile - 1];
+  const at = seat.hand.indexOf(card);
+  if (side === undefined || at < 0) return false;
+  seat.hand.splice(at, 1);
+  side.push({ card, rank: move.declared ?? rankOf(card) });
+  endTurn(state, true);
+  return true;
+}
+
+/** S9, R17: shuffled into the stock at once; E10: set aside for later. */
+function completePile(state: GameState, pileIndex: number): void {
+  const pile = state.center[pileIndex] as Card[];
+  state.center[pileIndex] = null;
+  if (state.options.completedPile === 'shuffleIntoStock') {
+    for (const card of pile) state.stock.push(card);
+    shuffleInPlace(state.rng, state.stock);
+  } else {
+    for (const card of pile) state.setAside.push(card);
+  }
+}
+
+/** Draws up to `count` cards into `hand` from the top of the stock; returns how many it drew. */
+function draw(state: GameState, hand: Card[], count: number): number {
+  let drawn = 0;
+  while (drawn < count) {
+    if (state.stock.length === 0) {
+      // E17: an empty stock is rebuilt from the set-aside piles, shuffled.
+      if (state.setAside.length === 0) break;
+      state.stock = state.setAside;
+      state.setAside = [];
+      shuffleInPlace(state.rng, state.stock);
+    }
+    hand.push(state.stock.pop() as Card);
+    drawn++;
+  }
+  if (drawn > 0) state.turnActive = true;
+  return drawn;
+}
+
+function nextSeatIn(state: GameState, from: Seat): Seat {
+  const count = state.seats.length;
+  for (let step = 1; step <= count; step++) {
+    const seat = (from + step) % count;
+    if (!state.seats[seat]!.out) return seat;
+  }
+  return from;
+}
+
+/** Ends the current turn and starts the next one, with its draw (RULES §1.7a) and the end checks (§2.2, §2.5). */
+function endTurn(state: GameState, wasActive: boolean): void {
+  state.nullTurns = wasActive ? 0 : state.nullTurns + 1;
+  state.turn++;
+  if (state.nullTurns >= playersIn(state)) {
+    finish(state, byFewestPayoff(state, 'blocked'));
+    return;
+  }
+  if (state.turn >= state.options.maxTurns) {
+    finish(state, byFewestPayoff(state, 'turnLimit'));
+    return;
+  }
+  state.current = nextSeatIn(state, state.current);
+  state.turnActive = false;
+  const hand = state.seats[state.current]!.hand;
+  if (hand.length < state.options.handSize) draw(state, hand, state.options.handSize - hand.length);
+  checkStuck(state);
+}
+
+/** RULES §2.4: with two players in, the other wins; with more, the seat leaves and play goes on. */
+function leave(state: GameState, seat: Seat, reason: 'resigned' | 'timedOut'): void {
+  if (playersIn(state) <= 2) {
+    const winner = nextSeatIn(state, seat);
+    state.departed.push(seat);
+    state.seats[seat]!.out = true;
+    finish(state, winByPayoff(state, winner, reason, seat));
+    return;
+  }
+  state.seats[seat]!.out = true;
+  state.departed.push(seat);
+  if (state.current === seat) endTurn(state, true);
+  else checkStuck(state);
+}
+
+/** E18: with stock and set-aside empty and no centre play for anyone still in, the game is blocked at once. */
+function checkStuck(state: GameState): void {
+  if (!state.options.blockWhenStuck || state.result !== null) return;
+  if (state.stock.length > 0 || state.setAside.length > 0) return;
+  for (let seat = 0; seat < state.seats.length; seat++) {
+    if (!state.seats[seat]!.out && hasCenterPlay(perspectiveOf(state, seat))) return;
+  }
+  finish(state, byFewestPayoff(state, 'stuck'));
+}
+
+function finish(state: GameState, result: GameResult): void {
+  state.result = result;
+}
+
+function payoffCounts(state: GameState): number[] {
+  return state.seats.map((seat) => seat.payoff.length);
+}
+
+/** Players still in, grouped by pay-off cards left (fewest first), then those who left, last to leave first. */
+function ranking(state: GameState, first: Seat | null): Seat[][] {
+  const left = payoffCounts(state);
+  const groups: Seat[][] = [];
+  const inSeats = state.seats
+    .map((_, seat) => seat)
+    .filter((seat) => !state.seats[seat]!.out && seat !== first);
+  inSeats.sort((a, b) => left[a]! - left[b]! || a - b);
+  for (const seat of inSeats) {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && left[last[0]!] === left[seat]) last.push(seat);
+    else groups.push([seat]);
+  }
+  if (first !== null) groups.unshift([first]);
+  for (let i = state.departed.length - 1; i >= 0; i--) groups.push([state.departed[i]!]);
+  return groups;
+}
+
+/**
+ * RULES §2.1: the winner scores the pay-off cards left to the opponents still in (and to the player whose
+ * resignation or timeout ended the game); players who left earlier do not count.
+ */
+function winByPayoff(
+  state: GameState,
+  winner: Seat,
+  reason: GameResult['reason'],
+  endedBy?: Seat,
+): GameResult {
+  const left = payoffCounts(state);
+  let score = 0;
+  state.seats.forEach((seat, index) => {
+    if (index !== winner && (!seat.out || index === endedBy)) score += left[index]!;
+  });
+  return { reason, winner, score, ranking: ranking(state, winner), payoffLeft: left };
+}
+
+/** RULES §2.3: the fewest pay-off cards wins and scores the differences to the others still in; a tie is a draw. */
+function byFewestPayoff(state: GameState, reason: GameResult['reason']): GameResult {
+  const order = ranking(state, null);
+  const left = payoffCounts(state);
+  const best = order[0]!;
+  if (best.length > 1) return { reason, winner: null, score: 0, ranking: order, payoffLeft: left };
+  const winner = best[0]!;
+  let score = 0;
+  state.seats.forEach((seat, index) => {
+    if (index !== winner && !seat.out) score += left[index]! - left[winner]!;
+  });
+  return { reason, winner, score, ranking: order, payoffLeft: left };
+}

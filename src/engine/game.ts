@@ -1,0 +1,89 @@
+/**
+ * The engine's entry points around a whole game: legal moves, replay of a log, and a stable state hash.
+ */
+import { Command, GameEvent, commandOf } from './events';
+import { decide } from './decide';
+import { applyEvent, perspectiveOf } from './evolve';
+import { formatMove } from './moves';
+import { RuleOptions } from './options';
+import { RNG_VERSION } from './rng';
+import { legalMovesFor } from './rules';
+import { setup } from './setup';
+import { GameState, cloneState } from './state';
+import { Violation } from './violations';
+import { sha256Hex } from './sha256';
+
+/**
+ * The version of the rules and the random stream. Every stored game records it; a change that makes any
+ * recorded game replay differently must change it (the golden games in test/golden pin it).
+ */
+export const RULES_VERSION = `malice-rules-1+${RNG_VERSION}`;
+
+/** The legal moves of the seat to move, in notation; empty once the game is over. */
+export function legalMoves(state: GameState): string[] {
+  if (state.result !== null) return [];
+  return legalMovesFor(perspectiveOf(state, state.current)).map(formatMove);
+}
+
+export type ReplayResult =
+  | { readonly ok: true; readonly state: GameState }
+  | { readonly ok: false; readonly index: number; readonly violation: Violation; readonly state: GameState };
+
+/**
+ * Replays a log from the start. Every event is checked: `decide` on the state before it must give back
+ * exactly that event, so a tampered or foreign log is refused at the first event that does not follow.
+ */
+export function replay(
+  options: RuleOptions,
+  seed: string,
+  events: readonly GameEvent[],
+  seats: number = options.minPlayers,
+): ReplayResult {
+  return replayFrom(setup(options, seed, seats), events);
+}
+
+/** Replays `events` on a copy of `initial` (which is not changed). */
+export function replayFrom(initial: GameState, events: readonly GameEvent[]): ReplayResult {
+  const state = cloneState(initial);
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as GameEvent;
+    const decision = decide(state, commandOf(event));
+    if (!decision.ok) return { ok: false, index, violation: decision.violation, state };
+    if (decision.events.length !== 1 || !sameEvent(decision.events[0] as GameEvent, event)) {
+      return {
+        ok: false,
+        index,
+        violation: { code: 'MALFORMED_COMMAND', reason: `event ${index} is not what its command decides` },
+        state,
+      };
+    }
+    applyEvent(state, event);
+  }
+  return { ok: true, state };
+}
+
+function sameEvent(a: GameEvent, b: GameEvent): boolean {
+  if (a.type !== b.type || a.seat !== b.seat) return false;
+  if (a.type === 'played' && b.type === 'played')
+    return a.move === b.move && a.card === b.card && a.slot === b.slot;
+  if (a.type === 'discarded' && b.type === 'discarded') return a.move === b.move && a.card === b.card;
+  return true;
+}
+
+export type PlayResult =
+  | { readonly ok: true; readonly events: GameEvent[]; readonly state: GameState }
+  | { readonly ok: false; readonly violation: Violation };
+
+/** Decides one command and, when it is accepted, applies its events to a copy of `state`. */
+export function play(state: GameState, command: Command): PlayResult {
+  const decision = decide(state, command);
+  if (!decision.ok) return decision;
+  const next = cloneState(state);
+  for (const event of decision.events) applyEvent(next, event);
+  return { ok: true, events: decision.events, state: next };
+}
+
+/** A SHA-256 of the whole state (hidden cards and RNG included), to pin golden games. */
+export function stateHash(state: GameState): string {
+  return sha256Hex(JSON.stringify(state));
+}

@@ -1,0 +1,15 @@
+/** The Malice rules engine: pure, deterministic, no framework imports. See docs/rules.md and docs/notation.md. */
+export * from './cards';
+export * from './options';
+export * from './rng';
+export { sha256Hex } from './sha256';
+export * from './state';
+export * from './moves';
+export * from './events';
+export * from './violations';
+export * from './setup';
+export { decide, Decision } from './decide';
+export { evolve, applyEvent, perspectiveOf } from './evolve';
+export * from './view';
+export * from './game';
+export { Perspective, isWild, legalMovesFor, pendingForcedPlay, hasCenterPlay } from './rules';

@@ -1,0 +1,121 @@
+/**
+ * Setting up a game from (options, seed, seats) — RULES §1.2, §1.3. Every step draws from the game's RNG
+ * in this fixed order, so the same inputs always give the same deal:
+ *
+ * `separate` decks (S1–S4, R1–R4):
+ *   1. Shuffle the pay-off deck (52 cards, A♠…K♣ in suit order S H D C) and deal `payoffSize` cards to each
+ *      seat in turn as a block (seat 0 takes the first block from the top); the top card of each is face up.
+ *   2. First player: the highest face-up card (a joker counts above a king). On a tie for highest:
+ *      `redeal` gathers the whole pay-off deck, reshuffles and re-splits it (S3);
+ *      `reshufflePiles` reshuffles every pay-off pile in seat order (R3). Repeat until one is highest.
+ *   3. Pay-off deck cards left over (when `payoffSize × seats < 52`) join the stock deck. Shuffle the stock
+ *      deck (52 cards + `jokersPerDeck` jokers); the dealer is the seat before the first player (R4) and deals
+ *      one card at a time, the first player first, until every hand holds `handSize`. The rest is the stock.
+ * `combined` decks (E1, E19): one deck (+ jokers) per seat, all shuffled together; pay-off piles are dealt
+ *   as in 1 from that shuffle, the first player is found as in 2, the hands are dealt as in 3 from what is left.
+ *
+ * "Top" of any pile or deck is its last element: dealing takes from the end.
+ */
+import { Card, JOKER, rankOf, standardDeck } from './cards';
+import { RuleOptions, resolveMaxCenterPiles, validateOptions } from './options';
+import { RngState, seedRng, shuffleInPlace } from './rng';
+import { GameState, SeatState } from './state';
+
+export class InvalidOptionsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid rule options: ${problems.join('; ')}`);
+  }
+}
+
+/** Builds the initial state; throws `InvalidOptionsError` (naming each bad option) for an unsound option set. */
+export function setup(options: RuleOptions, seed: string, seatCount: number): GameState {
+  const problems = validateOptions(options, seatCount);
+  if (problems.length > 0) throw new InvalidOptionsError(problems.map((problem) => problem.message));
+
+  const rng = seedRng(seed);
+  let payoffDeck: Card[];
+  let stockDeck: Card[];
+  if (options.deckMode === 'separate') {
+    payoffDeck = standardDeck(0);
+    stockDeck = standardDeck(options.jokersPerDeck);
+  } else {
+    payoffDeck = [];
+    for (let i = 0; i < seatCount; i++) payoffDeck.push(...standardDeck(options.jokersPerDeck));
+    stockDeck = [];
+  }
+  shuffleInPlace(rng, payoffDeck);
+  let payoffs = splitPayoffs(payoffDeck, options.payoffSize, seatCount);
+  let first = highestTop(payoffs);
+  while (first === null) {
+    if (options.firstPlayerTie === 'redeal') {
+      shuffleInPlace(rng, payoffDeck);
+      payoffs = splitPayoffs(payoffDeck, options.payoffSize, seatCount);
+    } else {
+      for (const pile of payoffs) shuffleInPlace(rng, pile);
+    }
+    first = highestTop(payoffs);
+  }
+
+  const leftover = payoffDeck.slice(0, payoffDeck.length - options.payoffSize * seatCount);
+  let stock: Card[];
+  if (options.deckMode === 'separate') {
+    stock = [...stockDeck, ...leftover];
+    shuffleInPlace(rng, stock);
+  } else {
+    stock = leftover;
+  }
+  const seats: SeatState[] = payoffs.map((payoff) => ({
+    hand: [],
+    payoff,
+    sidePiles: Array.from({ length: options.sidePiles }, () => []),
+    out: false,
+  }));
+  for (let round = 0; round < options.handSize; round++) {
+    for (let offset = 0; offset < seatCount; offset++) {
+      seats[(first + offset) % seatCount]!.hand.push(stock.pop() as Card);
+    }
+  }
+  const maxCenterPiles = resolveMaxCenterPiles(options, seatCount);
+  return {
+    options,
+    maxCenterPiles,
+    seats,
+    center: Array.from({ length: maxCenterPiles }, () => null),
+    stock,
+    setAside: [],
+    rng: rng satisfies RngState,
+    current: first,
+    turn: 0,
+    turnActive: false,
+    nullTurns: 0,
+    departed: [],
+    result: null,
+  };
+}
+
+/** Pay-off piles dealt from the top (end) of `deck` in blocks, seat 0 first; the deck itself is not changed. */
+function splitPayoffs(deck: readonly Card[], size: number, seats: number): Card[][] {
+  const piles: Card[][] = [];
+  for (let seat = 0; seat < seats; seat++) {
+    const end = deck.length - seat * size;
+    piles.push(deck.slice(end - size, end));
+  }
+  return piles;
+}
+
+/** The seat whose face-up pay-off card is strictly highest, or null on a tie (a joker ranks above a king). */
+function highestTop(piles: readonly Card[][]): number | null {
+  let best = -1;
+  let bestSeat: number | null = null;
+  piles.forEach((pile, seat) => {
+    const top = pile[pile.length - 1] as Card;
+    const value = top === JOKER ? 14 : rankOf(top);
+    if (value > best) {
+      best = value;
+      bestSeat = seat;
+    } else if (value === best) {
+      bestSeat = null;
+    }
+  });
+  return bestSeat;
+}
