@@ -12,6 +12,7 @@ import { setup } from './setup';
 import { GameState, cloneState } from './state';
 import { Violation } from './violations';
 import { sha256Hex } from './sha256';
+import { formatCard } from './cards';
 
 /**
  * The version of the rules and the random stream. Every stored game records it; a change that makes any
@@ -83,7 +84,28 @@ export function play(state: GameState, command: Command): PlayResult {
   return { ok: true, events: decision.events, state: next };
 }
 
-/** A SHA-256 of the whole state (hidden cards and RNG included), to pin golden games. */
+/**
+ * A SHA-256 of the whole state (hidden cards and RNG included), to pin golden games. It hashes an explicit
+ * canonical form, so refactoring the state's in-memory shape does not change it.
+ */
 export function stateHash(state: GameState): string {
-  return sha256Hex(JSON.stringify(state));
+  const canonical = {
+    seats: state.seats.map((seat) => ({
+      hand: seat.hand.map(formatCard),
+      payoff: seat.payoff.map(formatCard),
+      sidePiles: seat.sidePiles.map((pile) => pile.map((side) => `${formatCard(side.card)}/${side.rank}`)),
+      out: seat.out,
+    })),
+    center: state.center.map((pile) => (pile === null ? null : pile.map(formatCard))),
+    stock: state.stock.map(formatCard),
+    setAside: state.setAside.map(formatCard),
+    rng: [...state.rng],
+    current: state.current,
+    turn: state.turn,
+    turnActive: state.turnActive,
+    nullTurns: state.nullTurns,
+    departed: [...state.departed],
+    result: state.result,
+  };
+  return sha256Hex(JSON.stringify(canonical));
 }
