@@ -43,9 +43,19 @@ export function parseRank(text: string): Rank | null {
   return index < 0 ? null : index + 1;
 }
 
+/** Card names by code, built once: formatting is on the move-generation hot path. */
+const CARD_NAMES: readonly string[] = Array.from({ length: (KING + 1) * 4 }, (_, code) =>
+  code === JOKER
+    ? '*'
+    : code >> 2 >= ACE
+      ? (RANK_CHARS[(code >> 2) - 1] as string) + (SUIT_CHARS[code & 3] as string)
+      : '?',
+);
+
 export function formatCard(card: Card): string {
-  if (card === JOKER) return '*';
-  return formatRank(rankOf(card)) + (SUIT_CHARS[card & 3] as string);
+  const name = CARD_NAMES[card];
+  if (name === undefined || name === '?') throw new RangeError(`no card ${card}`);
+  return name;
 }
 
 /** Parses `7H`, `TD`, `*`; returns null for anything else (never throws). */

@@ -2,10 +2,10 @@
  * `decide(state, command)`: the events a command produces, or the rule it breaks. It never throws and never
  * changes `state`, whatever it is given: anything malformed is a violation like any other.
  */
-import { ACE, JOKER, formatCard, rankOf } from './cards';
-import { Command, GameEvent } from './events';
+import { ACE, Card, JOKER, formatCard, formatRank, rankOf } from './cards';
+import { Command, GameEvent, commandOf } from './events';
 import { perspectiveOf } from './evolve';
-import { Move, formatMove, parseMove } from './moves';
+import { Move, MoveTarget, formatMove, parseMove } from './moves';
 import {
   Perspective,
   canStartCenterPile,
@@ -72,62 +72,96 @@ function commandShapeProblem(command: unknown): string | null {
 
 function decideMove(state: GameState, seat: Seat, move: Move): Decision {
   const p = perspectiveOf(state, seat);
-  if (move.kind === 'pass') {
-    const ending = turnEndProblem(p);
-    if (ending !== null) return { ok: false, violation: ending };
-    const problem = passProblem(p);
-    if (problem !== null) return refuse('PASS_NOT_ALLOWED', problem);
-    return accept({ type: 'passed', seat });
-  }
-
-  const card = sourceCard(p, move.from);
-  if (card === null) return refuse(...emptySource(p, move));
+  const problem = moveViolation(p, move);
+  if (problem !== null) return { ok: false, violation: problem };
+  if (move.kind === 'pass') return accept({ type: 'passed', seat });
+  // The event keeps the move exactly as sent: the notation parses strictly, so it is already canonical.
   const text = formatMove(move);
+  const card = formatCard(sourceCard(p, move.from) as Card);
+  if (move.to.kind === 'side') return accept({ type: 'discarded', seat, move: text, card });
+  return accept({ type: 'played', seat, move: text, card, slot: targetSlot(p, move.to) });
+}
+
+/** The centre slot a play goes to: the named one, or the lowest free slot for a new pile (DESIGN §5). */
+function targetSlot(p: Perspective, to: Extract<MoveTarget, { kind: 'center' | 'newCenter' }>): number {
+  return to.kind === 'center' ? to.slot : p.center.indexOf(null) + 1;
+}
+
+/**
+ * Whether a stored event is exactly what `decide` would produce for its command on `state`, without
+ * building the event: `replay` checks every event of a log with it.
+ */
+export function eventViolation(state: GameState, event: GameEvent): Violation | null {
+  if (event.type !== 'played' && event.type !== 'discarded') {
+    const decision = decide(state, commandOf(event));
+    return decision.ok ? null : decision.violation;
+  }
+  const seat = state.seats[event.seat];
+  if (state.result !== null || seat === undefined || seat.out || event.seat !== state.current) {
+    const decision = decide(state, commandOf(event));
+    return decision.ok ? mismatch() : decision.violation;
+  }
+  const move = parseMove(event.move);
+  if (move === null || move.kind !== 'place') return mismatch();
+  const p = perspectiveOf(state, event.seat);
+  const problem = moveViolation(p, move);
+  if (problem !== null) return problem;
+  const card = formatCard(sourceCard(p, move.from) as Card);
+  if (event.type === 'discarded') return move.to.kind === 'side' && event.card === card ? null : mismatch();
+  return move.to.kind !== 'side' && event.card === card && event.slot === targetSlot(p, move.to)
+    ? null
+    : mismatch();
+}
+
+function mismatch(): Violation {
+  return violation('MALFORMED_COMMAND', 'the event is not what its move decides on this state');
+}
+
+/** Why a move breaks the rules now (RULES §1.4–§1.8), or null when it is legal. */
+function moveViolation(p: Perspective, move: Move): Violation | null {
+  if (move.kind === 'pass') {
+    const problem = passProblem(p);
+    return turnEndProblem(p) ?? (problem === null ? null : violation('PASS_NOT_ALLOWED', problem));
+  }
+  const card = sourceCard(p, move.from);
+  if (card === null) return violation(...emptySource(p, move));
   const to = move.to;
   switch (to.kind) {
     case 'newCenter': {
-      if (move.declared !== null) return refuse('BAD_DECLARATION', 'a rank is declared only on a side pile');
-      if (!canStartCenterPile(p, card)) {
-        if (centerCount(p) >= p.maxCenterPiles && card !== JOKER && rankOf(card) === ACE) {
-          return refuse('CENTER_FULL', `all ${p.maxCenterPiles} centre piles are in use (maxCenterPiles)`);
-        }
-        return refuse(
-          'ONLY_ACE_STARTS_PILE',
-          `only a natural ace starts a centre pile, not ${formatCard(card)} (S7, R11, E5)`,
-        );
+      if (move.declared !== null)
+        return violation('BAD_DECLARATION', 'a rank is declared only on a side pile');
+      if (canStartCenterPile(p, card)) return null;
+      if (centerCount(p) >= p.maxCenterPiles && card !== JOKER && rankOf(card) === ACE) {
+        return violation('CENTER_FULL', `all ${p.maxCenterPiles} centre piles are in use (maxCenterPiles)`);
       }
-      const slot = p.center.indexOf(null) + 1;
-      return accept({ type: 'played', seat, move: text, card: formatCard(card), slot });
+      return violation(
+        'ONLY_ACE_STARTS_PILE',
+        `only a natural ace starts a centre pile, not ${formatCard(card)} (S7, R11, E5)`,
+      );
     }
     case 'center': {
-      if (move.declared !== null) return refuse('BAD_DECLARATION', 'a rank is declared only on a side pile');
+      if (move.declared !== null)
+        return violation('BAD_DECLARATION', 'a rank is declared only on a side pile');
       const pile = p.center[to.slot - 1];
       if (pile === undefined || pile === null)
-        return refuse('NO_SUCH_PILE', `there is no centre pile c${to.slot}`);
-      if (!fitsCenterPile(p.options, pile, card)) {
-        return refuse(
-          'DOES_NOT_FIT',
-          `${formatCard(card)} does not fit centre pile c${to.slot}, which needs a ${pile.length + 1} or a wild card (S7, R11, E6)`,
-        );
-      }
-      return accept({ type: 'played', seat, move: text, card: formatCard(card), slot: to.slot });
+        return violation('NO_SUCH_PILE', `there is no centre pile c${to.slot}`);
+      if (fitsCenterPile(p.options, pile, card)) return null;
+      return violation(
+        'DOES_NOT_FIT',
+        `${formatCard(card)} does not fit centre pile c${to.slot}, which needs a ${formatRank(pile.length + 1)} or a wild card (S7, R11, E6)`,
+      );
     }
-    case 'side': {
+    case 'side':
       if (move.from.kind === 'payoff') {
-        return refuse('PAYOFF_ONLY_TO_CENTER', 'the pay-off card may go only to a centre pile (S14, R11)');
+        return violation('PAYOFF_ONLY_TO_CENTER', 'the pay-off card may go only to a centre pile (S14, R11)');
       }
       if (move.from.kind === 'side') {
-        return refuse(
+        return violation(
           'SIDE_ONLY_FROM_HAND',
           'cards are never moved from one side pile to another (S14, R12)',
         );
       }
-      const ending = turnEndProblem(p);
-      if (ending !== null) return { ok: false, violation: ending };
-      const problem = sidePlacementProblem(p, card, to.pile - 1, move.declared);
-      if (problem !== null) return { ok: false, violation: problem };
-      return accept({ type: 'discarded', seat, move: text, card: formatCard(card) });
-    }
+      return turnEndProblem(p) ?? sidePlacementProblem(p, card, to.pile - 1, move.declared);
   }
 }
 

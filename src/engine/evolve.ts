@@ -71,7 +71,7 @@ function applyPlay(state: GameState, event: Extract<GameEvent, { type: 'played' 
     case 'hand': {
       const at = seat.hand.indexOf(card);
       if (at < 0 || from.card !== card) return false;
-      seat.hand.splice(at, 1);
+      removeAt(seat.hand, at);
       break;
     }
     case 'payoff':
@@ -113,10 +113,16 @@ function applyDiscard(state: GameState, event: Extract<GameEvent, { type: 'disca
   const side = seat.sidePiles[move.to.pile - 1];
   const at = seat.hand.indexOf(card);
   if (side === undefined || at < 0) return false;
-  seat.hand.splice(at, 1);
+  removeAt(seat.hand, at);
   side.push({ card, rank: move.declared ?? rankOf(card) });
   endTurn(state, true);
   return true;
+}
+
+/** Removes one element keeping the order of the rest (the hand's order is what its owner sees), without allocating. */
+function removeAt(cards: Card[], at: number): void {
+  for (let i = at; i < cards.length - 1; i++) cards[i] = cards[i + 1] as Card;
+  cards.pop();
 }
 
 /** S9, R17: shuffled into the stock at once; E10: set aside for later. */

@@ -1,10 +1,9 @@
 /**
  * The engine's entry points around a whole game: legal moves, replay of a log, and a stable state hash.
  */
-import { Command, GameEvent, commandOf } from './events';
-import { decide } from './decide';
+import { Command, GameEvent } from './events';
+import { decide, eventViolation } from './decide';
 import { applyEvent, perspectiveOf } from './evolve';
-import { formatMove } from './moves';
 import { RuleOptions } from './options';
 import { RNG_VERSION } from './rng';
 import { legalMovesFor } from './rules';
@@ -23,7 +22,7 @@ export const RULES_VERSION = `malice-rules-1+${RNG_VERSION}`;
 /** The legal moves of the seat to move, in notation; empty once the game is over. */
 export function legalMoves(state: GameState): string[] {
   if (state.result !== null) return [];
-  return legalMovesFor(perspectiveOf(state, state.current)).map(formatMove);
+  return legalMovesFor(perspectiveOf(state, state.current));
 }
 
 export type ReplayResult =
@@ -48,27 +47,11 @@ export function replayFrom(initial: GameState, events: readonly GameEvent[]): Re
   const state = cloneState(initial);
   for (let index = 0; index < events.length; index++) {
     const event = events[index] as GameEvent;
-    const decision = decide(state, commandOf(event));
-    if (!decision.ok) return { ok: false, index, violation: decision.violation, state };
-    if (decision.events.length !== 1 || !sameEvent(decision.events[0] as GameEvent, event)) {
-      return {
-        ok: false,
-        index,
-        violation: { code: 'MALFORMED_COMMAND', reason: `event ${index} is not what its command decides` },
-        state,
-      };
-    }
+    const problem = eventViolation(state, event);
+    if (problem !== null) return { ok: false, index, violation: problem, state };
     applyEvent(state, event);
   }
   return { ok: true, state };
-}
-
-function sameEvent(a: GameEvent, b: GameEvent): boolean {
-  if (a.type !== b.type || a.seat !== b.seat) return false;
-  if (a.type === 'played' && b.type === 'played')
-    return a.move === b.move && a.card === b.card && a.slot === b.slot;
-  if (a.type === 'discarded' && b.type === 'discarded') return a.move === b.move && a.card === b.card;
-  return true;
 }
 
 export type PlayResult =

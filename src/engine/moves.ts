@@ -40,9 +40,24 @@ function parseTarget(text: string): MoveTarget | null {
   return null;
 }
 
+/**
+ * Parsed moves by text. Replays parse every event, and the set of well-formed move texts is small, so
+ * accepted parses are kept (bounded, in case of a flood of distinct texts). Moves are never mutated.
+ */
+const parsed = new Map<string, Move>();
+const PARSED_LIMIT = 20000;
+
 /** Parses a move, or returns null if the text is not in the notation (never throws). */
 export function parseMove(text: unknown): Move | null {
   if (typeof text !== 'string' || text.length > 16) return null;
+  const known = parsed.get(text);
+  if (known !== undefined) return known;
+  const move = parseMoveText(text);
+  if (move !== null && parsed.size < PARSED_LIMIT) parsed.set(text, move);
+  return move;
+}
+
+function parseMoveText(text: string): Move | null {
   if (text === 'pass') return { kind: 'pass' };
   const match = /^([^-=]+)-([^-=]+)(?:=(.))?$/.exec(text);
   if (match === null) return null;

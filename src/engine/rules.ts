@@ -1,12 +1,13 @@
 /**
  * What may be played where (RULES §1.4–§1.8), from one player's perspective: everything here needs only
  * what that player may see, so the same code serves the full state (`decide`) and a player's view (bots).
+ * Move generation is the engine's hot path: it works on card integers and builds no objects it can avoid.
  */
 import { ACE, Card, JOKER, KING, Rank, TWO, formatCard, formatRank, rankOf } from './cards';
-import { Move, MoveSource, formatMove } from './moves';
+import { MoveSource } from './moves';
 import { RuleOptions, topRankOf } from './options';
 import { SideCard } from './state';
-import { Violation, violation } from './violations';
+import { Violation, ViolationCode, violation } from './violations';
 
 /** What one player sees and may use on their turn. */
 export interface Perspective {
@@ -19,9 +20,29 @@ export interface Perspective {
   readonly center: readonly (readonly Card[] | null)[];
 }
 
+interface Wildness {
+  readonly joker: boolean;
+  readonly king: boolean;
+}
+
+const wildnessCache = new WeakMap<RuleOptions, Wildness>();
+
+function wildness(options: RuleOptions): Wildness {
+  let cached = wildnessCache.get(options);
+  if (cached === undefined) {
+    cached = { joker: options.wildRanks.includes('JOKER'), king: options.wildRanks.includes('K') };
+    wildnessCache.set(options, cached);
+  }
+  return cached;
+}
+
 export function isWild(options: RuleOptions, card: Card): boolean {
-  if (card === JOKER) return options.wildRanks.includes('JOKER');
-  return rankOf(card) === KING && options.wildRanks.includes('K');
+  const wild = wildness(options);
+  return card === JOKER ? wild.joker : wild.king && rankOf(card) === KING;
+}
+
+function isNatural(options: RuleOptions, card: Card, rank: Rank): boolean {
+  return card !== JOKER && rankOf(card) === rank && !isWild(options, card);
 }
 
 /** Whether `card` may go on a centre pile (RULES §1.4): the next rank, or a wild card, below the top rank. */
@@ -39,7 +60,7 @@ export function centerCount(p: Perspective): number {
 
 /** Only a natural ace starts a centre pile, and only while fewer than the maximum exist (RULES §1.4). */
 export function canStartCenterPile(p: Perspective, card: Card): boolean {
-  return card !== JOKER && rankOf(card) === ACE && centerCount(p) < p.maxCenterPiles;
+  return isNatural(p.options, card, ACE) && centerCount(p) < p.maxCenterPiles;
 }
 
 export function sideTop(pile: readonly SideCard[]): SideCard | null {
@@ -60,6 +81,35 @@ export function sourceCard(p: Perspective, source: MoveSource): Card | null {
   }
 }
 
+/**
+ * The rule a hand card → side pile placement breaks, or null when it is allowed (RULES §1.6). Kept free of
+ * string building: move generation calls it for every card and pile.
+ */
+function sidePlacementCode(
+  p: Perspective,
+  card: Card,
+  pileIndex: number,
+  declared: Rank | null,
+): ViolationCode | null {
+  const options = p.options;
+  const pile = p.sidePiles[pileIndex];
+  if (pile === undefined) return 'NO_SUCH_PILE';
+  const top = sideTop(pile);
+  const wild = isWild(options, card);
+  const natural = rankOf(card);
+  // R10: A and 2 belong in the centre; they reach a side pile only when it is full, and only 2 on 3 or A on 2.
+  if (options.lowCardsToSide === 'centerFullOnly' && !wild && (natural === ACE || natural === TWO)) {
+    if (centerCount(p) < p.maxCenterPiles || top === null || top.rank !== natural + 1)
+      return 'LOW_CARD_TO_SIDE';
+  }
+  if (options.sideBuild === 'any') return declared === null ? null : 'BAD_DECLARATION';
+  // S12, R9: same rank or one lower; a wild card declares the rank it stands for there (S14), never an ace.
+  if (wild !== (declared !== null) || declared === ACE) return 'BAD_DECLARATION';
+  const rank = declared ?? natural;
+  if (top !== null && rank !== top.rank && rank !== top.rank - 1) return 'SIDE_BUILD';
+  return null;
+}
+
 /** Why a hand card may not go on a side pile, or null when it may (with `declared` for a wild card). */
 export function sidePlacementProblem(
   p: Perspective,
@@ -67,58 +117,37 @@ export function sidePlacementProblem(
   pileIndex: number,
   declared: Rank | null,
 ): Violation | null {
-  const options = p.options;
-  const pile = p.sidePiles[pileIndex];
-  if (pile === undefined) return violation('NO_SUCH_PILE', `there is no side pile d${pileIndex + 1}`);
-  const top = sideTop(pile);
-  const wild = isWild(options, card);
-  const natural = card === JOKER ? 0 : rankOf(card);
-  if (options.lowCardsToSide === 'centerFullOnly' && !wild && (natural === ACE || natural === TWO)) {
-    if (centerCount(p) < p.maxCenterPiles) {
+  const code = sidePlacementCode(p, card, pileIndex, declared);
+  if (code === null) return null;
+  const top = sideTop(p.sidePiles[pileIndex] ?? []);
+  const place = `d${pileIndex + 1}`;
+  switch (code) {
+    case 'NO_SUCH_PILE':
+      return violation(code, `there is no side pile ${place}`);
+    case 'LOW_CARD_TO_SIDE':
       return violation(
-        'LOW_CARD_TO_SIDE',
-        `an ace or a 2 may go to a side pile only while all ${p.maxCenterPiles} centre piles exist (lowCardsToSide, R10)`,
+        code,
+        centerCount(p) < p.maxCenterPiles
+          ? `an ace or a 2 may go to a side pile only while all ${p.maxCenterPiles} centre piles exist (lowCardsToSide, R10)`
+          : 'with the centre full, only a 2 onto a 3 or an ace onto a 2 may go to a side pile (lowCardsToSide, R10)',
       );
-    }
-    if (top === null || top.rank !== natural + 1) {
+    case 'BAD_DECLARATION':
+      if (declared === ACE) return violation(code, 'a wild card never stands for an ace (S11, R15)');
+      if (declared === null) {
+        return violation(
+          code,
+          `a wild card on a side pile declares the rank it stands for there, e.g. ${formatCard(card)}-${place}=8 (S14)`,
+        );
+      }
+      return violation(code, 'a rank is declared only for a wild card going onto a sameOrOneLower side pile');
+    case 'SIDE_BUILD':
       return violation(
-        'LOW_CARD_TO_SIDE',
-        'with the centre full, only a 2 onto a 3 or an ace onto a 2 may go to a side pile (lowCardsToSide, R10)',
+        code,
+        `side pile ${place} shows ${formatRank(top?.rank ?? 0)}: only the same rank or one lower may go on it (sideBuild sameOrOneLower, S12, R9)`,
       );
-    }
+    default:
+      return violation(code, 'that card may not go on that side pile');
   }
-  if (options.sideBuild === 'any') {
-    if (declared !== null) {
-      return violation(
-        'BAD_DECLARATION',
-        'a rank is declared only for a wild card on a sameOrOneLower side pile',
-      );
-    }
-    return null;
-  }
-  if (wild) {
-    if (declared === null) {
-      return violation(
-        'BAD_DECLARATION',
-        `a wild card on a side pile must declare the rank it stands for, e.g. ${formatCard(card)}-d${pileIndex + 1}=8 (S14)`,
-      );
-    }
-    if (declared === ACE)
-      return violation('BAD_DECLARATION', 'a wild card never stands for an ace (S11, R15)');
-    if (top !== null && declared !== top.rank && declared !== top.rank - 1)
-      return sideBuildViolation(top.rank);
-    return null;
-  }
-  if (declared !== null) return violation('BAD_DECLARATION', 'a rank is declared only for a wild card');
-  if (top !== null && natural !== top.rank && natural !== top.rank - 1) return sideBuildViolation(top.rank);
-  return null;
-}
-
-function sideBuildViolation(topRank: Rank): Violation {
-  return violation(
-    'SIDE_BUILD',
-    `the side pile's top counts as ${formatRank(topRank)}: only the same rank or one lower may go on it (sideBuild sameOrOneLower, S12, R9)`,
-  );
 }
 
 /** The ranks a wild card may declare on a `sameOrOneLower` side pile (never an ace). */
@@ -134,133 +163,168 @@ export function declarableRanks(pile: readonly SideCard[]): Rank[] {
   return ranks;
 }
 
-/** Every source the player may play from, in notation order: pay-off, side piles, then distinct hand cards. */
-function sources(p: Perspective): { source: MoveSource; card: Card }[] {
-  const list: { source: MoveSource; card: Card }[] = [];
-  if (p.payoffTop !== null) list.push({ source: { kind: 'payoff' }, card: p.payoffTop });
-  p.sidePiles.forEach((pile, index) => {
-    const top = sideTop(pile);
-    if (top !== null) list.push({ source: { kind: 'side', pile: index + 1 }, card: top.card });
-  });
-  const seen = new Set<Card>();
-  for (const card of p.hand) {
-    if (seen.has(card)) continue;
-    seen.add(card);
-    list.push({ source: { kind: 'hand', card }, card });
-  }
-  return list;
+/** The cards the player may play from and their notation: pay-off top, side-pile tops, then distinct hand cards. */
+interface Sources {
+  readonly cards: Card[];
+  readonly names: string[];
+  /** How many of the leading entries are not hand cards. */
+  readonly tableCount: number;
 }
 
-/** Every centre play available now. */
-export function centerPlays(p: Perspective): Move[] {
-  const moves: Move[] = [];
-  for (const { source, card } of sources(p)) {
-    if (canStartCenterPile(p, card))
-      moves.push({ kind: 'place', from: source, to: { kind: 'newCenter' }, declared: null });
-    p.center.forEach((pile, index) => {
-      if (pile !== null && fitsCenterPile(p.options, pile, card)) {
-        moves.push({ kind: 'place', from: source, to: { kind: 'center', slot: index + 1 }, declared: null });
-      }
-    });
+const SIDE_NAMES = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8'];
+
+function sourcesOf(p: Perspective): Sources {
+  const cards: Card[] = [];
+  const names: string[] = [];
+  if (p.payoffTop !== null) {
+    cards.push(p.payoffTop);
+    names.push('p');
   }
-  return moves;
+  for (let i = 0; i < p.sidePiles.length; i++) {
+    const top = sideTop(p.sidePiles[i] as SideCard[]);
+    if (top !== null) {
+      cards.push(top.card);
+      names.push(SIDE_NAMES[i] ?? `d${i + 1}`);
+    }
+  }
+  const tableCount = cards.length;
+  for (const card of p.hand) {
+    if (cards.indexOf(card, tableCount) >= 0) continue;
+    cards.push(card);
+    names.push(formatCard(card));
+  }
+  return { cards, names, tableCount };
+}
+
+function centerPlayTexts(p: Perspective, sources: Sources, into: string[]): void {
+  const canStart = centerCount(p) < p.maxCenterPiles;
+  for (let i = 0; i < sources.cards.length; i++) {
+    const card = sources.cards[i] as Card;
+    const name = sources.names[i] as string;
+    if (canStart && isNatural(p.options, card, ACE)) into.push(`${name}-c`);
+    for (let slot = 0; slot < p.center.length; slot++) {
+      const pile = p.center[slot];
+      if (pile !== null && pile !== undefined && fitsCenterPile(p.options, pile, card)) {
+        into.push(`${name}-c${slot + 1}`);
+      }
+    }
+  }
 }
 
 export function hasCenterPlay(p: Perspective): boolean {
-  for (const { card } of sources(p)) {
+  const { cards } = sourcesOf(p);
+  for (const card of cards) {
     if (canStartCenterPile(p, card)) return true;
     for (const pile of p.center) if (pile !== null && fitsCenterPile(p.options, pile, card)) return true;
   }
   return false;
 }
 
-/** Every hand card → side pile placement that ends the turn. */
-export function sidePlacements(p: Perspective): Move[] {
-  const moves: Move[] = [];
-  const seen = new Set<Card>();
-  for (const card of p.hand) {
-    if (seen.has(card)) continue;
-    seen.add(card);
-    const wild = isWild(p.options, card) && p.options.sideBuild === 'sameOrOneLower';
-    p.sidePiles.forEach((pile, index) => {
-      const ranks = wild ? declarableRanks(pile) : [null];
-      for (const declared of ranks) {
-        if (sidePlacementProblem(p, card, index, declared) === null) {
-          moves.push({
-            kind: 'place',
-            from: { kind: 'hand', card },
-            to: { kind: 'side', pile: index + 1 },
-            declared,
-          });
-        }
+/** Every hand card → side pile placement (each ends the turn), in notation. */
+function sidePlacementTexts(p: Perspective, sources: Sources, into: string[]): void {
+  const declares = p.options.sideBuild === 'sameOrOneLower';
+  for (let i = sources.tableCount; i < sources.cards.length; i++) {
+    const card = sources.cards[i] as Card;
+    const name = sources.names[i] as string;
+    const wild = declares && isWild(p.options, card);
+    for (let pile = 0; pile < p.sidePiles.length; pile++) {
+      const target = SIDE_NAMES[pile] ?? `d${pile + 1}`;
+      if (!wild) {
+        if (sidePlacementCode(p, card, pile, null) === null) into.push(`${name}-${target}`);
+        continue;
       }
-    });
+      for (const rank of declarableRanks(p.sidePiles[pile] as SideCard[])) {
+        if (sidePlacementCode(p, card, pile, rank) === null)
+          into.push(`${name}-${target}=${formatRank(rank)}`);
+      }
+    }
   }
-  return moves;
+}
+
+function hasSidePlacement(p: Perspective): boolean {
+  const found: string[] = [];
+  sidePlacementTexts(p, sourcesOf(p), found);
+  return found.length > 0;
 }
 
 /**
- * The forced play (RULES §1.8) that keeps the turn from ending, described for a player, or null. Only natural
- * cards are forced; the player may make other plays first.
+ * The forced play (RULES §1.8) that keeps the turn from ending, described for the player, or null. Only
+ * natural cards are forced, and the player may make other plays first.
  */
 export function pendingForcedPlay(p: Perspective): string | null {
   const options = p.options;
-  const available = sources(p);
   if (options.forcedAces && centerCount(p) < p.maxCenterPiles) {
-    const ace = available.find(({ card }) => canStartCenterPile(p, card));
-    if (ace !== undefined) {
-      return `the ace ${describeSource(ace.source, ace.card)} must start a centre pile before the turn ends (forcedAces, S6, R5)`;
+    const ace = findAvailableNatural(p, ACE);
+    if (ace !== null) {
+      return `the ace ${ace} must start a centre pile before the turn ends (forcedAces, S6, R5)`;
     }
   }
   if (options.forcedTwoOnAce) {
-    const aceSlot = p.center.findIndex((pile) => pile !== null && pile.length === 1);
-    const two = available.find(
-      ({ card }) => card !== JOKER && rankOf(card) === TWO && !isWild(options, card),
-    );
-    if (aceSlot >= 0 && two !== undefined) {
-      return `the 2 ${describeSource(two.source, two.card)} must go on the ace of centre pile ${aceSlot + 1} before the turn ends (forcedTwoOnAce, R7)`;
+    const aceSlot = firstSlot(p, (pile) => pile.length === ACE);
+    const two = aceSlot < 0 ? null : findAvailableNatural(p, TWO);
+    if (two !== null) {
+      return `the 2 ${two} must go on the ace of centre pile c${aceSlot + 1} before the turn ends (forcedTwoOnAce, R7)`;
     }
   }
-  if (options.forcedPayoffPlay && p.payoffTop !== null && !isWild(options, p.payoffTop)) {
-    const card = p.payoffTop;
-    if (canStartCenterPile(p, card)) {
-      return `the pay-off card ${formatCard(card)} must start a centre pile before the turn ends (forcedPayoffPlay, S15)`;
+  const top = p.payoffTop;
+  if (options.forcedPayoffPlay && top !== null && !isWild(options, top)) {
+    if (canStartCenterPile(p, top)) {
+      return `the pay-off card ${formatCard(top)} must start a centre pile before the turn ends (forcedPayoffPlay, S15)`;
     }
-    const slot = p.center.findIndex((pile) => pile !== null && fitsCenterPile(options, pile, card));
+    const slot = firstSlot(p, (pile) => fitsCenterPile(options, pile, top));
     if (slot >= 0) {
-      return `the pay-off card ${formatCard(card)} fits centre pile ${slot + 1} and must be played before the turn ends (forcedPayoffPlay, S15)`;
+      return `the pay-off card ${formatCard(top)} fits centre pile c${slot + 1} and must be played before the turn ends (forcedPayoffPlay, S15)`;
     }
   }
   return null;
 }
 
-function describeSource(source: MoveSource, card: Card): string {
-  switch (source.kind) {
-    case 'hand':
-      return `${formatCard(card)} in hand`;
-    case 'payoff':
-      return `${formatCard(card)} on the pay-off pile`;
-    case 'side':
-      return `${formatCard(card)} on side pile d${source.pile}`;
+/** The first available natural card of `rank` (pay-off top, side-pile tops, hand), described for the player. */
+function findAvailableNatural(p: Perspective, rank: Rank): string | null {
+  const options = p.options;
+  if (p.payoffTop !== null && isNatural(options, p.payoffTop, rank)) {
+    return `${formatCard(p.payoffTop)} on the pay-off pile`;
   }
+  for (let i = 0; i < p.sidePiles.length; i++) {
+    const top = sideTop(p.sidePiles[i] as SideCard[]);
+    if (top !== null && isNatural(options, top.card, rank))
+      return `${formatCard(top.card)} on side pile d${i + 1}`;
+  }
+  for (const card of p.hand) if (isNatural(options, card, rank)) return `${formatCard(card)} in hand`;
+  return null;
 }
 
-/** Why `pass` is not allowed now, or null when it is (RULES §1.7d). Forced plays are checked separately. */
+/** The index of the first centre pile that matches, or −1. */
+function firstSlot(p: Perspective, matches: (pile: readonly Card[]) => boolean): number {
+  for (let slot = 0; slot < p.center.length; slot++) {
+    const pile = p.center[slot];
+    if (pile !== null && pile !== undefined && matches(pile)) return slot;
+  }
+  return -1;
+}
+
+const MANDATORY_END =
+  'the turn must end with a card from hand onto a side pile; pass only with an empty hand (turnEnd mandatory, E13)';
+
+/**
+ * Why `pass` is not allowed now, or null when it is (RULES §1.7d). Forced plays are checked separately.
+ * Under `turnEnd = mandatory`, pass is also allowed when no side-pile placement exists (only reachable
+ * through overrides such as `sideBuild = sameOrOneLower`), so a turn can always end.
+ */
 export function passProblem(p: Perspective): string | null {
   if (p.options.turnEnd === 'optional' || p.hand.length === 0) return null;
-  if (sidePlacements(p).length === 0) return null;
-  return 'the turn must end with a card from hand onto a side pile; pass only with an empty hand (turnEnd mandatory, E13)';
+  return hasSidePlacement(p) ? MANDATORY_END : null;
 }
 
-/** Every legal move for the player to move, in a fixed order: centre plays, side-pile cards, pass. */
-export function legalMovesFor(p: Perspective): Move[] {
-  const moves = centerPlays(p);
+/** Every legal move for the player to move, in notation, in a fixed order: centre plays, side-pile cards, pass. */
+export function legalMovesFor(p: Perspective): string[] {
+  const sources = sourcesOf(p);
+  const moves: string[] = [];
+  centerPlayTexts(p, sources, moves);
   if (pendingForcedPlay(p) !== null) return moves;
-  moves.push(...sidePlacements(p));
-  if (passProblem(p) === null) moves.push({ kind: 'pass' });
+  const before = moves.length;
+  sidePlacementTexts(p, sources, moves);
+  const canDiscard = moves.length > before;
+  if (p.options.turnEnd === 'optional' || p.hand.length === 0 || !canDiscard) moves.push('pass');
   return moves;
-}
-
-export function legalMoveTextsFor(p: Perspective): string[] {
-  return legalMovesFor(p).map(formatMove);
 }

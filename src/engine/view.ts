@@ -4,7 +4,6 @@
  * its own view alone (`legalMovesInView`).
  */
 import { Card, formatCard, formatRank, parseCard, parseRank, rankOf } from './cards';
-import { formatMove } from './moves';
 import { RuleOptions } from './options';
 import { Perspective, isWild, legalMovesFor } from './rules';
 import { GameResult, GameState, Seat, SideCard } from './state';
@@ -115,5 +114,5 @@ export function perspectiveFromView(view: GameView): Perspective | null {
 export function legalMovesInView(view: GameView): string[] {
   const perspective = perspectiveFromView(view);
   if (perspective === null || view.currentSeat !== view.seat) return [];
-  return legalMovesFor(perspective).map(formatMove);
+  return legalMovesFor(perspective);
 }
