@@ -158,7 +158,7 @@ function moveViolation(p: Perspective, move: Move): Violation | null {
       if (move.from.kind === 'side') {
         return violation(
           'SIDE_ONLY_FROM_HAND',
-          'cards are never moved from one side pile to another (S14, R12)',
+          'cards are never moved from one side pile to another (S14, R13)',
         );
       }
       return turnEndProblem(p) ?? sidePlacementProblem(p, card, to.pile - 1, move.declared);

@@ -7,7 +7,8 @@
  *      seat in turn as a block (seat 0 takes the first block from the top); the top card of each is face up.
  *   2. First player: the highest face-up card (a joker counts above a king). On a tie for highest:
  *      `redeal` gathers the whole pay-off deck, reshuffles and re-splits it (S3);
- *      `reshufflePiles` reshuffles every pay-off pile in seat order (R3). Repeat until one is highest.
+ *      `reshufflePiles` reshuffles every pay-off pile in seat order (R3). Repeat until one is highest; after 64
+ *      pile reshuffles still tied (possible only with tiny pay-off piles) it redeals as `redeal` does.
  *   3. Pay-off deck cards left over (when `payoffSize × seats < 52`) join the stock deck. Shuffle the stock
  *      deck (52 cards + `jokersPerDeck` jokers); the dealer is the seat before the first player (R4) and deals
  *      one card at a time, the first player first, until every hand holds `handSize`. The rest is the stock.
@@ -20,6 +21,9 @@ import { Card, JOKER, rankOf, standardDeck } from './cards';
 import { RuleOptions, resolveMaxCenterPiles, validateOptions } from './options';
 import { RngState, seedRng, shuffleInPlace } from './rng';
 import { GameState, SeatState } from './state';
+
+/** Pile reshuffles tried on a tie before falling back to a redeal of the whole pay-off deck. */
+const RESHUFFLE_ATTEMPTS = 64;
 
 export class InvalidOptionsError extends Error {
   constructor(readonly problems: string[]) {
@@ -46,8 +50,10 @@ export function setup(options: RuleOptions, seed: string, seatCount: number): Ga
   shuffleInPlace(rng, payoffDeck);
   let payoffs = splitPayoffs(payoffDeck, options.payoffSize, seatCount);
   let first = highestTop(payoffs);
-  while (first === null) {
-    if (options.firstPlayerTie === 'redeal') {
+  for (let attempt = 1; first === null; attempt++) {
+    // Reshuffling the piles cannot break a tie when the tied piles hold nothing but the tied rank (tiny
+    // pay-off piles); after RESHUFFLE_ATTEMPTS the whole pay-off deck is redealt instead, which always can.
+    if (options.firstPlayerTie === 'redeal' || attempt > RESHUFFLE_ATTEMPTS) {
       shuffleInPlace(rng, payoffDeck);
       payoffs = splitPayoffs(payoffDeck, options.payoffSize, seatCount);
     } else {
