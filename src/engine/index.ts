@@ -13,3 +13,4 @@ export { evolve, applyEvent, perspectiveOf } from './evolve';
 export * from './view';
 export * from './game';
 export { Perspective, isWild, legalMovesFor, pendingForcedPlay, hasCenterPlay } from './rules';
+export * from './position';

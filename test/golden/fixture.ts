@@ -1,0 +1,47 @@
+/**
+ * The shape of a golden game fixture (one JSON file per game in this folder), shared by the generator and
+ * the test. A fixture pins a whole game: replaying its events from its setup must end in the same state.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { GameEvent, GameResult, PresetName, RuleOptions } from '../../src/engine';
+
+export interface GoldenGame {
+  /** `RULES_VERSION` when the game was recorded. */
+  readonly rulesVersion: string;
+  readonly name: string;
+  readonly preset: PresetName;
+  readonly overrides: Partial<RuleOptions>;
+  readonly seats: number;
+  readonly seed: string;
+  /** How the moves were chosen; documentation only, replay does not need it. */
+  readonly chooser: string;
+  readonly eventCount: number;
+  readonly finalStateHash: string;
+  readonly result: GameResult;
+  readonly events: GameEvent[];
+}
+
+export const GOLDEN_DIR = __dirname;
+
+export function fixturePaths(): string[] {
+  return fs
+    .readdirSync(GOLDEN_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => path.join(GOLDEN_DIR, file));
+}
+
+export function readFixture(file: string): GoldenGame {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as GoldenGame;
+}
+
+/** Pretty enough to review: the header fields one per line, then one event per line. */
+export function formatFixture(game: GoldenGame): string {
+  const { events, ...header } = game;
+  const headerLines = Object.entries(header).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+  );
+  const eventLines = events.map((event) => `    ${JSON.stringify(event)}`);
+  return `{\n${headerLines.join(',\n')},\n  "events": [\n${eventLines.join(',\n')}\n  ]\n}\n`;
+}
