@@ -209,7 +209,8 @@ function checkStuck(state: GameState): void {
 }
 
 function finish(state: GameState, result: GameResult): void {
-  state.result = result;
+  // Frozen: views and states share the result object.
+  state.result = Object.freeze(result);
 }
 
 function payoffCounts(state: GameState): number[] {

@@ -129,6 +129,15 @@ export function optionsFor(preset: PresetName, overrides: Partial<RuleOptions> =
   return options;
 }
 
+/**
+ * A frozen copy for a game's state: views hand the options out by reference, and nothing a client or bot
+ * does with a view may change the rules of a running game.
+ */
+export function frozenOptions(options: RuleOptions): RuleOptions {
+  if (Object.isFrozen(options) && Object.isFrozen(options.wildRanks)) return options;
+  return Object.freeze({ ...options, wildRanks: Object.freeze([...options.wildRanks]) as WildRank[] });
+}
+
 export function topRankOf(options: RuleOptions): Rank {
   return options.centerTopRank === 'Q' ? QUEEN : KING;
 }

@@ -19,7 +19,7 @@ import {
   parseRank,
   rankOf,
 } from './cards';
-import { RuleOptions, resolveMaxCenterPiles, topRankOf, validateOptions } from './options';
+import { RuleOptions, frozenOptions, resolveMaxCenterPiles, topRankOf, validateOptions } from './options';
 import { RngState, seedRng } from './rng';
 import { isWild } from './rules';
 import { GameState, Seat, SeatState, SideCard } from './state';
@@ -137,7 +137,7 @@ function readPosition(options: RuleOptions, text: string): GameState {
     fail('current', `seat ${current} has left the game and cannot be the seat to move`);
 
   return {
-    options,
+    options: frozenOptions(options),
     maxCenterPiles,
     seats,
     center,

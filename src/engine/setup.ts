@@ -18,7 +18,7 @@
  * "Top" of any pile or deck is its last element: dealing takes from the end.
  */
 import { Card, JOKER, rankOf, standardDeck } from './cards';
-import { RuleOptions, resolveMaxCenterPiles, validateOptions } from './options';
+import { RuleOptions, frozenOptions, resolveMaxCenterPiles, validateOptions } from './options';
 import { RngState, seedRng, shuffleInPlace } from './rng';
 import { GameState, SeatState } from './state';
 
@@ -83,7 +83,7 @@ export function setup(options: RuleOptions, seed: string, seatCount: number): Ga
   }
   const maxCenterPiles = resolveMaxCenterPiles(options, seatCount);
   return {
-    options,
+    options: frozenOptions(options),
     maxCenterPiles,
     seats,
     center: Array.from({ length: maxCenterPiles }, () => null),
