@@ -1,7 +1,7 @@
 /**
  * Cards. Internally a card is a small integer so the fold and move generation stay allocation-free:
  * `rank * 4 + suit` for the 52 natural cards (rank 1 = ace … 13 = king; suits S H D C = 0…3) and
- * `JOKER` (0) for every joker. Suits never matter to the rules (S5, R8, E4) but they are part of the
+ * `JOKER` (0) for every joker. Suits never matter to the rules (S7, S12, E8) but they are part of the
  * notation, so they are kept. Notation: rank `A 2 3 4 5 6 7 8 9 T J Q K` + suit `S H D C`, joker `*`.
  */
 

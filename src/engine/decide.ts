@@ -132,11 +132,14 @@ function moveViolation(p: Perspective, move: Move): Violation | null {
         return violation('BAD_DECLARATION', 'a rank is declared only on a side pile');
       if (canStartCenterPile(p, card)) return null;
       if (centerCount(p) >= p.maxCenterPiles && card !== JOKER && rankOf(card) === ACE) {
-        return violation('CENTER_FULL', `all ${p.maxCenterPiles} centre piles are in use (maxCenterPiles)`);
+        return violation(
+          'CENTER_FULL',
+          `all ${p.maxCenterPiles} centre piles are in use (maxCenterPiles: S7, R6, E11)`,
+        );
       }
       return violation(
         'ONLY_ACE_STARTS_PILE',
-        `only a natural ace starts a centre pile, not ${formatCard(card)} (S7, R11, E5)`,
+        `only a natural ace starts a centre pile, not ${formatCard(card)} (S7, R5, E5)`,
       );
     }
     case 'center': {
@@ -148,7 +151,7 @@ function moveViolation(p: Perspective, move: Move): Violation | null {
       if (fitsCenterPile(p.options, pile, card)) return null;
       return violation(
         'DOES_NOT_FIT',
-        `${formatCard(card)} does not fit centre pile c${to.slot}, which needs a ${formatRank(pile.length + 1)} or a wild card (S7, R11, E6)`,
+        `${formatCard(card)} does not fit centre pile c${to.slot}, which needs a ${formatRank(pile.length + 1)} or a wild card (S7, R7, E6)`,
       );
     }
     case 'side':
