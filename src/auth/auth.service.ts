@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../errors/api-error';
+import { PrismaService } from '../prisma/prisma.service';
+import { bearerToken, hashToken } from './tokens';
+import { ANONYMOUS, SCOPES, Scope, Viewer } from './viewer';
+
+/** How long a token lookup is reused: bounds the database work per request; revocation here clears it at once. */
+const CACHE_MS = 5_000;
+/** `last_used_at` is written at most this often per token, not on every request. */
+const TOUCH_MS = 60_000;
+
+interface CachedViewer {
+  readonly viewer: Viewer;
+  readonly until: number;
+  touchedAt: number;
+}
+
+@Injectable()
+export class AuthService {
+  private readonly cache = new Map<string, CachedViewer>();
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The viewer for an Authorization header value; no header is an anonymous spectator, a bad token an error. */
+  async authenticate(header: unknown, now: Date = new Date()): Promise<Viewer> {
+    const token = bearerToken(header);
+    if (token === '') return ANONYMOUS;
+    if (token === null)
+      throw new ApiError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <token>"');
+    const hash = hashToken(token);
+    const cached = this.cache.get(hash);
+    if (cached !== undefined && cached.until > now.getTime()) return cached.viewer;
+
+    const row = await this.prisma.token.findUnique({ where: { tokenHash: hash }, include: { player: true } });
+    if (row === null || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) {
+      this.cache.delete(hash);
+      throw new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked');
+    }
+    const viewer: Viewer = {
+      player: { id: row.player.id, username: row.player.username, isBot: row.player.isBot },
+      scopes: row.scopes.filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
+      tokenId: row.id,
+      tokenKind: row.kind === 'session' ? 'session' : 'api',
+    };
+    const touchedAt = row.lastUsedAt?.getTime() ?? 0;
+    this.cache.set(hash, { viewer, until: now.getTime() + CACHE_MS, touchedAt });
+    if (now.getTime() - touchedAt > TOUCH_MS) {
+      await this.prisma.token.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+    }
+    if (this.cache.size > 10_000) this.cache.clear();
+    return viewer;
+  }
+
+  /** Drops cached lookups of a token (after revocation). */
+  forget(tokenId: string): void {
+    for (const [hash, entry] of this.cache) if (entry.viewer.tokenId === tokenId) this.cache.delete(hash);
+  }
+}
+
+/** The signed-in player, or UNAUTHENTICATED; FORBIDDEN when the token lacks `scope`. */
+export function requirePlayer(viewer: Viewer, scope: Scope): NonNullable<Viewer['player']> {
+  if (viewer.player === null)
+    throw new ApiError('UNAUTHENTICATED', 'sign in first (Authorization: Bearer <token>)');
+  if (!viewer.scopes.includes(scope)) {
+    throw new ApiError('FORBIDDEN', `this token lacks the ${scope} scope`, { scope });
+  }
+  return viewer.player;
+}

@@ -1,0 +1,25 @@
+/** Who is asking: a player with the scopes of their token, or an anonymous spectator. */
+export type Scope = 'game:read' | 'game:play';
+export const SCOPES: readonly Scope[] = ['game:read', 'game:play'];
+
+export interface ViewerPlayer {
+  readonly id: string;
+  readonly username: string;
+  readonly isBot: boolean;
+}
+
+export interface Viewer {
+  readonly player: ViewerPlayer | null;
+  readonly scopes: readonly Scope[];
+  /** The token's id, for rate limits and revocation; null when anonymous. */
+  readonly tokenId: string | null;
+  /** A login session (which may manage API tokens) or a personal API token; null when anonymous. */
+  readonly tokenKind: 'session' | 'api' | null;
+}
+
+export const ANONYMOUS: Viewer = { player: null, scopes: [], tokenId: null, tokenKind: null };
+
+/** The GraphQL context of every request and subscription. */
+export interface RequestContext {
+  readonly viewer: Viewer;
+}

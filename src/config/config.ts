@@ -1,0 +1,112 @@
+/**
+ * Configuration from the environment, read and validated once at boot (DESIGN §6): nothing else in the
+ * service reads `process.env`. Every problem is reported at once, by variable name.
+ */
+import * as path from 'node:path';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface AppConfig {
+  readonly nodeEnv: NodeEnv;
+  readonly port: number;
+  readonly host: string;
+  /** Null: start an embedded Postgres with its data in `dataDir`. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  /** Port of the embedded Postgres (when `databaseUrl` is null). */
+  readonly embeddedPostgresPort: number;
+  readonly graphql: {
+    readonly introspection: boolean;
+    readonly explorer: boolean;
+    readonly maxDepth: number;
+    readonly maxAliases: number;
+    readonly maxCost: number;
+    readonly maxBodyBytes: number;
+  };
+  readonly rateLimit: {
+    /** Requests allowed per window for one token (or one address without a token). */
+    readonly requests: number;
+    readonly windowSeconds: number;
+  };
+  /** How long a login session token lives. */
+  readonly sessionTtlDays: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  string(name: string, fallback: string): string {
+    const value = this.env[name];
+    return value === undefined || value === '' ? fallback : value;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const text = this.env[name];
+    if (text === undefined || text === '') return fallback;
+    const value = Number(text);
+    if (!/^-?\d+$/.test(text) || value < min || value > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${text}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const text = this.env[name]?.toLowerCase();
+    if (text === undefined || text === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+    if (['0', 'false', 'no', 'off'].includes(text)) return false;
+    this.problems.push(`${name} must be true or false (got "${this.env[name]}")`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const text = this.env[name];
+    if (text === undefined || text === '') return fallback;
+    if ((values as readonly string[]).includes(text)) return text as T;
+    this.problems.push(`${name} must be one of ${values.join(', ')} (got "${text}")`);
+    return fallback;
+  }
+}
+
+export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+  const read = new Reader(env);
+  const nodeEnv = read.oneOf<NodeEnv>('NODE_ENV', ['development', 'production', 'test'], 'development');
+  const production = nodeEnv === 'production';
+  const databaseUrl = read.string('DATABASE_URL', '');
+  if (databaseUrl !== '' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    read.problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const config: AppConfig = {
+    nodeEnv,
+    port: read.integer('PORT', 3000, 0, 65535),
+    host: read.string('HOST', '0.0.0.0'),
+    databaseUrl: databaseUrl === '' ? null : databaseUrl,
+    dataDir: path.resolve(cwd, read.string('DATA_DIR', '.data')),
+    embeddedPostgresPort: read.integer('EMBEDDED_POSTGRES_PORT', 54329, 1024, 65535),
+    graphql: {
+      introspection: read.boolean('GRAPHQL_INTROSPECTION', !production),
+      explorer: read.boolean('GRAPHQL_EXPLORER', !production),
+      maxDepth: read.integer('GRAPHQL_MAX_DEPTH', 15, 2, 100),
+      maxAliases: read.integer('GRAPHQL_MAX_ALIASES', 30, 0, 1000),
+      maxCost: read.integer('GRAPHQL_MAX_COST', 100_000, 10, 10_000_000),
+      maxBodyBytes: read.integer('GRAPHQL_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    },
+    rateLimit: {
+      requests: read.integer('RATE_LIMIT_REQUESTS', 600, 1, 1_000_000),
+      windowSeconds: read.integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
+    },
+    sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 3650),
+  };
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}

@@ -1,0 +1,82 @@
+/**
+ * Applies the SQL migrations in prisma/migrations/<stamp>_<name>/migration.sql in name order (STACK.md: the
+ * Prisma CLI's migrate needs a native engine we cannot download). Each file runs in its own transaction and is
+ * recorded with its SHA-256; a changed file that was already applied is an error. A Postgres advisory lock makes
+ * concurrent starts of several app copies safe: one migrates, the others wait and then find nothing to do.
+ */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from 'pg';
+
+export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'prisma', 'migrations');
+/** An arbitrary constant: the advisory lock key all app copies agree on. */
+const LOCK_KEY = 727_001;
+
+export interface Migration {
+  readonly name: string;
+  readonly sql: string;
+  readonly checksum: string;
+}
+
+export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    });
+}
+
+export class MigrationError extends Error {}
+
+/** Applies what is missing; returns the names it applied. */
+export async function migrate(
+  databaseUrl: string,
+  migrations: Migration[] = readMigrations(),
+): Promise<string[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_migrations" (
+      "name" TEXT PRIMARY KEY,
+      "checksum" TEXT NOT NULL,
+      "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    const applied = new Map<string, string>(
+      (
+        await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_migrations"')
+      ).rows.map((row) => [row.name, row.checksum]),
+    );
+    const done: string[] = [];
+    for (const migration of migrations) {
+      const checksum = applied.get(migration.name);
+      if (checksum !== undefined) {
+        if (checksum !== migration.checksum) {
+          throw new MigrationError(`migration ${migration.name} was changed after it was applied`);
+        }
+        continue;
+      }
+      await client.query('BEGIN');
+      try {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO "_migrations" (name, checksum) VALUES ($1, $2)', [
+          migration.name,
+          migration.checksum,
+        ]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new MigrationError(`migration ${migration.name} failed: ${(error as Error).message}`);
+      }
+      done.push(migration.name);
+    }
+    return done;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The one place where failures become API errors. Every error a client sees carries `extensions.code` from
+ * this closed list and a human message; nothing else (no stack, no SQL, no hidden card) leaves the server.
+ */
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { Violation } from '../engine';
+
+export type ApiErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'ILLEGAL_MOVE'
+  | 'NOT_YOUR_TURN'
+  | 'VERSION_CONFLICT'
+  | 'GAME_NOT_ACTIVE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL';
+
+export const API_ERROR_CODES: readonly ApiErrorCode[] = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_USER_INPUT',
+  'ILLEGAL_MOVE',
+  'NOT_YOUR_TURN',
+  'VERSION_CONFLICT',
+  'GAME_NOT_ACTIVE',
+  'RATE_LIMITED',
+  'INTERNAL',
+];
+
+/** Extra machine-readable facts, e.g. `currentVersion` on a conflict or `rule` on an illegal move. */
+export type ErrorDetails = Readonly<Record<string, string | number | boolean | null>>;
+
+export class ApiError extends GraphQLError {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    details: ErrorDetails = {},
+  ) {
+    super(message, { extensions: { ...details, code } });
+  }
+}
+
+/** Engine violations → API errors: a move out of turn is NOT_YOUR_TURN, an ended game GAME_NOT_ACTIVE, the rest ILLEGAL_MOVE. */
+export function violationError(violation: Violation): ApiError {
+  switch (violation.code) {
+    case 'NOT_YOUR_TURN':
+      return new ApiError('NOT_YOUR_TURN', violation.reason);
+    case 'GAME_OVER':
+      return new ApiError('GAME_NOT_ACTIVE', violation.reason);
+    case 'MALFORMED_MOVE':
+      return new ApiError('BAD_USER_INPUT', violation.reason, { rule: violation.code });
+    default:
+      return new ApiError('ILLEGAL_MOVE', violation.reason, { rule: violation.code });
+  }
+}
+
+const APOLLO_INPUT_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
+/**
+ * Apollo's `formatError`: our own errors pass unchanged; Apollo's request errors (parse, validation, bad
+ * variables) become BAD_USER_INPUT; anything else is an INTERNAL error whose details stay in the server log.
+ */
+export function formatApiError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  log: (error: unknown) => void,
+): GraphQLFormattedError {
+  const original =
+    error instanceof GraphQLError && error.originalError instanceof ApiError ? error.originalError : error;
+  if (original instanceof ApiError) {
+    return { message: original.message, path: formatted.path, extensions: { ...original.extensions } };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) {
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      extensions: { code: 'BAD_USER_INPUT' },
+    };
+  }
+  log(error);
+  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
+}

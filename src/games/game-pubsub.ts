@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { PubSub } from 'graphql-subscriptions';
+
+/** What a game change publishes: only the id. Each subscriber's payload is built from their own view. */
+export interface GameChanged {
+  readonly gameId: string;
+}
+
+/**
+ * Game change notifications within this copy of the app. (Fan-out between copies through Postgres
+ * LISTEN/NOTIFY is issue 5; everything that publishes goes through `publish`, so that is one place to extend.)
+ */
+@Injectable()
+export class GamePubSub {
+  private readonly pubsub = new PubSub<Record<string, GameChanged>>();
+
+  publish(gameId: string): void {
+    void this.pubsub.publish(topic(gameId), { gameId });
+  }
+
+  subscribe(gameId: string): AsyncIterableIterator<GameChanged> {
+    return this.pubsub.asyncIterableIterator<GameChanged>(topic(gameId));
+  }
+}
+
+function topic(gameId: string): string {
+  return `game:${gameId}`;
+}

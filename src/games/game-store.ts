@@ -1,0 +1,140 @@
+/**
+ * The move log in Postgres and the engine states folded from it (DESIGN §2). The log is the truth; states are
+ * cached per game and brought up to date by folding only the events a cached state has not seen, so a move on
+ * a long game neither re-reads nor re-folds the whole log — and a copy of the app whose cache is behind (another
+ * copy wrote) catches up from the log.
+ */
+import { Injectable } from '@nestjs/common';
+import {
+  GameEvent,
+  GameState,
+  RuleOptions,
+  applyEvent,
+  cloneState,
+  parsePosition,
+  replayFrom,
+  setup,
+} from '../engine';
+import { Game } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+
+/** A game's folded state at a version, with the events it came from (public: they form the move history). */
+export interface FoldedGame {
+  readonly version: number;
+  readonly state: GameState;
+  readonly events: readonly StoredEvent[];
+}
+
+export interface StoredEvent {
+  readonly seq: number;
+  readonly event: GameEvent;
+  readonly createdAt: Date;
+  readonly clientMoveId: string | null;
+}
+
+export class LogCorruptError extends Error {}
+
+const CACHE_LIMIT = 2000;
+
+@Injectable()
+export class GameStore {
+  private readonly cache = new Map<string, FoldedGame>();
+  private readonly loading = new Map<string, Promise<FoldedGame>>();
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The state at the game row's version (the row is read by the caller in the same request). */
+  async folded(game: Game): Promise<FoldedGame> {
+    const cached = this.cache.get(game.id);
+    if (cached !== undefined && cached.version === game.version) return cached;
+    const key = `${game.id}@${game.version}`;
+    let pending = this.loading.get(key);
+    if (pending === undefined) {
+      pending = this.catchUp(game, cached).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Records a state this copy of the app has just written, so the next move starts from it. */
+  remember(gameId: string, folded: FoldedGame): void {
+    this.cache.delete(gameId);
+    this.cache.set(gameId, folded);
+    if (this.cache.size > CACHE_LIMIT) {
+      const oldest = this.cache.keys().next().value as string;
+      this.cache.delete(oldest);
+    }
+  }
+
+  forget(gameId: string): void {
+    this.cache.delete(gameId);
+  }
+
+  /** The state before any event: the deal from the seed, or the custom start position. */
+  static initialState(game: Pick<Game, 'options' | 'seed' | 'seats' | 'startPosition'>): GameState {
+    const options = game.options as unknown as RuleOptions;
+    if (game.startPosition !== null) {
+      const parsed = parsePosition(options, game.startPosition);
+      if (!parsed.ok) throw new LogCorruptError(`stored start position is invalid: ${parsed.error}`);
+      return parsed.state;
+    }
+    return setup(options, game.seed, game.seats);
+  }
+
+  private async catchUp(game: Game, cached: FoldedGame | undefined): Promise<FoldedGame> {
+    const base: FoldedGame =
+      cached !== undefined && cached.version < game.version
+        ? cached
+        : { version: 0, state: GameStore.initialState(game), events: [] };
+    const rows = await this.prisma.gameEvent.findMany({
+      where: { gameId: game.id, seq: { gt: base.version, lte: game.version } },
+      orderBy: { seq: 'asc' },
+    });
+    const fresh: StoredEvent[] = rows.map((row) => ({
+      seq: row.seq,
+      event: row.payload as unknown as GameEvent,
+      createdAt: row.createdAt,
+      clientMoveId: row.clientMoveId,
+    }));
+    if (
+      fresh.some((stored, index) => stored.seq !== base.version + index + 1) ||
+      base.version + fresh.length !== game.version
+    ) {
+      throw new LogCorruptError(`the log of game ${game.id} has a gap before version ${game.version}`);
+    }
+    const replayed = replayFrom(
+      base.state,
+      fresh.map((stored) => stored.event),
+    );
+    if (!replayed.ok) {
+      throw new LogCorruptError(
+        `event ${base.version + replayed.index + 1} of game ${game.id} does not follow: ${replayed.violation.reason}`,
+      );
+    }
+    const folded: FoldedGame = {
+      version: game.version,
+      state: replayed.state,
+      events: [...base.events, ...fresh],
+    };
+    this.remember(game.id, folded);
+    return folded;
+  }
+}
+
+/** The folded game after appending `events` (which `decide` produced on `folded.state`). */
+export function advance(
+  folded: FoldedGame,
+  events: readonly GameEvent[],
+  createdAt: Date,
+  clientMoveId: string | null,
+): FoldedGame {
+  const state = cloneState(folded.state);
+  for (const event of events) applyEvent(state, event);
+  const stored = events.map((event, index) => ({
+    seq: folded.version + index + 1,
+    event,
+    createdAt,
+    clientMoveId: index === 0 ? clientMoveId : null,
+  }));
+  return { version: folded.version + events.length, state, events: [...folded.events, ...stored] };
+}

@@ -1,0 +1,387 @@
+/**
+ * The GraphQL types of games (code-first). Field names are part of the public API (issue 3 §4): clients
+ * depend on them. Every type and field carries a description.
+ */
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { PlayerType } from '../players/player.types';
+
+export enum Preset {
+  CLASSIC = 'classic',
+  ZLOBA = 'zloba',
+  MODERN = 'modern',
+}
+registerEnumType(Preset, {
+  name: 'Preset',
+  description: 'A rule set: one of the three rule texts (docs/rules.md).',
+  valuesMap: {
+    CLASSIC: {
+      description: 'Swedish "Illvilja och elakhet": two players, separate decks, jokers wild, piles to K.',
+    },
+    ZLOBA: { description: 'Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10.' },
+    MODERN: {
+      description:
+        'English "Spite and Malice": 2–6 players, kings wild, piles to Q, refill, mandatory discard.',
+    },
+  },
+});
+
+export enum GameStatus {
+  WAITING = 'WAITING',
+  ACTIVE = 'ACTIVE',
+  FINISHED = 'FINISHED',
+  ABORTED = 'ABORTED',
+}
+registerEnumType(GameStatus, {
+  name: 'GameStatus',
+  description: 'Where a game is in its life.',
+  valuesMap: {
+    WAITING: { description: 'Created; waiting for players to fill every seat.' },
+    ACTIVE: { description: 'Dealt and being played.' },
+    FINISHED: { description: 'Over, with a result; the seed is revealed.' },
+    ABORTED: { description: 'Called off before the first move; no result.' },
+  },
+});
+
+export enum EndReason {
+  payoffEmptied = 'payoffEmptied',
+  blocked = 'blocked',
+  stuck = 'stuck',
+  turnLimit = 'turnLimit',
+  resigned = 'resigned',
+  timedOut = 'timedOut',
+}
+registerEnumType(EndReason, {
+  name: 'EndReason',
+  description: 'Why a game ended (docs/rules.md, "End of game").',
+  valuesMap: {
+    payoffEmptied: { description: 'A player played their last pay-off card.' },
+    blocked: { description: 'As many null turns in a row as players still in.' },
+    stuck: { description: 'Stock and set-aside empty and nobody can play to the centre (E18).' },
+    turnLimit: { description: 'The maxTurns safety cap was reached.' },
+    resigned: { description: 'A player resigned, leaving one player in.' },
+    timedOut: { description: 'A player ran out of time, leaving one player in.' },
+  },
+});
+
+export enum MoveType {
+  played = 'played',
+  discarded = 'discarded',
+  passed = 'passed',
+  resigned = 'resigned',
+  timedOut = 'timedOut',
+}
+registerEnumType(MoveType, {
+  name: 'MoveType',
+  description: 'What a recorded event did.',
+  valuesMap: {
+    played: { description: 'A card went to a centre pile.' },
+    discarded: { description: 'A card from hand went onto a side pile; the turn ended.' },
+    passed: { description: 'The turn ended without a side-pile card.' },
+    resigned: { description: 'The player resigned.' },
+    timedOut: { description: 'The player ran out of time.' },
+  },
+});
+
+export enum DeckMode {
+  separate = 'separate',
+  combined = 'combined',
+}
+registerEnumType(DeckMode, {
+  name: 'DeckMode',
+  description: 'separate: pay-off deck + stock deck (S1); combined: one deck per player (E1).',
+});
+
+export enum WildRank {
+  JOKER = 'JOKER',
+  K = 'K',
+}
+registerEnumType(WildRank, { name: 'WildRank', description: 'A rank that is wild.' });
+
+export enum CenterTopRank {
+  Q = 'Q',
+  K = 'K',
+}
+registerEnumType(CenterTopRank, {
+  name: 'CenterTopRank',
+  description: 'The rank that completes a centre pile.',
+});
+
+export enum CompletedPile {
+  shuffleIntoStock = 'shuffleIntoStock',
+  setAsideRecycle = 'setAsideRecycle',
+}
+registerEnumType(CompletedPile, {
+  name: 'CompletedPile',
+  description: 'What happens to a completed centre pile.',
+});
+
+export enum SideBuild {
+  any = 'any',
+  sameOrOneLower = 'sameOrOneLower',
+}
+registerEnumType(SideBuild, { name: 'SideBuild', description: 'What may go on a side pile.' });
+
+export enum LowCardsToSide {
+  unrestricted = 'unrestricted',
+  centerFullOnly = 'centerFullOnly',
+}
+registerEnumType(LowCardsToSide, {
+  name: 'LowCardsToSide',
+  description: 'When an ace or 2 may go to a side pile (R10).',
+});
+
+export enum TurnEnd {
+  optional = 'optional',
+  mandatory = 'mandatory',
+}
+registerEnumType(TurnEnd, { name: 'TurnEnd', description: 'Whether a turn may end with pass.' });
+
+export enum FirstPlayerTie {
+  redeal = 'redeal',
+  reshufflePiles = 'reshufflePiles',
+}
+registerEnumType(FirstPlayerTie, {
+  name: 'FirstPlayerTie',
+  description: 'How a tie for the first player is broken.',
+});
+
+@ObjectType('RuleOptions', { description: 'The complete rules of a game (docs/rules.md, option table).' })
+export class RuleOptionsType {
+  @Field(() => Int, { description: 'Fewest seats allowed.' }) minPlayers!: number;
+  @Field(() => Int, { description: 'Most seats allowed.' }) maxPlayers!: number;
+  @Field(() => DeckMode, { description: 'How the decks are made up.' }) deckMode!: DeckMode;
+  @Field(() => Int, { description: 'Jokers per deck.' }) jokersPerDeck!: number;
+  @Field(() => Int, { description: 'Cards in each pay-off pile.' }) payoffSize!: number;
+  @Field(() => Int, { description: 'Cards in a full hand.' }) handSize!: number;
+  @Field(() => [WildRank], { description: 'Wild ranks.' }) wildRanks!: WildRank[];
+  @Field(() => CenterTopRank, { description: 'The rank that completes a centre pile.' })
+  centerTopRank!: CenterTopRank;
+  @Field({ description: 'Centre piles at once: a number, "playersPlusOne" or "unlimited".' })
+  maxCenterPiles!: string;
+  @Field(() => CompletedPile, { description: 'What happens to a completed centre pile.' })
+  completedPile!: CompletedPile;
+  @Field({ description: 'A play that empties the hand draws a new hand (E12).' })
+  refillWhenHandEmpty!: boolean;
+  @Field(() => Int, { description: 'Side piles per player.' }) sidePiles!: number;
+  @Field(() => SideBuild, { description: 'What may go on a side pile.' }) sideBuild!: SideBuild;
+  @Field(() => LowCardsToSide, { description: 'When an ace or 2 may go to a side pile.' })
+  lowCardsToSide!: LowCardsToSide;
+  @Field(() => TurnEnd, { description: 'Whether a turn may end with pass.' }) turnEnd!: TurnEnd;
+  @Field({ description: 'Available aces must start centre piles (S6, R5).' }) forcedAces!: boolean;
+  @Field({ description: 'Available 2s must go on centre aces (R7).' }) forcedTwoOnAce!: boolean;
+  @Field({ description: 'A fitting pay-off card must be played (S15).' }) forcedPayoffPlay!: boolean;
+  @Field({ description: 'Whether pay-off pile sizes are shown (S18).' }) payoffCountVisible!: boolean;
+  @Field(() => FirstPlayerTie, { description: 'How a tie for first player is broken.' })
+  firstPlayerTie!: FirstPlayerTie;
+  @Field({ description: 'Stuck games (E18) end at once.' }) blockWhenStuck!: boolean;
+  @Field(() => Int, { description: 'Safety cap on turns.' }) maxTurns!: number;
+}
+
+@InputType('RuleOptionsInput', {
+  description: 'Overrides of a preset’s rules; every field is optional (docs/rules.md).',
+})
+export class RuleOptionsInput {
+  @Field(() => Int, { nullable: true, description: 'Fewest seats allowed.' }) minPlayers?: number;
+  @Field(() => Int, { nullable: true, description: 'Most seats allowed.' }) maxPlayers?: number;
+  @Field(() => DeckMode, { nullable: true, description: 'How the decks are made up.' }) deckMode?: DeckMode;
+  @Field(() => Int, { nullable: true, description: 'Jokers per deck.' }) jokersPerDeck?: number;
+  @Field(() => Int, { nullable: true, description: 'Cards in each pay-off pile.' }) payoffSize?: number;
+  @Field(() => Int, { nullable: true, description: 'Cards in a full hand.' }) handSize?: number;
+  @Field(() => [WildRank], { nullable: true, description: 'Wild ranks.' }) wildRanks?: WildRank[];
+  @Field(() => CenterTopRank, { nullable: true, description: 'Completing rank.' })
+  centerTopRank?: CenterTopRank;
+  @Field({ nullable: true, description: 'A number, "playersPlusOne" or "unlimited".' })
+  maxCenterPiles?: string;
+  @Field(() => CompletedPile, { nullable: true, description: 'Completed piles.' })
+  completedPile?: CompletedPile;
+  @Field({ nullable: true, description: 'Refill when the hand empties.' }) refillWhenHandEmpty?: boolean;
+  @Field(() => Int, { nullable: true, description: 'Side piles per player.' }) sidePiles?: number;
+  @Field(() => SideBuild, { nullable: true, description: 'Side pile building rule.' }) sideBuild?: SideBuild;
+  @Field(() => LowCardsToSide, { nullable: true, description: 'R10 rule.' }) lowCardsToSide?: LowCardsToSide;
+  @Field(() => TurnEnd, { nullable: true, description: 'Whether pass may end a turn.' }) turnEnd?: TurnEnd;
+  @Field({ nullable: true, description: 'Forced aces.' }) forcedAces?: boolean;
+  @Field({ nullable: true, description: 'Forced 2 on ace.' }) forcedTwoOnAce?: boolean;
+  @Field({ nullable: true, description: 'Forced pay-off play.' }) forcedPayoffPlay?: boolean;
+  @Field({ nullable: true, description: 'Show pay-off pile sizes.' }) payoffCountVisible?: boolean;
+  @Field(() => FirstPlayerTie, { nullable: true, description: 'First player tie rule.' })
+  firstPlayerTie?: FirstPlayerTie;
+  @Field({ nullable: true, description: 'End stuck games at once.' }) blockWhenStuck?: boolean;
+  @Field(() => Int, { nullable: true, description: 'Safety cap on turns.' }) maxTurns?: number;
+}
+
+@InputType('CreateGameInput', { description: 'A new game. The creator takes seat 0.' })
+export class CreateGameInput {
+  @Field(() => Preset, { description: 'The rule set.' }) preset!: Preset;
+  @Field(() => RuleOptionsInput, { nullable: true, description: 'Overrides of the preset’s rules.' })
+  options?: RuleOptionsInput;
+  @Field(() => Int, { nullable: true, description: 'Number of seats (default: the fewest the rules allow).' })
+  seats?: number;
+  @Field({
+    nullable: true,
+    description: 'Rated game (default false). Rated games cannot fix a seed or position.',
+  })
+  rated?: boolean;
+  @Field({
+    nullable: true,
+    description: 'Username of the only player who may take the other seat (an invitation).',
+  })
+  opponent?: string;
+  @Field({
+    nullable: true,
+    description: 'Fix the deal with this seed (unrated games only; 1–200 characters).',
+  })
+  seed?: string;
+  @Field({ nullable: true, description: 'Start from this position (docs/notation.md; unrated games only).' })
+  position?: string;
+}
+
+@ObjectType('CenterPile', { description: 'A shared centre pile.' })
+export class CenterPileType {
+  @Field(() => Int, { description: 'Its slot, as in the notation (c1, c2, …).' }) slot!: number;
+  @Field(() => [String], { description: 'Cards bottom to top (the last is the top).' }) cards!: string[];
+  @Field(() => Int, { description: 'The rank reached: the number of cards.' }) topRank!: number;
+}
+
+@ObjectType('SeatView', { description: 'What everyone may see of one seat.' })
+export class SeatViewType {
+  @Field(() => Int, { description: 'The seat, 0-based.' }) seat!: number;
+  @Field(() => Int, { description: 'Cards in that player’s hand.' }) handCount!: number;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The face-up pay-off card; null when the pile is empty.',
+  })
+  payoffTop!: string | null;
+  @Field(() => Int, { nullable: true, description: 'Pay-off cards left; null when the rules hide it (S18).' })
+  payoffCount!: number | null;
+  @Field(() => [[String]], {
+    description: 'Side piles, each bottom to top; a declared wild card shows as *=8.',
+  })
+  sidePiles!: string[][];
+  @Field({ description: 'True once the player has left a game that goes on.' }) out!: boolean;
+}
+
+@ObjectType('GameView', {
+  description: 'The game as the caller may see it (a seat’s view, or a spectator’s).',
+})
+export class GameViewType {
+  @Field(() => Int, { nullable: true, description: 'The caller’s seat; null for a spectator.' }) seat!:
+    number | null;
+  @Field(() => [String], { nullable: true, description: 'The caller’s hand; null for a spectator.' })
+  hand!: string[] | null;
+  @Field(() => Int, { description: 'Cards in the stock.' }) stockCount!: number;
+  @Field(() => Int, { description: 'Cards set aside for recycling.' }) setAsideCount!: number;
+  @Field(() => [CenterPileType], { description: 'Centre piles in slot order.' })
+  centerPiles!: CenterPileType[];
+  @Field(() => [SeatViewType], { description: 'Every seat.' }) seats!: SeatViewType[];
+  @Field(() => Int, { nullable: true, description: 'The seat to move; null once over.' }) currentSeat!:
+    number | null;
+  @Field(() => Int, { description: 'Turns completed.' }) turn!: number;
+  @Field(() => Int, { description: 'How many centre piles may exist at once in this game.' })
+  maxCenterPiles!: number;
+}
+
+@ObjectType('GameResult', { description: 'How a game ended.' })
+export class GameResultType {
+  @Field(() => EndReason, { description: 'Why it ended.' }) reason!: EndReason;
+  @Field(() => Int, { nullable: true, description: 'The winning seat; null for a draw.' }) winner!:
+    number | null;
+  @Field(() => Int, { description: 'The winner’s score (docs/rules.md); 0 for a draw.' }) score!: number;
+  @Field(() => [[Int]], { description: 'Placement groups, best first; seats in one group tied.' })
+  ranking!: number[][];
+  @Field(() => [Int], { description: 'Pay-off cards left per seat.' }) payoffLeft!: number[];
+}
+
+@ObjectType('GamePlayer', { description: 'A player in a seat.' })
+export class GamePlayerType {
+  @Field(() => Int, { description: 'The seat, 0-based (seat 0 is the creator).' }) seat!: number;
+  @Field(() => PlayerType, { description: 'Who sits there.' }) player!: PlayerType;
+}
+
+@ObjectType('MoveRecord', { description: 'One event of the move log. Everything in it is public.' })
+export class MoveRecordType {
+  @Field(() => Int, { description: 'Its place in the log (1, 2, …); the game version after it.' })
+  seq!: number;
+  @Field(() => Int, { description: 'The seat that made it.' }) seat!: number;
+  @Field(() => MoveType, { description: 'What it did.' }) type!: MoveType;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The move in notation (pass for a pass); null for resign/timeout.',
+  })
+  move!: string | null;
+  @Field(() => String, { nullable: true, description: 'The card that moved, for plays and discards.' })
+  card!: string | null;
+  @Field(() => Int, { nullable: true, description: 'The centre slot a played card went to.' }) slot!:
+    number | null;
+  @Field({ description: 'When it was recorded.' }) createdAt!: Date;
+}
+
+@ObjectType('VerifyResult', {
+  description: 'An independent check of a finished game from its revealed seed.',
+})
+export class VerifyResultType {
+  @Field({ description: 'True when every check passed.' }) ok!: boolean;
+  @Field({ description: 'SHA-256 of the revealed seed equals the commitment published at the start.' })
+  seedMatchesCommitment!: boolean;
+  @Field({ description: 'Every logged move was legal when replayed from the seed.' }) replayMatches!: boolean;
+  @Field({ description: 'The replay ends with the recorded result.' }) resultMatches!: boolean;
+  @Field({ description: 'What was checked, or the first thing that failed.' }) message!: string;
+}
+
+@InputType('GamesFilter', { description: 'Which games to list.' })
+export class GamesFilter {
+  @Field({ nullable: true, description: 'Only games the caller sits in.' }) mine?: boolean;
+  @Field(() => GameStatus, { nullable: true, description: 'Only games in this status.' }) status?: GameStatus;
+  @Field({ nullable: true, description: 'Only active games where it is the caller’s turn.' })
+  myTurn?: boolean;
+  @Field({ nullable: true, description: 'Only waiting games the caller may join.' }) open?: boolean;
+  @Field(() => Preset, { nullable: true, description: 'Only this preset.' }) preset?: Preset;
+}
+
+@ObjectType('Game', {
+  description: 'A game. View, legal moves and history are shown as the caller may see them.',
+})
+export class GameType {
+  @Field(() => ID, { description: 'Stable id.' }) id!: string;
+  @Field(() => Preset, { description: 'The preset its rules start from.' }) preset!: Preset;
+  @Field(() => RuleOptionsType, { description: 'The complete rules in force.' }) options!: RuleOptionsType;
+  @Field(() => GameStatus, { description: 'Where the game is in its life.' }) status!: GameStatus;
+  @Field(() => Int, { description: 'Events in the log; send it as expectedVersion with a move.' })
+  version!: number;
+  @Field(() => Int, { nullable: true, description: 'The seat to move; null unless active.' }) currentSeat!:
+    number | null;
+  @Field(() => Int, { description: 'Number of seats.' }) seats!: number;
+  @Field({ description: 'Whether the game is rated.' }) rated!: boolean;
+  @Field(() => [GamePlayerType], { description: 'Players by seat.' }) players!: GamePlayerType[];
+  @Field(() => Int, { nullable: true, description: 'The caller’s seat; null for a spectator.' }) mySeat!:
+    number | null;
+  @Field(() => GameResultType, { nullable: true, description: 'The result, once finished.' })
+  result!: GameResultType | null;
+  @Field({ description: 'SHA-256 (hex) of the secret seed, public from the start.' }) seedCommitment!: string;
+  @Field(() => String, { nullable: true, description: 'The seed, revealed once the game is over.' }) seed!:
+    string | null;
+  @Field({ description: 'The engine rules version the game is played under.' }) rulesVersion!: string;
+  @Field(() => String, { nullable: true, description: 'The position a custom game started from.' })
+  startPosition!: string | null;
+  @Field({ description: 'When it was created.' }) createdAt!: Date;
+  @Field(() => Date, { nullable: true, description: 'When the deal happened.' }) startedAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When it ended.' }) finishedAt!: Date | null;
+}
+
+@ObjectType('GameEdge', { description: 'A game in a list, with its cursor.' })
+export class GameEdgeType {
+  @Field({ description: 'Pass as `after` to continue after this game.' }) cursor!: string;
+  @Field(() => GameType, { description: 'The game.' }) node!: GameType;
+}
+
+@ObjectType('PageInfo', { description: 'Where a page ends.' })
+export class PageInfoType {
+  @Field({ description: 'Whether more games follow.' }) hasNextPage!: boolean;
+  @Field(() => String, { nullable: true, description: 'The last cursor of this page.' }) endCursor!:
+    string | null;
+}
+
+@ObjectType('GameConnection', { description: 'A page of games, newest first.' })
+export class GameConnectionType {
+  @Field(() => [GameEdgeType], { description: 'The games of this page.' }) edges!: GameEdgeType[];
+  @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;
+}

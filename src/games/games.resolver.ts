@@ -1,0 +1,343 @@
+/**
+ * The games API: thin resolvers over GamesService. Everything a caller sees of a running game is built from
+ * the engine's `viewFor(state, callerSeat)`; spectators get the public view.
+ */
+import {
+  Args,
+  Context,
+  ID,
+  Int,
+  Mutation,
+  Parent,
+  Query,
+  ResolveField,
+  Resolver,
+  Subscription,
+} from '@nestjs/graphql';
+import { requirePlayer } from '../auth/auth.service';
+import type { RequestContext, Viewer } from '../auth/viewer';
+import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
+import { ApiError } from '../errors/api-error';
+import { toPlayer } from '../players/players.resolver';
+import { GamePubSub } from './game-pubsub';
+import {
+  CreateGameInput,
+  EndReason,
+  GameConnectionType,
+  GameResultType,
+  GameStatus,
+  GameType,
+  GameViewType,
+  GamesFilter,
+  MoveRecordType,
+  MoveType,
+  Preset,
+  RuleOptionsType,
+  VerifyResultType,
+} from './game.types';
+import { GameWithPlayers, GamesService } from './games.service';
+
+/** The resolved game plus its row, which the field resolvers below need. */
+type GameParent = GameType & { readonly row: GameWithPlayers };
+
+const MAX_PAGE = 100;
+
+@Resolver(() => GameType)
+export class GamesResolver {
+  constructor(
+    private readonly service: GamesService,
+    private readonly pubsub: GamePubSub,
+  ) {}
+
+  @Query(() => GameType, {
+    description: 'A game, as the caller may see it (anyone may watch as a spectator).',
+  })
+  async game(
+    @Context() context: RequestContext,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<GameParent> {
+    readable(context.viewer);
+    return toGame(await this.service.get(id), context.viewer);
+  }
+
+  @Query(() => GameConnectionType, { description: 'Games, newest first, with cursor pagination.' })
+  async games(
+    @Context() context: RequestContext,
+    @Args('filter', { type: () => GamesFilter, nullable: true }) filter: GamesFilter | null,
+    @Args('first', { type: () => Int, nullable: true, description: `Page size, 1–${MAX_PAGE} (default 20).` })
+    first: number | null,
+    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    after: string | null,
+  ): Promise<GameConnectionType> {
+    readable(context.viewer);
+    const size = first ?? 20;
+    if (size < 1 || size > MAX_PAGE)
+      throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE}`, { field: 'first' });
+    const page = await this.service.list({
+      viewerId: context.viewer.player?.id ?? null,
+      mine: filter?.mine ?? false,
+      myTurn: filter?.myTurn ?? false,
+      open: filter?.open ?? false,
+      status: filter?.status ?? undefined,
+      preset: (filter?.preset as PresetName | undefined) ?? undefined,
+      first: size,
+      after: after ?? undefined,
+    });
+    return {
+      edges: page.games.map((game, index) => ({
+        cursor: page.cursors[index]!,
+        node: toGame(game, context.viewer),
+      })),
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.cursors[page.cursors.length - 1] ?? null },
+    };
+  }
+
+  @Mutation(() => GameType, { description: 'Create a game; the creator takes seat 0.' })
+  async createGame(
+    @Context() context: RequestContext,
+    @Args('input') input: CreateGameInput,
+  ): Promise<GameParent> {
+    const player = requirePlayer(context.viewer, 'game:play');
+    const game = await this.service.create(player.id, {
+      preset: input.preset as PresetName,
+      overrides: overridesOf(input),
+      seats: input.seats ?? undefined,
+      rated: input.rated ?? false,
+      opponent: input.opponent ?? undefined,
+      seed: input.seed ?? undefined,
+      position: input.position ?? undefined,
+    });
+    return toGame(game, context.viewer);
+  }
+
+  @Mutation(() => GameType, {
+    description: 'Take the next free seat. The game is dealt when every seat is filled.',
+  })
+  async joinGame(
+    @Context() context: RequestContext,
+    @Args('gameId', { type: () => ID }) gameId: string,
+  ): Promise<GameParent> {
+    const player = requirePlayer(context.viewer, 'game:play');
+    return toGame(await this.service.join(gameId, player.id), context.viewer);
+  }
+
+  @Mutation(() => GameType, {
+    description:
+      'Make a move in notation (docs/notation.md), e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass. ' +
+      'expectedVersion guards against deciding on a stale state; a retried clientMoveId is applied once.',
+  })
+  async makeMove(
+    @Context() context: RequestContext,
+    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('move', { description: 'The move in notation.' }) move: string,
+    @Args('expectedVersion', { type: () => Int, nullable: true, description: 'The version you decided on.' })
+    expectedVersion: number | null,
+    @Args('clientMoveId', {
+      type: () => String,
+      nullable: true,
+      description: 'Your id for this move (1–64 chars).',
+    })
+    clientMoveId: string | null,
+  ): Promise<GameParent> {
+    const player = requirePlayer(context.viewer, 'game:play');
+    const game = await this.service.move({
+      gameId,
+      playerId: player.id,
+      move,
+      expectedVersion: expectedVersion ?? undefined,
+      clientMoveId: clientMoveId ?? undefined,
+    });
+    return toGame(game, context.viewer);
+  }
+
+  @Mutation(() => GameType, {
+    description: 'Resign. With two players the other wins; with more you leave and play goes on.',
+  })
+  async resign(
+    @Context() context: RequestContext,
+    @Args('gameId', { type: () => ID }) gameId: string,
+  ): Promise<GameParent> {
+    const player = requirePlayer(context.viewer, 'game:play');
+    return toGame(await this.service.resign(gameId, player.id), context.viewer);
+  }
+
+  @Mutation(() => GameType, {
+    description: 'Call off a game before its first move (the creator, or any player once dealt).',
+  })
+  async abortGame(
+    @Context() context: RequestContext,
+    @Args('gameId', { type: () => ID }) gameId: string,
+  ): Promise<GameParent> {
+    const player = requirePlayer(context.viewer, 'game:play');
+    return toGame(await this.service.abort(gameId, player.id), context.viewer);
+  }
+
+  @Query(() => VerifyResultType, {
+    description: 'Check a finished game: seed against commitment, replay and result.',
+  })
+  async verifyGame(
+    @Context() context: RequestContext,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<VerifyResultType> {
+    readable(context.viewer);
+    const checks = await this.service.verify(id);
+    return { ok: checks.seedMatchesCommitment && checks.replayMatches && checks.resultMatches, ...checks };
+  }
+
+  @Subscription(() => GameType, {
+    description: 'The game each time it changes (join, start, move, end), as the subscriber may see it.',
+    resolve(this: GamesResolver, payload: { gameId: string }, _args: unknown, context: RequestContext) {
+      return this.service.get(payload.gameId).then((game) => toGame(game, context.viewer));
+    },
+  })
+  async gameUpdated(
+    @Context() context: RequestContext,
+    @Args('gameId', { type: () => ID }) gameId: string,
+  ): Promise<AsyncIterableIterator<unknown>> {
+    readable(context.viewer);
+    await this.service.get(gameId); // NOT_FOUND before subscribing to nothing
+    return this.pubsub.subscribe(gameId);
+  }
+
+  @ResolveField(() => GameViewType, {
+    description: 'The board as the caller may see it. Before the deal (a waiting game) it is empty.',
+  })
+  async view(@Parent() game: GameParent, @Context() context: RequestContext): Promise<GameViewType> {
+    const seat = seatOf(game.row, context.viewer);
+    const folded = await this.foldedOrNull(game);
+    if (folded === null) return undealtView(game.row, seat);
+    const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } =
+      viewFor(folded.state, seat);
+    return { seat, hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles };
+  }
+
+  @ResolveField(() => [String], {
+    description: 'The caller’s legal moves in notation; empty unless it is their turn.',
+  })
+  async legalMoves(@Parent() game: GameParent, @Context() context: RequestContext): Promise<string[]> {
+    const seat = seatOf(game.row, context.viewer);
+    if (game.row.status !== GameStatus.ACTIVE || seat === null || game.row.currentSeat !== seat) return [];
+    const folded = await this.service.folded(game.row);
+    return folded.state.current === seat ? legalMoves(folded.state) : [];
+  }
+
+  @ResolveField(() => [MoveRecordType], { description: 'The move log, oldest first (all of it is public).' })
+  async moves(@Parent() game: GameParent): Promise<MoveRecordType[]> {
+    const folded = await this.foldedOrNull(game);
+    return folded === null
+      ? []
+      : folded.events.map((stored) => toMoveRecord(stored.seq, stored.event, stored.createdAt));
+  }
+
+  private async foldedOrNull(game: GameParent) {
+    if (game.row.status === GameStatus.WAITING) return null;
+    if (game.row.status === GameStatus.ABORTED && game.row.startedAt === null) return null;
+    return this.service.folded(game.row);
+  }
+}
+
+/**
+ * Nothing is shown before the deal, not even to a seated player: a creator who could see their hand or pay-off
+ * top while waiting could abort and re-create until they liked it.
+ */
+function undealtView(game: GameWithPlayers, seat: number | null): GameViewType {
+  return {
+    seat,
+    hand: seat === null ? null : [],
+    stockCount: 0,
+    setAsideCount: 0,
+    centerPiles: [],
+    seats: [...Array(game.seats).keys()].map((index) => ({
+      seat: index,
+      handCount: 0,
+      payoffTop: null,
+      payoffCount: null,
+      sidePiles: [],
+      out: false,
+    })),
+    currentSeat: null,
+    turn: 0,
+    maxCenterPiles: 0,
+  };
+}
+
+function readable(viewer: Viewer): void {
+  if (viewer.player !== null) requirePlayer(viewer, 'game:read');
+}
+
+function seatOf(game: GameWithPlayers, viewer: Viewer): number | null {
+  if (viewer.player === null) return null;
+  return game.players.find((entry) => entry.playerId === viewer.player!.id)?.seat ?? null;
+}
+
+function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
+  const over = row.status === GameStatus.FINISHED || row.status === GameStatus.ABORTED;
+  return {
+    row,
+    id: row.id,
+    preset: row.preset as Preset,
+    options: toOptions(row.options as unknown as RuleOptions),
+    status: row.status as GameStatus,
+    version: row.version,
+    currentSeat: row.status === GameStatus.ACTIVE ? row.currentSeat : null,
+    seats: row.seats,
+    rated: row.rated,
+    players: row.players.map((entry) => ({ seat: entry.seat, player: toPlayer(entry.player) })),
+    mySeat: seatOf(row, viewer),
+    result: row.result === null ? null : toResult(row.result as unknown as GameResultType),
+    seedCommitment: row.seedCommitment,
+    // DESIGN §3: the seed stays secret while the game can still be played.
+    seed: over ? row.seed : null,
+    rulesVersion: row.rulesVersion,
+    startPosition: row.startPosition,
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+function toResult(result: GameResultType): GameResultType {
+  return {
+    reason: result.reason as EndReason,
+    winner: result.winner,
+    score: result.score,
+    ranking: result.ranking.map((group) => [...group]),
+    payoffLeft: [...result.payoffLeft],
+  };
+}
+
+function toOptions(options: RuleOptions): RuleOptionsType {
+  return { ...options, maxCenterPiles: String(options.maxCenterPiles) } as unknown as RuleOptionsType;
+}
+
+function overridesOf(input: CreateGameInput): Partial<RuleOptions> {
+  const overrides: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input.options ?? {})) {
+    if (value === null || value === undefined) continue;
+    overrides[key] = key === 'maxCenterPiles' ? parseCenterLimit(value as string) : value;
+  }
+  return overrides as Partial<RuleOptions>;
+}
+
+function parseCenterLimit(text: string): RuleOptions['maxCenterPiles'] {
+  if (text === 'playersPlusOne' || text === 'unlimited') return text;
+  if (/^[1-9][0-9]?$/.test(text)) return Number(text);
+  throw new ApiError('BAD_USER_INPUT', 'maxCenterPiles: a number, playersPlusOne or unlimited', {
+    option: 'maxCenterPiles',
+  });
+}
+
+function toMoveRecord(seq: number, event: GameEvent, createdAt: Date): MoveRecordType {
+  const base = { seq, seat: event.seat, type: event.type as MoveType, createdAt };
+  switch (event.type) {
+    case 'played':
+      return { ...base, move: event.move, card: event.card, slot: event.slot };
+    case 'discarded':
+      return { ...base, move: event.move, card: event.card, slot: null };
+    case 'passed':
+      return { ...base, move: 'pass', card: null, slot: null };
+    case 'resigned':
+    case 'timedOut':
+      return { ...base, move: null, card: null, slot: null };
+  }
+}

@@ -1,0 +1,72 @@
+import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+
+export enum TokenScope {
+  GAME_READ = 'game:read',
+  GAME_PLAY = 'game:play',
+}
+registerEnumType(TokenScope, {
+  name: 'TokenScope',
+  description: 'What a personal API token may do.',
+  valuesMap: {
+    GAME_READ: { description: 'Read games, views, legal moves and history (game:read).' },
+    GAME_PLAY: { description: 'Create, join and play games, and resign (game:play).' },
+  },
+});
+
+@ObjectType({ description: 'A player: a person, a bot or a third-party client.' })
+export class PlayerType {
+  @Field(() => ID, { description: 'Stable id.' })
+  id!: string;
+
+  @Field({ description: 'Unique name (3–20 letters, digits, _ or -), case kept as registered.' })
+  username!: string;
+
+  @Field({ description: 'True for bot accounts.' })
+  isBot!: boolean;
+
+  @Field({ description: 'When the account was created.' })
+  createdAt!: Date;
+}
+
+@ObjectType('AuthPayload', { description: 'A session token and the player it belongs to.' })
+export class AuthPayloadType {
+  @Field({
+    description: 'Bearer token for the Authorization header; valid for a limited time (SESSION_TTL_DAYS).',
+  })
+  token!: string;
+
+  @Field(() => PlayerType, { description: 'The signed-in player.' })
+  player!: PlayerType;
+}
+
+@ObjectType('ApiToken', {
+  description: 'A personal API token (the secret itself is shown only once, at creation).',
+})
+export class ApiTokenType {
+  @Field(() => ID, { description: 'Id, used to revoke the token.' })
+  id!: string;
+
+  @Field(() => String, { nullable: true, description: 'The name given at creation.' })
+  name!: string | null;
+
+  @Field(() => [TokenScope], { description: 'What the token may do.' })
+  scopes!: TokenScope[];
+
+  @Field({ description: 'When it was created.' })
+  createdAt!: Date;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When it was last used (updated at most once a minute).',
+  })
+  lastUsedAt!: Date | null;
+}
+
+@ObjectType('CreatedApiToken', { description: 'A new API token with its secret, shown this once.' })
+export class CreatedApiTokenType {
+  @Field({ description: 'The bearer token. Store it: it cannot be shown again.' })
+  token!: string;
+
+  @Field(() => ApiTokenType, { description: 'The token’s details.' })
+  apiToken!: ApiTokenType;
+}

@@ -1,0 +1,96 @@
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { requirePlayer } from '../auth/auth.service';
+import type { RequestContext, Scope } from '../auth/viewer';
+import { ApiError } from '../errors/api-error';
+import { Player, Token } from '../generated/prisma/client';
+import { ApiTokenType, AuthPayloadType, CreatedApiTokenType, PlayerType, TokenScope } from './player.types';
+import { PlayersService } from './players.service';
+
+@Resolver(() => PlayerType)
+export class PlayersResolver {
+  constructor(private readonly players: PlayersService) {}
+
+  @Mutation(() => AuthPayloadType, { description: 'Create an account and sign in. Returns a session token.' })
+  async register(
+    @Args('username', { description: '3–20 letters, digits, _ or -; unique regardless of case.' })
+    username: string,
+    @Args('password', { description: '8–200 characters.' }) password: string,
+  ): Promise<AuthPayloadType> {
+    const session = await this.players.register(username, password);
+    return { token: session.token, player: toPlayer(session.player) };
+  }
+
+  @Mutation(() => AuthPayloadType, { description: 'Sign in. Returns a new session token.' })
+  async login(
+    @Args('username') username: string,
+    @Args('password') password: string,
+  ): Promise<AuthPayloadType> {
+    const session = await this.players.login(username, password);
+    return { token: session.token, player: toPlayer(session.player) };
+  }
+
+  @Query(() => PlayerType, { description: 'The signed-in player.' })
+  async me(@Context() context: RequestContext): Promise<PlayerType> {
+    const viewer = requirePlayer(context.viewer, 'game:read');
+    const player = await this.players.byId(viewer.id);
+    if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+    return toPlayer(player);
+  }
+
+  @Query(() => PlayerType, { nullable: true, description: 'A player by username (any case), or null.' })
+  async player(@Args('username') username: string): Promise<PlayerType | null> {
+    const player = await this.players.byUsername(username);
+    return player === null ? null : toPlayer(player);
+  }
+
+  @Mutation(() => CreatedApiTokenType, {
+    description: 'Create a personal API token for a bot or third-party client. Needs a session token.',
+  })
+  async createApiToken(
+    @Context() context: RequestContext,
+    @Args('scopes', { type: () => [TokenScope], description: 'What the token may do.' }) scopes: TokenScope[],
+    @Args('name', { type: () => String, nullable: true, description: 'A label to recognise it by.' })
+    name: string | null,
+  ): Promise<CreatedApiTokenType> {
+    const player = requireSession(context);
+    const created = await this.players.createApiToken(player.id, name ?? null, scopes as string[] as Scope[]);
+    return { token: created.token, apiToken: toApiToken(created.row) };
+  }
+
+  @Query(() => [ApiTokenType], { description: 'Your live API tokens (not the secrets).' })
+  async apiTokens(@Context() context: RequestContext): Promise<ApiTokenType[]> {
+    const player = requireSession(context);
+    return (await this.players.apiTokens(player.id)).map(toApiToken);
+  }
+
+  @Mutation(() => Boolean, { description: 'Revoke one of your API tokens; it stops working at once.' })
+  async revokeApiToken(
+    @Context() context: RequestContext,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<boolean> {
+    return this.players.revokeApiToken(requireSession(context).id, id);
+  }
+}
+
+/** Tokens are managed with a login session, never with an API token (a leaked bot token cannot mint more). */
+function requireSession(context: RequestContext): NonNullable<RequestContext['viewer']['player']> {
+  const player = requirePlayer(context.viewer, 'game:read');
+  if (context.viewer.tokenKind !== 'session') {
+    throw new ApiError('FORBIDDEN', 'API tokens are managed with a session token from login or register');
+  }
+  return player;
+}
+
+export function toPlayer(player: Player): PlayerType {
+  return { id: player.id, username: player.username, isBot: player.isBot, createdAt: player.createdAt };
+}
+
+function toApiToken(token: Token): ApiTokenType {
+  return {
+    id: token.id,
+    name: token.name,
+    scopes: token.scopes as TokenScope[],
+    createdAt: token.createdAt,
+    lastUsedAt: token.lastUsedAt,
+  };
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import { AuthService } from '../auth/auth.service';
+import { hashToken, newToken } from '../auth/tokens';
+import { SCOPES, Scope } from '../auth/viewer';
+import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { ApiError } from '../errors/api-error';
+import { Player, Token } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+
+const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 200;
+const MAX_API_TOKENS = 20;
+
+export interface Session {
+  readonly token: string;
+  readonly player: Player;
+}
+
+@Injectable()
+export class PlayersService {
+  /** A hash to verify against when the username is unknown, so both failures take the same time. */
+  private readonly decoyHash: Promise<string> = argon2.hash('decoy-password');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly auth: AuthService,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  async register(username: string, password: string): Promise<Session> {
+    if (!USERNAME.test(username)) {
+      throw new ApiError('BAD_USER_INPUT', 'a username is 3–20 letters, digits, _ or -', {
+        field: 'username',
+      });
+    }
+    checkPassword(password);
+    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    try {
+      const player = await this.prisma.player.create({
+        data: { id: randomUUID(), username, usernameKey: username.toLowerCase(), passwordHash },
+      });
+      return { token: await this.createSession(player.id), player };
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError('BAD_USER_INPUT', `the username ${username} is taken`, { field: 'username' });
+      }
+      throw error;
+    }
+  }
+
+  async login(username: string, password: string): Promise<Session> {
+    const player =
+      typeof username === 'string' && username.length <= 40
+        ? await this.prisma.player.findUnique({ where: { usernameKey: username.toLowerCase() } })
+        : null;
+    const hash = player?.passwordHash ?? (await this.decoyHash);
+    const matches =
+      password.length <= MAX_PASSWORD && (await argon2.verify(hash, password).catch(() => false));
+    if (player === null || !matches) throw new ApiError('UNAUTHENTICATED', 'wrong username or password');
+    return { token: await this.createSession(player.id), player };
+  }
+
+  async byId(id: string): Promise<Player | null> {
+    return this.prisma.player.findUnique({ where: { id } });
+  }
+
+  async byUsername(username: string): Promise<Player | null> {
+    if (username.length > 40) return null;
+    return this.prisma.player.findUnique({ where: { usernameKey: username.toLowerCase() } });
+  }
+
+  async createApiToken(
+    playerId: string,
+    name: string | null,
+    scopes: readonly Scope[],
+  ): Promise<{ token: string; row: Token }> {
+    if (scopes.length === 0 || scopes.some((scope) => !SCOPES.includes(scope))) {
+      throw new ApiError('BAD_USER_INPUT', `scopes must be a non-empty list of ${SCOPES.join(', ')}`, {
+        field: 'scopes',
+      });
+    }
+    if (name !== null && name.length > 60)
+      throw new ApiError('BAD_USER_INPUT', 'a token name is at most 60 characters');
+    const live = await this.prisma.token.count({ where: { playerId, kind: 'api', revokedAt: null } });
+    if (live >= MAX_API_TOKENS) {
+      throw new ApiError('BAD_USER_INPUT', `at most ${MAX_API_TOKENS} API tokens; revoke one first`);
+    }
+    const token = newToken('api');
+    const row = await this.prisma.token.create({
+      data: {
+        id: randomUUID(),
+        playerId,
+        kind: 'api',
+        name,
+        tokenHash: hashToken(token),
+        scopes: [...new Set(scopes)],
+      },
+    });
+    return { token, row };
+  }
+
+  async apiTokens(playerId: string): Promise<Token[]> {
+    return this.prisma.token.findMany({
+      where: { playerId, kind: 'api', revokedAt: null },
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  async revokeApiToken(playerId: string, tokenId: string): Promise<boolean> {
+    const { count } = await this.prisma.token.updateMany({
+      where: { id: tokenId, playerId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    if (count === 0) throw new ApiError('NOT_FOUND', 'no such API token');
+    this.auth.forget(tokenId);
+    return true;
+  }
+
+  private async createSession(playerId: string): Promise<string> {
+    const token = newToken('session');
+    const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
+    await this.prisma.token.create({
+      data: {
+        id: randomUUID(),
+        playerId,
+        kind: 'session',
+        tokenHash: hashToken(token),
+        scopes: [...SCOPES],
+        expiresAt,
+      },
+    });
+    return token;
+  }
+}
+
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
+    throw new ApiError('BAD_USER_INPUT', `a password is ${MIN_PASSWORD}–${MAX_PASSWORD} characters`, {
+      field: 'password',
+    });
+  }
+}
+
+/** Prisma's unique-constraint error (P2002). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+}

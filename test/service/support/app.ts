@@ -1,0 +1,150 @@
+/**
+ * A running Malice app for API tests: real Nest, real Postgres, real HTTP. `gql` sends a GraphQL request the
+ * way any client would and returns the parsed body (errors included); `play` helpers build on it.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { createClient, Client as WsClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { freshDatabase } from './database';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+/** `npm test` builds first (pretest), so the tests run the same compiled server `npm start` runs. */
+const SERVER = path.join(ROOT, 'dist', 'main.js');
+
+export interface GraphQLBody<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string; [key: string]: unknown } }[];
+}
+
+export interface TestApp {
+  readonly url: string;
+  readonly databaseUrl: string;
+  gql<T = Record<string, unknown>>(
+    token: string | null,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<GraphQLBody<T>>;
+  /** The raw HTTP response, for status codes and headers. */
+  post(body: string, headers?: Record<string, string>): Promise<Response>;
+  ws(token: string | null): WsClient;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
+  /** Stops the server with SIGTERM (the database stays: start another app on it with `{ databaseUrl }`). */
+  stop(): Promise<void>;
+  /** Stops the server and drops its database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the compiled server (`node dist/main.js`, as `npm start` does) as a child process on a free port, on
+ * a fresh database unless `databaseUrl` names one, and waits until it serves.
+ */
+export async function startTestApp(
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = options.databaseUrl === undefined ? await freshDatabase() : null;
+  const databaseUrl = options.databaseUrl ?? database!.url;
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_REQUESTS: '1000000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await serving(child, () => output);
+  const sockets: WsClient[] = [];
+  const post = (body: string, headers: Record<string, string> = {}): Promise<Response> =>
+    fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+  const stop = async (): Promise<void> => {
+    await Promise.all(sockets.map((socket) => socket.dispose()));
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    url,
+    databaseUrl,
+    async gql(token, query, variables = {}) {
+      const response = await post(
+        JSON.stringify({ query, variables }),
+        token === null ? {} : { authorization: `Bearer ${token}` },
+      );
+      return (await response.json()) as GraphQLBody<never>;
+    },
+    post,
+    ws(token) {
+      const client = createClient({
+        url: `${url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: token === null ? {} : { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+        lazy: false,
+      });
+      sockets.push(client);
+      return client;
+    },
+    output: () => output,
+    stop,
+    async close() {
+      await stop();
+      await database?.drop();
+    },
+  };
+}
+
+/** Resolves with the base URL once the server prints that it serves; rejects if it exits first. */
+function serving(child: ChildProcess, output: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output()}`)), 60_000);
+    const check = (): void => {
+      const match = /serving GraphQL at (http:\/\/[^\s]+)\/graphql/.exec(output());
+      if (match === null) return;
+      clearTimeout(timer);
+      resolve(match[1] as string);
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output()}`));
+    });
+  });
+}
+
+/** Registers a player and returns their session token. */
+export async function register(app: TestApp, username: string, password = 'correct horse'): Promise<string> {
+  const body = await app.gql<{ register: { token: string } }>(
+    null,
+    'mutation($u: String!, $p: String!) { register(username: $u, password: $p) { token } }',
+    { u: username, p: password },
+  );
+  if (!body.data) throw new Error(`register failed: ${JSON.stringify(body.errors)}`);
+  return body.data.register.token;
+}
+
+/** The data of a response, or a thrown error showing the GraphQL errors. */
+export function dataOf<T>(body: GraphQLBody<T>): T {
+  if (body.errors !== undefined || body.data === undefined || body.data === null) {
+    throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  }
+  return body.data;
+}
+
+/** The first error's code. */
+export function codeOf(body: GraphQLBody): string | undefined {
+  return body.errors?.[0]?.extensions?.code;
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { migrate } from '../../../src/db/migrator';
+
+/** The Postgres the run uses (global-setup.ts): its maintenance database URL. */
+export function adminUrl(): string {
+  const url = process.env.MALICE_TEST_ADMIN_URL;
+  if (!url)
+    throw new Error('MALICE_TEST_ADMIN_URL is unset: run the service tests through jest (global-setup.ts)');
+  return url;
+}
+
+export function urlFor(database: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A fresh, migrated database for one test file. */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `malice_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = urlFor(name);
+  await migrate(url);
+  return {
+    url,
+    drop: async () => {
+      const client = new Client({ connectionString: adminUrl() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Runs SQL directly (to inspect the log, or to tamper with it in a test). */
+export async function sql<T extends object = Record<string, unknown>>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
