@@ -14,3 +14,4 @@ export * from './view';
 export * from './game';
 export { type Perspective, isWild, legalMovesFor, pendingForcedPlay, hasCenterPlay } from './rules';
 export * from './position';
+export * from './bots';

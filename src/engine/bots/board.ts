@@ -1,0 +1,239 @@
+/**
+ * The greedy bot's working model of the table, built from one seat's view only: centre piles reduced to the
+ * rank they have reached, the own hand and side piles as cards, and what is public about the other players
+ * (pay-off tops and side piles, in turn order). It is mutable so that a search can play and undo cards.
+ */
+import { Card, formatCard, parseCard } from '../cards';
+import { RuleOptions, topRankOf } from '../options';
+import { isWild } from '../rules';
+import { SideCard } from '../state';
+import { GameView, parseSideCard } from '../view';
+
+/** A centre slot with no pile. */
+export const FREE = -1;
+
+export interface Opponent {
+  /** Cards left in their pay-off pile, or null where the piles cannot be counted (S18). */
+  readonly payoffCount: number | null;
+  /** How much this player's chances count: the next player most, later ones less (they move after others). */
+  readonly weight: number;
+  readonly payoffTop: Card | null;
+  readonly sidePiles: readonly (readonly SideCard[])[];
+}
+
+export interface Board {
+  readonly options: RuleOptions;
+  /** The rank that completes a centre pile. */
+  readonly topRank: number;
+  readonly hand: Card[];
+  /** Whether each card number is wild under these options (looked up often in the searches). */
+  readonly wildCards: readonly boolean[];
+  /** The top of each own side pile (deeper cards beyond a turn's reach are left out). */
+  readonly sidePiles: SideCard[][];
+  /** Per slot (index = slot − 1): the rank the pile has reached, or `FREE`. */
+  readonly center: number[];
+  payoffTop: Card | null;
+  /** Cards left in the own pay-off pile, or null where the piles cannot be counted (S18). */
+  readonly payoffCount: number | null;
+  readonly opponents: readonly Opponent[];
+}
+
+/**
+ * Only the top of a side pile can matter within one turn: no chain is longer than a centre pile. Reading
+ * just that much keeps the bot fast when side piles grow long (`sideBuild any`).
+ */
+const SIDE_DEPTH = 13;
+/** The highest card number (K of the last suit); cards are `rank * 4 + suit`. */
+const CARD_COUNT = 56;
+
+const cardCache = new Map<string, Card>();
+const sideCardCache = new WeakMap<RuleOptions, Map<string, SideCard>>();
+
+function readCard(text: string): Card {
+  let card = cardCache.get(text);
+  if (card === undefined) {
+    const parsed = parseCard(text);
+    if (parsed === null) throw new Error(`bot: unreadable card ${text} in view`);
+    card = parsed;
+    cardCache.set(text, card);
+  }
+  return card;
+}
+
+function readSideCard(options: RuleOptions, text: string): SideCard {
+  let cache = sideCardCache.get(options);
+  if (cache === undefined) {
+    cache = new Map();
+    sideCardCache.set(options, cache);
+  }
+  let side = cache.get(text);
+  if (side === undefined) {
+    const parsed = parseSideCard(options, text);
+    if (parsed === null) throw new Error(`bot: unreadable side card ${text} in view`);
+    side = parsed;
+    cache.set(text, side);
+  }
+  return side;
+}
+
+const wildTables = new WeakMap<RuleOptions, boolean[]>();
+
+function wildTable(options: RuleOptions): boolean[] {
+  let table = wildTables.get(options);
+  if (table === undefined) {
+    table = [];
+    for (let card = 0; card < CARD_COUNT; card++) table.push(isWild(options, card));
+    wildTables.set(options, table);
+  }
+  return table;
+}
+
+function readSidePile(options: RuleOptions, texts: readonly string[]): SideCard[] {
+  const start = Math.max(0, texts.length - SIDE_DEPTH);
+  const pile: SideCard[] = [];
+  for (let i = start; i < texts.length; i++) pile.push(readSideCard(options, texts[i] as string));
+  return pile;
+}
+
+/** The board as the viewer sees it; throws for a spectator's view (a bot always plays a seat). */
+export function boardFromView(view: GameView): Board {
+  const seat = view.seat;
+  if (seat === null || view.hand === null)
+    throw new Error('bot: a bot needs a seat view, not a spectator view');
+  const options = view.options;
+  const own = view.seats[seat];
+  if (own === undefined) throw new Error(`bot: the view has no seat ${seat}`);
+  const center: number[] = new Array<number>(view.maxCenterPiles).fill(FREE);
+  for (const pile of view.centerPiles) center[pile.slot - 1] = pile.topRank;
+  const opponents: Opponent[] = [];
+  let weight = 1;
+  for (let step = 1; step < view.seats.length; step++) {
+    const other = view.seats[(seat + step) % view.seats.length];
+    if (other === undefined || other.out) continue;
+    opponents.push({
+      payoffCount: other.payoffCount,
+      weight,
+      payoffTop: other.payoffTop === null ? null : readCard(other.payoffTop),
+      sidePiles: other.sidePiles.map((pile) => readSidePile(options, pile)),
+    });
+    weight /= 2;
+  }
+  return {
+    options,
+    topRank: topRankOf(options),
+    hand: view.hand.map(readCard),
+    wildCards: wildTable(options),
+    sidePiles: own.sidePiles.map((pile) => readSidePile(options, pile)),
+    center,
+    payoffTop: own.payoffTop === null ? null : readCard(own.payoffTop),
+    payoffCount: own.payoffCount,
+    opponents,
+  };
+}
+
+export function wild(board: Board, card: Card): boolean {
+  return board.wildCards[card] === true;
+}
+
+/** The rank a natural card has (0 for a joker, which is never natural where jokers are wild). */
+export function naturalRank(card: Card): number {
+  return card >> 2;
+}
+
+export function freeSlot(board: Board): number {
+  return board.center.indexOf(FREE);
+}
+
+/** Whether `card` may go on a pile that has reached `top` (RULES §1.4). */
+export function fitsTop(board: Board, top: number, card: Card): boolean {
+  if (top === FREE || top >= board.topRank) return false;
+  return wild(board, card) || naturalRank(card) === top + 1;
+}
+
+export function sideTopCard(pile: readonly SideCard[]): SideCard | null {
+  return pile.length === 0 ? null : (pile[pile.length - 1] as SideCard);
+}
+
+/** Where a card comes from, as the notation names it. */
+export type Source = { kind: 'hand'; card: Card } | { kind: 'side'; pile: number } | { kind: 'payoff' };
+
+/** A centre play: `slot` is 0-based, or null to start a new pile. */
+export interface CenterPlay {
+  readonly source: Source;
+  readonly slot: number | null;
+}
+
+export function sourceText(source: Source): string {
+  switch (source.kind) {
+    case 'hand':
+      return formatCard(source.card);
+    case 'side':
+      return `d${source.pile + 1}`;
+    case 'payoff':
+      return 'p';
+  }
+}
+
+export function playText(play: CenterPlay): string {
+  return `${sourceText(play.source)}-${play.slot === null ? 'c' : `c${play.slot + 1}`}`;
+}
+
+/** What a play changed, so it can be undone. */
+export interface Undo {
+  readonly play: CenterPlay;
+  readonly card: Card;
+  /** The side card as it lay, declared rank included. */
+  readonly side: SideCard | null;
+  readonly slot: number;
+  readonly handIndex: number;
+  readonly previousTop: number;
+}
+
+/** Plays a centre play on the board in place (a completed pile frees its slot) and returns how to undo it. */
+export function applyPlay(board: Board, play: CenterPlay): Undo {
+  let card: Card;
+  let handIndex = -1;
+  let sideCard: SideCard | null = null;
+  const source = play.source;
+  switch (source.kind) {
+    case 'hand':
+      handIndex = board.hand.indexOf(source.card);
+      if (handIndex < 0) throw new Error('bot: played a card not in hand');
+      card = board.hand.splice(handIndex, 1)[0] as Card;
+      break;
+    case 'side': {
+      const side = board.sidePiles[source.pile]?.pop();
+      if (side === undefined) throw new Error('bot: played from an empty side pile');
+      card = side.card;
+      sideCard = side;
+      break;
+    }
+    case 'payoff':
+      if (board.payoffTop === null) throw new Error('bot: played from an empty pay-off pile');
+      card = board.payoffTop;
+      board.payoffTop = null;
+      break;
+  }
+  const slot = play.slot ?? freeSlot(board);
+  const previousTop = board.center[slot] as number;
+  const reached = previousTop === FREE ? 1 : previousTop + 1;
+  board.center[slot] = reached >= board.topRank ? FREE : reached;
+  return { play, card, side: sideCard, slot, handIndex, previousTop };
+}
+
+export function undoPlay(board: Board, undo: Undo): void {
+  board.center[undo.slot] = undo.previousTop;
+  const source = undo.play.source;
+  switch (source.kind) {
+    case 'hand':
+      board.hand.splice(undo.handIndex, 0, undo.card);
+      break;
+    case 'side': {
+      (board.sidePiles[source.pile] as SideCard[]).push(undo.side as SideCard);
+      break;
+    }
+    case 'payoff':
+      board.payoffTop = undo.card;
+      break;
+  }
+}

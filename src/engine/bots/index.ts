@@ -1,0 +1,5 @@
+/** Bots that play from a seat's view, and the simulation that pits them against each other. */
+export { type Bot, type BotName, BOT_NAMES, createBot, isBotName } from './bot';
+export { greedyBotWith } from './greedy';
+export { DEFAULT_TUNING, type GreedyTuning } from './tuning';
+export * from './simulation';

@@ -1,0 +1,336 @@
+/**
+ * Short searches within one turn, on the bot's own board (its view only):
+ * - a chain of centre plays that ends by playing the pay-off top (the only way to win), cheapest first:
+ *   hand cards before side-pile tops before wild cards, then the chain that feeds the others least;
+ * - where an emptied hand is refilled (E12), a cheap way to play out the whole hand;
+ * - otherwise the run of natural centre plays that leaves the best table (cards played against homes left
+ *   for the others' pay-off cards).
+ * All are depth-first over the few cards that fit, with the board changed in place and undone, and each has
+ * a node budget so that a decision stays within tens of microseconds.
+ */
+import { ACE, Card } from '../cards';
+import {
+  Board,
+  CenterPlay,
+  FREE,
+  Source,
+  applyPlay,
+  fitsTop,
+  freeSlot,
+  naturalRank,
+  sideTopCard,
+  undoPlay,
+  wild,
+} from './board';
+import { Threat, feedRisk } from './threat';
+import { GreedyTuning } from './tuning';
+
+export interface Plan {
+  readonly plays: readonly CenterPlay[];
+  readonly cost: number;
+}
+
+/** What the bot knows and weighs while it searches. */
+export interface Context {
+  readonly board: Board;
+  readonly threats: readonly Threat[];
+  readonly tuning: GreedyTuning;
+}
+
+/** What a card costs to spend in a chain: wild cards are kept for need. */
+function sourceCost(context: Context, source: Source): number {
+  const { board, tuning } = context;
+  switch (source.kind) {
+    case 'hand':
+      return wild(board, source.card) ? tuning.chainCost.wild : tuning.chainCost.hand;
+    case 'side': {
+      const top = sideTopCard(board.sidePiles[source.pile] ?? []);
+      return top !== null && wild(board, top.card) ? tuning.chainCost.wild : tuning.chainCost.side;
+    }
+    case 'payoff':
+      return 0;
+  }
+}
+
+/** The sources that can supply `rank` to a centre pile: one per distinct option (equal hand cards are one option). */
+function suppliers(board: Board, rank: number): Source[] {
+  const found: Source[] = [];
+  let handWild: Card | null = null;
+  let handNatural: Card | null = null;
+  for (const card of board.hand) {
+    if (wild(board, card)) handWild ??= card;
+    else if (naturalRank(card) === rank) handNatural ??= card;
+  }
+  if (handNatural !== null) found.push({ kind: 'hand', card: handNatural });
+  const sideWilds: Source[] = [];
+  board.sidePiles.forEach((pile, index) => {
+    const top = sideTopCard(pile);
+    if (top === null) return;
+    if (wild(board, top.card)) sideWilds.push({ kind: 'side', pile: index });
+    else if (naturalRank(top.card) === rank) found.push({ kind: 'side', pile: index });
+  });
+  // A wild card never stands for an ace (S11, R15, E7).
+  if (rank !== ACE) {
+    if (handWild !== null) found.push({ kind: 'hand', card: handWild });
+    found.push(...sideWilds);
+  }
+  return found;
+}
+
+interface Search {
+  readonly context: Context;
+  readonly board: Board;
+  readonly path: CenterPlay[];
+  best: Plan | null;
+  /** Nodes still to visit: the search gives up on what it has not reached by then (speed over perfection). */
+  budget: number;
+}
+
+const PAYOFF_BUDGET = 2000;
+const EMPTYING_BUDGET = 400;
+
+function offer(search: Search, cost: number): void {
+  const { board, threats, tuning } = search.context;
+  const total = cost + tuning.chainFeedWeight * feedRisk(board, threats);
+  if (search.best === null || total < search.best.cost)
+    search.best = { plays: search.path.slice(), cost: total };
+}
+
+/**
+ * Builds the pile in `slot` up to `endRank` card by card, then plays the pay-off top (`finalSlot`: where it
+ * goes given the built pile's slot, null for a new pile). `slot` is null while the pile still has to be
+ * started with an ace.
+ */
+function buildThenPay(
+  search: Search,
+  slot: number | null,
+  height: number,
+  endRank: number,
+  finalSlot: (builtSlot: number) => number | null,
+  cost: number,
+): void {
+  const board = search.board;
+  if (search.best !== null && cost >= search.best.cost) return;
+  if (--search.budget < 0) return;
+  if (height === endRank && slot !== null) {
+    const play: CenterPlay = { source: { kind: 'payoff' }, slot: finalSlot(slot) };
+    const undo = applyPlay(board, play);
+    search.path.push(play);
+    offer(search, cost);
+    search.path.pop();
+    undoPlay(board, undo);
+    return;
+  }
+  for (const source of suppliers(board, height + 1)) {
+    const play: CenterPlay = { source, slot };
+    const stepCost = sourceCost(search.context, source);
+    const undo = applyPlay(board, play);
+    search.path.push(play);
+    buildThenPay(search, undo.slot, height + 1, endRank, finalSlot, cost + stepCost);
+    search.path.pop();
+    undoPlay(board, undo);
+  }
+}
+
+/** The cheapest chain of centre plays this turn that ends with the pay-off top on a centre pile, if any. */
+export function findPayoffChain(context: Context): Plan | null {
+  const board = context.board;
+  const payoff = board.payoffTop;
+  if (payoff === null) return null;
+  const search: Search = { context, board, path: [], best: null, budget: PAYOFF_BUDGET };
+  const free = freeSlot(board);
+  if (wild(board, payoff)) {
+    // A wild pay-off card needs some pile to go on: start one with an ace.
+    if (free >= 0 && board.center.every((top) => top === FREE)) {
+      buildThenPay(search, null, 0, 1, (slot) => slot, 0);
+    }
+    return search.best;
+  }
+  const rank = naturalRank(payoff);
+  if (rank === ACE) {
+    // With every slot taken, an ace needs a pile to be completed first (it then leaves the centre).
+    if (free < 0) {
+      board.center.forEach((top, slot) => {
+        if (top !== FREE) buildThenPay(search, slot, top, board.topRank, () => null, 0);
+      });
+    }
+    return search.best;
+  }
+  board.center.forEach((top, slot) => {
+    if (top !== FREE && top < rank - 1) buildThenPay(search, slot, top, rank - 1, (built) => built, 0);
+  });
+  if (free >= 0) buildThenPay(search, null, 0, rank - 1, (built) => built, 0);
+  return search.best;
+}
+
+/** Every centre play of a hand card or (as a bridge) a natural side-pile top, wild cards onto every pile. */
+function emptyingPlays(board: Board): CenterPlay[] {
+  const plays: CenterPlay[] = [];
+  const seen = new Set<Card>();
+  const add = (source: Source, card: Card): void => {
+    if (naturalRank(card) === ACE && !wild(board, card) && freeSlot(board) >= 0)
+      plays.push({ source, slot: null });
+    board.center.forEach((top, slot) => {
+      if (fitsTop(board, top, card)) plays.push({ source, slot });
+    });
+  };
+  for (const card of board.hand) {
+    if (seen.has(card)) continue;
+    seen.add(card);
+    add({ kind: 'hand', card }, card);
+  }
+  board.sidePiles.forEach((pile, index) => {
+    const top = sideTopCard(pile);
+    if (top !== null && !wild(board, top.card)) add({ kind: 'side', pile: index }, top.card);
+  });
+  return plays;
+}
+
+function emptyHand(search: Search, cost: number): void {
+  const board = search.board;
+  if (search.best !== null && cost >= search.best.cost) return;
+  if (--search.budget < 0) return;
+  if (board.hand.length === 0) {
+    offer(search, cost);
+    return;
+  }
+  for (const play of emptyingPlays(board)) {
+    const stepCost = sourceCost(search.context, play.source);
+    const undo = applyPlay(board, play);
+    search.path.push(play);
+    emptyHand(search, cost + stepCost);
+    search.path.pop();
+    undoPlay(board, undo);
+  }
+}
+
+/**
+ * A quick necessary condition for playing out the hand, so that the search runs only when it may succeed:
+ * every natural hand card needs a pile it can be built up to from cards the bot holds (hand or side piles)
+ * and its wild cards.
+ */
+function mayEmptyHand(board: Board): boolean {
+  const held = new Array<boolean>(board.topRank + 1).fill(false);
+  let wilds = 0;
+  const note = (card: Card): void => {
+    if (wild(board, card)) wilds++;
+    else held[naturalRank(card)] = true;
+  };
+  board.hand.forEach(note);
+  for (const pile of board.sidePiles) for (const side of pile) note(side.card);
+  const hasFreeSlot = freeSlot(board) >= 0;
+  const starts = board.center.filter((top) => top !== FREE);
+  if (hasFreeSlot && held[ACE] === true) starts.push(0);
+  for (const card of board.hand) {
+    if (wild(board, card)) {
+      if (starts.length === 0) return false;
+      continue;
+    }
+    const rank = naturalRank(card);
+    if (rank === ACE && hasFreeSlot) continue;
+    const reachable = starts.some((top) => {
+      if (top >= rank) return false;
+      let missing = 0;
+      for (let needed = top + 1; needed < rank; needed++) if (held[needed] !== true) missing++;
+      return missing <= wilds;
+    });
+    if (!reachable) return false;
+  }
+  return true;
+}
+
+/** Where an emptied hand is refilled (E12): the cheapest way to play every hand card to the centre, if any. */
+export function findHandEmptying(context: Context): Plan | null {
+  const board = context.board;
+  if (!board.options.refillWhenHandEmpty || board.hand.length === 0 || !mayEmptyHand(board)) return null;
+  const search: Search = { context, board, path: [], best: null, budget: EMPTYING_BUDGET };
+  emptyHand(search, 0);
+  const best = search.best as Plan | null;
+  const extra = best === null ? 0 : best.cost - board.hand.length * context.tuning.chainCost.hand;
+  return extra <= context.tuning.emptyingExtraCost ? best : null;
+}
+
+const SEQUENCE_BUDGET = 300;
+const SEQUENCE_DEPTH = 10;
+
+/** Every centre play of a natural card from hand or a side-pile top (no wild cards, no pay-off card). */
+function naturalPlays(board: Board): CenterPlay[] {
+  const plays: CenterPlay[] = [];
+  const seen: boolean[] = [];
+  const add = (source: Source, card: Card): void => {
+    if (wild(board, card)) return;
+    const rank = naturalRank(card);
+    if (rank === ACE) {
+      if (freeSlot(board) >= 0) plays.push({ source, slot: null });
+      return;
+    }
+    board.center.forEach((top, slot) => {
+      if (top === rank - 1) plays.push({ source, slot });
+    });
+  };
+  for (const card of board.hand) {
+    const rank = naturalRank(card);
+    if (seen[rank] === true) continue;
+    seen[rank] = true;
+    add({ kind: 'hand', card }, card);
+  }
+  board.sidePiles.forEach((pile, index) => {
+    const top = sideTopCard(pile);
+    if (top !== null) add({ kind: 'side', pile: index }, top.card);
+  });
+  return plays;
+}
+
+function boardKey(board: Board): string {
+  const ranks = board.hand.map(naturalRank).sort((a, b) => a - b);
+  return `${board.center.join(',')}|${board.sidePiles.map((pile) => pile.length).join(',')}|${ranks.join(',')}`;
+}
+
+interface SequenceSearch {
+  readonly context: Context;
+  readonly board: Board;
+  readonly path: CenterPlay[];
+  readonly seen: Set<string>;
+  best: { plays: CenterPlay[]; value: number };
+  budget: number;
+}
+
+function exploreSequences(search: SequenceSearch, value: number, depth: number): void {
+  const { board, threats, tuning } = search.context;
+  const refill = board.options.refillWhenHandEmpty && board.hand.length === 0 ? tuning.refillValue : 0;
+  const total = value + refill - tuning.feedWeight * feedRisk(board, threats);
+  if (total > search.best.value + 1e-9) search.best = { plays: search.path.slice(), value: total };
+  if (depth >= SEQUENCE_DEPTH) return;
+  for (const play of naturalPlays(board)) {
+    if (--search.budget < 0) return;
+    const gain = play.source.kind === 'side' ? tuning.playValue.side : tuning.playValue.hand;
+    const undo = applyPlay(board, play);
+    const key = boardKey(board);
+    if (!search.seen.has(key)) {
+      search.seen.add(key);
+      search.path.push(play);
+      exploreSequences(search, value + gain, depth + 1);
+      search.path.pop();
+    }
+    undoPlay(board, undo);
+  }
+}
+
+/**
+ * The best run of natural centre plays this turn, judged by the table it leaves: cards played count for it,
+ * homes left for the others' pay-off cards against it. Empty when doing nothing is best; a run can pass
+ * through a dangerous table on its way to a safe one (e.g. build a pile past the next player's pay-off card).
+ */
+export function findBestSequence(context: Context): readonly CenterPlay[] {
+  const board = context.board;
+  const search: SequenceSearch = {
+    context,
+    board,
+    path: [],
+    seen: new Set([boardKey(board)]),
+    best: { plays: [], value: -Infinity },
+    budget: SEQUENCE_BUDGET,
+  };
+  exploreSequences(search, 0, 0);
+  return search.best.plays;
+}

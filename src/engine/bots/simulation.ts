@@ -1,0 +1,269 @@
+/**
+ * Bot-against-bot simulation: many seeded games, played through the same `decide`/`applyEvent` path as real
+ * games, summed up per seat and per bot. Pure and deterministic: the same config gives the same summary
+ * (apart from the timing figures).
+ */
+import { decide } from '../decide';
+import { applyEvent } from '../evolve';
+import { PresetName, RuleOptions, optionsFor } from '../options';
+import { RngState, seedRng } from '../rng';
+import { setup } from '../setup';
+import { EndReason, GameResult, GameState } from '../state';
+import { legalMovesInView, viewFor } from '../view';
+import { Bot, BotName, createBot } from './bot';
+
+export interface SimulationConfig {
+  readonly preset: PresetName;
+  /** Rule option overrides on top of the preset. */
+  readonly overrides?: Partial<RuleOptions>;
+  readonly games: number;
+  /** One bot per seat; their number is the number of seats. */
+  readonly bots: readonly BotName[];
+  /** Game i is set up with seed `${seed}-${i}`; the bots' random streams derive from it too. */
+  readonly seed: string;
+  /** Rotate which bot sits in seat 0 from game to game, so the first-move advantage is shared (default true). */
+  readonly rotate?: boolean;
+  /** Makes the bot for a name (default `createBot`); lets experiments pit differently tuned bots. */
+  readonly botFactory?: (name: BotName) => Bot;
+}
+
+export type ProgressCallback = (gamesDone: number, gamesTotal: number) => void;
+
+export interface WinTally {
+  readonly wins: number;
+  /** Wins over all games. */
+  readonly winRate: number;
+  /** Wins over the games that had a winner (draws left out). */
+  readonly decidedWinRate: number;
+}
+
+export interface SeatTally extends WinTally {
+  readonly seat: number;
+}
+
+export interface BotTally extends WinTally {
+  /** The bot's place in the `bots` list (0-based) and its name. */
+  readonly entry: number;
+  readonly bot: BotName;
+  /** Name, made unique with `#n` when the same bot plays more than one seat. */
+  readonly label: string;
+}
+
+/** The ways a game ended; resignations and timeouts never happen between bots. */
+export type SimulatedEnd = Extract<EndReason, 'payoffEmptied' | 'blocked' | 'stuck' | 'turnLimit'>;
+export const SIMULATED_ENDS: readonly SimulatedEnd[] = ['payoffEmptied', 'blocked', 'stuck', 'turnLimit'];
+
+export interface Distribution {
+  readonly min: number;
+  readonly p25: number;
+  readonly median: number;
+  readonly p75: number;
+  readonly max: number;
+  readonly mean: number;
+}
+
+export interface Summary {
+  readonly preset: PresetName;
+  readonly overrides: Partial<RuleOptions>;
+  readonly options: RuleOptions;
+  readonly seats: number;
+  readonly games: number;
+  readonly bots: readonly BotName[];
+  readonly seed: string;
+  readonly rotate: boolean;
+  readonly perSeat: readonly SeatTally[];
+  readonly perBot: readonly BotTally[];
+  readonly draws: number;
+  readonly decided: number;
+  readonly turns: { readonly mean: number; readonly median: number };
+  /** Share of all games that ended each way (they add up to 1). */
+  readonly endShares: Readonly<Record<SimulatedEnd, number>>;
+  readonly drawShare: number;
+  /** The winners' scores over the decided games; null when no game had a winner. */
+  readonly winnerScore: Distribution | null;
+  readonly elapsedMs: number;
+  readonly gamesPerSecond: number;
+}
+
+/** A bot chose a move that `decide` refused: a bug in the bot or in legal-move generation. */
+export class IllegalBotMoveError extends Error {
+  constructor(
+    readonly details: {
+      readonly game: number;
+      readonly seed: string;
+      readonly turn: number;
+      readonly seat: number;
+      readonly bot: BotName;
+      readonly move: string;
+      readonly violation: string;
+      readonly legalMoves: readonly string[];
+    },
+  ) {
+    super(
+      `bot ${details.bot} in seat ${details.seat} chose the illegal move ${details.move} ` +
+        `(game ${details.game}, seed ${details.seed}, turn ${details.turn}): ${details.violation}; ` +
+        `legal moves were ${details.legalMoves.join(' ')}`,
+    );
+  }
+}
+
+export function seatBot(config: SimulationConfig, game: number, seat: number): number {
+  const seats = config.bots.length;
+  return (config.rotate ?? true) ? (seat + game) % seats : seat;
+}
+
+export function gameSeed(seed: string, game: number): string {
+  return `${seed}-${game}`;
+}
+
+/** The bot seat's random stream for one game: derived from the run's seed, the game and the seat. */
+export function botRng(seed: string, game: number, seat: number): RngState {
+  return seedRng(`${seed}-bot-${game}-${seat}`);
+}
+
+export interface PlayedGame {
+  readonly result: GameResult;
+  readonly turns: number;
+  /** The bot entry (index into `bots`) in each seat. */
+  readonly entries: readonly number[];
+}
+
+/** Plays one game of the run to its end. */
+export function playGame(config: SimulationConfig, options: RuleOptions, game: number): PlayedGame {
+  const seats = config.bots.length;
+  const seed = gameSeed(config.seed, game);
+  const entries = Array.from({ length: seats }, (_, seat) => seatBot(config, game, seat));
+  const makeBot = config.botFactory ?? createBot;
+  const bots: Bot[] = entries.map((entry) => makeBot(config.bots[entry] as BotName));
+  const rngs = entries.map((_, seat) => botRng(config.seed, game, seat));
+  const state: GameState = setup(options, seed, seats);
+  while (state.result === null) {
+    const seat = state.current;
+    const view = viewFor(state, seat);
+    const legalMoves = legalMovesInView(view);
+    const bot = bots[seat] as Bot;
+    const move = bot.choose(view, legalMoves, rngs[seat] as RngState);
+    const decision = decide(state, { type: 'move', seat, move });
+    if (!decision.ok) {
+      throw new IllegalBotMoveError({
+        game,
+        seed,
+        turn: state.turn,
+        seat,
+        bot: bot.name,
+        move,
+        violation: `${decision.violation.code}: ${decision.violation.reason}`,
+        legalMoves,
+      });
+    }
+    for (const event of decision.events) applyEvent(state, event);
+  }
+  return { result: state.result, turns: state.turn, entries };
+}
+
+/** Linear interpolation between closest ranks (sorted input, not empty). */
+export function quantile(sorted: readonly number[], q: number): number {
+  const position = (sorted.length - 1) * q;
+  const below = Math.floor(position);
+  const above = Math.ceil(position);
+  const low = sorted[below] as number;
+  const high = sorted[above] as number;
+  return low + (high - low) * (position - below);
+}
+
+export function distribution(values: readonly number[]): Distribution | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const sum = sorted.reduce((total, value) => total + value, 0);
+  return {
+    min: sorted[0] as number,
+    p25: quantile(sorted, 0.25),
+    median: quantile(sorted, 0.5),
+    p75: quantile(sorted, 0.75),
+    max: sorted[sorted.length - 1] as number,
+    mean: sum / sorted.length,
+  };
+}
+
+function tally(wins: number, games: number, decided: number): WinTally {
+  return {
+    wins,
+    winRate: games === 0 ? 0 : wins / games,
+    decidedWinRate: decided === 0 ? 0 : wins / decided,
+  };
+}
+
+function botLabels(bots: readonly BotName[]): string[] {
+  return bots.map((bot, entry) =>
+    bots.filter((other) => other === bot).length > 1 ? `${bot}#${entry + 1}` : bot,
+  );
+}
+
+/** Runs the whole simulation; throws `IllegalBotMoveError` at the first illegal bot move, `InvalidOptionsError` for bad options. */
+export function simulate(config: SimulationConfig, onProgress?: ProgressCallback): Summary {
+  const seats = config.bots.length;
+  const overrides = config.overrides ?? {};
+  const options = optionsFor(config.preset, overrides);
+  const seatWins = new Array<number>(seats).fill(0);
+  const botWins = new Array<number>(seats).fill(0);
+  const turns: number[] = [];
+  const scores: number[] = [];
+  const ends: Record<SimulatedEnd, number> = { payoffEmptied: 0, blocked: 0, stuck: 0, turnLimit: 0 };
+  let draws = 0;
+  const started = Date.now();
+  for (let game = 0; game < config.games; game++) {
+    const played = playGame(config, options, game);
+    const result = played.result;
+    turns.push(played.turns);
+    const reason = result.reason;
+    if (reason === 'resigned' || reason === 'timedOut') throw new Error(`a bot game ended by ${reason}`);
+    ends[reason]++;
+    if (result.winner === null) {
+      draws++;
+    } else {
+      seatWins[result.winner]!++;
+      botWins[played.entries[result.winner] as number]!++;
+      scores.push(result.score);
+    }
+    onProgress?.(game + 1, config.games);
+  }
+  const elapsedMs = Date.now() - started;
+  const games = config.games;
+  const decided = games - draws;
+  const labels = botLabels(config.bots);
+  const sortedTurns = [...turns].sort((a, b) => a - b);
+  const share = (count: number): number => (games === 0 ? 0 : count / games);
+  return {
+    preset: config.preset,
+    overrides,
+    options,
+    seats,
+    games,
+    bots: [...config.bots],
+    seed: config.seed,
+    rotate: config.rotate ?? true,
+    perSeat: seatWins.map((wins, seat) => ({ seat, ...tally(wins, games, decided) })),
+    perBot: botWins.map((wins, entry) => ({
+      entry,
+      bot: config.bots[entry] as BotName,
+      label: labels[entry] as string,
+      ...tally(wins, games, decided),
+    })),
+    draws,
+    decided,
+    turns: {
+      mean: games === 0 ? 0 : turns.reduce((total, value) => total + value, 0) / games,
+      median: games === 0 ? 0 : quantile(sortedTurns, 0.5),
+    },
+    endShares: {
+      payoffEmptied: share(ends.payoffEmptied),
+      blocked: share(ends.blocked),
+      stuck: share(ends.stuck),
+      turnLimit: share(ends.turnLimit),
+    },
+    drawShare: share(draws),
+    winnerScore: distribution(scores),
+    elapsedMs,
+    gamesPerSecond: elapsedMs === 0 ? games * 1000 : (games * 1000) / elapsedMs,
+  };
+}

@@ -1,0 +1,425 @@
+import fc from 'fast-check';
+import {
+  BOT_NAMES,
+  Bot,
+  BotName,
+  Card,
+  GameState,
+  PresetName,
+  RngState,
+  RuleOptions,
+  applyEvent,
+  cloneState,
+  createBot,
+  decide,
+  legalMoves,
+  legalMovesInView,
+  optionsFor,
+  parseCard,
+  seedRng,
+  setup,
+  shuffleInPlace,
+  stateHash,
+  validateOptions,
+  viewFor,
+} from '../../src/engine';
+
+function card(text: string): Card {
+  const parsed = parseCard(text);
+  if (parsed === null) throw new Error(`bad card ${text}`);
+  return parsed;
+}
+
+function cards(texts: readonly string[]): Card[] {
+  return texts.map(card);
+}
+
+function copyRng(rng: RngState): RngState {
+  return [rng[0], rng[1], rng[2], rng[3]];
+}
+
+/** Lets the seat to move choose with `bot`; checks the move against the full state's legal moves and applies it. */
+function step(state: GameState, bot: Bot, rng: RngState): string {
+  const view = viewFor(state, state.current);
+  const inView = legalMovesInView(view);
+  const move = bot.choose(view, inView, rng);
+  expect(inView).toContain(move);
+  const decision = decide(state, { type: 'move', seat: state.current, move });
+  if (!decision.ok) throw new Error(`${move} refused: ${decision.violation.reason}`);
+  for (const event of decision.events) applyEvent(state, event);
+  return move;
+}
+
+/** Plays a whole game; returns the moves. Every move is checked to be legal in the full state as well. */
+function playOut(
+  state: GameState,
+  bots: readonly Bot[],
+  rngs: readonly RngState[],
+  moveLimit: number,
+): string[] {
+  const moves: string[] = [];
+  while (state.result === null && moves.length < moveLimit) {
+    const seat = state.current;
+    const fromState = legalMoves(state);
+    expect(legalMovesInView(viewFor(state, seat))).toEqual(fromState);
+    moves.push(step(state, bots[seat] as Bot, rngs[seat] as RngState));
+  }
+  return moves;
+}
+
+interface Position {
+  readonly preset?: PresetName;
+  readonly overrides?: Partial<RuleOptions>;
+  readonly hand: readonly string[];
+  readonly payoff: string;
+  readonly side?: readonly (readonly string[])[];
+  /** Heights of the centre piles by slot (0 = free). */
+  readonly center?: readonly number[];
+  readonly opponentPayoff: string;
+  /** Pay-off pile sizes (default 4 each). */
+  readonly payoffCounts?: readonly [number, number];
+  readonly opponentSide?: readonly (readonly string[])[];
+}
+
+/**
+ * A hand-made position for seat 0, on a real set-up state. The bots only see the view, so the other cards
+ * (stock, opponent's hand) are whatever the deal left there.
+ */
+function position(spec: Position): GameState {
+  const options = optionsFor(spec.preset ?? 'classic', spec.overrides ?? {});
+  const state = setup(options, 'position', 2);
+  const [ownCount, otherCount] = spec.payoffCounts ?? [4, 4];
+  const filler = (count: number): Card[] => Array.from({ length: count - 1 }, () => card('9C'));
+  const me = state.seats[0]!;
+  const other = state.seats[1]!;
+  me.hand = cards(spec.hand);
+  me.payoff = [...filler(ownCount), card(spec.payoff)];
+  me.sidePiles = Array.from({ length: options.sidePiles }, (_, index) =>
+    cards(spec.side?.[index] ?? []).map((c) => ({ card: c, rank: c >> 2 })),
+  );
+  other.payoff = [...filler(otherCount), card(spec.opponentPayoff)];
+  other.sidePiles = Array.from({ length: options.sidePiles }, (_, index) =>
+    cards(spec.opponentSide?.[index] ?? []).map((c) => ({ card: c, rank: c >> 2 })),
+  );
+  const suits = 'SHDC';
+  state.center = Array.from({ length: state.maxCenterPiles }, (_, slot) => {
+    const height = spec.center?.[slot] ?? 0;
+    if (height === 0) return null;
+    return Array.from({ length: height }, (_, i) => card(`${'A23456789TJQK'[i]}${suits[slot % 4]}`));
+  });
+  state.current = 0;
+  state.turnActive = true;
+  return state;
+}
+
+/** Greedy's moves for the rest of seat 0's turn. */
+function greedyTurn(state: GameState): string[] {
+  const greedy = createBot('greedy');
+  const rng = seedRng('turn');
+  const moves: string[] = [];
+  while (state.result === null && state.current === 0 && moves.length < 30)
+    moves.push(step(state, greedy, rng));
+  return moves;
+}
+
+describe('bot registry', () => {
+  it('creates each named bot, and its name is the one asked for', () => {
+    for (const name of BOT_NAMES) expect(createBot(name).name).toBe(name);
+  });
+});
+
+describe('bots only return legal moves', () => {
+  const presetWithSeats = fc.oneof(
+    fc.record({ preset: fc.constantFrom<PresetName>('classic', 'zloba'), seats: fc.constant(2) }),
+    fc.record({ preset: fc.constant<PresetName>('modern'), seats: fc.integer({ min: 2, max: 6 }) }),
+  );
+  const overrides = fc.record(
+    {
+      forcedAces: fc.boolean(),
+      forcedTwoOnAce: fc.boolean(),
+      forcedPayoffPlay: fc.boolean(),
+      maxCenterPiles: fc.constantFrom<RuleOptions['maxCenterPiles']>(3, 4, 8, 'playersPlusOne', 'unlimited'),
+      sideBuild: fc.constantFrom<RuleOptions['sideBuild']>('any', 'sameOrOneLower'),
+      turnEnd: fc.constantFrom<RuleOptions['turnEnd']>('optional', 'mandatory'),
+      refillWhenHandEmpty: fc.boolean(),
+      lowCardsToSide: fc.constantFrom<RuleOptions['lowCardsToSide']>('unrestricted', 'centerFullOnly'),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('in every preset, with 2 to 6 seats, mixed bots and option overrides', () => {
+    fc.assert(
+      fc.property(
+        presetWithSeats,
+        overrides,
+        fc.string({ maxLength: 12 }),
+        fc.array(fc.constantFrom<BotName>(...BOT_NAMES), { minLength: 6, maxLength: 6 }),
+        ({ preset, seats }, extra, seed, names) => {
+          const options = optionsFor(preset, extra);
+          fc.pre(validateOptions(options, seats).length === 0);
+          const state = setup(options, seed, seats);
+          const bots = names.slice(0, seats).map(createBot);
+          const rngs = bots.map((_, seat) => seedRng(`${seed}/${seat}`));
+          playOut(state, bots, rngs, 3000);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('in the modern preset with 3 to 6 greedy players, to the end of each game', () => {
+    for (let seats = 3; seats <= 6; seats++) {
+      for (const variant of [
+        {},
+        { wildRanks: ['K', 'JOKER'] },
+        { forcedAces: true, maxCenterPiles: 4 },
+      ] as const) {
+        const options = optionsFor('modern', variant as Partial<RuleOptions>);
+        const state = setup(options, `many-${seats}`, seats);
+        const bots = Array.from({ length: seats }, (_, seat) =>
+          createBot(seat % 3 === 2 ? 'random' : 'greedy'),
+        );
+        const rngs = bots.map((_, seat) => seedRng(`many-${seat}`));
+        playOut(state, bots, rngs, 100000);
+        expect(state.result).not.toBeNull();
+      }
+    }
+  });
+});
+
+describe('bots are deterministic given the same RNG state', () => {
+  it.each(BOT_NAMES.map((name) => [name]))(
+    '%s: same view and RNG state, same move and same RNG advance',
+    (name) => {
+      const bot = createBot(name);
+      const state = setup(optionsFor('modern'), 'det', 3);
+      const driver = seedRng('driver');
+      for (let move = 0; move < 150 && state.result === null; move++) {
+        const view = viewFor(state, state.current);
+        const legal = legalMovesInView(view);
+        const rngA = seedRng(`det-${move}`);
+        const rngB = copyRng(rngA);
+        expect(bot.choose(view, legal, rngA)).toBe(bot.choose(view, legal, rngB));
+        expect(rngA).toEqual(rngB);
+        step(state, bot, driver);
+      }
+    },
+  );
+
+  it('whole games replay move for move from the same seeds', () => {
+    const play = (): string[] => {
+      const state = setup(optionsFor('classic'), 'same', 2);
+      const bots = [createBot('greedy'), createBot('random')];
+      return playOut(state, bots, [seedRng('a'), seedRng('b')], 5000);
+    };
+    const first = play();
+    expect(first.length).toBeGreaterThan(10);
+    expect(play()).toEqual(first);
+  });
+
+  it('random: different RNG states spread its choices over every legal move about evenly', () => {
+    const bot = createBot('random');
+    const state = setup(optionsFor('classic'), 'spread', 2);
+    const view = viewFor(state, state.current);
+    const legal = legalMovesInView(view);
+    expect(legal.length).toBeGreaterThan(3);
+    const rng = seedRng('spread');
+    const counts = new Map<string, number>();
+    const draws = 400 * legal.length;
+    for (let i = 0; i < draws; i++) {
+      const move = bot.choose(view, legal, rng);
+      counts.set(move, (counts.get(move) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual([...legal].sort());
+    for (const count of counts.values()) {
+      expect(count).toBeGreaterThan(300);
+      expect(count).toBeLessThan(500);
+    }
+  });
+});
+
+describe('bots never read hidden information', () => {
+  /**
+   * A state that shows the seat to move exactly the same view but differs in everything hidden: the stock's
+   * order, the other players' hands (swapped with stock cards), the face-down pay-off cards, the RNG — and,
+   * where pay-off piles cannot be counted (S18), their sizes.
+   */
+  function hiddenVariant(state: GameState, salt: string): GameState {
+    const variant = cloneState(state);
+    const rng = seedRng(salt);
+    shuffleInPlace(rng, variant.stock);
+    variant.seats.forEach((seat, index) => {
+      if (index === variant.current) return;
+      for (let i = 0; i < seat.hand.length && variant.stock.length > 0; i++) {
+        const from = i % variant.stock.length;
+        const held = seat.hand[i] as Card;
+        seat.hand[i] = variant.stock[from] as Card;
+        variant.stock[from] = held;
+      }
+    });
+    for (const seat of variant.seats) {
+      if (seat.payoff.length < 3) continue;
+      const top = seat.payoff.pop() as Card;
+      shuffleInPlace(rng, seat.payoff);
+      seat.payoff.push(top);
+    }
+    const [first, second] = variant.seats;
+    if (!variant.options.payoffCountVisible && first!.payoff.length >= 3 && second!.payoff.length >= 3) {
+      // Move a face-down card from one pay-off pile to under the top of the other: only the sizes change.
+      const moved = first!.payoff.shift() as Card;
+      second!.payoff.splice(second!.payoff.length - 1, 0, moved);
+    }
+    variant.rng = seedRng(`${salt}-rng`);
+    return variant;
+  }
+
+  it.each([
+    ['classic', 2],
+    ['zloba', 2],
+    ['modern', 2],
+    ['modern', 4],
+  ] as const)('%s with %i seats: the same view gives the same choice', (preset, seats) => {
+    const state = setup(optionsFor(preset), `hidden-${preset}`, seats);
+    const driver = createBot('greedy');
+    const driverRng = seedRng('driver');
+    let compared = 0;
+    for (let move = 0; move < 400 && state.result === null; move++) {
+      if (move % 5 === 0) {
+        const variant = hiddenVariant(state, `v${move}`);
+        const view = viewFor(state, state.current);
+        expect(viewFor(variant, variant.current)).toEqual(view);
+        expect(stateHash(variant)).not.toBe(stateHash(state));
+        for (const name of BOT_NAMES) {
+          const bot = createBot(name);
+          const rng = seedRng(`choice-${move}`);
+          const fromState = bot.choose(view, legalMovesInView(view), copyRng(rng));
+          const variantView = viewFor(variant, variant.current);
+          expect(bot.choose(variantView, legalMovesInView(variantView), copyRng(rng))).toBe(fromState);
+        }
+        compared++;
+      }
+      step(state, driver, driverRng);
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+});
+
+describe('greedy heuristics', () => {
+  it('plays the pay-off card at once when it fits', () => {
+    const state = position({
+      hand: ['4D', '9H', 'KS', 'QH', '2C'],
+      payoff: '5H',
+      center: [4, 2],
+      opponentPayoff: 'JD',
+    });
+    expect(greedyTurn(state)[0]).toBe('p-c1');
+  });
+
+  it('builds a centre pile up to the pay-off card, hand cards before side-pile tops', () => {
+    const state = position({
+      hand: ['4D', '5C', '9H', 'KS', 'QH'],
+      side: [['5S']],
+      payoff: '6S',
+      center: [3],
+      opponentPayoff: 'JD',
+    });
+    const moves = greedyTurn(state);
+    expect(moves.slice(0, 3)).toEqual(['4D-c1', '5C-c1', 'p-c1']);
+  });
+
+  it('uses a wild card when it completes a chain to the pay-off card, and keeps it otherwise', () => {
+    const needed = position({
+      hand: ['*', '9H', 'KS', 'QH', '2C'],
+      payoff: '7S',
+      center: [5],
+      opponentPayoff: 'JD',
+    });
+    expect(greedyTurn(needed).slice(0, 2)).toEqual(['*-c1', 'p-c1']);
+
+    const notNeeded = position({
+      hand: ['*', '9H', 'KS', 'QH', '2C'],
+      payoff: 'KH',
+      center: [5],
+      opponentPayoff: 'JD',
+    });
+    expect(greedyTurn(notNeeded).filter((move) => move.startsWith('*-c'))).toEqual([]);
+  });
+
+  it("does not leave a pile one below the next player's pay-off card when it can help it", () => {
+    // Playing 4H alone would give the opponent's 5 a home; with 5C after it the pile goes past it.
+    const alone = position({
+      hand: ['4H', '9H', 'KS', 'QH', 'JC'],
+      payoff: 'KD',
+      center: [3],
+      opponentPayoff: '5D',
+    });
+    expect(greedyTurn(alone)).not.toContain('4H-c1');
+    expect(alone.center[0]).toHaveLength(3);
+
+    const through = position({
+      hand: ['4H', '5C', 'KS', 'QH', 'JC'],
+      payoff: 'KD',
+      center: [3],
+      opponentPayoff: '5D',
+    });
+    greedyTurn(through);
+    expect(through.center[0]).toHaveLength(5);
+  });
+
+  it('covers a home of the next pay-off card when that costs only a natural card', () => {
+    const state = position({
+      hand: ['5H', '9H', 'KS', 'QH', 'JC'],
+      payoff: 'KD',
+      center: [4],
+      opponentPayoff: '5D',
+    });
+    expect(greedyTurn(state)[0]).toBe('5H-c1');
+  });
+
+  it('ends the turn with a card that keeps a side pile descending', () => {
+    const state = position({
+      hand: ['7H', '3C', '3D', '2S', 'JH'],
+      side: [['9S', '8S'], ['KD'], [], ['QC']],
+      payoff: 'QS',
+      center: [10],
+      opponentPayoff: '4D',
+    });
+    const moves = greedyTurn(state);
+    expect(moves[moves.length - 1]).toBe('7H-d1');
+  });
+
+  it('passes rather than feed the next player when ahead, and plays on when a block would lose (zloba)', () => {
+    const spec: Position = {
+      preset: 'zloba',
+      hand: ['4H', '9H', '9S', '9D', '9C'],
+      side: [['KD'], ['QS'], ['QC'], ['KC']],
+      payoff: 'KH',
+      center: [3],
+      opponentPayoff: '5D',
+    };
+    expect(greedyTurn(position({ ...spec, payoffCounts: [5, 9] }))).toEqual(['pass']);
+    expect(greedyTurn(position({ ...spec, payoffCounts: [9, 5] }))[0]).toBe('4H-c1');
+  });
+
+  it('makes a forced play (forcedAces) rather than spending other cards first', () => {
+    const state = position({
+      hand: ['AH', '5C', '9H', 'KS', 'QH'],
+      payoff: 'KD',
+      center: [4, 0],
+      opponentPayoff: '7D',
+    });
+    expect(greedyTurn(state)[0]).toBe('AH-c');
+  });
+
+  it('with refillWhenHandEmpty (modern), plays out its hand to draw a new one', () => {
+    const state = position({
+      preset: 'modern',
+      hand: ['3H', '4H'],
+      payoff: 'QS',
+      center: [2],
+      opponentPayoff: 'TD',
+    });
+    const moves = greedyTurn(state);
+    expect(moves.slice(0, 2)).toEqual(['3H-c1', '4H-c1']);
+  });
+});

@@ -1,0 +1,332 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import {
+  Bot,
+  IllegalBotMoveError,
+  PRESET_NAMES,
+  SIMULATED_ENDS,
+  Summary,
+  createBot,
+  distribution,
+  optionsFor,
+  simulate,
+} from '../../src/engine';
+import {
+  CliIo,
+  UsageError,
+  formatSummary,
+  overridesFor,
+  parseCliArgs,
+  parseOptionValue,
+  runCli,
+} from '../../src/cli/simulate';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Everything a summary says that does not depend on the clock. */
+function withoutTiming(summary: Summary): Omit<Summary, 'elapsedMs' | 'gamesPerSecond'> {
+  const { elapsedMs: _elapsed, gamesPerSecond: _speed, ...rest } = summary;
+  return rest;
+}
+
+function expectConsistent(summary: Summary): void {
+  const seatWins = summary.perSeat.reduce((total, seat) => total + seat.wins, 0);
+  const botWins = summary.perBot.reduce((total, bot) => total + bot.wins, 0);
+  expect(seatWins).toBe(summary.decided);
+  expect(botWins).toBe(summary.decided);
+  expect(summary.decided + summary.draws).toBe(summary.games);
+  const endTotal = SIMULATED_ENDS.reduce((total, end) => total + summary.endShares[end], 0);
+  expect(endTotal).toBeCloseTo(1, 10);
+  expect(summary.turns.mean).toBeGreaterThan(0);
+  if (summary.winnerScore !== null) {
+    const score = summary.winnerScore;
+    expect(score.min).toBeGreaterThanOrEqual(0);
+    expect(score.min).toBeLessThanOrEqual(score.p25);
+    expect(score.p25).toBeLessThanOrEqual(score.median);
+    expect(score.median).toBeLessThanOrEqual(score.p75);
+    expect(score.p75).toBeLessThanOrEqual(score.max);
+  }
+}
+
+describe('simulate', () => {
+  it.each(PRESET_NAMES.map((preset) => [preset]))('%s: a small run adds up and is reproducible', (preset) => {
+    const config = { preset, games: 12, bots: ['greedy', 'random'] as const, seed: 'small' };
+    const summary = simulate(config);
+    expect(summary.preset).toBe(preset);
+    expect(summary.options).toEqual(optionsFor(preset));
+    expect(summary.games).toBe(12);
+    expectConsistent(summary);
+    expect(withoutTiming(simulate(config))).toEqual(withoutTiming(summary));
+  });
+
+  it('applies option overrides to every game', () => {
+    const summary = simulate({
+      preset: 'modern',
+      overrides: { forcedAces: true, maxCenterPiles: 4, wildRanks: ['K', 'JOKER'] },
+      games: 10,
+      bots: ['greedy', 'random', 'greedy'],
+      seed: 'over',
+    });
+    expect(summary.options.forcedAces).toBe(true);
+    expect(summary.options.maxCenterPiles).toBe(4);
+    expect(summary.options.jokersPerDeck).toBe(2);
+    expect(summary.seats).toBe(3);
+    expect(summary.perBot.map((bot) => bot.label)).toEqual(['greedy#1', 'random', 'greedy#3']);
+    expectConsistent(summary);
+
+    const capped = simulate({
+      preset: 'classic',
+      overrides: { maxTurns: 5 },
+      games: 6,
+      bots: ['random', 'random'],
+      seed: 'cap',
+    });
+    expect(capped.endShares.turnLimit).toBe(1);
+    expect(capped.turns.median).toBe(5);
+  });
+
+  it('rotates the bots over the seats unless told not to', () => {
+    const seatsOf = (rotate: boolean): number[] => {
+      const seen: number[] = [];
+      simulate({
+        preset: 'classic',
+        games: 4,
+        bots: ['greedy', 'random'],
+        seed: 'rot',
+        rotate,
+        botFactory: (name) => {
+          const bot = createBot(name);
+          return {
+            name,
+            choose: (view, legal, rng) => {
+              if (name === 'greedy' && view.seat !== null && !seen.includes(view.seat)) seen.push(view.seat);
+              return bot.choose(view, legal, rng);
+            },
+          };
+        },
+      });
+      return seen.sort();
+    };
+    expect(seatsOf(true)).toEqual([0, 1]);
+    expect(seatsOf(false)).toEqual([0]);
+  });
+
+  it('stops with the details when a bot makes a move that decide refuses', () => {
+    const cheater: Bot = { name: 'random', choose: () => '7H-c9' };
+    let thrown: unknown;
+    try {
+      simulate({
+        preset: 'zloba',
+        games: 3,
+        bots: ['random', 'random'],
+        seed: 'bad',
+        botFactory: () => cheater,
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(IllegalBotMoveError);
+    const details = (thrown as IllegalBotMoveError).details;
+    expect(details.game).toBe(0);
+    expect(details.seed).toBe('bad-0');
+    expect(details.move).toBe('7H-c9');
+    expect(details.legalMoves.length).toBeGreaterThan(0);
+    expect((thrown as Error).message).toContain('7H-c9');
+  });
+
+  it('reports progress once per game', () => {
+    const calls: [number, number][] = [];
+    simulate({ preset: 'zloba', games: 5, bots: ['random', 'greedy'], seed: 'p' }, (done, total) =>
+      calls.push([done, total]),
+    );
+    expect(calls).toEqual([1, 2, 3, 4, 5].map((done) => [done, 5]));
+  });
+
+  it('computes quantiles by linear interpolation', () => {
+    expect(distribution([])).toBeNull();
+    expect(distribution([4, 1, 3, 2, 10])).toEqual({ min: 1, p25: 2, median: 3, p75: 4, max: 10, mean: 4 });
+    expect(distribution([1, 2])).toEqual({ min: 1, p25: 1.25, median: 1.5, p75: 1.75, max: 2, mean: 1.5 });
+  });
+});
+
+describe('command line arguments', () => {
+  it('reads every option, with defaults', () => {
+    expect(parseCliArgs([])).toMatchObject({
+      presets: ['classic'],
+      games: 1000,
+      bots: ['greedy', 'random'],
+      rotate: true,
+      json: false,
+    });
+    const config = parseCliArgs([
+      '--preset',
+      'all',
+      '--games=50',
+      '--bots',
+      'random,greedy,greedy',
+      '--seed',
+      'S',
+      '--option',
+      'forcedAces=true',
+      '--option',
+      'wildRanks=K,JOKER',
+      '--no-rotate',
+      '--json',
+    ]);
+    expect(config).toMatchObject({
+      presets: PRESET_NAMES,
+      games: 50,
+      bots: ['random', 'greedy', 'greedy'],
+      seed: 'S',
+      optionTexts: [
+        ['forcedAces', 'true'],
+        ['wildRanks', 'K,JOKER'],
+      ],
+      rotate: false,
+      json: true,
+    });
+  });
+
+  it.each([
+    [['--preset', 'poker'], '--preset'],
+    [['--games', '0'], '--games'],
+    [['--games', 'ten'], '--games'],
+    [['--bots', 'greedy,smart'], 'smart'],
+    [['--option', 'forcedAces'], '--option'],
+    [['--seed'], '--seed'],
+    [['--fast'], '--fast'],
+  ])('refuses %j, naming %s', (argv, named) => {
+    expect(() => parseCliArgs(argv)).toThrow(UsageError);
+    expect(() => parseCliArgs(argv)).toThrow(named);
+  });
+
+  it('types option values after the preset', () => {
+    expect(parseOptionValue('classic', 'forcedAces', 'false')).toBe(false);
+    expect(parseOptionValue('classic', 'maxCenterPiles', '4')).toBe(4);
+    expect(parseOptionValue('modern', 'maxCenterPiles', '6')).toBe(6);
+    expect(parseOptionValue('classic', 'maxCenterPiles', 'unlimited')).toBe('unlimited');
+    expect(parseOptionValue('classic', 'wildRanks', 'K,JOKER')).toEqual(['K', 'JOKER']);
+    expect(parseOptionValue('classic', 'sideBuild', 'any')).toBe('any');
+    expect(parseOptionValue('classic', 'handSize', 'six')).toBe('six');
+    expect(overridesFor('classic', [['maxCenterPiles', '4']], 2)).toEqual({ maxCenterPiles: 4 });
+  });
+
+  it('names each invalid option, and a seat count the preset does not allow', () => {
+    const problem = (texts: [string, string][], seats = 2): string => {
+      try {
+        overridesFor('classic', texts, seats);
+      } catch (error) {
+        if (error instanceof UsageError) return error.message;
+        throw error;
+      }
+      return '';
+    };
+    expect(problem([['forcedAces', 'maybe']])).toContain('forcedAces: must be true or false');
+    expect(problem([['handSize', 'six']])).toContain('handSize');
+    expect(problem([['noSuchThing', '1']])).toContain('noSuchThing: no such option');
+    expect(problem([['wildRanks', 'Q']])).toContain('wildRanks');
+    expect(problem([], 3)).toContain('--bots: 3 bots');
+  });
+});
+
+describe('runCli', () => {
+  function run(argv: string[]): { code: number; out: string; err: string } {
+    let out = '';
+    let err = '';
+    const io: CliIo = {
+      out: (text) => (out += `${text}\n`),
+      err: (text) => (err += `${text}\n`),
+      progress: null,
+    };
+    const code = runCli(argv, io);
+    return { code, out, err };
+  }
+
+  it('prints a table per preset for --preset all, with overrides', () => {
+    const { code, out, err } = run([
+      '--preset',
+      'all',
+      '--games',
+      '6',
+      '--seed',
+      'cli',
+      '--option',
+      'forcedAces=true',
+    ]);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    for (const preset of PRESET_NAMES) expect(out).toContain(`== ${preset}: 6 games`);
+    expect(out).toContain('overrides: forcedAces=true');
+  });
+
+  it('prints JSON summaries with --json', () => {
+    const { code, out } = run([
+      '--preset',
+      'modern',
+      '--games',
+      '4',
+      '--bots',
+      'greedy,random,random',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const summaries = JSON.parse(out) as Summary[];
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.seats).toBe(3);
+    expect(summaries[0]!.games).toBe(4);
+  });
+
+  it('exits with 2 and names the option for an invalid --option', () => {
+    const { code, err } = run(['--preset', 'zloba', '--option', 'maxCenterPiles=lots']);
+    expect(code).toBe(2);
+    expect(err).toContain('maxCenterPiles');
+  });
+
+  it('formats every figure of a summary', () => {
+    const summary = simulate({ preset: 'zloba', games: 8, bots: ['greedy', 'random'], seed: 'fmt' });
+    const text = formatSummary(summary);
+    for (const start of ['seat 0', 'seat 1', 'bot greedy', 'bot random', 'draws', 'turns', 'ended by']) {
+      expect(text).toMatch(new RegExp(`^${start} `, 'm'));
+    }
+    expect(text).toMatch(
+      /^winner's score +min \d+, p25 [\d.]+, median [\d.]+, p75 [\d.]+, max \d+, mean [\d.]+$/m,
+    );
+    expect(text).toMatch(/^speed +\d+ games\/s/m);
+  });
+});
+
+describe('the simulate command', () => {
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+  it('runs a seeded zloba match and prints the summary (no progress bar when piped)', () => {
+    const result = spawnSync(
+      tsx,
+      ['src/cli/simulate.ts', '--preset', 'zloba', '--games', '20', '--bots', 'greedy,random', '--seed', 't'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const out = result.stdout;
+    expect(out).toContain('== zloba: 20 games, 2 seats, bots greedy,random (rotated), seed t');
+    expect(out).toMatch(/^seat 0 +\d+ +[\d.]+ % +[\d.]+ %$/m);
+    expect(out).toMatch(/^seat 1 +\d+ +[\d.]+ % +[\d.]+ %$/m);
+    expect(out).toMatch(/^bot greedy +\d+ +[\d.]+ % +[\d.]+ %$/m);
+    expect(out).toMatch(/^bot random +\d+ +[\d.]+ % +[\d.]+ %$/m);
+    expect(out).toMatch(/^turns +mean [\d.]+, median [\d.]+$/m);
+    expect(out).toMatch(
+      /^ended by +pay-off emptied [\d.]+ %, blocked [\d.]+ %, stuck [\d.]+ %, turn limit [\d.]+ %; draws/m,
+    );
+    expect(out).toMatch(/^winner's score +min/m);
+    expect(out).toMatch(/^speed +\d+ games\/s/m);
+  });
+
+  it('exits non-zero and names the option for an invalid --option', () => {
+    const result = spawnSync(tsx, ['src/cli/simulate.ts', '--games', '5', '--option', 'forcedAces=perhaps'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('forcedAces: must be true or false');
+    expect(result.stdout).toBe('');
+  });
+});
