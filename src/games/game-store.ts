@@ -5,18 +5,10 @@
  * copy wrote) catches up from the log.
  */
 import { Injectable } from '@nestjs/common';
-import {
-  GameEvent,
-  GameState,
-  RuleOptions,
-  applyEvent,
-  cloneState,
-  parsePosition,
-  replayFrom,
-  setup,
-} from '../engine';
+import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../engine';
 import { Game } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { LogCorruptError, initialState } from './initial-state';
 
 /** A game's folded state at a version, with the events it came from (public: they form the move history). */
 export interface FoldedGame {
@@ -31,8 +23,6 @@ export interface StoredEvent {
   readonly createdAt: Date;
   readonly clientMoveId: string | null;
 }
-
-export class LogCorruptError extends Error {}
 
 const CACHE_LIMIT = 2000;
 
@@ -70,22 +60,11 @@ export class GameStore {
     this.cache.delete(gameId);
   }
 
-  /** The state before any event: the deal from the seed, or the custom start position. */
-  static initialState(game: Pick<Game, 'options' | 'seed' | 'seats' | 'startPosition'>): GameState {
-    const options = game.options as unknown as RuleOptions;
-    if (game.startPosition !== null) {
-      const parsed = parsePosition(options, game.startPosition);
-      if (!parsed.ok) throw new LogCorruptError(`stored start position is invalid: ${parsed.error}`);
-      return parsed.state;
-    }
-    return setup(options, game.seed, game.seats);
-  }
-
   private async catchUp(game: Game, cached: FoldedGame | undefined): Promise<FoldedGame> {
     const base: FoldedGame =
       cached !== undefined && cached.version < game.version
         ? cached
-        : { version: 0, state: GameStore.initialState(game), events: [] };
+        : { version: 0, state: initialState(game), events: [] };
     const rows = await this.prisma.gameEvent.findMany({
       where: { gameId: game.id, seq: { gt: base.version, lte: game.version } },
       orderBy: { seq: 'asc' },

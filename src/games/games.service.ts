@@ -18,7 +18,6 @@ import {
   optionsFor,
   parsePosition,
   replayFrom,
-  setup,
   validateOptions,
 } from '../engine';
 import { ApiError, violationError } from '../errors/api-error';
@@ -27,6 +26,8 @@ import { isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { FoldedGame, GameStore, advance } from './game-store';
 import { GamePubSub } from './game-pubsub';
+import { initialState } from './initial-state';
+import { projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 
 export type GameWithPlayers = Game & { players: (GamePlayer & { player: Player })[] };
@@ -167,7 +168,7 @@ export class GamesService {
       const taken = new Set(game.players.map((seat) => seat.seat));
       const seat = [...Array(game.seats).keys()].find((candidate) => !taken.has(candidate)) as number;
       const full = taken.size + 1 === game.seats;
-      const initial = full ? GameStore.initialState(game) : null;
+      const initial = full ? initialState(game) : null;
       try {
         await this.prisma.$transaction(async (tx) => {
           await tx.gamePlayer.create({ data: { gameId, seat, playerId } });
@@ -265,6 +266,7 @@ export class GamesService {
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
   ): Promise<GameWithPlayers> {
+    let recheckedClientMoveId = false;
     for (let attempt = 0; ; attempt++) {
       const game = await this.get(gameId);
       const seat = game.players.find((entry) => entry.playerId === playerId)?.seat;
@@ -304,8 +306,13 @@ export class GamesService {
         this.pubsub.publish(gameId);
         return this.get(gameId);
       }
-      // Lost a race: someone else wrote first. With expectedVersion the client decides what to do; without,
-      // the move is decided again on the new state (it may now be illegal, and will then say so).
+      // Lost a race: someone else wrote first. If that was a retry of this very request (same clientMoveId), the
+      // next round finds it and returns its outcome. Otherwise, with expectedVersion the client decides what to
+      // do; without, the move is decided again on the new state (it may now be illegal, and will then say so).
+      if (clientMoveId !== null && !recheckedClientMoveId) {
+        recheckedClientMoveId = true;
+        continue;
+      }
       if (expectedVersion !== undefined || attempt >= AUTO_RETRIES) {
         const current = await this.prisma.game.findUnique({
           where: { id: gameId },
@@ -326,28 +333,23 @@ export class GamesService {
     state: GameState,
     now: Date,
   ): Promise<'written' | 'conflict'> {
-    const finished = state.result !== null;
-    const currentSeat = finished ? null : state.current;
-    const currentPlayerId =
-      currentSeat === null
-        ? null
-        : (game.players.find((entry) => entry.seat === currentSeat)?.playerId ?? null);
+    const projection = projectionOf(state, version + events.length, game.players);
     try {
       await this.prisma.$transaction(async (tx) => {
         const { count } = await tx.game.updateMany({
           where: { id: game.id, version },
           data: {
-            version: version + events.length,
-            currentSeat,
-            currentPlayerId,
+            version: projection.version,
+            currentSeat: projection.currentSeat,
+            currentPlayerId: projection.currentPlayerId,
             updatedAt: now,
-            ...(finished
-              ? {
-                  status: GameStatus.FINISHED,
+            ...(projection.result === null
+              ? {}
+              : {
+                  status: projection.status,
                   finishedAt: now,
-                  result: state.result as unknown as Prisma.InputJsonValue,
-                }
-              : {}),
+                  result: projection.result as unknown as Prisma.InputJsonValue,
+                }),
           },
         });
         if (count === 0) throw new VersionMoved();
@@ -405,9 +407,7 @@ export class GamesService {
   }
 
   /** Replays a finished game from its revealed seed and compares with what was recorded (DESIGN §3). */
-  async verify(
-    gameId: string,
-  ): Promise<{
+  async verify(gameId: string): Promise<{
     seedMatchesCommitment: boolean;
     replayMatches: boolean;
     resultMatches: boolean;
@@ -427,10 +427,7 @@ export class GamesService {
     let resultMatches = false;
     let message = 'the seed matches its commitment, every move replays legally and the result is the same';
     try {
-      const initial =
-        game.startPosition === null
-          ? setup(game.options as unknown as RuleOptions, game.seed, game.seats)
-          : GameStore.initialState(game);
+      const initial = initialState(game);
       const replayed = replayFrom(
         initial,
         rows.map((row) => row.payload as unknown as GameEvent),
@@ -468,18 +465,6 @@ function conflict(currentVersion: number): ApiError {
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-/** Field by field: a result read back from jsonb does not keep its key order. */
-function sameResult(a: GameResult | null, b: GameResult | null): boolean {
-  if (a === null || b === null) return a === b;
-  return (
-    a.reason === b.reason &&
-    a.winner === b.winner &&
-    a.score === b.score &&
-    JSON.stringify(a.ranking) === JSON.stringify(b.ranking) &&
-    JSON.stringify(a.payoffLeft) === JSON.stringify(b.payoffLeft)
-  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,156 @@
+/**
+ * `npm run check:projections [-- --repair]`: rebuilds every game's projection from its move log (the truth,
+ * DESIGN §2) and reports each difference from the stored `games` row; exits 1 if any. With --repair it
+ * rewrites the differing rows from the log (each guarded by the version it read).
+ * Uses DATABASE_URL, or the embedded Postgres in DATA_DIR that `npm start` uses.
+ */
+import { Client } from 'pg';
+import { GameEvent, GameResult, replayFrom } from '../engine';
+import { loadConfig } from '../config/config';
+import { RunningPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { initialState } from '../games/initial-state';
+import { GameProjection, projectionOf, sameResult } from '../games/projection';
+
+interface GameRow {
+  id: string;
+  status: string;
+  version: number;
+  seats: number;
+  options: unknown;
+  seed: string;
+  start_position: string | null;
+  current_seat: number | null;
+  current_player_id: string | null;
+  result: GameResult | null;
+  started_at: Date | null;
+}
+
+export interface Difference {
+  readonly gameId: string;
+  readonly field: string;
+  readonly stored: unknown;
+  readonly fromLog: unknown;
+}
+
+/** Compares one game row with the projection its log gives; returns the differences and that projection. */
+export function compare(
+  row: GameRow,
+  events: GameEvent[],
+  players: { seat: number; playerId: string }[],
+): { differences: Difference[]; projection: GameProjection | null } {
+  const differences: Difference[] = [];
+  const differ = (field: string, stored: unknown, fromLog: unknown): void => {
+    differences.push({ gameId: row.id, field, stored, fromLog });
+  };
+  if (row.started_at === null) {
+    // Never dealt (waiting, or aborted while waiting): the log must be empty.
+    if (events.length > 0 || row.version !== 0) differ('version', row.version, events.length);
+    return { differences, projection: null };
+  }
+  const origin = {
+    options: row.options,
+    seed: row.seed,
+    seats: row.seats,
+    startPosition: row.start_position,
+  };
+  const replayed = replayFrom(initialState(origin), events);
+  if (!replayed.ok) {
+    differ(`log event ${replayed.index + 1}`, 'stored', `does not replay: ${replayed.violation.reason}`);
+    return { differences, projection: null };
+  }
+  const projection = projectionOf(replayed.state, events.length, players);
+  const aborted = row.status === 'ABORTED' && events.length === 0;
+  if (row.version !== projection.version) differ('version', row.version, projection.version);
+  if (!aborted) {
+    if (row.status !== projection.status) differ('status', row.status, projection.status);
+    if (row.current_seat !== projection.currentSeat)
+      differ('current_seat', row.current_seat, projection.currentSeat);
+    if (row.current_player_id !== projection.currentPlayerId) {
+      differ('current_player_id', row.current_player_id, projection.currentPlayerId);
+    }
+    if (!sameResult(row.result, projection.result)) differ('result', row.result, projection.result);
+  }
+  return { differences, projection: aborted ? null : projection };
+}
+
+export async function checkProjections(
+  databaseUrl: string,
+  repair: boolean,
+  log: (line: string) => void,
+): Promise<Difference[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const all: Difference[] = [];
+  try {
+    const games = (await client.query<GameRow>('SELECT * FROM games ORDER BY created_at, id')).rows;
+    for (const row of games) {
+      const events = (
+        await client.query<{ payload: GameEvent }>(
+          'SELECT payload FROM game_events WHERE game_id = $1 ORDER BY seq',
+          [row.id],
+        )
+      ).rows.map((event) => event.payload);
+      const players = (
+        await client.query<{ seat: number; player_id: string }>(
+          'SELECT seat, player_id FROM game_players WHERE game_id = $1',
+          [row.id],
+        )
+      ).rows.map((player) => ({ seat: player.seat, playerId: player.player_id }));
+      const { differences, projection } = compare(row, events, players);
+      for (const difference of differences) {
+        log(
+          `game ${difference.gameId}: ${difference.field} is ${JSON.stringify(difference.stored)}, the log gives ${JSON.stringify(difference.fromLog)}`,
+        );
+      }
+      all.push(...differences);
+      if (repair && differences.length > 0 && projection !== null) {
+        await client.query(
+          `UPDATE games SET version = $2, status = $3, current_seat = $4, current_player_id = $5, result = $6,
+             updated_at = now(), finished_at = CASE WHEN $3 = 'FINISHED' THEN coalesce(finished_at, now()) ELSE NULL END
+           WHERE id = $1 AND version = $7`,
+          [
+            row.id,
+            projection.version,
+            projection.status,
+            projection.currentSeat,
+            projection.currentPlayerId,
+            projection.result === null ? null : JSON.stringify(projection.result),
+            row.version,
+          ],
+        );
+        log(`game ${row.id}: repaired from the log`);
+      }
+    }
+    log(
+      `checked ${games.length} games: ${all.length === 0 ? 'every projection matches its log' : `${all.length} differences`}`,
+    );
+  } finally {
+    await client.end();
+  }
+  return all;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const repair = process.argv.includes('--repair');
+  let embedded: RunningPostgres | null = null;
+  let url = config.databaseUrl;
+  if (url === null) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort);
+    url = embedded.url;
+  }
+  try {
+    const differences = await checkProjections(url, repair, (line) => console.log(line));
+    await embedded?.stop();
+    process.exit(differences.length > 0 && !repair ? 1 : 0);
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
