@@ -1,17 +1,26 @@
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { ExecutionResult, GraphQLError, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthModule } from './auth/auth.module';
 import { AuthService } from './auth/auth.service';
 import { ANONYMOUS, RequestContext, Viewer } from './auth/viewer';
 import { RUNTIME_CONFIG, RuntimeConfig } from './common/app-config.token';
-import { ApiError, formatApiError } from './errors/api-error';
+import { ApiError, formatApiError, formatSocketErrors } from './errors/api-error';
+import { ApiErrorFilter } from './errors/api-error.filter';
 import { GamesModule } from './games/games.module';
 import { queryLimitRule, validateWithLimits } from './graphql/limits';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { ExplorerController } from './http/explorer.controller';
+import { RequestGate } from './http/request-gate';
+
+/** A graphql-ws connection: the viewer onConnect found, and the HTTP upgrade request. */
+interface SocketContext {
+  readonly extra: { viewer?: Viewer; request?: { socket: { remoteAddress?: string } } };
+}
 
 /** The HTTP request (or graphql-ws connection) a GraphQL context is built from. */
 interface ContextSource {
@@ -36,45 +45,105 @@ export class AppModule {
           driver: ApolloDriver,
           imports: [AuthModule],
           inject: [AuthService],
-          useFactory: (auth: AuthService): ApolloDriverConfig => ({
-            autoSchemaFile: true,
-            sortSchema: true,
-            path: '/graphql',
-            playground: false,
-            graphiql: false,
-            introspection: config.graphql.introspection,
-            includeStacktraceInErrorResponses: false,
-            validationRules: [limits],
-            formatError: (formatted, error) => formatApiError(formatted, error, logInternal),
-            context: async (source: ContextSource): Promise<RequestContext> => {
-              if (source.extra !== undefined) return { viewer: source.extra.viewer ?? ANONYMOUS };
-              return { viewer: await auth.authenticate(source.req?.headers.authorization) };
-            },
-            subscriptions: {
-              'graphql-ws': {
-                // The token travels in the connection_init payload: { "authorization": "Bearer …" }.
-                onConnect: async (ctx) => {
-                  try {
-                    (ctx.extra as { viewer?: Viewer }).viewer = await auth.authenticate(
-                      ctx.connectionParams?.authorization,
-                    );
-                    return true;
-                  } catch (error) {
-                    return error instanceof ApiError ? false : Promise.reject(error);
-                  }
-                },
-                // Not in Nest's narrowed type, but passed through to graphql-ws's useServer.
-                ...({ validate: validateWithLimits(config.graphql) } as object),
+          useFactory: (auth: AuthService): ApolloDriverConfig => {
+            const gate = new RequestGate(auth, config.rateLimit);
+            return {
+              autoSchemaFile: true,
+              sortSchema: true,
+              path: '/graphql',
+              playground: false,
+              graphiql: false,
+              introspection: config.graphql.introspection,
+              includeStacktraceInErrorResponses: false,
+              validationRules: [limits],
+              formatError: (formatted, error) => formatApiError(formatted, error, logInternal),
+              context: async (source: ContextSource): Promise<RequestContext> => {
+                if (source.extra !== undefined) return { viewer: source.extra.viewer ?? ANONYMOUS };
+                return { viewer: await gate.admit(source.req ?? { headers: {} }) };
               },
-            },
-          }),
+              subscriptions: {
+                'graphql-ws': {
+                  // The token travels in the connection_init payload: { "authorization": "Bearer …" }.
+                  onConnect: async (ctx) => {
+                    try {
+                      (ctx.extra as { viewer?: Viewer }).viewer = await auth.authenticate(
+                        ctx.connectionParams?.authorization,
+                      );
+                      return true;
+                    } catch (error) {
+                      return error instanceof ApiError ? false : Promise.reject(error);
+                    }
+                  },
+                  // Not in Nest's narrowed type, but passed through to graphql-ws's useServer.
+                  ...({
+                    validate: validateWithLimits(config.graphql, config.graphql.introspection),
+                    onSubscribe: (ctx: SocketContext) => {
+                      const viewer = ctx.extra.viewer ?? ANONYMOUS;
+                      const refusal = gate.refusalOnSocket(viewer, ctx.extra.request?.socket.remoteAddress);
+                      return refusal === null ? undefined : [refusal];
+                    },
+                    // Errors over the socket get the same shape (codes, no internals) as over HTTP.
+                    onError: (
+                      _ctx: unknown,
+                      _id: unknown,
+                      _payload: unknown,
+                      errors: readonly GraphQLError[],
+                    ) => formatSocketErrors(errors, logInternal),
+                    onNext: (
+                      _ctx: unknown,
+                      _id: unknown,
+                      _payload: unknown,
+                      _args: unknown,
+                      result: ExecutionResult,
+                    ) =>
+                      result.errors === undefined
+                        ? result
+                        : { ...result, errors: formatSocketErrors(result.errors, logInternal) },
+                  } as object),
+                },
+              },
+              transformSchema: describeRootTypes,
+            };
+          },
         }),
       ],
       controllers: [HealthController, ...(config.graphql.explorer ? [ExplorerController] : [])],
-      providers: [{ provide: RUNTIME_CONFIG, useValue: config }],
+      providers: [
+        { provide: RUNTIME_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: ApiErrorFilter },
+      ],
       exports: [RUNTIME_CONFIG],
     };
   }
+}
+
+const ROOT_DESCRIPTIONS = {
+  Query: 'Reading: players, games, views, legal moves, history and fairness checks.',
+  Mutation: 'Acting: accounts and tokens, creating and joining games, moves, resignations.',
+  Subscription: 'Pushes over graphql-ws (token in the connection_init payload as { authorization }).',
+} as const;
+
+/** Code-first resolvers cannot describe the root types themselves; every type of our schema has a description. */
+function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
+  const config = schema.toConfig();
+  const describe = (type: GraphQLObjectType | null | undefined): GraphQLObjectType | undefined =>
+    type
+      ? new GraphQLObjectType({
+          ...type.toConfig(),
+          description: ROOT_DESCRIPTIONS[type.name as keyof typeof ROOT_DESCRIPTIONS],
+        })
+      : undefined;
+  const query = describe(config.query);
+  const mutation = describe(config.mutation);
+  const subscription = describe(config.subscription);
+  const roots = new Set(['Query', 'Mutation', 'Subscription']);
+  return new GraphQLSchema({
+    ...config,
+    query,
+    mutation,
+    subscription,
+    types: config.types.filter((type) => !roots.has(type.name)),
+  });
 }
 
 function logInternal(error: unknown): void {

@@ -79,16 +79,36 @@ export function formatApiError(
   const original =
     error instanceof GraphQLError && error.originalError instanceof ApiError ? error.originalError : error;
   if (original instanceof ApiError) {
-    return { message: original.message, path: formatted.path, extensions: { ...original.extensions } };
+    // `http` (the status the gate asks for) is for Apollo, not for the client.
+    const { http: _http, ...extensions } = original.extensions as Record<string, unknown>;
+    return { message: original.message, path: formatted.path, extensions };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) {
+    const limit = formatted.extensions?.limit;
     return {
-      message: formatted.message,
+      message: /introspection/i.test(formatted.message)
+        ? 'introspection is switched off on this server (GRAPHQL_INTROSPECTION)'
+        : formatted.message,
       locations: formatted.locations,
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: typeof limit === 'string' ? { code: 'BAD_USER_INPUT', limit } : { code: 'BAD_USER_INPUT' },
     };
   }
   log(error);
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
+}
+
+/** The same shaping for errors sent over graphql-ws, which does not go through Apollo. */
+export function formatSocketErrors(
+  errors: readonly GraphQLError[],
+  log: (error: unknown) => void,
+): GraphQLFormattedError[] {
+  return errors.map((error) => {
+    const formatted = error.toJSON();
+    const code =
+      error instanceof ApiError
+        ? error.code
+        : (formatted.extensions?.code ?? (error.originalError ? undefined : 'GRAPHQL_VALIDATION_FAILED'));
+    return formatApiError({ ...formatted, extensions: { ...formatted.extensions, code } }, error, log);
+  });
 }

@@ -18,8 +18,25 @@ export class GamePubSub {
     void this.pubsub.publish(topic(gameId), { gameId });
   }
 
+  /** Changes from now on, preceded by one for the game as it is now (so a subscriber needs no separate read). */
   subscribe(gameId: string): AsyncIterableIterator<GameChanged> {
-    return this.pubsub.asyncIterableIterator<GameChanged>(topic(gameId));
+    return startingNow({ gameId }, this.pubsub.asyncIterableIterator<GameChanged>(topic(gameId)));
+  }
+}
+
+/**
+ * `first`, then everything from `source` — which is subscribed before `first` is sent, so nothing in between is
+ * missed; and released however the subscriber leaves (even right after `first`).
+ */
+async function* startingNow(
+  first: GameChanged,
+  source: AsyncIterableIterator<GameChanged>,
+): AsyncGenerator<GameChanged> {
+  try {
+    yield first;
+    yield* source;
+  } finally {
+    await source.return?.();
   }
 }
 

@@ -46,6 +46,11 @@ export class GameStore {
     return pending;
   }
 
+  /** The cached state of a game, whatever its version (the caller checks it is current). */
+  peek(gameId: string): FoldedGame | undefined {
+    return this.cache.get(gameId);
+  }
+
   /** Records a state this copy of the app has just written, so the next move starts from it. */
   remember(gameId: string, folded: FoldedGame): void {
     this.cache.delete(gameId);

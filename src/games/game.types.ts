@@ -88,14 +88,22 @@ export enum DeckMode {
 }
 registerEnumType(DeckMode, {
   name: 'DeckMode',
-  description: 'separate: pay-off deck + stock deck (S1); combined: one deck per player (E1).',
+  description: 'How the decks are made up.',
+  valuesMap: {
+    separate: { description: 'One 52-card pay-off deck and one stock deck with the jokers (S1, R1).' },
+    combined: { description: 'One deck per player, all shuffled together (E1, E19).' },
+  },
 });
 
 export enum WildRank {
   JOKER = 'JOKER',
   K = 'K',
 }
-registerEnumType(WildRank, { name: 'WildRank', description: 'A rank that is wild.' });
+registerEnumType(WildRank, {
+  name: 'WildRank',
+  description: 'A rank that is wild (never standing for an ace).',
+  valuesMap: { JOKER: { description: 'Jokers (S11, R15).' }, K: { description: 'Kings (E7).' } },
+});
 
 export enum CenterTopRank {
   Q = 'Q',
@@ -104,6 +112,7 @@ export enum CenterTopRank {
 registerEnumType(CenterTopRank, {
   name: 'CenterTopRank',
   description: 'The rank that completes a centre pile.',
+  valuesMap: { Q: { description: 'Queen (E6); needs kings wild.' }, K: { description: 'King (S7, R17).' } },
 });
 
 export enum CompletedPile {
@@ -113,13 +122,28 @@ export enum CompletedPile {
 registerEnumType(CompletedPile, {
   name: 'CompletedPile',
   description: 'What happens to a completed centre pile.',
+  valuesMap: {
+    shuffleIntoStock: { description: 'Shuffled into the stock at once (S9, R17).' },
+    setAsideRecycle: {
+      description: 'Set aside; shuffled into a new stock when the stock runs out (E10, E17).',
+    },
+  },
 });
 
 export enum SideBuild {
   any = 'any',
   sameOrOneLower = 'sameOrOneLower',
 }
-registerEnumType(SideBuild, { name: 'SideBuild', description: 'What may go on a side pile.' });
+registerEnumType(SideBuild, {
+  name: 'SideBuild',
+  description: 'What may go on a side pile.',
+  valuesMap: {
+    any: { description: 'Any card on any side pile (E15).' },
+    sameOrOneLower: {
+      description: 'The same rank as the top or one lower; wild cards declare a rank (S12, R9).',
+    },
+  },
+});
 
 export enum LowCardsToSide {
   unrestricted = 'unrestricted',
@@ -127,14 +151,25 @@ export enum LowCardsToSide {
 }
 registerEnumType(LowCardsToSide, {
   name: 'LowCardsToSide',
-  description: 'When an ace or 2 may go to a side pile (R10).',
+  description: 'When an ace or 2 may go to a side pile.',
+  valuesMap: {
+    unrestricted: { description: 'Whenever the side-pile rule allows.' },
+    centerFullOnly: { description: 'Only while every centre pile exists, and only 2 on 3 or A on 2 (R10).' },
+  },
 });
 
 export enum TurnEnd {
   optional = 'optional',
   mandatory = 'mandatory',
 }
-registerEnumType(TurnEnd, { name: 'TurnEnd', description: 'Whether a turn may end with pass.' });
+registerEnumType(TurnEnd, {
+  name: 'TurnEnd',
+  description: 'Whether a turn may end with pass.',
+  valuesMap: {
+    optional: { description: 'A turn may end with pass (S13, R14).' },
+    mandatory: { description: 'A turn ends with a side-pile card; pass only with an empty hand (E13).' },
+  },
+});
 
 export enum FirstPlayerTie {
   redeal = 'redeal',
@@ -142,7 +177,11 @@ export enum FirstPlayerTie {
 }
 registerEnumType(FirstPlayerTie, {
   name: 'FirstPlayerTie',
-  description: 'How a tie for the first player is broken.',
+  description: 'How a tie for the highest upturned pay-off card is broken.',
+  valuesMap: {
+    redeal: { description: 'Reshuffle the whole pay-off deck and deal the piles again (S3).' },
+    reshufflePiles: { description: 'Reshuffle each pay-off pile and turn again (R3).' },
+  },
 });
 
 @ObjectType('RuleOptions', { description: 'The complete rules of a game (docs/rules.md, option table).' })
@@ -360,8 +399,17 @@ export class GameType {
   @Field(() => String, { nullable: true, description: 'The seed, revealed once the game is over.' }) seed!:
     string | null;
   @Field({ description: 'The engine rules version the game is played under.' }) rulesVersion!: string;
-  @Field(() => String, { nullable: true, description: 'The position a custom game started from.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The position a custom game started from, revealed once the game is over (it holds every hand).',
+  })
   startPosition!: string | null;
+  @Field({
+    description:
+      'True when the creator fixed the seed or the start position (unrated games only): the creator may know every hand.',
+  })
+  dealChosen!: boolean;
   @Field({ description: 'When it was created.' }) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When the deal happened.' }) startedAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When it ended.' }) finishedAt!: Date | null;

@@ -19,7 +19,7 @@ import type { RequestContext, Viewer } from '../auth/viewer';
 import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { toPlayer } from '../players/players.resolver';
-import { GamePubSub } from './game-pubsub';
+import { GameChanged, GamePubSub } from './game-pubsub';
 import {
   CreateGameInput,
   EndReason,
@@ -54,7 +54,7 @@ export class GamesResolver {
   })
   async game(
     @Context() context: RequestContext,
-    @Args('id', { type: () => ID }) id: string,
+    @Args('id', { type: () => ID, description: 'The game’s id.' }) id: string,
   ): Promise<GameParent> {
     readable(context.viewer);
     return toGame(await this.service.get(id), context.viewer);
@@ -63,7 +63,8 @@ export class GamesResolver {
   @Query(() => GameConnectionType, { description: 'Games, newest first, with cursor pagination.' })
   async games(
     @Context() context: RequestContext,
-    @Args('filter', { type: () => GamesFilter, nullable: true }) filter: GamesFilter | null,
+    @Args('filter', { type: () => GamesFilter, nullable: true, description: 'Which games (default: all).' })
+    filter: GamesFilter | null,
     @Args('first', { type: () => Int, nullable: true, description: `Page size, 1–${MAX_PAGE} (default 20).` })
     first: number | null,
     @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
@@ -95,7 +96,7 @@ export class GamesResolver {
   @Mutation(() => GameType, { description: 'Create a game; the creator takes seat 0.' })
   async createGame(
     @Context() context: RequestContext,
-    @Args('input') input: CreateGameInput,
+    @Args('input', { description: 'The rules, seats and who may join.' }) input: CreateGameInput,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
     const game = await this.service.create(player.id, {
@@ -115,7 +116,7 @@ export class GamesResolver {
   })
   async joinGame(
     @Context() context: RequestContext,
-    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
     return toGame(await this.service.join(gameId, player.id), context.viewer);
@@ -128,7 +129,7 @@ export class GamesResolver {
   })
   async makeMove(
     @Context() context: RequestContext,
-    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
     @Args('move', { description: 'The move in notation.' }) move: string,
     @Args('expectedVersion', { type: () => Int, nullable: true, description: 'The version you decided on.' })
     expectedVersion: number | null,
@@ -155,7 +156,7 @@ export class GamesResolver {
   })
   async resign(
     @Context() context: RequestContext,
-    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
     return toGame(await this.service.resign(gameId, player.id), context.viewer);
@@ -166,7 +167,7 @@ export class GamesResolver {
   })
   async abortGame(
     @Context() context: RequestContext,
-    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
     return toGame(await this.service.abort(gameId, player.id), context.viewer);
@@ -177,7 +178,7 @@ export class GamesResolver {
   })
   async verifyGame(
     @Context() context: RequestContext,
-    @Args('id', { type: () => ID }) id: string,
+    @Args('id', { type: () => ID, description: 'The game’s id.' }) id: string,
   ): Promise<VerifyResultType> {
     readable(context.viewer);
     const checks = await this.service.verify(id);
@@ -185,14 +186,22 @@ export class GamesResolver {
   }
 
   @Subscription(() => GameType, {
-    description: 'The game each time it changes (join, start, move, end), as the subscriber may see it.',
-    resolve(this: GamesResolver, payload: { gameId: string }, _args: unknown, context: RequestContext) {
+    description:
+      'The game as it is now, then each time it changes (join, start, move, end), as the subscriber may see it.',
+    resolve(this: GamesResolver, payload: GameChanged | undefined, _args: unknown, context: RequestContext) {
+      // Over HTTP a subscription is executed like a query, without an event: say where it is served instead.
+      if (payload === undefined) {
+        throw new ApiError(
+          'BAD_USER_INPUT',
+          'subscriptions are served over graphql-ws: open a WebSocket on the /graphql path',
+        );
+      }
       return this.service.get(payload.gameId).then((game) => toGame(game, context.viewer));
     },
   })
   async gameUpdated(
     @Context() context: RequestContext,
-    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
   ): Promise<AsyncIterableIterator<unknown>> {
     readable(context.viewer);
     await this.service.get(gameId); // NOT_FOUND before subscribing to nothing
@@ -241,6 +250,7 @@ export class GamesResolver {
  * top while waiting could abort and re-create until they liked it.
  */
 function undealtView(game: GameWithPlayers, seat: number | null): GameViewType {
+  const sidePiles = (game.options as unknown as RuleOptions).sidePiles;
   return {
     seat,
     hand: seat === null ? null : [],
@@ -252,7 +262,7 @@ function undealtView(game: GameWithPlayers, seat: number | null): GameViewType {
       handCount: 0,
       payoffTop: null,
       payoffCount: null,
-      sidePiles: [],
+      sidePiles: Array.from({ length: sidePiles }, () => []),
       out: false,
     })),
     currentSeat: null,
@@ -261,8 +271,10 @@ function undealtView(game: GameWithPlayers, seat: number | null): GameViewType {
   };
 }
 
+/** Anyone may watch; a token must carry a game scope (game:play implies reading the games one plays). */
 function readable(viewer: Viewer): void {
-  if (viewer.player !== null) requirePlayer(viewer, 'game:read');
+  if (viewer.player === null || viewer.scopes.includes('game:play')) return;
+  requirePlayer(viewer, 'game:read');
 }
 
 function seatOf(game: GameWithPlayers, viewer: Viewer): number | null {
@@ -289,7 +301,9 @@ function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
     // DESIGN §3: the seed stays secret while the game can still be played.
     seed: over ? row.seed : null,
     rulesVersion: row.rulesVersion,
-    startPosition: row.startPosition,
+    // The position holds every hand and the stock order: secret, like the seed, until the game is over.
+    startPosition: over ? row.startPosition : null,
+    dealChosen: row.dealChosen,
     createdAt: row.createdAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,

@@ -9,8 +9,8 @@ import { Injectable } from '@nestjs/common';
 import {
   Command,
   GameEvent,
+  commandOf,
   GameResult,
-  GameState,
   PresetName,
   RULES_VERSION,
   RuleOptions,
@@ -24,10 +24,11 @@ import { ApiError, violationError } from '../errors/api-error';
 import { Game, GamePlayer, Player, Prisma } from '../generated/prisma/client';
 import { isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
+import { isUuid } from '../common/ids';
 import { FoldedGame, GameStore, advance } from './game-store';
 import { GamePubSub } from './game-pubsub';
 import { initialState } from './initial-state';
-import { projectionOf, sameResult } from './projection';
+import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 
 export type GameWithPlayers = Game & { players: (GamePlayer & { player: Player })[] };
@@ -67,6 +68,19 @@ export interface GamesQuery {
   readonly after: string | undefined;
 }
 
+/** The move path's one statement (see `append`). */
+const APPEND_SQL = `
+  WITH moved AS (
+    UPDATE games
+       SET version = $3, current_seat = $4, current_player_id = $5::uuid, updated_at = $6, status = $7,
+           finished_at = CASE WHEN $8 THEN $6::timestamptz ELSE finished_at END,
+           result = COALESCE($9::jsonb, result)
+     WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
+    RETURNING id)
+  INSERT INTO game_events (game_id, seq, type, payload, actor_id, client_move_id, created_at)
+  SELECT moved.id, e.seq, e.type, e.payload, $10::uuid, e.client_move_id, $6
+    FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)`;
+
 const INCLUDE_PLAYERS = { players: { include: { player: true }, orderBy: { seat: 'asc' } } } as const;
 /** Without expectedVersion, a move that lost a race is decided again on the new state this many times. */
 const AUTO_RETRIES = 3;
@@ -74,16 +88,40 @@ const MAX_CLIENT_MOVE_ID = 64;
 
 @Injectable()
 export class GamesService {
+  /** Players of dealt games (they never change). */
+  private readonly seatings = new Map<string, GameWithPlayers['players']>();
+  /** The latest row seen per game: a move starts from it and reads nothing when it is still current. */
+  private readonly rows = new Map<string, GameWithPlayers>();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly store: GameStore,
     private readonly pubsub: GamePubSub,
   ) {}
 
+  /**
+   * The game row with its players. Once a game is dealt its seats never change, so they are read once and kept;
+   * later reads fetch the row alone.
+   */
   async get(gameId: string): Promise<GameWithPlayers> {
     if (!isUuid(gameId)) throw new ApiError('NOT_FOUND', 'no such game');
+    const seated = this.seatings.get(gameId);
+    if (seated !== undefined) {
+      const row = await this.prisma.game.findUnique({ where: { id: gameId } });
+      if (row === null) throw new ApiError('NOT_FOUND', 'no such game');
+      return this.known({ ...row, players: seated });
+    }
     const game = await this.prisma.game.findUnique({ where: { id: gameId }, include: INCLUDE_PLAYERS });
     if (game === null) throw new ApiError('NOT_FOUND', 'no such game');
+    if (game.status !== GameStatus.WAITING && game.startedAt !== null) {
+      remember(this.seatings, gameId, game.players);
+    }
+    return this.known(game);
+  }
+
+  /** Records the latest row this copy of the app has seen of a game (the move path starts from it). */
+  private known(game: GameWithPlayers): GameWithPlayers {
+    remember(this.rows, game.id, game);
     return game;
   }
 
@@ -118,6 +156,11 @@ export class GamesService {
       }
     }
     let invitedPlayerId: string | null = null;
+    if (request.opponent !== undefined && seats !== 2) {
+      throw new ApiError('BAD_USER_INPUT', 'an invitation names the one opponent of a two-seat game', {
+        field: 'opponent',
+      });
+    }
     if (request.opponent !== undefined) {
       const opponent = await this.prisma.player.findUnique({
         where: { usernameKey: request.opponent.toLowerCase() },
@@ -140,6 +183,7 @@ export class GamesService {
         seedCommitment: sha256(seed),
         rulesVersion: RULES_VERSION,
         startPosition: request.position ?? null,
+        dealChosen: request.seed !== undefined || request.position !== undefined,
         invitedPlayerId,
         createdById: playerId,
         players: { create: [{ seat: 0, playerId }] },
@@ -150,6 +194,11 @@ export class GamesService {
     return game;
   }
 
+  /**
+   * Takes the lowest free seat, then deals if every seat is filled. Two autocommitted statements, no interactive
+   * transaction: the seat insert happens only while the game waits (unique keys refuse a taken seat or a second
+   * seat for one player), and whoever commits the last seat — in any interleaving — sees the game full and starts it.
+   */
   async join(gameId: string, playerId: string): Promise<GameWithPlayers> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const game = await this.get(gameId);
@@ -166,35 +215,42 @@ export class GamesService {
         throw new ApiError('FORBIDDEN', 'this game is an invitation to another player');
       }
       const taken = new Set(game.players.map((seat) => seat.seat));
-      const seat = [...Array(game.seats).keys()].find((candidate) => !taken.has(candidate)) as number;
-      const full = taken.size + 1 === game.seats;
-      const initial = full ? initialState(game) : null;
+      const seat = [...Array(game.seats).keys()].find((candidate) => !taken.has(candidate));
+      if (seat === undefined) {
+        // Every seat is taken but the deal has not happened yet: whoever took the last one is about to start it.
+        // Starting is idempotent, so do it here too (in case that request died in between).
+        await this.startIfFull(game);
+        throw new ApiError('GAME_NOT_ACTIVE', 'every seat of this game is taken');
+      }
+      let seated: number;
       try {
-        await this.prisma.$transaction(async (tx) => {
-          await tx.gamePlayer.create({ data: { gameId, seat, playerId } });
-          if (initial === null) return;
-          const players = [...game.players.map((entry) => entry), { seat, playerId }];
-          const current = players.find((entry) => entry.seat === initial.current)!.playerId;
-          const { count } = await tx.game.updateMany({
-            where: { id: gameId, status: GameStatus.WAITING },
-            data: {
-              status: GameStatus.ACTIVE,
-              startedAt: new Date(),
-              updatedAt: new Date(),
-              currentSeat: initial.current,
-              currentPlayerId: current,
-            },
-          });
-          if (count === 0) throw new JoinRace();
-        });
+        seated = await this.prisma.$executeRaw`
+          INSERT INTO game_players (game_id, seat, player_id)
+          SELECT id, ${seat}, ${playerId}::uuid FROM games WHERE id = ${gameId}::uuid AND status = 'WAITING'`;
       } catch (error) {
-        if (error instanceof JoinRace || isUniqueViolation(error)) continue;
+        if (isUniqueViolation(error)) continue; // the seat went to someone else meanwhile (or we sat twice at once)
         throw error;
       }
+      if (seated === 0) continue; // the game stopped waiting meanwhile
+      await this.startIfFull(game);
       this.pubsub.publish(gameId);
       return this.get(gameId);
     }
+    const game = await this.get(gameId);
+    if (game.players.some((entry) => entry.playerId === playerId)) return game;
     throw new ApiError('GAME_NOT_ACTIVE', 'the game filled up while you joined');
+  }
+
+  /** Deals (status ACTIVE, the first player to move) when every seat is taken; a no-op otherwise or if already done. */
+  private async startIfFull(game: Game): Promise<void> {
+    const first = initialState(game).current;
+    const now = new Date();
+    await this.prisma.$executeRaw`
+      UPDATE games
+         SET status = 'ACTIVE', started_at = ${now}, updated_at = ${now}, current_seat = ${first},
+             current_player_id = (SELECT player_id FROM game_players WHERE game_id = ${game.id}::uuid AND seat = ${first})
+       WHERE id = ${game.id}::uuid AND status = 'WAITING'
+         AND (SELECT count(*) FROM game_players WHERE game_id = ${game.id}::uuid) = seats`;
   }
 
   async abort(gameId: string, playerId: string): Promise<GameWithPlayers> {
@@ -224,9 +280,7 @@ export class GamesService {
       },
     });
     if (count === 0)
-      throw new ApiError('VERSION_CONFLICT', 'the game changed meanwhile; reload it', {
-        currentVersion: null,
-      });
+      throw new ApiError('GAME_NOT_ACTIVE', 'the game changed meanwhile (a move, or another abort)');
     this.store.forget(gameId);
     this.pubsub.publish(gameId);
     return this.get(gameId);
@@ -258,7 +312,11 @@ export class GamesService {
     return this.command(gameId, playerId, undefined, null, (seat) => ({ type: 'resign', seat }));
   }
 
-  /** A seated player's command, decided by the engine and appended to the log. */
+  /**
+   * A seated player's command, decided by the engine and appended to the log. The fast path reads the game row
+   * and writes once; the clientMoveId is looked up only when something refuses the command, because a retry of
+   * an applied move is refused by the log itself (the state moved on, or the unique clientMoveId clashes).
+   */
   private async command(
     gameId: string,
     playerId: string,
@@ -266,108 +324,158 @@ export class GamesService {
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
   ): Promise<GameWithPlayers> {
-    let recheckedClientMoveId = false;
-    for (let attempt = 0; ; attempt++) {
-      const game = await this.get(gameId);
-      const seat = game.players.find((entry) => entry.playerId === playerId)?.seat;
-      if (seat === undefined) throw new ApiError('FORBIDDEN', 'only the players of this game may move in it');
+    /** A retry of a move already applied gets that move's outcome (the game now) and writes nothing. */
+    const refuse = async (error: ApiError): Promise<GameWithPlayers> => {
       if (clientMoveId !== null) {
         const original = await this.prisma.gameEvent.findUnique({
           where: { gameId_clientMoveId: { gameId, clientMoveId } },
         });
         if (original !== null) {
-          if (original.actorId !== playerId)
-            throw new ApiError('BAD_USER_INPUT', 'that clientMoveId was used by another player');
-          return game; // A retry of a move already applied: its outcome is this game; nothing is written again.
+          if (original.actorId !== playerId) {
+            throw new ApiError('BAD_USER_INPUT', 'that clientMoveId was used by another player', {
+              field: 'clientMoveId',
+            });
+          }
+          const applied = commandOf(original.payload as unknown as GameEvent);
+          const requested = commandFor(applied.seat);
+          if (JSON.stringify(applied) !== JSON.stringify(requested)) {
+            // Like an idempotency key reused with other parameters: a client bug, not a retry.
+            throw new ApiError(
+              'BAD_USER_INPUT',
+              `clientMoveId ${clientMoveId} was already used for another move`,
+              {
+                field: 'clientMoveId',
+              },
+            );
+          }
+          return this.get(gameId);
         }
       }
+      throw error;
+    };
+    const fast = await this.tryFastMove(gameId, playerId, expectedVersion, clientMoveId, commandFor);
+    if (fast !== null) return fast;
+    for (let attempt = 0; ; attempt++) {
+      const game = await this.get(gameId);
+      const seat = game.players.find((entry) => entry.playerId === playerId)?.seat;
+      if (seat === undefined) throw new ApiError('FORBIDDEN', 'only the players of this game may move in it');
       if (game.status !== GameStatus.ACTIVE) {
-        throw new ApiError('GAME_NOT_ACTIVE', `the game is ${game.status.toLowerCase()}`);
+        return refuse(new ApiError('GAME_NOT_ACTIVE', `the game is ${game.status.toLowerCase()}`));
       }
-      if (expectedVersion !== undefined && expectedVersion !== game.version) {
-        throw conflict(game.version);
-      }
+      if (expectedVersion !== undefined && expectedVersion !== game.version)
+        return refuse(conflict(game.version));
       const folded = await this.store.folded(game);
       const decision = decide(folded.state, commandFor(seat));
-      if (!decision.ok) throw violationError(decision.violation);
+      if (!decision.ok) return refuse(violationError(decision.violation));
       const now = new Date();
       const next = advance(folded, decision.events, now, clientMoveId);
-      const outcome = await this.append(
-        game,
-        folded.version,
-        decision.events,
-        playerId,
-        clientMoveId,
-        next.state,
-        now,
-      );
-      if (outcome === 'written') {
-        this.store.remember(gameId, next);
-        this.pubsub.publish(gameId);
-        return this.get(gameId);
+      const projection = projectionOf(next.state, next.version, game.players);
+      if (
+        await this.append(game.id, folded.version, decision.events, playerId, clientMoveId, projection, now)
+      ) {
+        return this.moved(game, next, projection, now);
       }
-      // Lost a race: someone else wrote first. If that was a retry of this very request (same clientMoveId), the
-      // next round finds it and returns its outcome. Otherwise, with expectedVersion the client decides what to
-      // do; without, the move is decided again on the new state (it may now be illegal, and will then say so).
-      if (clientMoveId !== null && !recheckedClientMoveId) {
-        recheckedClientMoveId = true;
-        continue;
-      }
-      if (expectedVersion !== undefined || attempt >= AUTO_RETRIES) {
+      // Lost a race: someone else wrote first. With expectedVersion (or a clientMoveId, whose retry may be what
+      // won) the client decides what to do; without, the move is decided again on the new state (it may now be
+      // illegal, and will then say so).
+      if (expectedVersion !== undefined || clientMoveId !== null || attempt >= AUTO_RETRIES) {
         const current = await this.prisma.game.findUnique({
           where: { id: gameId },
           select: { version: true },
         });
-        throw conflict(current?.version ?? folded.version);
+        return refuse(conflict(current?.version ?? folded.version));
       }
     }
   }
 
-  /** Appends events and updates the projection in one transaction; 'conflict' when the version moved. */
-  private async append(
+  /**
+   * The common case, with no read at all: this copy of the app made or saw the game's latest move, so its cached
+   * row and state are current; decide on them and append — the append's version guard catches a stale cache.
+   * Null sends the command down the full path (which reads the game): a cache miss, a refusal (which must be
+   * judged on fresh data), or a lost race.
+   */
+  private async tryFastMove(
+    gameId: string,
+    playerId: string,
+    expectedVersion: number | undefined,
+    clientMoveId: string | null,
+    commandFor: (seat: number) => Command,
+  ): Promise<GameWithPlayers | null> {
+    const game = this.rows.get(gameId);
+    const folded = this.store.peek(gameId);
+    if (game === undefined || folded === undefined || game.status !== GameStatus.ACTIVE) return null;
+    if (
+      folded.version !== game.version ||
+      (expectedVersion !== undefined && expectedVersion !== game.version)
+    ) {
+      return null;
+    }
+    const seat = game.players.find((entry) => entry.playerId === playerId)?.seat;
+    if (seat === undefined) return null;
+    const decision = decide(folded.state, commandFor(seat));
+    if (!decision.ok) return null;
+    const now = new Date();
+    const next = advance(folded, decision.events, now, clientMoveId);
+    const projection = projectionOf(next.state, next.version, game.players);
+    if (
+      !(await this.append(gameId, folded.version, decision.events, playerId, clientMoveId, projection, now))
+    ) {
+      return null;
+    }
+    return this.moved(game, next, projection, now);
+  }
+
+  /** After a write: remember the new state and row, tell subscribers, answer with the game as the move left it. */
+  private moved(
     game: GameWithPlayers,
+    next: FoldedGame,
+    projection: GameProjection,
+    now: Date,
+  ): GameWithPlayers {
+    this.store.remember(game.id, next);
+    this.pubsub.publish(game.id);
+    return this.known(afterMove(game, projection, now));
+  }
+
+  /**
+   * Appends the events and updates the projection in one statement (so one round trip, and atomic): the
+   * UPDATE only matches an active game at the version the command was decided on (not one aborted meanwhile),
+   * and the INSERT takes its rows from the UPDATE. False when the version or status moved or the clientMoveId is
+   * already in the log: nothing is written then.
+   */
+  private async append(
+    gameId: string,
     version: number,
     events: readonly GameEvent[],
     actorId: string,
     clientMoveId: string | null,
-    state: GameState,
+    projection: GameProjection,
     now: Date,
-  ): Promise<'written' | 'conflict'> {
-    const projection = projectionOf(state, version + events.length, game.players);
+  ): Promise<boolean> {
+    const rows = events.map((event, index) => ({
+      seq: version + index + 1,
+      type: event.type,
+      payload: event,
+      client_move_id: index === 0 ? clientMoveId : null,
+    }));
+    const finished = projection.result !== null;
     try {
-      await this.prisma.$transaction(async (tx) => {
-        const { count } = await tx.game.updateMany({
-          where: { id: game.id, version },
-          data: {
-            version: projection.version,
-            currentSeat: projection.currentSeat,
-            currentPlayerId: projection.currentPlayerId,
-            updatedAt: now,
-            ...(projection.result === null
-              ? {}
-              : {
-                  status: projection.status,
-                  finishedAt: now,
-                  result: projection.result as unknown as Prisma.InputJsonValue,
-                }),
-          },
-        });
-        if (count === 0) throw new VersionMoved();
-        await tx.gameEvent.createMany({
-          data: events.map((event, index) => ({
-            gameId: game.id,
-            seq: version + index + 1,
-            type: event.type,
-            payload: event as unknown as Prisma.InputJsonValue,
-            actorId,
-            clientMoveId: index === 0 ? clientMoveId : null,
-            createdAt: now,
-          })),
-        });
-      });
-      return 'written';
+      const { rowCount } = await this.prisma.pool.query(APPEND_SQL, [
+        gameId,
+        version,
+        projection.version,
+        projection.currentSeat,
+        projection.currentPlayerId,
+        now,
+        projection.status,
+        finished,
+        finished ? JSON.stringify(projection.result) : null,
+        actorId,
+        JSON.stringify(rows),
+      ]);
+      return rowCount === events.length;
     } catch (error) {
-      if (error instanceof VersionMoved || isUniqueViolation(error)) return 'conflict';
+      if (isUniqueViolation(error)) return false;
       throw error;
     }
   }
@@ -450,8 +558,29 @@ export class GamesService {
   }
 }
 
-class VersionMoved extends Error {}
-class JoinRace extends Error {}
+/** The game as the move left it, without reading it back: only the projection columns changed. */
+function afterMove(game: GameWithPlayers, projection: GameProjection, now: Date): GameWithPlayers {
+  const finished = projection.result !== null;
+  return {
+    ...game,
+    version: projection.version,
+    status: projection.status,
+    currentSeat: projection.currentSeat,
+    currentPlayerId: projection.currentPlayerId,
+    updatedAt: now,
+    finishedAt: finished ? now : game.finishedAt,
+    result: finished ? (projection.result as unknown as Prisma.JsonValue) : game.result,
+  };
+}
+
+const CACHE_LIMIT = 5000;
+
+/** Sets a bounded cache entry, dropping the oldest entry when full. */
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+}
 
 function conflict(currentVersion: number): ApiError {
   return new ApiError(
@@ -467,12 +596,6 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(text: string): boolean {
-  return UUID.test(text);
-}
-
 function encodeCursor(game: Game): string {
   return Buffer.from(`${game.createdAt.toISOString()}|${game.id}`).toString('base64url');
 }
@@ -480,7 +603,9 @@ function encodeCursor(game: Game): string {
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(time ?? '');
-  if (id === undefined || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
+  // Only what encodeCursor writes: an ISO time Postgres can hold (a four-digit year).
+  const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(time ?? '');
+  if (id === undefined || !isUuid(id) || !iso || Number.isNaN(createdAt.getTime())) {
     throw new ApiError('BAD_USER_INPUT', 'after: not a cursor from this list', { field: 'after' });
   }
   return { createdAt, id };

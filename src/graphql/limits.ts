@@ -10,6 +10,7 @@ import {
   GraphQLNamedType,
   GraphQLOutputType,
   GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
   OperationDefinitionNode,
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
@@ -35,8 +36,14 @@ export interface QueryLimits {
   readonly maxCost: number;
 }
 
-/** A list field's cost multiplier when it has no `first` argument (a game's moves, players, piles …). */
+/** A list field's cost multiplier when it has no `first` argument (a game's players, piles, cards …). */
 const DEFAULT_LIST_SIZE = 10;
+/** Lists known to run longer than that: a game's move log is often hundreds of events. */
+const LIST_SIZE_HINTS: Readonly<Record<string, number>> = { 'Game.moves': 300 };
+/** A page field (one taking `first`) without `first` serves this many: the resolvers' default. */
+const DEFAULT_PAGE_SIZE = 20;
+/** `first` given as a variable is unknown when validating: assume the largest page the API serves. */
+const MAX_PAGE_SIZE = 100;
 
 /** What a selection set asks for: its cost, how deep it goes below itself and how many aliases it uses. */
 interface Measure {
@@ -45,8 +52,15 @@ interface Measure {
   readonly aliases: number;
 }
 
-function limitError(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+export type LimitKind = 'depth' | 'aliases' | 'cost';
+
+export interface LimitProblem {
+  readonly limit: LimitKind;
+  readonly message: string;
+}
+
+function limitError(problem: LimitProblem): GraphQLError {
+  return new GraphQLError(problem.message, { extensions: { code: 'BAD_USER_INPUT', limit: problem.limit } });
 }
 
 /**
@@ -85,7 +99,7 @@ class Measurer {
           break;
         }
         case Kind.FRAGMENT_SPREAD:
-          inner = this.fragment(selection.name.value, path);
+          inner = this.fragment(selection.name.value, path, pageSize);
           break;
       }
       cost += inner.cost;
@@ -104,11 +118,10 @@ class Measurer {
     const alias = field.alias === undefined ? 0 : 1;
     if (field.selectionSet === undefined) return { cost: 1, depth: 1, aliases: alias };
     const definition = this.fieldDefinition(parent, field.name.value);
-    const firstArgument = field.arguments?.find((argument) => argument.name.value === 'first');
-    const first =
-      firstArgument?.value.kind === Kind.INT ? Math.max(1, Number(firstArgument.value.value)) : null;
+    const first = pageSizeOf(field, definition);
     const listed = definition !== undefined && isListed(definition.type);
-    const size = listed ? (first ?? pageSize ?? DEFAULT_LIST_SIZE) : 1;
+    const hint = parent === undefined ? undefined : LIST_SIZE_HINTS[`${parent.name}.${field.name.value}`];
+    const size = listed ? (first ?? pageSize ?? hint ?? DEFAULT_LIST_SIZE) : 1;
     const namedType = definition === undefined ? undefined : getNamedType(definition.type);
     const inner = this.selectionSet(namedType, field.selectionSet, path, listed ? null : first);
     return { cost: 1 + size * inner.cost, depth: 1 + inner.depth, aliases: alias + inner.aliases };
@@ -124,17 +137,31 @@ class Measurer {
     return parent.getFields()[name];
   }
 
-  private fragment(name: string, path: ReadonlySet<string>): Measure {
-    const known = this.memo.get(name);
+  /** A fragment spread inside a page (`games(first: 100) { ...Page }`) is measured with that page's size. */
+  private fragment(name: string, path: ReadonlySet<string>, pageSize: number | null): Measure {
+    const key = `${name}@${pageSize ?? ''}`;
+    const known = this.memo.get(key);
     if (known !== undefined) return known;
     const fragment = this.fragments.get(name);
     // An unknown fragment or a cycle is reported by graphql's own rules; measure it as nothing here.
     if (fragment === undefined || path.has(name)) return { cost: 0, depth: 0, aliases: 0 };
     const type = this.schema.getType(fragment.typeCondition.name.value) ?? undefined;
-    const measured = this.selectionSet(type, fragment.selectionSet, new Set([...path, name]));
-    this.memo.set(name, measured);
+    const measured = this.selectionSet(type, fragment.selectionSet, new Set([...path, name]), pageSize);
+    this.memo.set(key, measured);
     return measured;
   }
+}
+
+/**
+ * The page size a field asks for: its `first` literal; the largest page when `first` is a variable (unknown
+ * while validating); the default page when the field takes `first` but it is left out; null when it takes none.
+ */
+function pageSizeOf(field: FieldNode, definition: GraphQLField<unknown, unknown> | undefined): number | null {
+  const argument = field.arguments?.find((candidate) => candidate.name.value === 'first');
+  if (argument === undefined) {
+    return definition?.args.some((candidate) => candidate.name === 'first') ? DEFAULT_PAGE_SIZE : null;
+  }
+  return argument.value.kind === Kind.INT ? Math.max(1, Number(argument.value.value)) : MAX_PAGE_SIZE;
 }
 
 function isListed(type: GraphQLOutputType): boolean {
@@ -157,24 +184,37 @@ function rootType(schema: GraphQLSchema, operation: OperationDefinitionNode): Gr
 }
 
 /** Every way `document` exceeds the limits, as messages (empty when it is within them). */
-export function limitProblems(schema: GraphQLSchema, document: DocumentNode, limits: QueryLimits): string[] {
+export function limitProblems(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  limits: QueryLimits,
+): LimitProblem[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
   const measurer = new Measurer(schema, fragments);
-  const problems: string[] = [];
+  const problems: LimitProblem[] = [];
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
     const measured = measurer.selectionSet(rootType(schema, definition), definition.selectionSet, new Set());
     if (measured.depth > limits.maxDepth) {
-      problems.push(`the query is ${measured.depth} levels deep; at most ${limits.maxDepth} are allowed`);
+      problems.push({
+        limit: 'depth',
+        message: `the query is ${measured.depth} levels deep; at most ${limits.maxDepth} are allowed`,
+      });
     }
     if (measured.aliases > limits.maxAliases) {
-      problems.push(`the query uses ${measured.aliases} aliases; at most ${limits.maxAliases} are allowed`);
+      problems.push({
+        limit: 'aliases',
+        message: `the query uses ${measured.aliases} aliases; at most ${limits.maxAliases} are allowed`,
+      });
     }
     if (measured.cost > limits.maxCost) {
-      problems.push(`the query's estimated cost is ${measured.cost}; at most ${limits.maxCost} is allowed`);
+      problems.push({
+        limit: 'cost',
+        message: `the query's estimated cost is ${measured.cost}; at most ${limits.maxCost} is allowed`,
+      });
     }
   }
   return problems;
@@ -190,9 +230,16 @@ export function queryLimitRule(limits: QueryLimits): ValidationRule {
   });
 }
 
-/** graphql-ws validates documents itself: the same limits, for subscriptions over a WebSocket. */
-export function validateWithLimits(limits: QueryLimits) {
-  const rule = queryLimitRule(limits);
+/**
+ * graphql-ws validates documents itself: the same limits over a WebSocket, and no introspection there either
+ * when it is switched off.
+ */
+export function validateWithLimits(limits: QueryLimits, introspection: boolean) {
+  const rules = [
+    ...specifiedRules,
+    queryLimitRule(limits),
+    ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+  ];
   return (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] =>
-    validate(schema, document, [...specifiedRules, rule]);
+    validate(schema, document, rules);
 }

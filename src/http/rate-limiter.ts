@@ -1,11 +1,7 @@
 /**
- * A fixed-window request limit per caller: per bearer token when there is one, else per client address.
- * Over the limit the request is refused before any work with HTTP 429, a Retry-After header and a GraphQL error
- * whose code is RATE_LIMITED.
+ * A fixed-window request counter per key (a token, or a client address): how many requests a caller may make
+ * per window, and how long to wait once over. src/http/request-gate.ts decides whose key a request counts on.
  */
-import { createHash } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
-import { sendGraphQLError } from './graphql-error-response';
 
 interface Window {
   startedAt: number;
@@ -40,30 +36,8 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
   }
 
-  middleware() {
-    return (request: Request, response: Response, next: NextFunction): void => {
-      const retryAfter = this.take(callerKey(request));
-      if (retryAfter === 0) {
-        next();
-        return;
-      }
-      response.setHeader('Retry-After', String(retryAfter));
-      sendGraphQLError(response, 429, 'RATE_LIMITED', `too many requests; try again in ${retryAfter} s`, {
-        retryAfter,
-      });
-    };
-  }
-
   private prune(now: number, windowMs: number): void {
     for (const [key, window] of this.windows)
       if (now - window.startedAt >= windowMs) this.windows.delete(key);
   }
-}
-
-function callerKey(request: Request): string {
-  const header = request.headers.authorization;
-  if (typeof header === 'string' && header.length > 0) {
-    return `token:${createHash('sha256').update(header).digest('hex')}`;
-  }
-  return `address:${request.socket.remoteAddress ?? 'unknown'}`;
 }

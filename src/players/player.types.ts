@@ -13,7 +13,7 @@ registerEnumType(TokenScope, {
   },
 });
 
-@ObjectType({ description: 'A player: a person, a bot or a third-party client.' })
+@ObjectType('Player', { description: 'A player: a person, a bot or a third-party client.' })
 export class PlayerType {
   @Field(() => ID, { description: 'Stable id.' })
   id!: string;

@@ -22,8 +22,8 @@ export class PlayersResolver {
 
   @Mutation(() => AuthPayloadType, { description: 'Sign in. Returns a new session token.' })
   async login(
-    @Args('username') username: string,
-    @Args('password') password: string,
+    @Args('username', { description: 'Your username (any case).' }) username: string,
+    @Args('password', { description: 'Your password.' }) password: string,
   ): Promise<AuthPayloadType> {
     const session = await this.players.login(username, password);
     return { token: session.token, player: toPlayer(session.player) };
@@ -38,7 +38,9 @@ export class PlayersResolver {
   }
 
   @Query(() => PlayerType, { nullable: true, description: 'A player by username (any case), or null.' })
-  async player(@Args('username') username: string): Promise<PlayerType | null> {
+  async player(
+    @Args('username', { description: 'The username, any case.' }) username: string,
+  ): Promise<PlayerType | null> {
     const player = await this.players.byUsername(username);
     return player === null ? null : toPlayer(player);
   }
@@ -66,7 +68,7 @@ export class PlayersResolver {
   @Mutation(() => Boolean, { description: 'Revoke one of your API tokens; it stops working at once.' })
   async revokeApiToken(
     @Context() context: RequestContext,
-    @Args('id', { type: () => ID }) id: string,
+    @Args('id', { type: () => ID, description: 'The API token’s id (from apiTokens).' }) id: string,
   ): Promise<boolean> {
     return this.players.revokeApiToken(requireSession(context).id, id);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import * as argon2 from 'argon2';
+// Prebuilt binaries per platform (no compiler, no install script): works on a machine with only Node and npm.
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { AuthService } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/tokens';
 import { SCOPES, Scope } from '../auth/viewer';
@@ -8,6 +9,7 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { ApiError } from '../errors/api-error';
 import { Player, Token } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { isUuid } from '../common/ids';
 
 const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
 const MIN_PASSWORD = 8;
@@ -22,7 +24,7 @@ export interface Session {
 @Injectable()
 export class PlayersService {
   /** A hash to verify against when the username is unknown, so both failures take the same time. */
-  private readonly decoyHash: Promise<string> = argon2.hash('decoy-password');
+  private readonly decoyHash: Promise<string> = argon2Hash('decoy-password');
 
   constructor(
     private readonly prisma: PrismaService,
@@ -37,7 +39,7 @@ export class PlayersService {
       });
     }
     checkPassword(password);
-    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const passwordHash = await argon2Hash(password); // argon2id, m = 19 MiB, t = 2, p = 1 (the OWASP baseline)
     try {
       const player = await this.prisma.player.create({
         data: { id: randomUUID(), username, usernameKey: username.toLowerCase(), passwordHash },
@@ -58,7 +60,7 @@ export class PlayersService {
         : null;
     const hash = player?.passwordHash ?? (await this.decoyHash);
     const matches =
-      password.length <= MAX_PASSWORD && (await argon2.verify(hash, password).catch(() => false));
+      password.length <= MAX_PASSWORD && (await argon2Verify(hash, password).catch(() => false));
     if (player === null || !matches) throw new ApiError('UNAUTHENTICATED', 'wrong username or password');
     return { token: await this.createSession(player.id), player };
   }
@@ -110,6 +112,7 @@ export class PlayersService {
   }
 
   async revokeApiToken(playerId: string, tokenId: string): Promise<boolean> {
+    if (!isUuid(tokenId)) throw new ApiError('NOT_FOUND', 'no such API token');
     const { count } = await this.prisma.token.updateMany({
       where: { id: tokenId, playerId, revokedAt: null },
       data: { revokedAt: new Date() },
@@ -144,7 +147,21 @@ function checkPassword(password: string): void {
   }
 }
 
-/** Prisma's unique-constraint error (P2002). */
+/**
+ * A unique-constraint violation: Prisma's P2002 from model queries, or P2010 (raw query failed) whose driver
+ * error is Postgres's 23505.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, meta } = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
+  };
+  // 23505 straight from node-postgres (the move path's own statement), P2002 from Prisma's model queries, and
+  // P2010 (raw query failed) carrying the driver's 23505.
+  return (
+    code === '23505' ||
+    code === 'P2002' ||
+    (code === 'P2010' && meta?.driverAdapterError?.cause?.originalCode === '23505')
+  );
 }

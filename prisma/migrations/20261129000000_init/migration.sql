@@ -18,7 +18,7 @@ CREATE TABLE "tokens" (
   "kind" TEXT NOT NULL,
   "name" TEXT,
   "token_hash" TEXT NOT NULL,
-  "scopes" TEXT[],
+  "scopes" TEXT[] NOT NULL,
   "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   "last_used_at" TIMESTAMPTZ(3),
   "expires_at" TIMESTAMPTZ(3),
@@ -43,6 +43,7 @@ CREATE TABLE "games" (
   "seed_commitment" TEXT NOT NULL,
   "rules_version" TEXT NOT NULL,
   "start_position" TEXT,
+  "deal_chosen" BOOLEAN NOT NULL DEFAULT false,
   "invited_player_id" UUID,
   "created_by_id" UUID NOT NULL,
   "result" JSONB,
@@ -68,7 +69,7 @@ CREATE TABLE "game_players" (
 CREATE UNIQUE INDEX "game_players_game_id_player_id_key" ON "game_players"("game_id", "player_id");
 CREATE INDEX "game_players_player_id_idx" ON "game_players"("player_id");
 
--- The truth of every game: nothing updates or deletes a row (a trigger below refuses it).
+-- The truth of every game: nothing updates or deletes a row (triggers below refuse both).
 CREATE TABLE "game_events" (
   "game_id" UUID NOT NULL,
   "seq" INTEGER NOT NULL,
@@ -91,3 +92,7 @@ $$ LANGUAGE plpgsql;
 
 CREATE TRIGGER "game_events_no_update" BEFORE UPDATE ON "game_events"
   FOR EACH ROW EXECUTE FUNCTION "game_events_append_only"();
+CREATE TRIGGER "game_events_no_delete" BEFORE DELETE ON "game_events"
+  FOR EACH ROW EXECUTE FUNCTION "game_events_append_only"();
+CREATE TRIGGER "game_events_no_truncate" BEFORE TRUNCATE ON "game_events"
+  FOR EACH STATEMENT EXECUTE FUNCTION "game_events_append_only"();

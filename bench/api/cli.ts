@@ -1,0 +1,102 @@
+/**
+ * The command line of `npm run bench:api [-- --clients N] [-- --seconds S] [-- --quick] [-- --json]
+ * [-- --rounds R] [-- --cpu-prof DIR]`, and the settings it turns into.
+ */
+
+export interface ApiBenchSettings {
+  /** Concurrent clients on each side: bot clients over GraphQL, and pg clients for the floor. */
+  readonly clients: number;
+  /** Measured seconds for each side (the API and the floor each get this much, split into rounds). */
+  readonly seconds: number;
+  /**
+   * The measured time is split into this many rounds that alternate the two sides (floor, API, API, floor, …),
+   * so that a change in the machine's load during the run hits both sides alike.
+   */
+  readonly rounds: number;
+  /** Unmeasured play before the first round, per side, so the server's JIT and caches have settled. */
+  readonly warmupSeconds: number;
+  readonly json: boolean;
+  readonly mode: 'full' | 'quick' | 'custom';
+  /** When set, the server runs with `--cpu-prof` into this folder and the profile is summarised. */
+  readonly cpuProfileDir: string | null;
+  /**
+   * Count the SQL statements per move with pg_stat_statements (the embedded Postgres is restarted with the
+   * module preloaded; a DATABASE_URL server must preload it itself).
+   */
+  readonly pgStats: boolean;
+}
+
+export const FULL_SETTINGS: ApiBenchSettings = {
+  clients: 8,
+  seconds: 20,
+  rounds: 4,
+  warmupSeconds: 3,
+  json: false,
+  mode: 'full',
+  cpuProfileDir: null,
+  pgStats: false,
+};
+
+export const QUICK_SETTINGS: ApiBenchSettings = {
+  clients: 4,
+  seconds: 5,
+  rounds: 2,
+  warmupSeconds: 1,
+  json: false,
+  mode: 'quick',
+  cpuProfileDir: null,
+  pgStats: false,
+};
+
+export const USAGE =
+  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats]';
+
+/** The settings for `argv` (the arguments after the script name), or what is wrong with them. */
+export function parseArguments(argv: readonly string[]): ApiBenchSettings | { readonly error: string } {
+  const quick = argv.includes('--quick');
+  let settings: ApiBenchSettings = quick ? QUICK_SETTINGS : FULL_SETTINGS;
+  let custom = false;
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] as string;
+    if (argument === '--quick') continue;
+    if (argument === '--json' || argument === '--pg-stats') {
+      settings = argument === '--json' ? { ...settings, json: true } : { ...settings, pgStats: true };
+      continue;
+    }
+    const value = argv[index + 1];
+    const needsValue = ['--clients', '--seconds', '--rounds', '--warmup', '--cpu-prof'];
+    if (!needsValue.includes(argument)) return { error: `unknown argument ${argument}; ${USAGE}` };
+    if (value === undefined || value.startsWith('--'))
+      return { error: `${argument} needs a value; ${USAGE}` };
+    index++;
+    if (argument === '--cpu-prof') {
+      settings = { ...settings, cpuProfileDir: value };
+      continue;
+    }
+    const number = Number(value);
+    custom = true;
+    switch (argument) {
+      case '--clients':
+        if (!Number.isInteger(number) || number < 1 || number > 256)
+          return { error: `--clients must be a whole number from 1 to 256 (got ${value})` };
+        settings = { ...settings, clients: number };
+        break;
+      case '--seconds':
+        if (!Number.isFinite(number) || number <= 0 || number > 3600)
+          return { error: `--seconds must be a number of seconds above 0, at most 3600 (got ${value})` };
+        settings = { ...settings, seconds: number };
+        break;
+      case '--rounds':
+        if (!Number.isInteger(number) || number < 1 || number > 100)
+          return { error: `--rounds must be a whole number from 1 to 100 (got ${value})` };
+        settings = { ...settings, rounds: number };
+        break;
+      case '--warmup':
+        if (!Number.isFinite(number) || number < 0 || number > 600)
+          return { error: `--warmup must be a number of seconds from 0 to 600 (got ${value})` };
+        settings = { ...settings, warmupSeconds: number };
+        break;
+    }
+  }
+  return custom ? { ...settings, mode: 'custom' } : settings;
+}

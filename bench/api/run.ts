@@ -1,0 +1,240 @@
+/**
+ * One benchmark run on a given Postgres: a fresh database, the compiled server on it, N bot clients over
+ * GraphQL and N floor clients over raw pg, a warm-up for each, then measured rounds that alternate the two
+ * sides, and the report. Everything started here is stopped and the database dropped, even on failure.
+ */
+import { randomBytes } from 'node:crypto';
+import * as os from 'node:os';
+import { Client, Pool } from 'pg';
+import { describeEnvironment, nowMs } from '../stats';
+import { BotClient } from './bot';
+import { ApiBenchSettings } from './cli';
+import { CpuTotals, accumulate, cpuSnapshot, emptyTotals, postmasterOf, shareOf } from './cpu';
+import { FloorClient } from './floor';
+import { GraphQLHttpClient } from './graphql-http';
+import { newestProfile, readProfile, summarizeProfile, TimeWindow } from './profile';
+import { ApiRecorder, FloorRecorder, errorCounts } from './recorder';
+import {
+  ApiBenchReport,
+  ApiFigures,
+  FloorFigures,
+  LogCheck,
+  PostgresInfo,
+  checkGoals,
+  compare,
+  timed,
+} from './report';
+import { RunningServer, codeRevision, startServer } from './server';
+import {
+  StatementCounter,
+  StatementSnapshot,
+  addDelta,
+  enableStatementStats,
+  statementProfile,
+  statementSnapshot,
+} from './statements';
+
+export interface BenchTarget {
+  /** A URL to the maintenance database of the Postgres to run on (CREATE/DROP DATABASE). */
+  readonly adminUrl: string;
+  readonly source: PostgresInfo['source'];
+}
+
+type Progress = (line: string) => void;
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+export async function runApiBench(
+  settings: ApiBenchSettings,
+  target: BenchTarget,
+  progress: Progress = () => undefined,
+): Promise<ApiBenchReport> {
+  const environment = describeEnvironment();
+  const tag = randomBytes(3).toString('hex');
+  const name = `malice_bench_${tag}`;
+  await withClient(target.adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = databaseUrl(target.adminUrl, name);
+  let server: RunningServer | null = null;
+  let http: GraphQLHttpClient | null = null;
+  let pool: Pool | null = null;
+  try {
+    progress(`starting the server on database ${name}`);
+    server = await startServer({ databaseUrl: url, cpuProfileDir: settings.cpuProfileDir });
+    http = new GraphQLHttpClient(server.graphqlUrl, settings.clients);
+    pool = new Pool({ connectionString: url, max: settings.clients });
+    const activePool = pool;
+    const postgres = await postgresInfo(activePool, target.source);
+    const postmasterPid = await activePool
+      .query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      .then((result) => postmasterOf(result.rows[0]?.pid ?? 0));
+
+    progress(`registering ${settings.clients * 2} bot accounts`);
+    const bots: BotClient[] = [];
+    for (let index = 0; index < settings.clients; index++)
+      bots.push(await BotClient.create(http, index, tag));
+    const floors = await Promise.all(bots.map((_, index) => FloorClient.create(activePool, index)));
+
+    const playApi = (ms: number, recorder: ApiRecorder): Promise<void> => {
+      const deadline = nowMs() + ms;
+      return Promise.all(bots.map((bot) => bot.playUntil(deadline, recorder))).then(() => undefined);
+    };
+    const playFloor = (ms: number, recorder: FloorRecorder): Promise<void> => {
+      const deadline = nowMs() + ms;
+      return Promise.all(floors.map((floor) => floor.runUntil(deadline, recorder))).then(() => undefined);
+    };
+
+    progress(`warming up for ${settings.warmupSeconds} s per side`);
+    await playApi(settings.warmupSeconds * 1000, new ApiRecorder());
+    await playFloor(settings.warmupSeconds * 1000, new FloorRecorder());
+
+    const api = new ApiRecorder();
+    const floor = new FloorRecorder();
+    const apiCpu = emptyTotals();
+    const floorCpu = emptyTotals();
+    const apiWindows: TimeWindow[] = [];
+    const roundMs = (settings.seconds * 1000) / settings.rounds;
+    const serverPid = server.pid;
+    const statementStats = settings.pgStats && (await enableStatementStats(activePool));
+    if (settings.pgStats && !statementStats)
+      progress('pg_stat_statements is not preloaded: no statement counts');
+    const apiStatements = new Map<string, StatementCounter>();
+    const floorStatements = new Map<string, StatementCounter>();
+    const measure = async (
+      cpu: CpuTotals,
+      statements: Map<string, StatementCounter>,
+      work: () => Promise<void>,
+    ): Promise<number> => {
+      const statementsBefore: StatementSnapshot | null = statementStats
+        ? await statementSnapshot(activePool)
+        : null;
+      const before = cpuSnapshot(nowMs(), serverPid, postmasterPid);
+      await work();
+      const after = cpuSnapshot(nowMs(), serverPid, postmasterPid);
+      accumulate(cpu, before, after);
+      if (statementsBefore !== null)
+        addDelta(statements, statementsBefore, await statementSnapshot(activePool));
+      return after.atMs - before.atMs;
+    };
+    const apiRound = async (): Promise<void> => {
+      const fromUs = monotonicUs();
+      api.elapsedMs += await measure(apiCpu, apiStatements, () => playApi(roundMs, api));
+      apiWindows.push({ fromUs, toUs: monotonicUs() });
+    };
+    const floorRound = async (): Promise<void> => {
+      floor.elapsedMs += await measure(floorCpu, floorStatements, () => playFloor(roundMs, floor));
+    };
+    for (let round = 0; round < settings.rounds; round++) {
+      progress(`round ${round + 1} of ${settings.rounds}`);
+      // ABBA order: floor, API, API, floor, …, so a drift in the machine's load falls on both sides alike.
+      if (round % 2 === 0) {
+        await floorRound();
+        await apiRound();
+      } else {
+        await apiRound();
+        await floorRound();
+      }
+    }
+
+    const logCheck = await checkLog(activePool, bots);
+    await server.stop();
+    const profile =
+      settings.cpuProfileDir === null ? null : summarizeServerProfile(settings.cpuProfileDir, apiWindows);
+
+    const apiFigures: ApiFigures = {
+      elapsedMs: api.elapsedMs,
+      moves: timed(api.moveMs, api.elapsedMs),
+      eventsPerMove: api.moveMs.length === 0 ? 0 : api.events / api.moveMs.length,
+      turnQueries: timed(api.queryMs, api.elapsedMs),
+      gameSetup: timed(api.setupMs, api.elapsedMs),
+      requestsPerSecond:
+        api.elapsedMs > 0
+          ? ((api.moveMs.length + api.queryMs.length + api.setupMs.length) * 1000) / api.elapsedMs
+          : 0,
+      gamesStarted: api.gamesStarted,
+      gamesFinished: api.gamesFinished,
+      errors: errorCounts(api.errors),
+      cpu: shareOf(apiCpu),
+    };
+    const floorFigures: FloorFigures = {
+      elapsedMs: floor.elapsedMs,
+      transactions: timed(floor.transactionMs, floor.elapsedMs),
+      conflicts: floor.conflicts,
+      errors: errorCounts(floor.errors),
+      cpu: shareOf(floorCpu),
+    };
+    const comparison = compare(apiFigures, floorFigures);
+    return {
+      environment,
+      revision: codeRevision(),
+      loadAverageAfter: os.loadavg()[0] ?? 0,
+      settings,
+      postgres,
+      api: apiFigures,
+      floor: floorFigures,
+      comparison,
+      goals: checkGoals(comparison),
+      logCheck,
+      profile,
+      statements: statementStats
+        ? {
+            api: statementProfile(apiStatements, api.moveMs.length),
+            floor: statementProfile(floorStatements, floor.transactionMs.length),
+          }
+        : null,
+    };
+  } finally {
+    http?.close();
+    await pool?.end().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    await withClient(target.adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    ).catch((error: unknown) => progress(`could not drop database ${name}: ${String(error)}`));
+  }
+}
+
+async function postgresInfo(pool: Pool, source: PostgresInfo['source']): Promise<PostgresInfo> {
+  const setting = async (name: string): Promise<string> =>
+    (await pool.query<{ value: string }>('SELECT current_setting($1) AS value', [name])).rows[0]?.value ??
+    '?';
+  return {
+    source,
+    version: await setting('server_version'),
+    fsync: await setting('fsync'),
+    synchronousCommit: await setting('synchronous_commit'),
+  };
+}
+
+/** Compares the events stored for the bots' games with the version increments their accepted moves reported. */
+async function checkLog(pool: Pool, bots: readonly BotClient[]): Promise<LogCheck> {
+  const gameIds = bots.flatMap((bot) => bot.gameIds);
+  const eventsReported = bots.reduce((sum, bot) => sum + bot.eventsWritten, 0);
+  const stored = await pool.query<{ count: string }>(
+    'SELECT count(*) AS count FROM game_events WHERE game_id = ANY($1::uuid[])',
+    [gameIds],
+  );
+  const eventsStored = Number(stored.rows[0]?.count ?? 0);
+  return { games: gameIds.length, eventsReported, eventsStored, ok: eventsReported === eventsStored };
+}
+
+function summarizeServerProfile(dir: string, windows: readonly TimeWindow[]) {
+  const file = newestProfile(dir);
+  return file === null ? null : summarizeProfile(readProfile(file), windows, file);
+}

@@ -1,0 +1,117 @@
+/**
+ * The server under test: the compiled app (`node dist/main.js`, what `npm start` runs) as a child process on a
+ * free port, started the way test/service/support/app.ts starts it, in production mode. It migrates its fresh
+ * database at boot. The rate limit is lifted (the bots send far more than a person would, from few tokens).
+ */
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** The project root: the nearest folder up from here with the project's package.json (works bundled or not). */
+export function projectRoot(from: string = __dirname): string {
+  let dir = from;
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      const parsed: unknown = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+      if (typeof parsed === 'object' && parsed !== null && (parsed as { name?: unknown }).name === 'malice') {
+        return dir;
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no malice package.json above ${from}`);
+    dir = parent;
+  }
+}
+
+/**
+ * The code that was measured: the commit, and whether the working tree differed from it (the server is built
+ * from the working tree). Read-only git commands; 'unknown' outside a git checkout.
+ */
+export function codeRevision(root: string = projectRoot()): string {
+  try {
+    const git = (...args: string[]): string =>
+      execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = git('rev-parse', '--short', 'HEAD');
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', 'src', 'prisma') !== '';
+    return changed ? `${commit} + uncommitted changes in src/ or prisma/` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export interface RunningServer {
+  readonly graphqlUrl: string;
+  readonly pid: number;
+  output(): string;
+  /** SIGTERM, then waits for the exit (the server closes its pool; a CPU profile is written then). */
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  readonly databaseUrl: string;
+  /** Run the server with `--cpu-prof` into this folder. */
+  readonly cpuProfileDir: string | null;
+  readonly startTimeoutMs?: number;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const root = projectRoot();
+  const main = path.join(root, 'dist', 'main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  const nodeArgs =
+    options.cpuProfileDir === null
+      ? []
+      : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`];
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseUrl,
+      RATE_LIMIT_REQUESTS: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    const base = await serving(child, () => output, options.startTimeoutMs ?? 60_000);
+    return {
+      graphqlUrl: `${base}/graphql`,
+      pid: child.pid as number,
+      output: () => output,
+      async stop() {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await exited;
+      },
+    };
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+function serving(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start in ${timeoutMs / 1000} s:\n${output()}`)),
+      timeoutMs,
+    );
+    const check = (): void => {
+      const match = /serving GraphQL at (http:\/\/[^\s]+)\/graphql/.exec(output());
+      if (match === null) return;
+      clearTimeout(timer);
+      resolve(match[1] as string);
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code} before serving:\n${output()}`));
+    });
+  });
+}

@@ -1,0 +1,298 @@
+/**
+ * Full games through the API only (issue 3 §6): accounts register, create a seeded game, join and play it to
+ * the end with `makeMove(gameId, move, expectedVersion, clientMoveId)`. The finished game is then checked
+ * against the rules text (docs/rules.md §2.10) and against an independent replay with the engine from the
+ * revealed seed and the public move log.
+ */
+import { createHash } from 'node:crypto';
+import { GameState, PresetName, RuleOptions, optionsFor, replay, viewFor } from '../../src/engine';
+import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import {
+  GameData,
+  GameResultData,
+  createGame,
+  eventsOf,
+  findSeed,
+  makeMove,
+  playGame,
+  readGame,
+  resign,
+  simulate,
+} from './support/play';
+
+interface VerifyData {
+  verifyGame: {
+    ok: boolean;
+    seedMatchesCommitment: boolean;
+    replayMatches: boolean;
+    resultMatches: boolean;
+    message: string;
+  };
+}
+
+const PRESET_ENUM = { classic: 'CLASSIC', zloba: 'ZLOBA', modern: 'MODERN' } as const;
+
+let app: TestApp;
+/** Three accounts, registered once (password hashing is deliberately slow) and seated in each game. */
+const accounts: string[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  for (const name of ['games_ann', 'games_bob', 'games_cid']) accounts.push(await register(app, name));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** The tokens of `count` players, in the order they will take seats. */
+function players(count: number): string[] {
+  return accounts.slice(0, count);
+}
+
+/** Creates a seeded game with tokens[0] and lets the others join in order; returns the dealt game. */
+async function startGame(tokens: readonly string[], preset: PresetName, seed: string): Promise<GameData> {
+  const created = await createGame(app, tokens[0]!, {
+    preset: PRESET_ENUM[preset],
+    seats: tokens.length,
+    seed,
+  });
+  expect(created).toMatchObject({ status: 'WAITING', version: 0, mySeat: 0, seed: null, legalMoves: [] });
+  // DESIGN §3: the commitment is public from the first moment, the seed itself is not.
+  expect(created.seedCommitment).toBe(createHash('sha256').update(seed, 'utf8').digest('hex'));
+  let game = created;
+  for (const [index, token] of tokens.slice(1).entries()) {
+    game = dataOf(
+      await app.gql<{ joinGame: GameData }>(
+        token,
+        'mutation($g: ID!) { joinGame(gameId: $g) { id status mySeat seed version currentSeat } }',
+        { g: created.id },
+      ),
+    ).joinGame;
+    expect(game.mySeat).toBe(index + 1);
+    expect(game.seed).toBeNull();
+    expect(game.status).toBe(index + 2 === tokens.length ? 'ACTIVE' : 'WAITING');
+  }
+  return game;
+}
+
+/** What every response of a running game must satisfy, whoever asks. */
+function checkRunning(seat: number, game: GameData): void {
+  if (game.status !== 'ACTIVE') return;
+  expect(game.seed).toBeNull();
+  expect(game.mySeat).toBe(seat);
+  expect(game.view.seat).toBe(seat);
+  expect(game.view.hand).toHaveLength(game.view.seats[seat]!.handCount);
+  // legalMoves are the caller's, and only on their turn.
+  if (game.currentSeat === seat) expect(game.legalMoves.length).toBeGreaterThan(0);
+  else expect(game.legalMoves).toEqual([]);
+}
+
+/**
+ * The result as docs/rules.md §2.10 defines it from `payoffLeft`. `left` are the seats that left earlier (in
+ * order), `ender` the seat whose resignation ended the game (if any).
+ */
+function checkResult(
+  result: GameResultData,
+  seats: number,
+  left: readonly number[],
+  ender: number | null,
+): void {
+  expect(result.payoffLeft).toHaveLength(seats);
+  const stillIn = [...Array(seats).keys()].filter((seat) => !left.includes(seat) && seat !== ender);
+  const count = (seat: number): number => result.payoffLeft[seat]!;
+  if (result.reason === 'payoffEmptied' || result.reason === 'resigned' || result.reason === 'timedOut') {
+    expect(result.winner).not.toBeNull();
+    const winner = result.winner!;
+    expect(stillIn).toContain(winner);
+    if (result.reason === 'payoffEmptied') expect(count(winner)).toBe(0);
+    const losers = [...stillIn.filter((seat) => seat !== winner), ...(ender === null ? [] : [ender])];
+    expect(result.score).toBe(losers.reduce((sum, seat) => sum + count(seat), 0));
+  } else {
+    const fewest = Math.min(...stillIn.map(count));
+    const best = stillIn.filter((seat) => count(seat) === fewest);
+    if (best.length > 1) {
+      expect(result.winner).toBeNull();
+      expect(result.score).toBe(0);
+    } else {
+      expect(result.winner).toBe(best[0]);
+      expect(result.score).toBe(stillIn.reduce((sum, seat) => sum + count(seat) - fewest, 0));
+    }
+  }
+  // Ranking: the winner, then the players still in by pay-off cards left (ties grouped), then those who left,
+  // the last to leave first.
+  const rest = stillIn.filter((seat) => seat !== result.winner);
+  const counts = [...new Set(rest.map(count))].sort((a, b) => a - b);
+  const departed = [...(ender === null ? [] : [ender]), ...[...left].reverse()];
+  expect(result.ranking).toEqual([
+    ...(result.winner === null ? [] : [[result.winner]]),
+    ...counts.map((value) => rest.filter((seat) => count(seat) === value)),
+    ...departed.map((seat) => [seat]),
+  ]);
+}
+
+/**
+ * The finished game seen by every seat: seed revealed, log complete, verifyGame ok, and an independent replay
+ * from the revealed seed ends in the same result and the same views.
+ */
+async function checkFinished(
+  tokens: readonly string[],
+  gameId: string,
+  options: RuleOptions,
+  seed: string,
+): Promise<{ game: GameData; state: GameState }> {
+  const game = await readGame(app, tokens[0]!, gameId, true);
+  expect(game.status).toBe('FINISHED');
+  expect(game.currentSeat).toBeNull();
+  expect(game.legalMoves).toEqual([]);
+  expect(game.result).not.toBeNull();
+  expect(game.seed).toBe(seed);
+  const moves = game.moves!;
+  expect(moves.map((record) => record.seq)).toEqual(
+    [...Array(game.version).keys()].map((index) => index + 1),
+  );
+
+  const verified = dataOf(
+    await app.gql<VerifyData>(
+      null,
+      'query($g: ID!) { verifyGame(id: $g) { ok seedMatchesCommitment replayMatches resultMatches message } }',
+      { g: gameId },
+    ),
+  ).verifyGame;
+  expect(verified).toMatchObject({
+    ok: true,
+    seedMatchesCommitment: true,
+    replayMatches: true,
+    resultMatches: true,
+  });
+
+  const replayed = replay(options, game.seed!, eventsOf(moves), tokens.length);
+  if (!replayed.ok) throw new Error(`the API's log does not replay: ${replayed.violation.reason}`);
+  expect(game.result).toEqual({
+    ...replayed.state.result,
+    ranking: replayed.state.result?.ranking.map((group) => [...group]),
+  });
+  for (const [seat, token] of tokens.entries()) {
+    const seen = seat === 0 ? game : await readGame(app, token, gameId, true);
+    const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } =
+      viewFor(replayed.state, seat);
+    expect(seen.view).toEqual({
+      seat,
+      hand,
+      stockCount,
+      setAsideCount,
+      centerPiles,
+      seats,
+      currentSeat,
+      turn,
+      maxCenterPiles,
+    });
+    expect(seen.moves).toEqual(moves);
+    expect(seen.seed).toBe(seed);
+  }
+  return { game, state: replayed.state };
+}
+
+describe('full games through the API', () => {
+  // Seeds found with the engine so each game ends within a modest number of moves (run time); the API then has
+  // to play exactly that game.
+  it.each([
+    ['classic', 2, 40, 160],
+    ['zloba', 2, 40, 160],
+    ['modern', 2, 60, 110],
+    ['modern', 3, 100, 170],
+  ] as [PresetName, number, number, number][])(
+    '%s with %i seats is played to the end between accounts',
+    async (preset, seats, minMoves, maxMoves) => {
+      const seed = findSeed(preset, seats, `e2e-${preset}-${seats}`, minMoves, maxMoves);
+      const tokens = players(seats);
+      const started = await startGame(tokens, preset, seed);
+      expect(started.status).toBe('ACTIVE');
+      let responses = 0;
+      const last = await playGame(app, tokens, started.id, {
+        onGame: (seat, game) => {
+          responses++;
+          checkRunning(seat, game);
+        },
+      });
+      expect(responses).toBeGreaterThan(minMoves);
+      expect(last.status).toBe('FINISHED');
+      const { game } = await checkFinished(tokens, started.id, optionsFor(preset), seed);
+      // The same game the engine plays on its own with this seed and strategy, move for move.
+      expect(game.moves!.map((record) => record.move)).toEqual(simulate(preset, seats, seed, maxMoves).moves);
+      expect(game.version).toBeGreaterThanOrEqual(minMoves);
+      checkResult(game.result!, seats, [], null);
+      // A finished game takes no more moves.
+      expect(codeOf(await makeMove(app, tokens[0]!, started.id, 'pass', game.version))).toBe(
+        'GAME_NOT_ACTIVE',
+      );
+    },
+  );
+
+  it('a resignation ends a two-player game and the other player wins', async () => {
+    const tokens = players(2);
+    const seed = 'e2e-resign-2';
+    const started = await startGame(tokens, 'zloba', seed);
+    await playGame(app, tokens, started.id, { maxVersion: 12 });
+    const before = await readGame(app, tokens[0]!, started.id);
+    expect(before.status).toBe('ACTIVE');
+    // Seat 0 resigns, whether or not it is their turn.
+    const after = await resign(app, tokens[0]!, started.id);
+    expect(after.status).toBe('FINISHED');
+    expect(after.version).toBe(before.version + 1);
+    expect(after.result).toMatchObject({ reason: 'resigned', winner: 1 });
+    checkResult(after.result!, 2, [], 0);
+    const { game } = await checkFinished(tokens, started.id, optionsFor('zloba'), seed);
+    expect(game.moves!.at(-1)).toMatchObject({ seat: 0, type: 'resigned', move: null, card: null });
+    expect(
+      codeOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { resign(gameId: $g) { id } }', { g: game.id })),
+    ).toBe('GAME_NOT_ACTIVE');
+  });
+
+  it('in a three-player modern game a resigned player is skipped and play goes on', async () => {
+    const tokens = players(3);
+    const seed = 'e2e-leave-3';
+    const started = await startGame(tokens, 'modern', seed);
+    await playGame(app, tokens, started.id, { maxVersion: 20 });
+    const before = await readGame(app, tokens[1]!, started.id);
+    expect(before.status).toBe('ACTIVE');
+    // Seat 1 leaves (on its turn or not): the game goes on between seats 0 and 2.
+    const left = await resign(app, tokens[1]!, started.id);
+    expect(left.version).toBe(before.version + 1);
+    expect(left.status).toBe('ACTIVE');
+    expect(left.result).toBeNull();
+    expect(left.view.seats[1]!.out).toBe(true);
+    expect(left.currentSeat).not.toBe(1);
+    expect(left.legalMoves).toEqual([]);
+    // The seat that left can neither move nor resign again, and nothing is written.
+    const refused = await makeMove(app, tokens[1]!, started.id, 'pass', left.version);
+    expect(codeOf(refused)).toBe('ILLEGAL_MOVE');
+    expect(refused.errors?.[0]?.extensions?.rule).toBe('SEAT_OUT');
+    expect(
+      codeOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { resign(gameId: $g) { id } }', { g: started.id })),
+    ).toBe('ILLEGAL_MOVE');
+    expect((await readGame(app, null, started.id)).version).toBe(left.version);
+
+    const movers = new Set<number>();
+    const later = await playGame(app, tokens, started.id, {
+      maxVersion: left.version + 40,
+      onGame: (seat, game) => {
+        movers.add(seat);
+        if (game.status === 'ACTIVE') expect(game.currentSeat).not.toBe(1);
+        expect(game.view.seats[1]!.out).toBe(true);
+      },
+    });
+    // Both players still in had turns; the one who left had none.
+    expect([...movers].sort()).toEqual([0, 2]);
+    expect(later.status).toBe('ACTIVE');
+    // Seat 0 resigns too: seat 2 is the last one in and wins; seat 1 left earlier and does not count.
+    const ended = await resign(app, tokens[0]!, started.id);
+    expect(ended.status).toBe('FINISHED');
+    expect(ended.result).toMatchObject({ reason: 'resigned', winner: 2 });
+    const { game } = await checkFinished(tokens, started.id, optionsFor('modern'), seed);
+    const moves = game.moves!;
+    expect(moves[left.version - 1]).toMatchObject({ seat: 1, type: 'resigned' });
+    expect(moves.slice(left.version).every((record) => record.seat !== 1)).toBe(true);
+    checkResult(game.result!, 3, [1], 0);
+    expect(game.result!.ranking).toEqual([[2], [0], [1]]);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * `gameUpdated(gameId)` over graphql-ws (issue 3 §4): both players and a spectator subscribe to one game; a push
+ * arrives for the join that starts it, for every move and for the finish, and each push is built for its
+ * subscriber (a player's has their own hand, the spectator's none). Connections with a bad token are refused;
+ * an unknown game is NOT_FOUND.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client as WsClient } from 'graphql-ws';
+import { GameState, legalMoves, optionsFor, viewFor } from '../../src/engine';
+import { GraphQLBody, TestApp, register, startTestApp } from './support/app';
+import {
+  GameData,
+  GameViewData,
+  GameWatch,
+  createGame,
+  eventsOf,
+  findSeed,
+  joinGame,
+  playGame,
+  readGame,
+  statesByVersion,
+  watchGame,
+} from './support/play';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** Resolves once the client's socket is open and acknowledged. */
+function connected(client: WsClient): Promise<void> {
+  return new Promise((resolve) => {
+    const off = client.on('connected', () => {
+      off();
+      resolve();
+    });
+  });
+}
+
+/**
+ * graphql-ws acknowledges a connection but not a subscription: the server registers it shortly after the
+ * subscribe message (after looking the game up). Waiting a moment after the connection keeps a test from racing
+ * its own subscription.
+ */
+async function live(clients: WsClient[]): Promise<void> {
+  await Promise.all(clients.map(connected));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** The errors a subscription ended with: sent as a result with errors, or as an error message. */
+function errorsOf(watch: GameWatch): { message: string; extensions?: { code?: string } }[] {
+  const pushed = watch.pushes.flatMap((push) => push.errors ?? []);
+  const failed = Array.isArray(watch.failure) ? (watch.failure as GraphQLBody['errors'] & object) : [];
+  return [...pushed, ...failed];
+}
+
+function expectedView(state: GameState, seat: number | null): GameViewData {
+  const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } = viewFor(
+    state,
+    seat,
+  );
+  return { seat, hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles };
+}
+
+describe('gameUpdated over graphql-ws', () => {
+  it('pushes every change to both players and a spectator, each redacted for its subscriber', async () => {
+    const tokenA = await register(app, 'subs_a');
+    const tokenB = await register(app, 'subs_b');
+    const seed = findSeed('classic', 2, 'subs-classic', 20, 60);
+    const created = await createGame(app, tokenA, { preset: 'CLASSIC', seed });
+    const clients = [app.ws(tokenA), app.ws(tokenB), app.ws(null)];
+    const viewers = [0, 1, null] as const;
+    const watches = clients.map((client) => watchGame(client, created.id));
+    await live(clients);
+
+    const joined = await joinGame(app, tokenB, created.id);
+    expect(joined.status).toBe('ACTIVE');
+    const pushed = (version: number) => (push: GraphQLBody<{ gameUpdated: GameData }>) =>
+      push.data?.gameUpdated.version === version;
+    await Promise.all(watches.map((watch) => watch.waitFor(pushed(0))));
+    // Each move's push reaches every subscriber before the next move, so every version must show up once.
+    const last = await playGame(app, [tokenA, tokenB], created.id, {
+      onGame: async (_seat, game, kind) => {
+        if (kind === 'move') await Promise.all(watches.map((watch) => watch.waitFor(pushed(game.version))));
+      },
+    });
+    expect(last.status).toBe('FINISHED');
+    const finished = await readGame(app, tokenA, created.id, true);
+    const states = statesByVersion(optionsFor('classic'), finished.seed!, 2, eventsOf(finished.moves!));
+
+    for (const [index, watch] of watches.entries()) {
+      const viewer = viewers[index]!;
+      expect(watch.failure).toBeUndefined();
+      expect(errorsOf(watch)).toEqual([]);
+      const [current, ...changes] = watch.pushes.map((push) => push.data!.gameUpdated);
+      // First the game as it was on subscribing (waiting, nothing dealt), then one push for the join that dealt
+      // it and one per move (the last one is the finish).
+      expect(current).toMatchObject({ status: 'WAITING', version: 0, seed: null, legalMoves: [] });
+      const games = changes;
+      expect(games.map((game) => game.version)).toEqual([...Array(finished.version + 1).keys()]);
+      expect(games.at(-1)).toMatchObject({ status: 'FINISHED', seed, result: finished.result });
+      for (const game of games) {
+        const state = states[game.version]!;
+        const over = state.result !== null;
+        expect(game.status).toBe(over ? 'FINISHED' : 'ACTIVE');
+        expect(game.seed).toBe(over ? seed : null);
+        expect(game.mySeat).toBe(viewer);
+        // The subscriber's own view: their hand for a player, none for the spectator.
+        expect(game.view).toEqual(expectedView(state, viewer));
+        expect(game.legalMoves).toEqual(!over && viewer === state.current ? legalMoves(state) : []);
+      }
+      if (viewer === null) {
+        expect(games.every((game) => game.view.hand === null && game.view.seat === null)).toBe(true);
+      } else {
+        expect(games.every((game) => game.view.hand !== null)).toBe(true);
+      }
+    }
+    watches.forEach((watch) => watch.stop());
+  });
+
+  it('refuses a connection whose token is invalid', async () => {
+    const owner = await register(app, 'subs_owner');
+    const game = await createGame(app, owner, { preset: 'MODERN' });
+    // app.ws connects eagerly, and graphql-ws reports a refused eager connection on console.error as well.
+    const report = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const watch = watchGame(app.ws('not-a-real-token'), game.id);
+    await watch.ended;
+    report.mockRestore();
+    expect(watch.pushes).toEqual([]);
+    // graphql-ws closes a connection that onConnect refused with 4403 Forbidden.
+    expect((watch.failure as { code?: number } | undefined)?.code).toBe(4403);
+  });
+
+  it('subscribing to an unknown game gives NOT_FOUND', async () => {
+    const token = await register(app, 'subs_lost');
+    for (const gameId of [randomUUID(), 'no-such-game']) {
+      const watch = watchGame(app.ws(token), gameId);
+      await watch.ended;
+      expect(watch.pushes.every((push) => push.data === null || push.data === undefined)).toBe(true);
+      expect(errorsOf(watch).map((error) => error.extensions?.code)).toEqual(['NOT_FOUND']);
+    }
+  });
+});

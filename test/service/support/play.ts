@@ -1,0 +1,395 @@
+/**
+ * Playing games through the GraphQL API, for API tests.
+ *
+ * - `GAME_FIELDS` / `MOVES_FIELDS`: the selection every helper asks for, and `GameData` its response type.
+ * - `createGame`, `joinGame`, `readGame`, `makeMove`, `resign`: one request each, as any client sends it.
+ * - `chooseMove(legalMoves)`: a deterministic strategy (pay-off plays, then other centre plays, then a
+ *   side-pile card, then pass) that ends games reasonably fast.
+ * - `playGame(app, tokens, gameId)`: plays with that strategy through the API until the game is over (or a
+ *   move limit), reading `game` as the player to move each time the turn changes.
+ * - `findSeed(...)`: a seed whose game, played with `chooseMove`, ends within a move budget — found with the
+ *   engine alone, so a test can keep its run time down without hard-coding seeds; `simulate(...)` gives the
+ *   moves of that game, which the API must reproduce.
+ * - `eventsOf(moves)`: the engine's event log rebuilt from the public move history, for an independent
+ *   replay (`replay(optionsFor(preset), seed, eventsOf(moves), seats)`) once the seed is revealed.
+ * - `statesByVersion(...)`: the true state (hidden cards included) after each event of a finished game's log,
+ *   replayed with the engine from the revealed seed: the server-independent truth tests compare with.
+ * - `watchGame(client, gameId)`: a `gameUpdated` subscription over graphql-ws that collects its pushes.
+ */
+import { Client as WsClient } from 'graphql-ws';
+import {
+  GameEvent,
+  GameState,
+  PresetName,
+  RuleOptions,
+  legalMoves,
+  optionsFor,
+  play,
+  replayFrom,
+  setup,
+} from '../../../src/engine';
+import { GraphQLBody, TestApp, dataOf } from './app';
+
+export interface CenterPileData {
+  slot: number;
+  cards: string[];
+  topRank: number;
+}
+
+export interface SeatViewData {
+  seat: number;
+  handCount: number;
+  payoffTop: string | null;
+  payoffCount: number | null;
+  sidePiles: string[][];
+  out: boolean;
+}
+
+export interface GameViewData {
+  seat: number | null;
+  hand: string[] | null;
+  stockCount: number;
+  setAsideCount: number;
+  centerPiles: CenterPileData[];
+  seats: SeatViewData[];
+  currentSeat: number | null;
+  turn: number;
+  maxCenterPiles: number;
+}
+
+export interface GameResultData {
+  reason: 'payoffEmptied' | 'blocked' | 'stuck' | 'turnLimit' | 'resigned' | 'timedOut';
+  winner: number | null;
+  score: number;
+  ranking: number[][];
+  payoffLeft: number[];
+}
+
+export interface MoveRecordData {
+  seq: number;
+  seat: number;
+  type: 'played' | 'discarded' | 'passed' | 'resigned' | 'timedOut';
+  move: string | null;
+  card: string | null;
+  slot: number | null;
+}
+
+export interface GameData {
+  id: string;
+  preset: 'CLASSIC' | 'ZLOBA' | 'MODERN';
+  status: 'WAITING' | 'ACTIVE' | 'FINISHED' | 'ABORTED';
+  version: number;
+  currentSeat: number | null;
+  seats: number;
+  mySeat: number | null;
+  seed: string | null;
+  seedCommitment: string;
+  rulesVersion: string;
+  startPosition: string | null;
+  legalMoves: string[];
+  players: { seat: number; player: { id: string; username: string } }[];
+  result: GameResultData | null;
+  view: GameViewData;
+  /** Present when the request asked for `MOVES_FIELDS`. */
+  moves?: MoveRecordData[];
+}
+
+/** Everything a client needs to play: state, legal moves and the view (no move history). */
+export const GAME_FIELDS = `id preset status version currentSeat seats mySeat seed seedCommitment rulesVersion
+  startPosition legalMoves
+  players { seat player { id username } }
+  result { reason winner score ranking payoffLeft }
+  view { seat hand stockCount setAsideCount currentSeat turn maxCenterPiles
+    centerPiles { slot cards topRank }
+    seats { seat handCount payoffTop payoffCount sidePiles out } }`;
+
+/** The move history; add it to GAME_FIELDS when a test needs it (it grows with the game). */
+export const MOVES_FIELDS = 'moves { seq seat type move card slot }';
+
+export interface CreateGameOptions {
+  preset: 'CLASSIC' | 'ZLOBA' | 'MODERN';
+  seats?: number;
+  seed?: string;
+}
+
+export async function createGame(app: TestApp, token: string, input: CreateGameOptions): Promise<GameData> {
+  const body = await app.gql<{ createGame: GameData }>(
+    token,
+    `mutation($input: CreateGameInput!) { createGame(input: $input) { ${GAME_FIELDS} } }`,
+    { input },
+  );
+  return dataOf(body).createGame;
+}
+
+export async function joinGame(app: TestApp, token: string, gameId: string): Promise<GameData> {
+  const body = await app.gql<{ joinGame: GameData }>(
+    token,
+    `mutation($g: ID!) { joinGame(gameId: $g) { ${GAME_FIELDS} } }`,
+    { g: gameId },
+  );
+  return dataOf(body).joinGame;
+}
+
+/** `game(id)` as `token` sees it (null: a spectator); with the move history when `withMoves`. */
+export async function readGame(
+  app: TestApp,
+  token: string | null,
+  gameId: string,
+  withMoves = false,
+): Promise<GameData> {
+  return dataOf(await readGameBody(app, token, gameId, withMoves)).game;
+}
+
+export function readGameBody(
+  app: TestApp,
+  token: string | null,
+  gameId: string,
+  withMoves = false,
+): Promise<GraphQLBody<{ game: GameData }>> {
+  return app.gql<{ game: GameData }>(
+    token,
+    `query($g: ID!) { game(id: $g) { ${GAME_FIELDS} ${withMoves ? MOVES_FIELDS : ''} } }`,
+    { g: gameId },
+  );
+}
+
+/** Sends a move; returns the whole response body, so a test can look at a refusal. */
+export function makeMove(
+  app: TestApp,
+  token: string,
+  gameId: string,
+  move: string,
+  expectedVersion?: number,
+  clientMoveId?: string,
+  withMoves = false,
+): Promise<GraphQLBody<{ makeMove: GameData }>> {
+  return app.gql<{ makeMove: GameData }>(
+    token,
+    `mutation($g: ID!, $m: String!, $v: Int, $c: String) {
+      makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { ${GAME_FIELDS} ${withMoves ? MOVES_FIELDS : ''} }
+    }`,
+    { g: gameId, m: move, v: expectedVersion ?? null, c: clientMoveId ?? null },
+  );
+}
+
+export async function resign(app: TestApp, token: string, gameId: string): Promise<GameData> {
+  const body = await app.gql<{ resign: GameData }>(
+    token,
+    `mutation($g: ID!) { resign(gameId: $g) { ${GAME_FIELDS} } }`,
+    { g: gameId },
+  );
+  return dataOf(body).resign;
+}
+
+/** Pay-off plays first, then other centre plays, then a side-pile card, then pass. */
+export function chooseMove(moves: readonly string[]): string {
+  const target = (move: string): string => move.split('-')[1] ?? '';
+  const choice =
+    moves.find((move) => move.startsWith('p-')) ??
+    moves.find((move) => target(move).startsWith('c')) ??
+    moves.find((move) => target(move).startsWith('d')) ??
+    moves.find((move) => move === 'pass');
+  if (choice === undefined) throw new Error(`no move to choose among ${JSON.stringify(moves)}`);
+  return choice;
+}
+
+export interface PlayOptions {
+  /** Stop once the game has this many events (it may still be active then). */
+  readonly maxVersion?: number;
+  /**
+   * Sees every response the players get while playing, with the seat it went to: `read` is the `game` read at
+   * the start of a turn (before the first move of that turn), `move` an accepted move's response.
+   */
+  readonly onGame?: (seat: number, game: GameData, kind: 'read' | 'move') => void | Promise<void>;
+}
+
+/**
+ * Plays `gameId` with `chooseMove` until it is over (or `maxVersion`). `tokens[seat]` plays that seat. Each
+ * move is sent with `expectedVersion` and a `clientMoveId`; a refusal fails the game (the moves come from
+ * `legalMoves`, so the server must accept them). Returns the last state the mover saw.
+ */
+export async function playGame(
+  app: TestApp,
+  tokens: readonly string[],
+  gameId: string,
+  options: PlayOptions = {},
+): Promise<GameData> {
+  const tokenOf = (seat: number): string => {
+    const token = tokens[seat];
+    if (token === undefined) throw new Error(`no token for seat ${seat}`);
+    return token;
+  };
+  const maxVersion = options.maxVersion ?? Number.POSITIVE_INFINITY;
+  let game = await readGame(app, null, gameId);
+  let seen: GameData | null = null;
+  while (game.status === 'ACTIVE' && game.version < maxVersion) {
+    const seat = game.currentSeat;
+    if (seat === null) throw new Error(`active game ${gameId} with no seat to move`);
+    if (seen === null || seen.mySeat !== seat) {
+      seen = await readGame(app, tokenOf(seat), gameId);
+      await options.onGame?.(seat, seen, 'read');
+    }
+    const move = chooseMove(seen.legalMoves);
+    const body = await makeMove(app, tokenOf(seat), gameId, move, seen.version, `${gameId}:${seen.version}`);
+    if (body.data === undefined || body.data === null) {
+      throw new Error(`move ${move} at version ${seen.version} refused: ${JSON.stringify(body.errors)}`);
+    }
+    seen = body.data.makeMove;
+    await options.onGame?.(seat, seen, 'move');
+    game = seen;
+    // The mover's response shows the next seat; the next mover reads the game for their own legal moves.
+    if (game.currentSeat !== seat) seen = null;
+  }
+  return game;
+}
+
+/**
+ * The moves of the game `seed` deals when every seat plays `chooseMove`, computed with the engine alone (at most
+ * `limit` of them); `finished` tells whether the game ended within them.
+ */
+export function simulate(
+  preset: PresetName,
+  seats: number,
+  seed: string,
+  limit: number,
+): { moves: string[]; finished: boolean } {
+  let state = setup(optionsFor(preset), seed, seats);
+  const moves: string[] = [];
+  while (state.result === null && moves.length < limit) {
+    const move = chooseMove(legalMoves(state));
+    const step = play(state, { type: 'move', seat: state.current, move });
+    if (!step.ok) throw new Error(`engine refused its own legal move ${move}: ${step.violation.reason}`);
+    state = step.state;
+    moves.push(move);
+  }
+  return { moves, finished: state.result !== null };
+}
+
+/**
+ * The first seed `${prefix}-0`, `${prefix}-1`, … whose game, played with `chooseMove` by every seat, ends
+ * after `minMoves`–`maxMoves` moves (decided with the engine alone; the API must then play the same game).
+ */
+export function findSeed(
+  preset: PresetName,
+  seats: number,
+  prefix: string,
+  minMoves: number,
+  maxMoves: number,
+): string {
+  for (let index = 0; index < 1000; index++) {
+    const seed = `${prefix}-${index}`;
+    const { moves, finished } = simulate(preset, seats, seed, maxMoves);
+    if (finished && moves.length >= minMoves) return seed;
+  }
+  throw new Error(`no seed ${prefix}-N ends within ${minMoves}–${maxMoves} moves`);
+}
+
+/** The engine's events, rebuilt from the public move history (`moves`, oldest first). */
+export function eventsOf(moves: readonly MoveRecordData[]): GameEvent[] {
+  return moves.map((record): GameEvent => {
+    switch (record.type) {
+      case 'played':
+        return {
+          type: 'played',
+          seat: record.seat,
+          move: record.move ?? '',
+          card: record.card ?? '',
+          slot: record.slot ?? 0,
+        };
+      case 'discarded':
+        return { type: 'discarded', seat: record.seat, move: record.move ?? '', card: record.card ?? '' };
+      case 'passed':
+        return { type: 'passed', seat: record.seat };
+      case 'resigned':
+        return { type: 'resigned', seat: record.seat };
+      case 'timedOut':
+        return { type: 'timedOut', seat: record.seat };
+    }
+  });
+}
+
+/**
+ * The true state at every version 0…N of a log, replayed with the engine from `seed` (index = version). Throws
+ * if the log does not replay legally from that seed.
+ */
+export function statesByVersion(
+  options: RuleOptions,
+  seed: string,
+  seats: number,
+  events: readonly GameEvent[],
+): GameState[] {
+  const states = [setup(options, seed, seats)];
+  for (const [index, event] of events.entries()) {
+    // replayFrom checks the event against `decide` on the state before it, and works on a copy.
+    const next = replayFrom(states[index]!, [event]);
+    if (!next.ok) throw new Error(`event ${index + 1} does not replay: ${next.violation.reason}`);
+    states.push(next.state);
+  }
+  return states;
+}
+
+/** A live `gameUpdated` subscription: every push (data or errors) in arrival order. */
+export interface GameWatch {
+  readonly pushes: GraphQLBody<{ gameUpdated: GameData }>[];
+  /** Set when the subscription ended with an error (a refused connection, a closed socket). */
+  failure: unknown;
+  /** Resolves with the first push (already received or still to come) that `test` accepts. */
+  waitFor(
+    test: (push: GraphQLBody<{ gameUpdated: GameData }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<GraphQLBody<{ gameUpdated: GameData }>>;
+  /** Resolves once the subscription has ended (completed or failed). */
+  readonly ended: Promise<void>;
+  stop(): void;
+}
+
+/** Subscribes to `gameUpdated(gameId)` selecting `fields` (default GAME_FIELDS) on an `app.ws(token)` client. */
+export function watchGame(client: WsClient, gameId: string, fields = GAME_FIELDS): GameWatch {
+  const waiters: { test: (push: GraphQLBody<{ gameUpdated: GameData }>) => boolean; done: () => void }[] = [];
+  let finish: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (finish = resolve));
+  const watch: GameWatch = {
+    pushes: [],
+    failure: undefined,
+    ended,
+    async waitFor(test, timeoutMs = 10_000) {
+      const found = (): GraphQLBody<{ gameUpdated: GameData }> | undefined => watch.pushes.find(test);
+      if (found() === undefined) {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`no matching push in ${timeoutMs} ms; got ${watch.pushes.length} pushes`)),
+            timeoutMs,
+          );
+          waiters.push({
+            test,
+            done: () => {
+              clearTimeout(timer);
+              resolve();
+            },
+          });
+        });
+      }
+      return found()!;
+    },
+    stop: () => unsubscribe(),
+  };
+  const unsubscribe = client.subscribe<{ gameUpdated: GameData }>(
+    { query: `subscription($g: ID!) { gameUpdated(gameId: $g) { ${fields} } }`, variables: { g: gameId } },
+    {
+      next: (push) => {
+        const body = push as GraphQLBody<{ gameUpdated: GameData }>;
+        watch.pushes.push(body);
+        for (const waiter of waiters.filter((entry) => entry.test(body))) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.done();
+        }
+      },
+      error: (error) => {
+        watch.failure = error;
+        finish();
+      },
+      complete: () => finish(),
+    },
+  );
+  return watch;
+}

@@ -1,0 +1,191 @@
+/**
+ * Configuration from the environment (src/config/config.ts): the defaults, every invalid value named in one
+ * error, and production switching introspection and the explorer off unless asked for.
+ */
+import * as path from 'node:path';
+import { AppConfig, ConfigError, loadConfig } from '../../src/config/config';
+
+const CWD = '/srv/malice';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has a sound default for everything', () => {
+    const expected: AppConfig = {
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir: path.resolve(CWD, '.data'),
+      embeddedPostgresPort: 54329,
+      graphql: {
+        introspection: true,
+        explorer: true,
+        maxDepth: 15,
+        maxAliases: 30,
+        maxCost: 100_000,
+        maxBodyBytes: 64 * 1024,
+      },
+      rateLimit: { requests: 600, windowSeconds: 60 },
+      sessionTtlDays: 30,
+    };
+    expect(loadConfig({}, CWD)).toEqual(expected);
+    // An empty value counts as unset (a common way to blank a variable in compose files).
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', NODE_ENV: '', GRAPHQL_INTROSPECTION: '' }, CWD)).toEqual(
+      expected,
+    );
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgresql://u:p@db:5432/malice',
+        DATA_DIR: '/var/lib/malice',
+        EMBEDDED_POSTGRES_PORT: '6000',
+        GRAPHQL_INTROSPECTION: 'off',
+        GRAPHQL_EXPLORER: 'NO',
+        GRAPHQL_MAX_DEPTH: '20',
+        GRAPHQL_MAX_ALIASES: '0',
+        GRAPHQL_MAX_COST: '5000',
+        GRAPHQL_MAX_BODY_BYTES: '1024',
+        RATE_LIMIT_REQUESTS: '5',
+        RATE_LIMIT_WINDOW_SECONDS: '3600',
+        SESSION_TTL_DAYS: '7',
+        UNRELATED_VARIABLE: 'ignored',
+      },
+      CWD,
+    );
+    expect(config).toEqual({
+      nodeEnv: 'test',
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://u:p@db:5432/malice',
+      dataDir: '/var/lib/malice',
+      embeddedPostgresPort: 6000,
+      graphql: {
+        introspection: false,
+        explorer: false,
+        maxDepth: 20,
+        maxAliases: 0,
+        maxCost: 5000,
+        maxBodyBytes: 1024,
+      },
+      rateLimit: { requests: 5, windowSeconds: 3600 },
+      sessionTtlDays: 7,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }, CWD).databaseUrl).toBe(
+      'postgres://localhost/x',
+    );
+    expect(loadConfig({ DATA_DIR: 'data/pg' }, CWD).dataDir).toBe(path.resolve(CWD, 'data/pg'));
+  });
+
+  it('accepts the usual spellings of true and false', () => {
+    for (const yes of ['1', 'true', 'TRUE', 'yes', 'On']) {
+      expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_EXPLORER: yes }, CWD).graphql.explorer).toBe(true);
+    }
+    for (const no of ['0', 'false', 'False', 'no', 'OFF']) {
+      expect(loadConfig({ GRAPHQL_EXPLORER: no }, CWD).graphql.explorer).toBe(false);
+    }
+  });
+
+  it('turns introspection and the explorer off in production, unless asked for explicitly', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, CWD).graphql).toMatchObject({
+      introspection: false,
+      explorer: false,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_EXPLORER: 'true' }, CWD)
+        .graphql,
+    ).toMatchObject({ introspection: true, explorer: true });
+    expect(loadConfig({ NODE_ENV: 'test' }, CWD).graphql).toMatchObject({
+      introspection: true,
+      explorer: true,
+    });
+  });
+
+  it('names every invalid variable in one error, with the value it got', () => {
+    const invalid: Record<string, string> = {
+      NODE_ENV: 'staging',
+      PORT: '70000',
+      DATABASE_URL: 'mysql://localhost/malice',
+      EMBEDDED_POSTGRES_PORT: '80',
+      GRAPHQL_INTROSPECTION: 'maybe',
+      GRAPHQL_EXPLORER: '2',
+      GRAPHQL_MAX_DEPTH: '1',
+      GRAPHQL_MAX_ALIASES: '-1',
+      GRAPHQL_MAX_COST: '5',
+      GRAPHQL_MAX_BODY_BYTES: '10',
+      RATE_LIMIT_REQUESTS: '0',
+      RATE_LIMIT_WINDOW_SECONDS: '3601',
+      SESSION_TTL_DAYS: '1.5',
+    };
+    const problems = problemsOf(invalid);
+    expect(problems).toHaveLength(Object.keys(invalid).length);
+    for (const [name, value] of Object.entries(invalid)) {
+      const problem = problems.find((candidate) => candidate.startsWith(`${name} `));
+      expect({ name, problem }).toEqual({ name, problem: expect.any(String) as string });
+      // The URL may hold a password: it is not echoed. Everything else says what it got.
+      if (name !== 'DATABASE_URL') expect(problem).toContain(`"${value}"`);
+    }
+    let message = '';
+    try {
+      loadConfig(invalid, CWD);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of Object.keys(invalid)) expect(message).toContain(name);
+  });
+
+  it('refuses numbers that are not plain whole numbers in range', () => {
+    for (const text of [
+      'abc',
+      '1e3',
+      '0x10',
+      '3000.0',
+      ' 3000',
+      '3000 ',
+      '+3000',
+      '-1',
+      '65536',
+      '99999999999999999999',
+    ]) {
+      expect({ text, problems: problemsOf({ PORT: text }) }).toEqual({
+        text,
+        problems: [`PORT must be a whole number from 0 to 65535 (got "${text}")`],
+      });
+    }
+    expect(loadConfig({ PORT: '65535' }, CWD).port).toBe(65535);
+    expect(loadConfig({ GRAPHQL_MAX_BODY_BYTES: String(10 * 1024 * 1024) }, CWD).graphql.maxBodyBytes).toBe(
+      10 * 1024 * 1024,
+    );
+  });
+
+  it('does not echo a DATABASE_URL that may carry a password', () => {
+    const problems = problemsOf({ DATABASE_URL: 'mysql://admin:s3cret@db/malice' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^DATABASE_URL /);
+    expect(problems[0]).not.toContain('s3cret');
+  });
+
+  it('reads only the environment it is given', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = 'not a port';
+    try {
+      expect(loadConfig({}, CWD).port).toBe(3000);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+});
