@@ -5,28 +5,17 @@
  * the bundled bench loads; the tests give run.ts the Postgres of the test run instead.
  */
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { freePort } from '../../src/common/free-port';
 
 export interface BenchPostgres {
   /** A URL to its maintenance database, for CREATE/DROP DATABASE. */
   readonly adminUrl: string;
   readonly source: 'embedded' | 'DATABASE_URL';
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -2,7 +2,7 @@
  * The GraphQL types of games (code-first). Field names are part of the public API (issue 3 §4): clients
  * depend on them. Every type and field carries a description.
  */
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
 import { PlayerType } from '../players/player.types';
 
 export enum Preset {
@@ -216,37 +216,11 @@ export class RuleOptionsType {
   @Field(() => Int, { description: 'Safety cap on turns.' }) maxTurns!: number;
 }
 
+/** The same fields as RuleOptions, every one optional: what a game overrides of its preset. */
 @InputType('RuleOptionsInput', {
   description: 'Overrides of a preset’s rules; every field is optional (docs/rules.md).',
 })
-export class RuleOptionsInput {
-  @Field(() => Int, { nullable: true, description: 'Fewest seats allowed.' }) minPlayers?: number;
-  @Field(() => Int, { nullable: true, description: 'Most seats allowed.' }) maxPlayers?: number;
-  @Field(() => DeckMode, { nullable: true, description: 'How the decks are made up.' }) deckMode?: DeckMode;
-  @Field(() => Int, { nullable: true, description: 'Jokers per deck.' }) jokersPerDeck?: number;
-  @Field(() => Int, { nullable: true, description: 'Cards in each pay-off pile.' }) payoffSize?: number;
-  @Field(() => Int, { nullable: true, description: 'Cards in a full hand.' }) handSize?: number;
-  @Field(() => [WildRank], { nullable: true, description: 'Wild ranks.' }) wildRanks?: WildRank[];
-  @Field(() => CenterTopRank, { nullable: true, description: 'Completing rank.' })
-  centerTopRank?: CenterTopRank;
-  @Field({ nullable: true, description: 'A number, "playersPlusOne" or "unlimited".' })
-  maxCenterPiles?: string;
-  @Field(() => CompletedPile, { nullable: true, description: 'Completed piles.' })
-  completedPile?: CompletedPile;
-  @Field({ nullable: true, description: 'Refill when the hand empties.' }) refillWhenHandEmpty?: boolean;
-  @Field(() => Int, { nullable: true, description: 'Side piles per player.' }) sidePiles?: number;
-  @Field(() => SideBuild, { nullable: true, description: 'Side pile building rule.' }) sideBuild?: SideBuild;
-  @Field(() => LowCardsToSide, { nullable: true, description: 'R10 rule.' }) lowCardsToSide?: LowCardsToSide;
-  @Field(() => TurnEnd, { nullable: true, description: 'Whether pass may end a turn.' }) turnEnd?: TurnEnd;
-  @Field({ nullable: true, description: 'Forced aces.' }) forcedAces?: boolean;
-  @Field({ nullable: true, description: 'Forced 2 on ace.' }) forcedTwoOnAce?: boolean;
-  @Field({ nullable: true, description: 'Forced pay-off play.' }) forcedPayoffPlay?: boolean;
-  @Field({ nullable: true, description: 'Show pay-off pile sizes.' }) payoffCountVisible?: boolean;
-  @Field(() => FirstPlayerTie, { nullable: true, description: 'First player tie rule.' })
-  firstPlayerTie?: FirstPlayerTie;
-  @Field({ nullable: true, description: 'End stuck games at once.' }) blockWhenStuck?: boolean;
-  @Field(() => Int, { nullable: true, description: 'Safety cap on turns.' }) maxTurns?: number;
-}
+export class RuleOptionsInput extends PartialType(RuleOptionsType, InputType) {}
 
 @InputType('CreateGameInput', { description: 'A new game. The creator takes seat 0.' })
 export class CreateGameInput {

@@ -4,24 +4,13 @@
  * (support/app.ts), so they never see each other's data.
  */
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmbeddedPostgres } from '../../../src/db/embedded-postgres';
+import { freePort } from '../../../src/common/free-port';
 
 declare global {
   var __MALICE_PG_STOP__: (() => Promise<void>) | undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export default async function globalSetup(): Promise<void> {
