@@ -1,8 +1,8 @@
 /**
- * Game commands and queries. A command loads the game, asks the engine to `decide`, then appends the events
- * and updates the projection row in one transaction guarded by the version it read (DESIGN §2): a concurrent
- * writer makes it a VERSION_CONFLICT with nothing written, and a repeated clientMoveId returns the original
- * outcome without writing again.
+ * Game commands and queries. A command takes the game's state (cached, or folded from the log), asks the engine
+ * to `decide`, then appends the events and updates the projection row in one atomic statement guarded by the
+ * version it decided on (DESIGN §2): a concurrent writer makes it a VERSION_CONFLICT with nothing written, and a
+ * repeated clientMoveId returns the original outcome without writing again.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
