@@ -3,7 +3,7 @@
  * apply the migrations, serve GraphQL. SIGINT/SIGTERM close the server and then the embedded Postgres.
  */
 import { ConfigError, loadConfig } from './config/config';
-import { startEmbeddedPostgres, RunningPostgres } from './db/embedded-postgres';
+import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrator';
 import { createApp } from './app.factory';
 
@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (databaseUrl === null) {
     console.log(`DATABASE_URL is not set: starting an embedded Postgres in ${config.dataDir}`);
-    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort);
+    const dataDir = reachableDataDir(config.dataDir, (line) => console.log(line));
+    embedded = await startEmbeddedPostgres(dataDir, config.embeddedPostgresPort);
     databaseUrl = embedded.url;
   }
   const applied = await migrate(databaseUrl);

@@ -7,7 +7,7 @@
 import { Client } from 'pg';
 import { GameEvent, GameResult, replayFrom } from '../engine';
 import { loadConfig } from '../config/config';
-import { RunningPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
 import { initialState } from '../games/initial-state';
 import { GameProjection, projectionOf, sameResult } from '../games/projection';
 
@@ -136,7 +136,10 @@ async function main(): Promise<void> {
   let embedded: RunningPostgres | null = null;
   let url = config.databaseUrl;
   if (url === null) {
-    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort);
+    embedded = await startEmbeddedPostgres(
+      reachableDataDir(config.dataDir, () => {}),
+      config.embeddedPostgresPort,
+    );
     url = embedded.url;
   }
   try {

