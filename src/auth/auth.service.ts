@@ -27,13 +27,14 @@ export class AuthService {
     if (token === '') return ANONYMOUS;
     if (token === null)
       throw new ApiError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <token>"');
-    const hash = hashToken(token);
-    const cached = this.cache.get(hash);
+    // Keyed by the token itself (memory only): a cache hit costs no hashing.
+    const cached = this.cache.get(token);
     if (cached !== undefined && cached.until > now.getTime()) return cached.viewer;
+    const hash = hashToken(token);
 
     const row = await this.prisma.token.findUnique({ where: { tokenHash: hash }, include: { player: true } });
     if (row === null || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) {
-      this.cache.delete(hash);
+      this.cache.delete(token);
       throw new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked');
     }
     const viewer: Viewer = {
@@ -43,7 +44,7 @@ export class AuthService {
       tokenKind: row.kind === 'session' ? 'session' : 'api',
     };
     const touchedAt = row.lastUsedAt?.getTime() ?? 0;
-    this.cache.set(hash, { viewer, until: now.getTime() + CACHE_MS, touchedAt });
+    this.cache.set(token, { viewer, until: now.getTime() + CACHE_MS, touchedAt });
     if (now.getTime() - touchedAt > TOUCH_MS) {
       await this.prisma.token.update({ where: { id: row.id }, data: { lastUsedAt: now } });
     }
@@ -53,7 +54,7 @@ export class AuthService {
 
   /** Drops cached lookups of a token (after revocation). */
   forget(tokenId: string): void {
-    for (const [hash, entry] of this.cache) if (entry.viewer.tokenId === tokenId) this.cache.delete(hash);
+    for (const [token, entry] of this.cache) if (entry.viewer.tokenId === tokenId) this.cache.delete(token);
   }
 }
 
