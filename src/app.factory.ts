@@ -9,6 +9,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { RuntimeConfig } from './common/app-config.token';
+import { NUL_MESSAGE, hasNul } from './graphql/nul';
 import { sendGraphQLError } from './http/graphql-error-response';
 
 export async function createApp(config: RuntimeConfig): Promise<INestApplication> {
@@ -23,22 +24,24 @@ export async function createApp(config: RuntimeConfig): Promise<INestApplication
   return app;
 }
 
-/**
- * Postgres text cannot hold U+0000: a string with it would fail deep inside a query as an INTERNAL error.
- * Refused up front, in variables and in string literals of the document (written `\u0000` there).
- */
+/** NUL in the variables of a request (body or query string): see src/graphql/nul.ts. */
 function refuseNul(request: Request, response: Response, next: NextFunction): void {
-  const hasNul = (value: unknown): boolean =>
-    typeof value === 'string'
-      ? value.includes('\u0000')
-      : typeof value === 'object' && value !== null && Object.values(value).some(hasNul);
-  const body = request.body as { query?: unknown; variables?: unknown } | undefined;
-  const literal = typeof body?.query === 'string' && /\\u0000/i.test(body.query);
-  if (literal || hasNul(body?.variables)) {
-    sendGraphQLError(response, 400, 'BAD_USER_INPUT', 'strings may not contain the NUL character (U+0000)');
+  const body = request.body as { variables?: unknown } | undefined;
+  if (hasNul(body?.variables) || hasNul(request.query) || hasNul(jsonOrNull(request.query.variables))) {
+    sendGraphQLError(response, 400, 'BAD_USER_INPUT', NUL_MESSAGE);
     return;
   }
   next();
+}
+
+/** A GET request's `variables` parameter is JSON text (where a NUL hides as the escape `\u0000`). */
+function jsonOrNull(text: unknown): unknown {
+  if (typeof text !== 'string') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** Oversized or malformed JSON bodies get a GraphQL-shaped BAD_USER_INPUT, not an HTML error page. */

@@ -11,6 +11,7 @@ import { ApiError, formatApiError, formatSocketErrors } from './errors/api-error
 import { ApiErrorFilter } from './errors/api-error.filter';
 import { GamesModule } from './games/games.module';
 import { queryLimitRule, validateWithLimits } from './graphql/limits';
+import { NUL_MESSAGE, hasNul, noNulRule } from './graphql/nul';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -55,7 +56,7 @@ export class AppModule {
               graphiql: false,
               introspection: config.graphql.introspection,
               includeStacktraceInErrorResponses: false,
-              validationRules: [limits],
+              validationRules: [limits, noNulRule],
               formatError: (formatted, error) => formatApiError(formatted, error, logInternal),
               context: async (source: ContextSource): Promise<RequestContext> => {
                 if (source.extra !== undefined) return { viewer: source.extra.viewer ?? ANONYMOUS };
@@ -77,7 +78,8 @@ export class AppModule {
                   // Not in Nest's narrowed type, but passed through to graphql-ws's useServer.
                   ...({
                     validate: validateWithLimits(config.graphql, config.graphql.introspection),
-                    onSubscribe: (ctx: SocketContext) => {
+                    onSubscribe: (ctx: SocketContext, _id: unknown, payload: { variables?: unknown }) => {
+                      if (hasNul(payload.variables)) return [new ApiError('BAD_USER_INPUT', NUL_MESSAGE)];
                       const viewer = ctx.extra.viewer ?? ANONYMOUS;
                       const refusal = gate.refusalOnSocket(viewer, ctx.extra.request?.socket.remoteAddress);
                       return refusal === null ? undefined : [refusal];

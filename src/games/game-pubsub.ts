@@ -25,15 +25,20 @@ export class GamePubSub {
 }
 
 /**
- * `first`, then everything from `source` — which is subscribed before `first` is sent, so nothing in between is
- * missed; and released however the subscriber leaves (even right after `first`).
+ * `first`, then everything from `source`. The pubsub only starts listening on the first `next()`, so that call is
+ * made before `first` goes out: nothing published meanwhile is missed. The source is released however the
+ * subscriber leaves (even right after `first`).
  */
 async function* startingNow(
   first: GameChanged,
   source: AsyncIterableIterator<GameChanged>,
 ): AsyncGenerator<GameChanged> {
+  const pending = source.next();
   try {
     yield first;
+    const next = await pending;
+    if (next.done === true) return;
+    yield next.value;
     yield* source;
   } finally {
     await source.return?.();

@@ -29,6 +29,7 @@ import {
   ValidationContext,
   ValidationRule,
 } from 'graphql';
+import { noNulRule } from './nul';
 
 export interface QueryLimits {
   readonly maxDepth: number;
@@ -231,13 +232,14 @@ export function queryLimitRule(limits: QueryLimits): ValidationRule {
 }
 
 /**
- * graphql-ws validates documents itself: the same limits over a WebSocket, and no introspection there either
- * when it is switched off.
+ * graphql-ws validates documents itself: the same limits (and no NUL) over a WebSocket, and no introspection
+ * there either when it is switched off.
  */
 export function validateWithLimits(limits: QueryLimits, introspection: boolean) {
   const rules = [
     ...specifiedRules,
     queryLimitRule(limits),
+    noNulRule,
     ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
   return (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] =>

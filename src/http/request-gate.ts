@@ -37,7 +37,7 @@ export class RequestGate {
       viewer = await this.auth.authenticate(header);
     } catch (error) {
       this.count(address);
-      if (error instanceof ApiError) throw withStatus(error, 401);
+      if (error instanceof ApiError) throw withStatus(error, 401, { 'WWW-Authenticate': 'Bearer' });
       throw error;
     }
     this.count(viewer.tokenId === null ? address : `token:${viewer.tokenId}`);

@@ -424,6 +424,9 @@ describe('tokens', () => {
             },
           );
           expectRefusal((await response.json()) as GraphQLBody, 'UNAUTHENTICATED');
+          // RFC 9110: a 401 says which scheme would work.
+          expect(response.status).toBe(401);
+          expect(response.headers.get('www-authenticate')).toBe('Bearer');
         }
       }
     });
@@ -701,6 +704,47 @@ describe('input the database cannot hold is refused as input, not as an INTERNAL
         ([operation, received]) => !acceptable[operation as keyof typeof codes].includes(received),
       );
       expect(Object.fromEntries(wrong)).toEqual({});
+    });
+  });
+
+  it('a NUL character anywhere a request carries strings: raw in the document, in GET parameters, over graphql-ws', async () => {
+    const { mover, game } = await seats(world.active);
+    await unchanged(async () => {
+      // Raw in a string literal of the document (what a JSON-decoded "\u0000" becomes).
+      const raw = await app.post(JSON.stringify({ query: '{ player(username: "a\u0000b") { id } }' }));
+      expectRefusal((await raw.json()) as GraphQLBody, 'BAD_USER_INPUT');
+      // Escaped in the document: GraphQL's own \u0000 escape.
+      const escaped = await app.post(JSON.stringify({ query: '{ player(username: "a\\u0000b") { id } }' }));
+      expectRefusal((await escaped.json()) as GraphQLBody, 'BAD_USER_INPUT');
+      // Not a NUL at all: an escaped backslash followed by "u0000" is an ordinary string.
+      const backslash = await app.post(
+        JSON.stringify({ query: '{ player(username: "a\\\\u0000b") { id } }' }),
+      );
+      expect(((await backslash.json()) as GraphQLBody).errors).toBeUndefined();
+      // In the query string of a GET request.
+      const variables = encodeURIComponent(JSON.stringify({ u: 'a\u0000b' }));
+      const query = encodeURIComponent('query($u: String!) { player(username: $u) { id } }');
+      const get = await fetch(`${app.url}/graphql?query=${query}&variables=${variables}`, {
+        headers: { 'apollo-require-preflight': 'true' },
+      });
+      expect(get.status).not.toBe(500);
+      const getBody = (await get.json()) as GraphQLBody;
+      expect(getBody.errors?.[0]?.extensions?.code).not.toBe('INTERNAL');
+      // Over graphql-ws, in the variables of an operation.
+      const socket = app.ws(mover);
+      const result = await new Promise<GraphQLBody>((resolve) => {
+        const received: GraphQLBody[] = [];
+        socket.subscribe(
+          { query: MOVE, variables: { g: world.active, m: game.legalMoves[0], c: 'a\u0000b' } },
+          {
+            next: (value) => received.push(value as GraphQLBody),
+            error: (errors) => resolve({ errors: errors as GraphQLBody['errors'] }),
+            complete: () => resolve(received[0] ?? {}),
+          },
+        );
+      });
+      expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      await socket.dispose();
     });
   });
 

@@ -16,6 +16,7 @@ import {
   eventsOf,
   findSeed,
   joinGame,
+  makeMove,
   playGame,
   readGame,
   statesByVersion,
@@ -120,6 +121,25 @@ describe('gameUpdated over graphql-ws', () => {
       }
     }
     watches.forEach((watch) => watch.stop());
+  });
+
+  it('misses no change made while the first push (the game as it is) goes out', async () => {
+    const tokenA = await register(app, 'subs_race_a');
+    const tokenB = await register(app, 'subs_race_b');
+    const socket = app.ws(tokenB);
+    await live([socket]);
+    // Each round subscribes and moves at once, without waiting for the first push: the move's push must still come.
+    for (let round = 0; round < 40; round++) {
+      const created = await createGame(app, tokenA, { preset: 'MODERN', seed: `race-${round}` });
+      const dealt = await joinGame(app, tokenB, created.id);
+      const mover = dealt.currentSeat === 0 ? tokenA : tokenB;
+      const moves = (await readGame(app, mover, created.id)).legalMoves;
+      const watch = watchGame(socket, created.id);
+      const moved = await makeMove(app, mover, created.id, moves[0]!, 0);
+      expect(moved.errors).toBeUndefined();
+      await watch.waitFor((push) => push.data?.gameUpdated.version === 1, 5_000);
+      watch.stop();
+    }
   });
 
   it('refuses a connection whose token is invalid', async () => {
