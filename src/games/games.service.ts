@@ -33,6 +33,31 @@ import { GameStatus } from './game.types';
 
 export type GameWithPlayers = Game & { players: (GamePlayer & { player: Player })[] };
 
+/** A `games` row as node-postgres returns it (column names as in the migration). */
+interface GameRow {
+  id: string;
+  preset: string;
+  options: Prisma.JsonValue;
+  seats: number;
+  rated: boolean;
+  status: string;
+  version: number;
+  current_seat: number | null;
+  current_player_id: string | null;
+  seed: string;
+  seed_commitment: string;
+  rules_version: string;
+  start_position: string | null;
+  deal_chosen: boolean;
+  invited_player_id: string | null;
+  created_by_id: string;
+  result: Prisma.JsonValue | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  updated_at: Date;
+}
+
 export interface CreateGameRequest {
   readonly preset: PresetName;
   readonly overrides: Partial<RuleOptions>;
@@ -107,7 +132,7 @@ export class GamesService {
     if (!isUuid(gameId)) throw new ApiError('NOT_FOUND', 'no such game');
     const seated = this.seatings.get(gameId);
     if (seated !== undefined) {
-      const row = await this.prisma.game.findUnique({ where: { id: gameId } });
+      const row = await this.readRow(gameId);
       if (row === null) throw new ApiError('NOT_FOUND', 'no such game');
       return this.known({ ...row, players: seated });
     }
@@ -117,6 +142,38 @@ export class GamesService {
       remember(this.seatings, gameId, game.players);
     }
     return this.known(game);
+  }
+
+  /** The games row alone, by a plain query: the common read (a dealt game's `game(id)`), kept cheap. */
+  private async readRow(gameId: string): Promise<Game | null> {
+    const { rows } = await this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = $1::uuid', [
+      gameId,
+    ]);
+    const row = rows[0];
+    if (row === undefined) return null;
+    return {
+      id: row.id,
+      preset: row.preset,
+      options: row.options,
+      seats: row.seats,
+      rated: row.rated,
+      status: row.status,
+      version: row.version,
+      currentSeat: row.current_seat,
+      currentPlayerId: row.current_player_id,
+      seed: row.seed,
+      seedCommitment: row.seed_commitment,
+      rulesVersion: row.rules_version,
+      startPosition: row.start_position,
+      dealChosen: row.deal_chosen,
+      invitedPlayerId: row.invited_player_id,
+      createdById: row.created_by_id,
+      result: row.result,
+      createdAt: row.created_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      updatedAt: row.updated_at,
+    };
   }
 
   /** Records the latest row this copy of the app has seen of a game (the move path starts from it). */
