@@ -16,7 +16,7 @@ import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { ExplorerController } from './http/explorer.controller';
-import { RequestGate } from './http/request-gate';
+import { GateRequest, RequestGate } from './http/request-gate';
 
 /** A graphql-ws connection: the viewer onConnect found, and the HTTP upgrade request. */
 interface SocketContext {
@@ -60,7 +60,8 @@ export class AppModule {
               formatError: (formatted, error) => formatApiError(formatted, error, logInternal),
               context: async (source: ContextSource): Promise<RequestContext> => {
                 if (source.extra !== undefined) return { viewer: source.extra.viewer ?? ANONYMOUS };
-                return { viewer: await gate.admit(source.req ?? { headers: {} }) };
+                // Apollo's Fastify integration hands the context function the Fastify request itself.
+                return { viewer: await gate.admit(source.req ?? (source as GateRequest)) };
               },
               subscriptions: {
                 'graphql-ws': {

@@ -1,13 +1,16 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiErrorCode, ErrorDetails } from '../errors/api-error';
 
-/** A GraphQL-shaped error body for refusals made before GraphQL runs (rate limit, body size, bad JSON). */
+/** A GraphQL-shaped error body for refusals made before GraphQL runs (body size, bad JSON, NUL). */
 export function sendGraphQLError(
-  response: Response,
+  reply: FastifyReply,
   status: number,
   code: ApiErrorCode,
   message: string,
   details: ErrorDetails = {},
 ): void {
-  response.status(status).json({ errors: [{ message, extensions: { ...details, code } }] });
+  void reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ errors: [{ message, extensions: { ...details, code } }] });
 }
