@@ -1,7 +1,7 @@
 /**
  * Builds the Nest application around a validated configuration and a ready (migrated) database. Shared by
- * `main.ts` and the benchmarks, so what is measured is what production runs. HTTP is served by Fastify (about a
- * quarter less CPU per request than Express here: docs/performance.md).
+ * `main.ts` and the benchmarks, so what is measured is what production runs. HTTP is served by Fastify (about 40 %
+ * less server CPU per move than Express here: docs/performance.md).
  */
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
