@@ -22,10 +22,6 @@ export function rankOf(card: Card): Rank {
   return card >> 2;
 }
 
-export function isJoker(card: Card): boolean {
-  return card === JOKER;
-}
-
 export function makeCard(rank: Rank, suit: number): Card {
   return rank * 4 + suit;
 }

@@ -91,9 +91,3 @@ export function playersIn(state: GameState): number {
   for (const seat of state.seats) if (!seat.out) count++;
   return count;
 }
-
-export function centerPileCount(state: Pick<GameState, 'center'>): number {
-  let count = 0;
-  for (const pile of state.center) if (pile !== null) count++;
-  return count;
-}
