@@ -92,6 +92,15 @@ function targetSlot(p: Perspective, to: Extract<MoveTarget, { kind: 'center' | '
  * building the event: `replay` checks every event of a log with it.
  */
 export function eventViolation(state: GameState, event: GameEvent): Violation | null {
+  // A pass by the seat to move (about a third of a log) is judged directly, without building a decision.
+  if (
+    event.type === 'passed' &&
+    state.result === null &&
+    event.seat === state.current &&
+    !state.seats[event.seat]?.out
+  ) {
+    return moveViolation(perspectiveOf(state, event.seat), PASS);
+  }
   if (event.type !== 'played' && event.type !== 'discarded') {
     const decision = decide(state, commandOf(event));
     return decision.ok ? null : decision.violation;
@@ -112,6 +121,8 @@ export function eventViolation(state: GameState, event: GameEvent): Violation | 
     ? null
     : mismatch();
 }
+
+const PASS: Move = { kind: 'pass' };
 
 function mismatch(): Violation {
   return violation('MALFORMED_COMMAND', 'the event is not what its move decides on this state');

@@ -9,7 +9,7 @@ import { GameEvent } from './events';
 import { parseMove } from './moves';
 import { topRankOf } from './options';
 import { shuffleInPlace } from './rng';
-import { Perspective, hasCenterPlay } from './rules';
+import { Perspective, cardsReachCenter } from './rules';
 import { GameResult, GameState, Seat, cloneState, playersIn } from './state';
 
 export function evolve(state: GameState, event: GameEvent): GameState {
@@ -202,8 +202,9 @@ function leave(state: GameState, seat: Seat, reason: 'resigned' | 'timedOut'): v
 function checkStuck(state: GameState): void {
   if (!state.options.blockWhenStuck || state.result !== null) return;
   if (state.stock.length > 0 || state.setAside.length > 0) return;
-  for (let seat = 0; seat < state.seats.length; seat++) {
-    if (!state.seats[seat]!.out && hasCenterPlay(perspectiveOf(state, seat))) return;
+  for (const seat of state.seats) {
+    const payoffTop = seat.payoff.length === 0 ? null : (seat.payoff[seat.payoff.length - 1] as Card);
+    if (!seat.out && cardsReachCenter(state, payoffTop, seat.sidePiles, seat.hand)) return;
   }
   finish(state, byFewestPayoff(state, 'stuck'));
 }

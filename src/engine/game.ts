@@ -39,12 +39,16 @@ export function replay(
   events: readonly GameEvent[],
   seats: number = options.minPlayers,
 ): ReplayResult {
-  return replayFrom(setup(options, seed, seats), events);
+  return foldChecked(setup(options, seed, seats), events);
 }
 
 /** Replays `events` on a copy of `initial` (which is not changed). */
 export function replayFrom(initial: GameState, events: readonly GameEvent[]): ReplayResult {
-  const state = cloneState(initial);
+  return foldChecked(cloneState(initial), events);
+}
+
+/** Folds `events` into `state` in place, checking each against the rules first. */
+function foldChecked(state: GameState, events: readonly GameEvent[]): ReplayResult {
   for (let index = 0; index < events.length; index++) {
     const event = events[index] as GameEvent;
     const problem = eventViolation(state, event);

@@ -27,12 +27,19 @@ interface Wildness {
 
 const wildnessCache = new WeakMap<RuleOptions, Wildness>();
 
+/** The last options asked about: a game asks about its own options thousands of times in a row. */
+let lastOptions: RuleOptions | null = null;
+let lastWildness: Wildness = { joker: false, king: false };
+
 function wildness(options: RuleOptions): Wildness {
+  if (options === lastOptions) return lastWildness;
   let cached = wildnessCache.get(options);
   if (cached === undefined) {
     cached = { joker: options.wildRanks.includes('JOKER'), king: options.wildRanks.includes('K') };
     wildnessCache.set(options, cached);
   }
+  lastOptions = options;
+  lastWildness = cached;
   return cached;
 }
 
@@ -52,7 +59,7 @@ export function fitsCenterPile(options: RuleOptions, pile: readonly Card[], card
   return isWild(options, card) || (card !== JOKER && rankOf(card) === top + 1);
 }
 
-export function centerCount(p: Perspective): number {
+export function centerCount(p: Pick<Perspective, 'center'>): number {
   let count = 0;
   for (const pile of p.center) if (pile !== null) count++;
   return count;
@@ -211,12 +218,38 @@ function centerPlayTexts(p: Perspective, sources: Sources, into: string[]): void
   }
 }
 
+/**
+ * Whether any available card (pay-off top, side-pile tops, hand) can go to the centre. Allocation-free: the E18
+ * stuck check asks it for every player after every event once the stock has run out.
+ */
 export function hasCenterPlay(p: Perspective): boolean {
-  const { cards } = sourcesOf(p);
-  for (const card of cards) {
-    if (canStartCenterPile(p, card)) return true;
-    for (const pile of p.center) if (pile !== null && fitsCenterPile(p.options, pile, card)) return true;
+  return cardsReachCenter(p, p.payoffTop, p.sidePiles, p.hand);
+}
+
+/** The shared table: what decides whether a card may go to the centre. */
+type Table = Pick<Perspective, 'options' | 'maxCenterPiles' | 'center'>;
+
+/** `hasCenterPlay` for one seat's cards, without building a perspective (the game state is a Table). */
+export function cardsReachCenter(
+  table: Table,
+  payoffTop: Card | null,
+  sidePiles: readonly (readonly SideCard[])[],
+  hand: readonly Card[],
+): boolean {
+  const canStart = centerCount(table) < table.maxCenterPiles;
+  if (payoffTop !== null && playableInCenter(table, canStart, payoffTop)) return true;
+  for (const pile of sidePiles) {
+    const top = sideTop(pile);
+    if (top !== null && playableInCenter(table, canStart, top.card)) return true;
   }
+  for (const card of hand) if (playableInCenter(table, canStart, card)) return true;
+  return false;
+}
+
+function playableInCenter(table: Table, canStart: boolean, card: Card): boolean {
+  if (canStart && isNatural(table.options, card, ACE)) return true;
+  for (const pile of table.center)
+    if (pile !== null && fitsCenterPile(table.options, pile, card)) return true;
   return false;
 }
 
