@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrator';
 import { createApp } from './app.factory';
+import { servingLine } from './common/serving';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   await app.listen(config.port, config.host);
   const url = await app.getUrl();
-  console.log(`Malice is serving GraphQL at ${url.replace('[::1]', 'localhost')}/graphql`);
+  console.log(servingLine(url.replace('[::1]', 'localhost')));
   if (config.graphql.explorer) console.log(`explorer: ${url.replace('[::1]', 'localhost')}/explorer`);
 }
 

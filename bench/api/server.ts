@@ -3,7 +3,8 @@
  * free port, started the way test/service/support/app.ts starts it, in production mode. It migrates its fresh
  * database at boot. The rate limit is lifted (the bots send far more than a person would, from few tokens).
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { waitUntilServing } from '../../src/common/serving';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -80,7 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    const base = await serving(child, () => output, options.startTimeoutMs ?? 60_000);
+    const base = await waitUntilServing(child, () => output, options.startTimeoutMs ?? 60_000);
     return {
       graphqlUrl: `${base}/graphql`,
       pid: child.pid as number,
@@ -94,24 +95,4 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     throw error;
   }
-}
-
-function serving(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the server did not start in ${timeoutMs / 1000} s:\n${output()}`)),
-      timeoutMs,
-    );
-    const check = (): void => {
-      const match = /serving GraphQL at (http:\/\/[^\s]+)\/graphql/.exec(output());
-      if (match === null) return;
-      clearTimeout(timer);
-      resolve(match[1] as string);
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code} before serving:\n${output()}`));
-    });
-  });
 }

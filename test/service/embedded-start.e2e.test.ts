@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { freePort } from '../../src/common/free-port';
+import { waitUntilServing } from '../../src/common/serving';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -31,20 +32,7 @@ async function startServer(dataDir: string, postgresPort: number): Promise<Serve
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 90 s:\n${output}`)), 90_000);
-    child.stdout!.on('data', () => {
-      const match = /serving GraphQL at (http:\/\/\S+)\/graphql/.exec(output);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${output}`));
-    });
-  });
+  const url = await waitUntilServing(child, () => output, 90_000);
   return { child, url, output: () => output };
 }
 

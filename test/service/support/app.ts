@@ -2,10 +2,11 @@
  * A running Malice app for API tests: real Nest, real Postgres, real HTTP. `gql` sends a GraphQL request the
  * way any client would and returns the parsed body (errors included); `play` helpers build on it.
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { createClient, Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { waitUntilServing } from '../../../src/common/serving';
 import { freshDatabase } from './database';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -61,7 +62,7 @@ export async function startTestApp(
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await serving(child, () => output);
+  const url = await waitUntilServing(child, () => output, 60_000);
   const sockets: WsClient[] = [];
   const post = (body: string, headers: Record<string, string> = {}): Promise<Response> =>
     fetch(`${url}/graphql`, {
@@ -105,24 +106,6 @@ export async function startTestApp(
       await database?.drop();
     },
   };
-}
-
-/** Resolves with the base URL once the server prints that it serves; rejects if it exits first. */
-function serving(child: ChildProcess, output: () => string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output()}`)), 60_000);
-    const check = (): void => {
-      const match = /serving GraphQL at (http:\/\/[^\s]+)\/graphql/.exec(output());
-      if (match === null) return;
-      clearTimeout(timer);
-      resolve(match[1] as string);
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output()}`));
-    });
-  });
 }
 
 /** Registers a player and returns their session token. */

@@ -1,0 +1,36 @@
+/**
+ * The line the server prints once it serves, and the wait for it in a child process. Tests and benchmarks start
+ * the real server (`node dist/main.js`) and learn its address from this line, so printer and reader live together.
+ */
+import type { ChildProcess } from 'node:child_process';
+
+export function servingLine(baseUrl: string): string {
+  return `Malice is serving GraphQL at ${baseUrl}/graphql`;
+}
+
+const SERVING = /serving GraphQL at (http:\/\/\S+)\/graphql/;
+
+/** Resolves with the base URL once `child` prints its serving line; rejects if it exits first or takes too long. */
+export function waitUntilServing(
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start in ${timeoutMs / 1000} s:\n${output()}`)),
+      timeoutMs,
+    );
+    const check = (): void => {
+      const match = SERVING.exec(output());
+      if (match === null) return;
+      clearTimeout(timer);
+      resolve(match[1] as string);
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code} before serving:\n${output()}`));
+    });
+  });
+}
