@@ -13,7 +13,7 @@
  * turn passes. Every move carries `expectedVersion`.
  */
 import { nowMs } from '../stats';
-import { GraphQLHttpClient, GraphQLResult, isRecord } from './graphql-http';
+import { GraphQLResult, GraphQLTransport, isRecord } from './graphql-http';
 import { ApiRecorder } from './recorder';
 import { pickMove } from './strategy';
 
@@ -67,14 +67,14 @@ export class BotClient {
   eventsWritten = 0;
 
   private constructor(
-    private readonly http: GraphQLHttpClient,
+    private readonly http: GraphQLTransport,
     readonly index: number,
     /** Seat 0's token (the creator), then seat 1's. */
     private readonly tokens: readonly [string, string],
   ) {}
 
   /** Registers the client's two accounts. */
-  static async create(http: GraphQLHttpClient, index: number, runTag: string): Promise<BotClient> {
+  static async create(http: GraphQLTransport, index: number, runTag: string): Promise<BotClient> {
     const token = async (seat: number): Promise<string> => {
       const result = await http.request(null, REGISTER, { u: `b${runTag}${index}s${seat}`, p: PASSWORD });
       const register = result.data?.register;

@@ -1,6 +1,6 @@
 /**
  * The command line of `npm run bench:api [-- --clients N] [-- --seconds S] [-- --quick] [-- --json]
- * [-- --rounds R] [-- --cpu-prof DIR]`, and the settings it turns into.
+ * [-- --rounds R] [-- --cpu-prof DIR] [-- --pg-stats] [-- --transport http|ws]`, and the settings it turns into.
  */
 
 export interface ApiBenchSettings {
@@ -24,6 +24,8 @@ export interface ApiBenchSettings {
    * module preloaded; a DATABASE_URL server must preload it itself).
    */
   readonly pgStats: boolean;
+  /** How the bots send their operations: GraphQL over HTTP (one POST each) or over one graphql-ws socket per token. */
+  readonly transport: 'http' | 'ws';
 }
 
 export const FULL_SETTINGS: ApiBenchSettings = {
@@ -35,6 +37,7 @@ export const FULL_SETTINGS: ApiBenchSettings = {
   mode: 'full',
   cpuProfileDir: null,
   pgStats: false,
+  transport: 'http',
 };
 
 export const QUICK_SETTINGS: ApiBenchSettings = {
@@ -46,10 +49,11 @@ export const QUICK_SETTINGS: ApiBenchSettings = {
   mode: 'quick',
   cpuProfileDir: null,
   pgStats: false,
+  transport: 'http',
 };
 
 export const USAGE =
-  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats]';
+  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws]';
 
 /** The settings for `argv` (the arguments after the script name), or what is wrong with them. */
 export function parseArguments(argv: readonly string[]): ApiBenchSettings | { readonly error: string } {
@@ -64,13 +68,19 @@ export function parseArguments(argv: readonly string[]): ApiBenchSettings | { re
       continue;
     }
     const value = argv[index + 1];
-    const needsValue = ['--clients', '--seconds', '--rounds', '--warmup', '--cpu-prof'];
+    const needsValue = ['--clients', '--seconds', '--rounds', '--warmup', '--cpu-prof', '--transport'];
     if (!needsValue.includes(argument)) return { error: `unknown argument ${argument}; ${USAGE}` };
     if (value === undefined || value.startsWith('--'))
       return { error: `${argument} needs a value; ${USAGE}` };
     index++;
     if (argument === '--cpu-prof') {
       settings = { ...settings, cpuProfileDir: value };
+      continue;
+    }
+    if (argument === '--transport') {
+      if (value !== 'http' && value !== 'ws')
+        return { error: `--transport must be http or ws (got ${value})` };
+      settings = { ...settings, transport: value };
       continue;
     }
     const number = Number(value);

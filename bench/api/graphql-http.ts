@@ -10,6 +10,17 @@ export interface GraphQLErrorBody {
   readonly code: string;
 }
 
+/** How the bots reach the server: GraphQL over HTTP, or over graphql-ws (bench/api/graphql-ws.ts). */
+export interface GraphQLTransport {
+  /** Sends one operation with `token`'s identity. GraphQL errors resolve with their codes. */
+  request(
+    token: string | null,
+    query: string,
+    variables: Readonly<Record<string, unknown>>,
+  ): Promise<GraphQLResult>;
+  close(): void;
+}
+
 /** What came back: data when there is any, the errors' codes, and the HTTP status. */
 export interface GraphQLResult {
   readonly status: number;
@@ -17,7 +28,7 @@ export interface GraphQLResult {
   readonly errors: readonly GraphQLErrorBody[];
 }
 
-export class GraphQLHttpClient {
+export class GraphQLHttpClient implements GraphQLTransport {
   private readonly agent: http.Agent;
   private readonly target: URL;
 

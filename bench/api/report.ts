@@ -266,7 +266,7 @@ export function formatReport(report: ApiBenchReport): string {
   const { settings, api, floor, comparison } = report;
   const sections: string[] = [
     [
-      `Malice API benchmark (${settings.mode}) — ${settings.clients} clients per side, ${formatNumber(settings.seconds, 1)} s measured per side in ${settings.rounds} alternating round(s), after ${formatNumber(settings.warmupSeconds, 1)} s warm-up per side`,
+      `Malice API benchmark (${settings.mode}, GraphQL over ${settings.transport === 'ws' ? 'graphql-ws' : 'HTTP'}) — ${settings.clients} clients per side, ${formatNumber(settings.seconds, 1)} s measured per side in ${settings.rounds} alternating round(s), after ${formatNumber(settings.warmupSeconds, 1)} s warm-up per side`,
       formatEnvironment(report.environment),
       `code: ${report.revision}`,
       `load average after the run: ${formatNumber(report.loadAverageAfter, 2)}`,

@@ -11,7 +11,8 @@ import { BotClient } from './bot';
 import { ApiBenchSettings } from './cli';
 import { CpuTotals, accumulate, cpuSnapshot, emptyTotals, postmasterOf, shareOf } from './cpu';
 import { FloorClient } from './floor';
-import { GraphQLHttpClient } from './graphql-http';
+import { GraphQLHttpClient, GraphQLTransport } from './graphql-http';
+import { GraphQLSocketClient } from './graphql-ws';
 import { newestProfile, readProfile, summarizeProfile, TimeWindow } from './profile';
 import { ApiRecorder, FloorRecorder, errorCounts } from './recorder';
 import {
@@ -73,12 +74,15 @@ export async function runApiBench(
   await withClient(target.adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = databaseUrl(target.adminUrl, name);
   let server: RunningServer | null = null;
-  let http: GraphQLHttpClient | null = null;
+  let http: GraphQLTransport | null = null;
   let pool: Pool | null = null;
   try {
     progress(`starting the server on database ${name}`);
     server = await startServer({ databaseUrl: url, cpuProfileDir: settings.cpuProfileDir });
-    http = new GraphQLHttpClient(server.graphqlUrl, settings.clients);
+    http =
+      settings.transport === 'ws'
+        ? new GraphQLSocketClient(server.graphqlUrl)
+        : new GraphQLHttpClient(server.graphqlUrl, settings.clients);
     pool = new Pool({ connectionString: url, max: settings.clients });
     const activePool = pool;
     const postgres = await postgresInfo(activePool, target.source);

@@ -242,6 +242,23 @@ export function validateWithLimits(limits: QueryLimits, introspection: boolean) 
     noNulRule,
     ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
-  return (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] =>
-    validate(schema, document, rules);
+  // graphql-ws parses and validates every operation a socket sends, and a bot sends the same few documents
+  // thousands of times; validation is a function of the schema and the document's text, so its verdict is
+  // kept per text (as Apollo keeps its document store for HTTP). Bounded: the oldest verdict goes first.
+  const verdicts = new WeakMap<GraphQLSchema, Map<string, readonly GraphQLError[]>>();
+  return (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] => {
+    const text = document.loc?.source.body;
+    if (text === undefined) return validate(schema, document, rules);
+    let known = verdicts.get(schema);
+    if (known === undefined) verdicts.set(schema, (known = new Map()));
+    const cached = known.get(text);
+    if (cached !== undefined) return cached;
+    const errors = validate(schema, document, rules);
+    if (known.size >= VALIDATED_DOCUMENTS_KEPT) known.delete(known.keys().next().value as string);
+    known.set(text, errors);
+    return errors;
+  };
 }
+
+/** How many validated document texts a socket server remembers (a few per client program in practice). */
+export const VALIDATED_DOCUMENTS_KEPT = 1000;

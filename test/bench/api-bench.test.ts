@@ -124,6 +124,8 @@ describe('the command line', () => {
         '--pg-stats',
         '--cpu-prof',
         '/tmp/p',
+        '--transport',
+        'ws',
       ]),
     ).toEqual({
       clients: 3,
@@ -133,8 +135,10 @@ describe('the command line', () => {
       json: true,
       pgStats: true,
       cpuProfileDir: '/tmp/p',
+      transport: 'ws',
       mode: 'custom',
     });
+    expect(FULL_SETTINGS.transport).toBe('http');
     expect(parseArguments(['--quick', '--json'])).toEqual({ ...QUICK_SETTINGS, json: true });
   });
 
@@ -148,6 +152,7 @@ describe('the command line', () => {
       ['--seconds', 'ten'],
       ['--rounds', '0'],
       ['--clients', '--json'],
+      ['--transport', 'smoke-signals'],
     ]) {
       const parsed = parseArguments(argv);
       expect(parsed).toHaveProperty('error');

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Client as WsClient } from 'graphql-ws';
 import { GameState, legalMoves, optionsFor, viewFor } from '../../src/engine';
 import { GraphQLBody, TestApp, register, startTestApp } from './support/app';
+import { sql } from './support/database';
 import {
   GameData,
   GameViewData,
@@ -162,6 +163,63 @@ describe('gameUpdated over graphql-ws', () => {
       await watch.ended;
       expect(watch.pushes.every((push) => push.data === null || push.data === undefined)).toBe(true);
       expect(errorsOf(watch).map((error) => error.extensions?.code)).toEqual(['NOT_FOUND']);
+    }
+  });
+
+  it('plays over the socket too: a move sent as a graphql-ws operation is applied once, limits still hold', async () => {
+    // Bots may keep one socket per token and send queries and mutations over it (docs/api.md). The same
+    // document text arrives again and again: the second and later copies reuse the first validation's verdict.
+    const tokenA = await register(app, 'sock_a');
+    const tokenB = await register(app, 'sock_b');
+    const created = await createGame(app, tokenA, { preset: 'CLASSIC', seed: 'socket-play' });
+    await joinGame(app, tokenB, created.id);
+    const sockets = [app.ws(tokenA), app.ws(tokenB)];
+    await live(sockets);
+    const once = async (
+      socket: WsClient,
+      query: string,
+      variables: Record<string, unknown>,
+    ): Promise<GraphQLBody<Record<string, GameData>>> => {
+      const results: GraphQLBody<Record<string, GameData>>[] = [];
+      for await (const result of socket.iterate({ query, variables })) results.push(result as never);
+      expect(results).toHaveLength(1);
+      return results[0]!;
+    };
+    const MOVE = `mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version currentSeat legalMoves } }`;
+    const GAME = `query($g: ID!) { game(id: $g) { version currentSeat legalMoves } }`;
+    let version = 0;
+    for (let ply = 0; ply < 6; ply++) {
+      const current = (await readGame(app, tokenA, created.id)).currentSeat!;
+      const socket = sockets[current]!;
+      const seen = (await once(socket, GAME, { g: created.id })).data!.game!;
+      expect(seen.version).toBe(version);
+      const moved = await once(socket, MOVE, { g: created.id, m: seen.legalMoves[0]!, v: version });
+      expect(moved.errors).toBeUndefined();
+      expect(moved.data!.makeMove!.version).toBe(version + 1);
+      // The same move again at the old version: refused, nothing written.
+      const again = await once(socket, MOVE, { g: created.id, m: seen.legalMoves[0]!, v: version });
+      expect(again.errors?.[0]?.extensions?.code).toBe('VERSION_CONFLICT');
+      version++;
+    }
+    expect((await readGame(app, tokenA, created.id)).version).toBe(version);
+    const stored = await sql<{ seq: number }>(
+      app.databaseUrl,
+      'SELECT seq FROM game_events WHERE game_id = $1 ORDER BY seq',
+      [created.id],
+    );
+    // One event per version (the deal, then one per accepted move): no gap, no duplicate.
+    expect(stored.map((row) => row.seq)).toEqual(Array.from({ length: version }, (_, index) => index + 1));
+    // A document over the depth limit (17 levels) is refused every time it is sent, not only the first.
+    let nested = 'name';
+    for (let level = 0; level < 8; level++) nested = `fields { type { ${nested} } }`;
+    const deep = `{ __type(name: "Game") { ${nested} } }`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = (await once(sockets[0]!, deep, {}).catch((errors: unknown) => errors)) as {
+        extensions?: { code?: string; limit?: string };
+      }[];
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((error) => error.extensions?.code === 'BAD_USER_INPUT')).toBe(true);
+      expect(refused.map((error) => error.extensions?.limit)).toContain('depth');
     }
   });
 });

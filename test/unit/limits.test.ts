@@ -225,6 +225,22 @@ describe('fragments that could hang or explode the measurement', () => {
     }
   });
 
+  it('a socket validator keeps its verdict per document text: same text, same verdict; another text, its own', () => {
+    const validator = validateWithLimits({ maxDepth: 3, maxAliases: 30, maxCost: 100_000 }, true);
+    const shallow = '{ me { id } }';
+    const deep = '{ games { edges { node { players { player { id } } } } } }';
+    const first = validator(schema, parse(shallow));
+    expect(first).toEqual([]);
+    expect(validator(schema, parse(shallow))).toBe(first);
+    const refused = validator(schema, parse(deep));
+    expect(refused.map((error) => error.extensions.limit)).toContain('depth');
+    expect(validator(schema, parse(deep))).toBe(refused);
+    // A document built without source locations is validated every time (nothing to key it on).
+    const unlocated = parse(deep, { noLocation: true });
+    expect(validator(schema, unlocated)).not.toBe(refused);
+    expect(validator(schema, unlocated).map((error) => error.extensions.limit)).toContain('depth');
+  });
+
   it('a fragment bomb passes the whole validation (graphql’s rules and the limits) quickly', () => {
     const document = parse(bomb(40, true));
     const started = performance.now();
