@@ -279,6 +279,7 @@ describe('prisma/schema.prisma matches the migrated database', () => {
       'GameEvent',
       'GamePlayer',
       'Player',
+      'Rating',
       'Token',
     ]);
     for (const model of models) expect(model.scalars.length).toBeGreaterThan(2);

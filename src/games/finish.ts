@@ -1,0 +1,78 @@
+/**
+ * What a finished game records on each seat (issue 4): the player's outcome, placement, score and pay-off cards
+ * left, and for rated games the Glicko-2 rating before and after. Pure: the service writes these in the same
+ * transaction as the finishing move, the demo seeder (scripts/seed-demo.ts) writes the same from its own games,
+ * and the projection check recomputes the outcomes from the recorded result.
+ */
+import type { GameResult } from '../engine';
+import { NEW_PLAYER, Rating, pairwiseResults, rate } from '../ratings/glicko2';
+
+export type Outcome = 'WIN' | 'LOSS' | 'DRAW';
+
+export interface SeatOutcome {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly outcome: Outcome;
+  /** 1 for the best placed group; tied seats share a placement. */
+  readonly placement: number;
+  /** The winner's score for the winner (RULES §2.1, §2.3), 0 for everyone else. */
+  readonly score: number;
+  readonly payoffLeft: number;
+}
+
+/**
+ * Each seat's outcome: WIN for the winner; DRAW for a seat in the first placement group when there is no winner
+ * (a drawn two-player game, or a tie for first among several); LOSS otherwise.
+ */
+export function seatOutcomes(
+  result: GameResult,
+  players: readonly { readonly seat: number; readonly playerId: string }[],
+): SeatOutcome[] {
+  const placementOf = new Map<number, number>();
+  result.ranking.forEach((group, index) => group.forEach((seat) => placementOf.set(seat, index + 1)));
+  return [...players]
+    .sort((a, b) => a.seat - b.seat)
+    .map(({ seat, playerId }) => {
+      const placement = placementOf.get(seat);
+      if (placement === undefined) throw new RangeError(`seat ${seat} is missing from the ranking`);
+      const outcome: Outcome =
+        result.winner === seat ? 'WIN' : result.winner === null && placement === 1 ? 'DRAW' : 'LOSS';
+      return {
+        seat,
+        playerId,
+        outcome,
+        placement,
+        score: result.winner === seat ? result.score : 0,
+        payoffLeft: result.payoffLeft[seat] ?? 0,
+      };
+    });
+}
+
+export interface RatingChange {
+  readonly playerId: string;
+  readonly before: Rating;
+  readonly after: Rating;
+}
+
+/**
+ * One rating period per game (issue 4 §1): every pair of players counts as one result, decided by placement,
+ * each rated against the others' ratings from before the game. `before` holds every player's current rating
+ * (NEW_PLAYER for a first game in the preset).
+ */
+export function ratingChanges(
+  outcomes: readonly SeatOutcome[],
+  before: ReadonlyMap<string, Rating>,
+): RatingChange[] {
+  const groups = new Map<number, string[]>();
+  for (const { placement, playerId } of outcomes) {
+    const group = groups.get(placement) ?? [];
+    group.push(playerId);
+    groups.set(placement, group);
+  }
+  const ranking = [...groups.entries()].sort(([a], [b]) => a - b).map(([, group]) => group);
+  const results = pairwiseResults(ranking, before);
+  return outcomes.map(({ playerId }) => {
+    const current = before.get(playerId) ?? NEW_PLAYER;
+    return { playerId, before: current, after: rate(current, results.get(playerId) ?? []) };
+  });
+}
