@@ -15,6 +15,7 @@ import { NUL_MESSAGE, hasNul, noNulRule } from './graphql/nul';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { ExplorerController } from './http/explorer.controller';
 import { GateRequest, RequestGate } from './http/request-gate';
 
@@ -42,6 +43,7 @@ export class AppModule {
         AuthModule,
         PlayersModule,
         GamesModule,
+        RatingsModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

@@ -67,3 +67,9 @@ export function requirePlayer(viewer: Viewer, scope: Scope): NonNullable<Viewer[
   }
   return viewer.player;
 }
+
+/** Anyone may read public game data; a token must carry a game scope (game:play implies reading what one plays). */
+export function requireReadable(viewer: Viewer): void {
+  if (viewer.player === null || viewer.scopes.includes('game:play')) return;
+  requirePlayer(viewer, 'game:read');
+}

@@ -2,7 +2,7 @@
  * The GraphQL types of games (code-first). Field names are part of the public API (issue 3 §4): clients
  * depend on them. Every type and field carries a description.
  */
-import { Field, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
 import { PlayerType } from '../players/player.types';
 
 export enum Preset {
@@ -304,10 +304,60 @@ export class GameResultType {
   @Field(() => [Int], { description: 'Pay-off cards left per seat.' }) payoffLeft!: number[];
 }
 
-@ObjectType('GamePlayer', { description: 'A player in a seat.' })
+export enum Outcome {
+  WIN = 'WIN',
+  LOSS = 'LOSS',
+  DRAW = 'DRAW',
+}
+registerEnumType(Outcome, {
+  name: 'Outcome',
+  description: 'How a finished game went for one player.',
+  valuesMap: {
+    WIN: { description: 'They won.' },
+    LOSS: { description: 'Someone else won, or (no winner) they were not among the best placed.' },
+    DRAW: {
+      description: 'No winner, and they were among the best placed (a two-player draw, a tie for first).',
+    },
+  },
+});
+
+@ObjectType('GamePlayer', {
+  description: 'A player in a seat, and once the game is over how it went for them.',
+})
 export class GamePlayerType {
   @Field(() => Int, { description: 'The seat, 0-based (seat 0 is the creator).' }) seat!: number;
   @Field(() => PlayerType, { description: 'Who sits there.' }) player!: PlayerType;
+  @Field(() => Outcome, { nullable: true, description: 'Their outcome; null until the game is finished.' })
+  outcome!: Outcome | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Their placement, 1 = best; tied players share one. Null until finished.',
+  })
+  placement!: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Their score: the winner’s score for the winner, 0 for the others. Null until finished.',
+  })
+  score!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Pay-off cards they had left at the end.' })
+  payoffLeft!: number | null;
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Their Glicko-2 rating in the game’s preset before it; null unless the game was rated and is over.',
+  })
+  ratingBefore!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Their rating after the game (rated games).' })
+  ratingAfter!: number | null;
+  @Field(() => Float, { nullable: true, description: 'ratingAfter − ratingBefore (rated games).' })
+  ratingChange!: number | null;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Their rating deviation before the game (rated games).',
+  })
+  deviationBefore!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Their rating deviation after the game (rated games).' })
+  deviationAfter!: number | null;
 }
 
 @ObjectType('MoveRecord', { description: 'One event of the move log. Everything in it is public.' })
@@ -340,7 +390,11 @@ export class VerifyResultType {
   @Field({ description: 'What was checked, or the first thing that failed.' }) message!: string;
 }
 
-@InputType('GamesFilter', { description: 'Which games to list.' })
+@InputType('GamesFilter', {
+  description:
+    'Which games to list; every given condition must hold. Lists of finished games (status FINISHED, result, ' +
+    'finishedAfter or finishedBefore given) are ordered by end time, newest first; other lists by creation time.',
+})
 export class GamesFilter {
   @Field({ nullable: true, description: 'Only games the caller sits in.' }) mine?: boolean;
   @Field(() => GameStatus, { nullable: true, description: 'Only games in this status.' }) status?: GameStatus;
@@ -348,6 +402,24 @@ export class GamesFilter {
   myTurn?: boolean;
   @Field({ nullable: true, description: 'Only waiting games the caller may join.' }) open?: boolean;
   @Field(() => Preset, { nullable: true, description: 'Only this preset.' }) preset?: Preset;
+  @Field(() => String, { nullable: true, description: 'Only games this player (username) sits in.' })
+  player?: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only games against this player (username): with `player`, or else with the caller.',
+  })
+  opponent?: string;
+  @Field(() => Outcome, {
+    nullable: true,
+    description:
+      'Only finished games with this outcome for `player` (or for the caller when `player` is not given).',
+  })
+  result?: Outcome;
+  @Field({ nullable: true, description: 'Only rated (true) or only unrated (false) games.' }) rated?: boolean;
+  @Field(() => Date, { nullable: true, description: 'Only games finished at or after this time.' })
+  finishedAfter?: Date;
+  @Field(() => Date, { nullable: true, description: 'Only games finished before this time.' })
+  finishedBefore?: Date;
 }
 
 @ObjectType('Game', {
@@ -360,6 +432,10 @@ export class GameType {
   @Field(() => GameStatus, { description: 'Where the game is in its life.' }) status!: GameStatus;
   @Field(() => Int, { description: 'Events in the log; send it as expectedVersion with a move.' })
   version!: number;
+  @Field(() => Int, {
+    description: 'Moves made so far (every logged event is a move, pass, resignation or timeout).',
+  })
+  moveCount!: number;
   @Field(() => Int, { nullable: true, description: 'The seat to move; null unless active.' }) currentSeat!:
     number | null;
   @Field(() => Int, { description: 'Number of seats.' }) seats!: number;
@@ -397,12 +473,14 @@ export class GameEdgeType {
 
 @ObjectType('PageInfo', { description: 'Where a page ends.' })
 export class PageInfoType {
-  @Field({ description: 'Whether more games follow.' }) hasNextPage!: boolean;
+  @Field({ description: 'Whether more entries follow this page.' }) hasNextPage!: boolean;
   @Field(() => String, { nullable: true, description: 'The last cursor of this page.' }) endCursor!:
     string | null;
 }
 
-@ObjectType('GameConnection', { description: 'A page of games, newest first.' })
+@ObjectType('GameConnection', {
+  description: 'A page of games, newest first (by end time for finished-game lists, else by creation).',
+})
 export class GameConnectionType {
   @Field(() => [GameEdgeType], { description: 'The games of this page.' }) edges!: GameEdgeType[];
   @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;

@@ -14,7 +14,7 @@ import {
   Resolver,
   Subscription,
 } from '@nestjs/graphql';
-import { requirePlayer } from '../auth/auth.service';
+import { requirePlayer, requireReadable } from '../auth/auth.service';
 import type { RequestContext, Viewer } from '../auth/viewer';
 import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
@@ -24,6 +24,7 @@ import {
   CreateGameInput,
   EndReason,
   GameConnectionType,
+  GamePlayerType,
   GameResultType,
   GameStatus,
   GameType,
@@ -31,6 +32,7 @@ import {
   GamesFilter,
   MoveRecordType,
   MoveType,
+  Outcome,
   Preset,
   RuleOptionsType,
   VerifyResultType,
@@ -56,7 +58,7 @@ export class GamesResolver {
     @Context() context: RequestContext,
     @Args('id', { type: () => ID, description: 'The game’s id.' }) id: string,
   ): Promise<GameParent> {
-    readable(context.viewer);
+    requireReadable(context.viewer);
     return toGame(await this.service.get(id), context.viewer);
   }
 
@@ -70,7 +72,7 @@ export class GamesResolver {
     @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
     after: string | null,
   ): Promise<GameConnectionType> {
-    readable(context.viewer);
+    requireReadable(context.viewer);
     const size = first ?? 20;
     if (size < 1 || size > MAX_PAGE)
       throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE}`, { field: 'first' });
@@ -81,6 +83,12 @@ export class GamesResolver {
       open: filter?.open ?? false,
       status: filter?.status ?? undefined,
       preset: (filter?.preset as PresetName | undefined) ?? undefined,
+      player: filter?.player ?? undefined,
+      opponent: filter?.opponent ?? undefined,
+      result: filter?.result ?? undefined,
+      rated: filter?.rated ?? undefined,
+      finishedAfter: filter?.finishedAfter ?? undefined,
+      finishedBefore: filter?.finishedBefore ?? undefined,
       first: size,
       after: after ?? undefined,
     });
@@ -180,7 +188,7 @@ export class GamesResolver {
     @Context() context: RequestContext,
     @Args('id', { type: () => ID, description: 'The game’s id.' }) id: string,
   ): Promise<VerifyResultType> {
-    readable(context.viewer);
+    requireReadable(context.viewer);
     const checks = await this.service.verify(id);
     return { ok: checks.seedMatchesCommitment && checks.replayMatches && checks.resultMatches, ...checks };
   }
@@ -203,7 +211,7 @@ export class GamesResolver {
     @Context() context: RequestContext,
     @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
   ): Promise<AsyncIterableIterator<unknown>> {
-    readable(context.viewer);
+    requireReadable(context.viewer);
     await this.service.get(gameId); // NOT_FOUND before subscribing to nothing
     return this.pubsub.subscribe(gameId);
   }
@@ -271,12 +279,6 @@ function undealtView(game: GameWithPlayers, seat: number | null): GameViewType {
   };
 }
 
-/** Anyone may watch; a token must carry a game scope (game:play implies reading the games one plays). */
-function readable(viewer: Viewer): void {
-  if (viewer.player === null || viewer.scopes.includes('game:play')) return;
-  requirePlayer(viewer, 'game:read');
-}
-
 function seatOf(game: GameWithPlayers, viewer: Viewer): number | null {
   if (viewer.player === null) return null;
   return game.players.find((entry) => entry.playerId === viewer.player!.id)?.seat ?? null;
@@ -291,10 +293,11 @@ function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
     options: toOptions(row.options as unknown as RuleOptions),
     status: row.status as GameStatus,
     version: row.version,
+    moveCount: row.version,
     currentSeat: row.status === GameStatus.ACTIVE ? row.currentSeat : null,
     seats: row.seats,
     rated: row.rated,
-    players: row.players.map((entry) => ({ seat: entry.seat, player: toPlayer(entry.player) })),
+    players: row.players.map(toGamePlayer),
     mySeat: seatOf(row, viewer),
     result: row.result === null ? null : toResult(row.result as unknown as GameResultType),
     seedCommitment: row.seedCommitment,
@@ -307,6 +310,23 @@ function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
     createdAt: row.createdAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
+  };
+}
+
+function toGamePlayer(entry: GameWithPlayers['players'][number]): GamePlayerType {
+  const rated = entry.ratingBefore !== null && entry.ratingAfter !== null;
+  return {
+    seat: entry.seat,
+    player: toPlayer(entry.player),
+    outcome: entry.outcome as Outcome | null,
+    placement: entry.placement,
+    score: entry.score,
+    payoffLeft: entry.payoffLeft,
+    ratingBefore: entry.ratingBefore,
+    ratingAfter: entry.ratingAfter,
+    ratingChange: rated ? entry.ratingAfter! - entry.ratingBefore! : null,
+    deviationBefore: entry.deviationBefore,
+    deviationAfter: entry.deviationAfter,
   };
 }
 

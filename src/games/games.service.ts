@@ -30,6 +30,16 @@ import { GamePubSub } from './game-pubsub';
 import { initialState } from './initial-state';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
+import { seatOutcomes } from './finish';
+import { recordFinish } from './finish-sql';
+import {
+  GamesListQuery,
+  decodeListCursor,
+  encodeListCursor,
+  gamesListSql,
+  listOrder,
+} from './games-list-sql';
+import type { PoolClient } from 'pg';
 
 export type GameWithPlayers = Game & { players: (GamePlayer & { player: Player })[] };
 
@@ -82,15 +92,11 @@ export interface GamesPage {
   readonly hasNextPage: boolean;
 }
 
-export interface GamesQuery {
-  readonly viewerId: string | null;
-  readonly mine: boolean;
-  readonly myTurn: boolean;
-  readonly open: boolean;
-  readonly status: GameStatus | undefined;
-  readonly preset: PresetName | undefined;
-  readonly first: number;
-  readonly after: string | undefined;
+/** A games list request: the filter with usernames still unresolved, and the raw cursor. */
+export interface GamesQuery extends Omit<GamesListQuery, 'playerId' | 'opponentId' | 'after'> {
+  readonly player?: string;
+  readonly opponent?: string;
+  readonly after?: string;
 }
 
 /** The move path's one statement (see `append`). */
@@ -134,7 +140,10 @@ export class GamesService {
     if (seated !== undefined) {
       const row = await this.readRow(gameId);
       if (row === null) throw new ApiError('NOT_FOUND', 'no such game');
-      return this.known({ ...row, players: seated });
+      // The seats gain their outcomes when the game finishes (perhaps through another app copy): read them then.
+      const current = row.status !== GameStatus.FINISHED || seated.every((seat) => seat.finishedAt !== null);
+      if (current) return this.known({ ...row, players: seated });
+      this.seatings.delete(gameId);
     }
     const game = await this.prisma.game.findUnique({ where: { id: gameId }, include: INCLUDE_PLAYERS });
     if (game === null) throw new ApiError('NOT_FOUND', 'no such game');
@@ -427,9 +436,7 @@ export class GamesService {
       const now = new Date();
       const next = advance(folded, decision.events, now, clientMoveId);
       const projection = projectionOf(next.state, next.version, game.players);
-      if (
-        await this.append(game.id, folded.version, decision.events, playerId, clientMoveId, projection, now)
-      ) {
+      if (await this.append(game, folded.version, decision.events, playerId, clientMoveId, projection, now)) {
         return this.moved(game, next, projection, now);
       }
       // Lost a race: someone else wrote first. With expectedVersion (or a clientMoveId, whose retry may be what
@@ -475,7 +482,7 @@ export class GamesService {
     const next = advance(folded, decision.events, now, clientMoveId);
     const projection = projectionOf(next.state, next.version, game.players);
     if (
-      !(await this.append(gameId, folded.version, decision.events, playerId, clientMoveId, projection, now))
+      !(await this.append(game, folded.version, decision.events, playerId, clientMoveId, projection, now))
     ) {
       return null;
     }
@@ -483,13 +490,19 @@ export class GamesService {
   }
 
   /** After a write: remember the new state and row, tell subscribers, answer with the game as the move left it. */
-  private moved(
+  private async moved(
     game: GameWithPlayers,
     next: FoldedGame,
     projection: GameProjection,
     now: Date,
-  ): GameWithPlayers {
+  ): Promise<GameWithPlayers> {
     this.store.remember(game.id, next);
+    if (projection.result !== null) {
+      // The finish wrote each seat's outcome and rating change: read them (the pushes too).
+      this.seatings.delete(game.id);
+      this.pubsub.publish(game.id);
+      return this.get(game.id);
+    }
     this.pubsub.publish(game.id);
     return this.known(afterMove(game, projection, now));
   }
@@ -498,10 +511,11 @@ export class GamesService {
    * Appends the events and updates the projection in one statement (so one round trip, and atomic): the
    * UPDATE only matches an active game at the version the command was decided on (not one aborted meanwhile),
    * and the INSERT takes its rows from the UPDATE. False when the version or status moved or the clientMoveId is
-   * already in the log: nothing is written then.
+   * already in the log: nothing is written then. A finishing move also records each seat's outcome and, for a
+   * rated game, the rating changes — in the same transaction (issue 4 §1).
    */
   private async append(
-    gameId: string,
+    game: GameWithPlayers,
     version: number,
     events: readonly GameEvent[],
     actorId: string,
@@ -515,60 +529,94 @@ export class GamesService {
       payload: event,
       client_move_id: index === 0 ? clientMoveId : null,
     }));
-    const finished = projection.result !== null;
+    const result = projection.result;
+    const values = [
+      game.id,
+      version,
+      projection.version,
+      projection.currentSeat,
+      projection.currentPlayerId,
+      now,
+      projection.status,
+      result !== null,
+      result !== null ? JSON.stringify(result) : null,
+      actorId,
+      JSON.stringify(rows),
+    ];
     try {
-      const { rowCount } = await this.prisma.pool.query(APPEND_SQL, [
-        gameId,
-        version,
-        projection.version,
-        projection.currentSeat,
-        projection.currentPlayerId,
-        now,
-        projection.status,
-        finished,
-        finished ? JSON.stringify(projection.result) : null,
-        actorId,
-        JSON.stringify(rows),
-      ]);
-      return rowCount === events.length;
+      if (result === null) {
+        const { rowCount } = await this.prisma.pool.query(APPEND_SQL, values);
+        return rowCount === events.length;
+      }
+      return await this.inTransaction(async (client) => {
+        const { rowCount } = await client.query(APPEND_SQL, values);
+        if (rowCount !== events.length) return false;
+        await recordFinish(client, game, seatOutcomes(result, game.players), now);
+        return true;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
   }
 
+  /** Runs `work` in a transaction on one pooled connection; it commits unless `work` throws or returns false. */
+  private async inTransaction(work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
+    const client = await this.prisma.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const done = await work(client);
+      await client.query(done ? 'COMMIT' : 'ROLLBACK');
+      return done;
+    } catch (error) {
+      // A connection that cannot even roll back is not handed to the next caller.
+      broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** A page of games, newest first (games-list-sql.ts has the orders and the statement). */
   async list(query: GamesQuery): Promise<GamesPage> {
-    const where: Prisma.GameWhereInput = {};
-    const and: Prisma.GameWhereInput[] = [];
-    if (query.status !== undefined) and.push({ status: query.status });
-    if (query.preset !== undefined) and.push({ preset: query.preset });
-    if (query.mine || query.myTurn || query.open) {
-      if (query.viewerId === null) throw new ApiError('UNAUTHENTICATED', 'sign in to list your games');
-    }
-    if (query.mine) and.push({ players: { some: { playerId: query.viewerId! } } });
-    if (query.myTurn) and.push({ status: GameStatus.ACTIVE, currentPlayerId: query.viewerId! });
-    if (query.open) {
-      and.push({
-        status: GameStatus.WAITING,
-        players: { none: { playerId: query.viewerId! } },
-        OR: [{ invitedPlayerId: null }, { invitedPlayerId: query.viewerId! }],
-      });
-    }
-    if (query.after !== undefined) {
-      const cursor = decodeCursor(query.after);
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
-    }
-    if (and.length > 0) where.AND = and;
-    const rows = await this.prisma.game.findMany({
-      where,
+    const { player, opponent, after, ...filter } = query;
+    const listQuery: GamesListQuery = {
+      ...filter,
+      playerId: player === undefined ? undefined : await this.playerIdOf(player),
+      opponentId: opponent === undefined ? undefined : await this.playerIdOf(opponent),
+      after: after === undefined ? undefined : decodeListCursor(after),
+    };
+    const order = listOrder(listQuery);
+    const statement = gamesListSql(listQuery);
+    const { rows } = await this.prisma.pool.query<{ id: string; sort_at: Date }>(
+      statement.text,
+      statement.values,
+    );
+    const page = rows.slice(0, query.first);
+    const found = await this.prisma.game.findMany({
+      where: { id: { in: page.map((row) => row.id) } },
       include: INCLUDE_PLAYERS,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: query.first + 1,
     });
-    const games = rows.slice(0, query.first);
-    return { games, cursors: games.map(encodeCursor), hasNextPage: rows.length > query.first };
+    const byId = new Map(found.map((game) => [game.id, game]));
+    const games = page.map((row) => byId.get(row.id)).filter((game) => game !== undefined);
+    return {
+      games,
+      cursors: page.map((row) => encodeListCursor({ order, at: row.sort_at, id: row.id })),
+      hasNextPage: rows.length > query.first,
+    };
+  }
+
+  private async playerIdOf(username: string): Promise<string> {
+    const found = await this.prisma.player.findUnique({
+      where: { usernameKey: username.toLowerCase() },
+      select: { id: true },
+    });
+    if (found === null) throw new ApiError('NOT_FOUND', `no player named ${username}`);
+    return found.id;
   }
 
   /** Replays a finished game from its revealed seed and compares with what was recorded (DESIGN §3). */
@@ -651,19 +699,4 @@ function conflict(currentVersion: number): ApiError {
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-function encodeCursor(game: Game): string {
-  return Buffer.from(`${game.createdAt.toISOString()}|${game.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(time ?? '');
-  // Only what encodeCursor writes: an ISO time Postgres can hold (a four-digit year).
-  const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(time ?? '');
-  if (id === undefined || !isUuid(id) || !iso || Number.isNaN(createdAt.getTime())) {
-    throw new ApiError('BAD_USER_INPUT', 'after: not a cursor from this list', { field: 'after' });
-  }
-  return { createdAt, id };
 }

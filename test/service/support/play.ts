@@ -110,6 +110,7 @@ export interface CreateGameOptions {
   preset: 'CLASSIC' | 'ZLOBA' | 'MODERN';
   seats?: number;
   seed?: string;
+  rated?: boolean;
 }
 
 export async function createGame(app: TestApp, token: string, input: CreateGameOptions): Promise<GameData> {

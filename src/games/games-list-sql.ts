@@ -1,0 +1,157 @@
+/**
+ * The SQL behind `games(filter, first, after)` (issue 3 §4, issue 4 §2): one keyset-paginated statement that
+ * returns the ids of a page, newest first. Nest-free so that bench:history can EXPLAIN exactly what the service
+ * runs.
+ *
+ * Two orders, both on columns that never change once set, so that a page boundary never moves: a row cannot jump
+ * across a cursor, and paging neither skips nor repeats rows while games start and finish.
+ * - `finished`: lists of finished games (status FINISHED, a result filter, or a finished-between bound) by end
+ *   time. With a subject player it walks game_players_history_idx; without, games_finished_idx.
+ * - `created`: everything else by creation time.
+ */
+import { isUuid } from '../common/ids';
+import { ApiError } from '../errors/api-error';
+
+export type ListOrder = 'finished' | 'created';
+export type ListStatus = 'WAITING' | 'ACTIVE' | 'FINISHED' | 'ABORTED';
+export type ListOutcome = 'WIN' | 'LOSS' | 'DRAW';
+
+export interface ListCursor {
+  readonly order: ListOrder;
+  readonly at: Date;
+  readonly id: string;
+}
+
+export interface GamesListQuery {
+  /** The caller, for mine / myTurn / open and for a result or opponent filter without `playerId`. */
+  readonly viewerId: string | null;
+  readonly mine: boolean;
+  readonly myTurn: boolean;
+  readonly open: boolean;
+  readonly status?: ListStatus;
+  readonly preset?: string;
+  /** Games this player sits in (the subject of `result` and `opponentId`). */
+  readonly playerId?: string;
+  readonly opponentId?: string;
+  readonly result?: ListOutcome;
+  readonly rated?: boolean;
+  readonly finishedAfter?: Date;
+  readonly finishedBefore?: Date;
+  readonly first: number;
+  readonly after?: ListCursor;
+}
+
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: unknown[];
+}
+
+export function listOrder(query: GamesListQuery): ListOrder {
+  return query.status === 'FINISHED' ||
+    query.result !== undefined ||
+    query.finishedAfter !== undefined ||
+    query.finishedBefore !== undefined
+    ? 'finished'
+    : 'created';
+}
+
+/** The statement for one page: `first + 1` rows of (id, sort_at), so the caller can tell whether more follow. */
+export function gamesListSql(query: GamesListQuery): SqlStatement {
+  const order = listOrder(query);
+  if (query.after !== undefined && query.after.order !== order) {
+    throw new ApiError('BAD_USER_INPUT', 'after: a cursor from a list with another order', {
+      field: 'after',
+    });
+  }
+  const values: unknown[] = [];
+  const param = (value: unknown, cast = ''): string => {
+    values.push(value);
+    return `$${values.length}${cast}`;
+  };
+  const needsViewer = query.mine || query.myTurn || query.open;
+  if (needsViewer && query.viewerId === null) {
+    throw new ApiError('UNAUTHENTICATED', 'sign in to list your games');
+  }
+  // result and opponent are about someone: the named player, else the caller.
+  const subject =
+    query.playerId ??
+    (query.result !== undefined || query.opponentId !== undefined ? query.viewerId : undefined);
+  if (subject === null) {
+    throw new ApiError('UNAUTHENTICATED', 'sign in, or name a player, to filter by result or opponent');
+  }
+
+  const conditions: string[] = [];
+  const seatedIn = (playerId: string, alias: string): string =>
+    `EXISTS (SELECT 1 FROM game_players ${alias} WHERE ${alias}.game_id = g.id AND ${alias}.player_id = ${param(playerId, '::uuid')})`;
+  let from: string;
+  let sortAt: string;
+  let idColumn: string;
+  if (order === 'finished' && subject !== undefined) {
+    // The subject's own finished games, newest first, straight off game_players_history_idx.
+    from = 'game_players me JOIN games g ON g.id = me.game_id';
+    sortAt = 'me.finished_at';
+    idColumn = 'me.game_id';
+    conditions.push(`me.player_id = ${param(subject, '::uuid')}`, 'me.finished_at IS NOT NULL');
+    if (query.result !== undefined) conditions.push(`me.outcome = ${param(query.result)}`);
+  } else {
+    from = 'games g';
+    sortAt = order === 'finished' ? 'g.finished_at' : 'g.created_at';
+    idColumn = 'g.id';
+    if (order === 'finished') conditions.push(`g.status = 'FINISHED'`);
+    if (subject !== undefined) conditions.push(seatedIn(subject, 'me'));
+  }
+  if (query.status !== undefined) conditions.push(`g.status = ${param(query.status)}`);
+  if (query.preset !== undefined) conditions.push(`g.preset = ${param(query.preset)}`);
+  if (query.rated !== undefined) conditions.push(`g.rated = ${param(query.rated)}`);
+  if (query.finishedAfter !== undefined) conditions.push(`${sortAt} >= ${param(query.finishedAfter)}`);
+  if (query.finishedBefore !== undefined) conditions.push(`${sortAt} < ${param(query.finishedBefore)}`);
+  if (query.opponentId !== undefined) conditions.push(seatedIn(query.opponentId, 'op'));
+  if (query.mine) conditions.push(seatedIn(query.viewerId!, 'mine'));
+  if (query.myTurn) {
+    conditions.push(`g.status = 'ACTIVE'`, `g.current_player_id = ${param(query.viewerId, '::uuid')}`);
+  }
+  if (query.open) {
+    const viewer = param(query.viewerId, '::uuid');
+    conditions.push(
+      `g.status = 'WAITING'`,
+      `NOT EXISTS (SELECT 1 FROM game_players seated WHERE seated.game_id = g.id AND seated.player_id = ${viewer})`,
+      `(g.invited_player_id IS NULL OR g.invited_player_id = ${viewer})`,
+    );
+  }
+  if (query.after !== undefined) {
+    conditions.push(
+      `(${sortAt}, ${idColumn}) < (${param(query.after.at)}, ${param(query.after.id, '::uuid')})`,
+    );
+  }
+  const text = `SELECT ${idColumn} AS id, ${sortAt} AS sort_at FROM ${from}
+ WHERE ${conditions.length === 0 ? 'TRUE' : conditions.join('\n   AND ')}
+ ORDER BY ${sortAt} DESC, ${idColumn} DESC
+ LIMIT ${param(query.first + 1, '::int')}`;
+  return { text, values };
+}
+
+export function encodeListCursor(cursor: ListCursor): string {
+  return Buffer.from(
+    `${cursor.order === 'finished' ? 'f' : 'c'}|${cursor.at.toISOString()}|${cursor.id}`,
+  ).toString('base64url');
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** Only what encodeListCursor writes (and the order-less `time|id` of earlier versions, a creation-time cursor). */
+export function decodeListCursor(text: string): ListCursor {
+  const parts = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  const [tag, time, id] = parts.length === 2 ? ['c', ...parts] : parts;
+  const at = new Date(time ?? '');
+  if (
+    parts.length > 3 ||
+    (tag !== 'f' && tag !== 'c') ||
+    id === undefined ||
+    !isUuid(id) ||
+    !ISO_TIME.test(time ?? '') ||
+    Number.isNaN(at.getTime())
+  ) {
+    throw new ApiError('BAD_USER_INPUT', 'after: not a cursor from this list', { field: 'after' });
+  }
+  return { order: tag === 'f' ? 'finished' : 'created', at, id };
+}

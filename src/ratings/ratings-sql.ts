@@ -1,0 +1,115 @@
+/**
+ * The SQL of ratings, leaderboards, rating history, statistics and head-to-head records (issue 4 §1–§2). Nest-free
+ * so that bench:history can EXPLAIN exactly what the service runs. Pages are keyset-paginated on columns that
+ * identify a row for good, best or newest first.
+ */
+import type { SqlStatement } from '../games/games-list-sql';
+
+/** Lichess's threshold: a rating is provisional while its deviation is at least this. */
+export const PROVISIONAL_DEVIATION = 110;
+
+export interface LeaderboardCursor {
+  readonly rating: number;
+  readonly playerId: string;
+}
+
+/**
+ * One leaderboard page of established ratings, best first (ties by player id), `first + 1` rows. The redundant
+ * `rating <= cursor` bound lets ratings_leaderboard_idx start the scan at the cursor.
+ */
+export function leaderboardSql(preset: string, first: number, after?: LeaderboardCursor): SqlStatement {
+  const values: unknown[] = [preset, PROVISIONAL_DEVIATION];
+  let keyset = '';
+  if (after !== undefined) {
+    values.push(after.rating, after.playerId);
+    keyset = 'AND r.rating <= $3 AND (r.rating < $3 OR r.player_id > $4::uuid)';
+  }
+  values.push(first + 1);
+  return {
+    text: `SELECT r.player_id, r.rating, r.deviation, r.volatility, r.games
+  FROM ratings r
+ WHERE r.preset = $1 AND r.deviation < $2 ${keyset}
+ ORDER BY r.rating DESC, r.player_id ASC
+ LIMIT $${values.length}::int`,
+    values,
+  };
+}
+
+/** How many established ratings rank above the cursor's row or are it: the rank of the next page's first row − 1. */
+export function leaderboardRankSql(preset: string, after: LeaderboardCursor): SqlStatement {
+  return {
+    text: `SELECT count(*)::int AS ahead FROM ratings r
+ WHERE r.preset = $1 AND r.deviation < $2 AND r.rating >= $3 AND (r.rating > $3 OR r.player_id <= $4::uuid)`,
+    values: [preset, PROVISIONAL_DEVIATION, after.rating, after.playerId],
+  };
+}
+
+export interface HistoryCursor {
+  readonly finishedAt: Date;
+  readonly gameId: string;
+}
+
+/** A player's rated games in one preset with the rating before and after each, newest first. */
+export function ratingHistorySql(
+  playerId: string,
+  preset: string,
+  first: number,
+  after?: HistoryCursor,
+): SqlStatement {
+  const values: unknown[] = [playerId, preset];
+  let keyset = '';
+  if (after !== undefined) {
+    values.push(after.finishedAt, after.gameId);
+    keyset = 'AND (gp.finished_at, gp.game_id) < ($3, $4::uuid)';
+  }
+  values.push(first + 1);
+  return {
+    text: `SELECT gp.game_id, gp.finished_at, gp.outcome, gp.rating_before, gp.rating_after,
+       gp.deviation_before, gp.deviation_after
+  FROM game_players gp JOIN games g ON g.id = gp.game_id
+ WHERE gp.player_id = $1::uuid AND gp.finished_at IS NOT NULL AND gp.rating_after IS NOT NULL
+   AND g.preset = $2 ${keyset}
+ ORDER BY gp.finished_at DESC, gp.game_id DESC
+ LIMIT $${values.length}::int`,
+    values,
+  };
+}
+
+/** Finished games, wins, losses, draws and average score per preset (rated and unrated alike). */
+export function statsSql(playerId: string): SqlStatement {
+  return {
+    text: `SELECT g.preset, count(*)::int AS games,
+       (count(*) FILTER (WHERE gp.outcome = 'WIN'))::int AS wins,
+       (count(*) FILTER (WHERE gp.outcome = 'LOSS'))::int AS losses,
+       (count(*) FILTER (WHERE gp.outcome = 'DRAW'))::int AS draws,
+       avg(gp.score)::float8 AS average_score
+  FROM game_players gp JOIN games g ON g.id = gp.game_id
+ WHERE gp.player_id = $1::uuid AND gp.finished_at IS NOT NULL
+ GROUP BY g.preset`,
+    values: [playerId],
+  };
+}
+
+/**
+ * Two players' finished games together, from the first one's side: a win when they placed better than the
+ * opponent, a draw when level (in two-player games that is the game's own outcome).
+ */
+export function headToHeadSql(playerId: string, opponentId: string, preset?: string): SqlStatement {
+  const values: unknown[] = [playerId, opponentId];
+  let presetCondition = '';
+  if (preset !== undefined) {
+    values.push(preset);
+    presetCondition = 'AND g.preset = $3';
+  }
+  return {
+    text: `SELECT count(*)::int AS games,
+       (count(*) FILTER (WHERE a.placement < b.placement))::int AS wins,
+       (count(*) FILTER (WHERE a.placement > b.placement))::int AS losses,
+       (count(*) FILTER (WHERE a.placement = b.placement))::int AS draws
+  FROM game_players a
+  JOIN game_players b ON b.game_id = a.game_id AND b.player_id = $2::uuid
+  JOIN games g ON g.id = a.game_id
+ WHERE a.player_id = $1::uuid AND a.finished_at IS NOT NULL ${presetCondition}`,
+    values,
+  };
+}

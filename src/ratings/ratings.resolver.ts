@@ -1,0 +1,133 @@
+/**
+ * Ratings, statistics, leaderboards, rating histories and head-to-head records: thin resolvers over
+ * RatingsService. All of it is public, like a chess site's profiles.
+ */
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { requireReadable } from '../auth/auth.service';
+import type { RequestContext } from '../auth/viewer';
+import { PresetName } from '../engine';
+import { ApiError } from '../errors/api-error';
+import { Outcome, Preset } from '../games/game.types';
+import { PlayerType } from '../players/player.types';
+import { toPlayer } from '../players/players.resolver';
+import {
+  HeadToHeadType,
+  LeaderboardConnectionType,
+  PresetRatingType,
+  PresetStatsType,
+  RatingHistoryConnectionType,
+} from './ratings.types';
+import { Page, RatingsService } from './ratings.service';
+
+const MAX_PAGE = 100;
+const DEFAULT_PAGE = 20;
+
+@Resolver(() => PlayerType)
+export class RatingsResolver {
+  constructor(private readonly service: RatingsService) {}
+
+  @ResolveField(() => [PresetRatingType], {
+    description: 'Ratings per preset (a preset never played rated shows the new-player rating, provisional).',
+  })
+  async ratings(@Parent() player: PlayerType): Promise<PresetRatingType[]> {
+    return (await this.service.ratingsOf(player.id)).map((rating) => ({
+      ...rating,
+      preset: rating.preset as Preset,
+    }));
+  }
+
+  @ResolveField(() => [PresetStatsType], { description: 'Finished games, wins, losses, draws per preset.' })
+  async stats(@Parent() player: PlayerType): Promise<PresetStatsType[]> {
+    return (await this.service.statsOf(player.id)).map((stats) => ({
+      ...stats,
+      preset: stats.preset as Preset,
+    }));
+  }
+
+  @Query(() => LeaderboardConnectionType, {
+    description: 'A preset’s leaderboard: established ratings (deviation below 110) only, best first.',
+  })
+  async leaderboard(
+    @Context() context: RequestContext,
+    @Args('preset', { type: () => Preset, description: 'Which preset’s ratings.' }) preset: Preset,
+    @Args('first', { type: () => Int, nullable: true, description: `Page size, 1–${MAX_PAGE} (default 20).` })
+    first: number | null,
+    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    after: string | null,
+  ): Promise<LeaderboardConnectionType> {
+    requireReadable(context.viewer);
+    const page = await this.service.leaderboard(preset as PresetName, pageSize(first), after ?? undefined);
+    return connection(page, (entry) => ({ ...entry, player: toPlayer(entry.player) }));
+  }
+
+  @Query(() => RatingHistoryConnectionType, {
+    description: 'A player’s rating after each rated game in a preset, newest first.',
+  })
+  async ratingHistory(
+    @Context() context: RequestContext,
+    @Args('username', { description: 'The player, any case.' }) username: string,
+    @Args('preset', { type: () => Preset, description: 'Which preset.' }) preset: Preset,
+    @Args('first', { type: () => Int, nullable: true, description: `Page size, 1–${MAX_PAGE} (default 20).` })
+    first: number | null,
+    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    after: string | null,
+  ): Promise<RatingHistoryConnectionType> {
+    requireReadable(context.viewer);
+    const page = await this.service.ratingHistory(
+      username,
+      preset as PresetName,
+      pageSize(first),
+      after ?? undefined,
+    );
+    return connection(page, (entry) => ({
+      ...entry,
+      outcome: entry.outcome as Outcome,
+      ratingChange: entry.ratingAfter - entry.ratingBefore,
+    }));
+  }
+
+  @Query(() => HeadToHeadType, {
+    description: 'Two players’ finished games together, counted from the first player’s side.',
+  })
+  async headToHead(
+    @Context() context: RequestContext,
+    @Args('player', { description: 'The player whose side is counted (username).' }) player: string,
+    @Args('opponent', { description: 'The opponent (username).' }) opponent: string,
+    @Args('preset', { type: () => Preset, nullable: true, description: 'Only this preset (default: all).' })
+    preset: Preset | null,
+  ): Promise<HeadToHeadType> {
+    requireReadable(context.viewer);
+    const record = await this.service.headToHead(
+      player,
+      opponent,
+      (preset ?? undefined) as PresetName | undefined,
+    );
+    return {
+      ...record,
+      player: toPlayer(record.player),
+      opponent: toPlayer(record.opponent),
+      preset: preset ?? null,
+    };
+  }
+}
+
+function pageSize(first: number | null): number {
+  const size = first ?? DEFAULT_PAGE;
+  if (size < 1 || size > MAX_PAGE) {
+    throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE}`, { field: 'first' });
+  }
+  return size;
+}
+
+function connection<T, N>(
+  page: Page<T>,
+  toNode: (entry: T) => N,
+): { edges: { cursor: string; node: N }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } {
+  return {
+    edges: page.entries.map((entry) => ({ cursor: entry.cursor, node: toNode(entry.node) })),
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      endCursor: page.entries[page.entries.length - 1]?.cursor ?? null,
+    },
+  };
+}
