@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { GameEvent, GameResult, replayFrom } from '../engine';
 import { loadConfig } from '../config/config';
 import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { seatOutcomes } from '../games/finish';
 import { initialState } from '../games/initial-state';
 import { GameProjection, projectionOf, sameResult } from '../games/projection';
 
@@ -25,6 +26,17 @@ interface GameRow {
   started_at: Date | null;
 }
 
+/** A seat as stored, with the outcome columns a finishing move writes (issue 4). */
+export interface StoredSeat {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly outcome: string | null;
+  readonly placement: number | null;
+  readonly score: number | null;
+  readonly payoffLeft: number | null;
+  readonly finishedAt: Date | null;
+}
+
 export interface Difference {
   readonly gameId: string;
   readonly field: string;
@@ -36,7 +48,7 @@ export interface Difference {
 export function compare(
   row: GameRow,
   events: GameEvent[],
-  players: { seat: number; playerId: string }[],
+  players: readonly StoredSeat[],
 ): { differences: Difference[]; projection: GameProjection | null } {
   const differences: Difference[] = [];
   const differ = (field: string, stored: unknown, fromLog: unknown): void => {
@@ -70,6 +82,22 @@ export function compare(
     }
     if (!sameResult(row.result, projection.result)) differ('result', row.result, projection.result);
   }
+  // Each seat's outcome follows from the result (src/games/finish.ts); none before the end. Ratings are not
+  // recomputed here: they depend on the order games finished in, not on one log.
+  const outcomes = projection.result === null || aborted ? null : seatOutcomes(projection.result, players);
+  for (const seat of [...players].sort((a, b) => a.seat - b.seat)) {
+    const expected = outcomes?.find((outcome) => outcome.seat === seat.seat) ?? null;
+    const pairs: [string, unknown, unknown][] = [
+      ['outcome', seat.outcome, expected?.outcome ?? null],
+      ['placement', seat.placement, expected?.placement ?? null],
+      ['score', seat.score, expected?.score ?? null],
+      ['payoff_left', seat.payoffLeft, expected?.payoffLeft ?? null],
+      ['finished', seat.finishedAt !== null, expected !== null],
+    ];
+    for (const [field, stored, fromLog] of pairs) {
+      if (stored !== fromLog) differ(`seat ${seat.seat} ${field}`, stored, fromLog);
+    }
+  }
   return { differences, projection: aborted ? null : projection };
 }
 
@@ -91,11 +119,27 @@ export async function checkProjections(
         )
       ).rows.map((event) => event.payload);
       const players = (
-        await client.query<{ seat: number; player_id: string }>(
-          'SELECT seat, player_id FROM game_players WHERE game_id = $1',
+        await client.query<{
+          seat: number;
+          player_id: string;
+          outcome: string | null;
+          placement: number | null;
+          score: number | null;
+          payoff_left: number | null;
+          finished_at: Date | null;
+        }>(
+          'SELECT seat, player_id, outcome, placement, score, payoff_left, finished_at FROM game_players WHERE game_id = $1',
           [row.id],
         )
-      ).rows.map((player) => ({ seat: player.seat, playerId: player.player_id }));
+      ).rows.map((player): StoredSeat => ({
+        seat: player.seat,
+        playerId: player.player_id,
+        outcome: player.outcome,
+        placement: player.placement,
+        score: player.score,
+        payoffLeft: player.payoff_left,
+        finishedAt: player.finished_at,
+      }));
       const { differences, projection } = compare(row, events, players);
       for (const difference of differences) {
         log(
@@ -118,6 +162,16 @@ export async function checkProjections(
             row.version,
           ],
         );
+        const outcomes = projection.result === null ? [] : seatOutcomes(projection.result, players);
+        for (const outcome of outcomes) {
+          // Outcomes only: a rating change is never redone by a repair (it would rate the game twice).
+          await client.query(
+            `UPDATE game_players SET outcome = $3, placement = $4, score = $5, payoff_left = $6,
+               finished_at = coalesce(finished_at, (SELECT finished_at FROM games WHERE id = $1), now())
+             WHERE game_id = $1 AND seat = $2`,
+            [row.id, outcome.seat, outcome.outcome, outcome.placement, outcome.score, outcome.payoffLeft],
+          );
+        }
         log(`game ${row.id}: repaired from the log`);
       }
     }

@@ -23,6 +23,7 @@ interface MoveGame {
 describe('check:projections rebuilds every projection from the log (DESIGN §2)', () => {
   let app: TestApp;
   let gameId: string;
+  let finishedId: string;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -36,6 +37,15 @@ describe('check:projections rebuilds every projection from the log (DESIGN §2)'
     dataOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: gameId }));
     // A waiting game too: it has no log, and the check must accept that.
     dataOf(await app.gql(tokens[0]!, 'mutation { createGame(input: { preset: MODERN }) { id } }'));
+    // And a finished, rated game: its seats carry outcomes and rating changes.
+    finishedId = dataOf(
+      await app.gql<{ createGame: { id: string } }>(
+        tokens[0]!,
+        'mutation { createGame(input: { preset: CLASSIC, rated: true }) { id } }',
+      ),
+    ).createGame.id;
+    dataOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: finishedId }));
+    dataOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { resign(gameId: $g) { id } }', { g: finishedId }));
     for (let i = 0; i < 12; i++) {
       const game = dataOf(
         await app.gql<{ game: MoveGame }>(
@@ -72,7 +82,7 @@ describe('check:projections rebuilds every projection from the log (DESIGN §2)'
 
   it('finds nothing wrong in a database the service wrote', () => {
     const run = check(app.databaseUrl);
-    expect(run.output).toContain('checked 2 games: every projection matches its log');
+    expect(run.output).toContain('checked 3 games: every projection matches its log');
     expect(run.status).toBe(0);
   });
 
@@ -97,6 +107,34 @@ describe('check:projections rebuilds every projection from the log (DESIGN §2)'
       [gameId],
     );
     expect(after).toEqual(before);
+    expect(check(app.databaseUrl).status).toBe(0);
+  });
+
+  it('checks each finished seat’s outcome against the log; --repair restores it but never re-rates', async () => {
+    const seatOf = async () =>
+      (
+        await sql<{ outcome: string; placement: number; rating_after: number }>(
+          app.databaseUrl,
+          'SELECT outcome, placement, rating_after FROM game_players WHERE game_id = $1 AND seat = 1',
+          [finishedId],
+        )
+      )[0]!;
+    const before = await seatOf();
+    expect(before.outcome).toBe('LOSS');
+    await sql(
+      app.databaseUrl,
+      `UPDATE game_players SET outcome = 'WIN', rating_after = rating_after + 100 WHERE game_id = $1 AND seat = 1`,
+      [finishedId],
+    );
+    const broken = check(app.databaseUrl);
+    expect(broken.status).toBe(1);
+    expect(broken.output).toContain(`game ${finishedId}: seat 1 outcome is "WIN", the log gives "LOSS"`);
+    check(app.databaseUrl, '--repair');
+    const after = await seatOf();
+    expect(after.outcome).toBe('LOSS');
+    expect(after.placement).toBe(before.placement);
+    // Ratings depend on the order games finished in: the repair leaves them (the +100 stays for a person to judge).
+    expect(after.rating_after).toBeCloseTo(before.rating_after + 100, 6);
     expect(check(app.databaseUrl).status).toBe(0);
   });
 
