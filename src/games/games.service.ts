@@ -323,6 +323,10 @@ export class GamesService {
     const game = await this.get(gameId);
     const seated = game.players.some((seat) => seat.playerId === playerId);
     if (!seated) throw new ApiError('FORBIDDEN', 'only a player of this game may abort it');
+    if (game.rated && game.status === GameStatus.ACTIVE) {
+      // Every player has seen their hand once dealt: aborting until a deal pleases would shop for ratings.
+      throw new ApiError('FORBIDDEN', 'a rated game cannot be aborted once dealt; resign instead');
+    }
     if (
       game.status === GameStatus.WAITING
         ? game.createdById !== playerId

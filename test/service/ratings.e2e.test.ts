@@ -116,7 +116,7 @@ async function ratedDrawReady(
       await resignGame(first, game.id); // not a usable deal after all: end it
       continue;
     }
-    dataOf(await app.gql(first, 'mutation($g: ID!) { abortGame(gameId: $g) { id } }', { g: game.id }));
+    await resignGame(first, game.id); // a rated game cannot be aborted once dealt
   }
   throw new Error('no deal where both players may pass');
 }
@@ -256,6 +256,27 @@ describe('ratings (issue 4 §1)', () => {
     expect(finished.moveCount).toBe(2);
     const events = await sql(app.databaseUrl, 'SELECT seq FROM game_events WHERE game_id = $1', [game.id]);
     expect(events).toHaveLength(2);
+  });
+
+  it('a rated game cannot be aborted once dealt (no shopping for deals); before the deal it can', async () => {
+    const tokens = [await register(app, 'rate_abe'), await register(app, 'rate_bea')] as const;
+    const abort = (token: string, id: string) =>
+      app.gql<{ abortGame: { status: string } }>(
+        token,
+        'mutation($g: ID!) { abortGame(gameId: $g) { status } }',
+        {
+          g: id,
+        },
+      );
+    const waiting = await createGame(app, tokens[0], { preset: 'CLASSIC', rated: true });
+    expect(dataOf(await abort(tokens[0], waiting.id)).abortGame.status).toBe('ABORTED');
+    const game = await dealt(tokens, { rated: true });
+    for (const token of tokens) {
+      const refused = await abort(token, game.id);
+      expect(codeOf(refused)).toBe('FORBIDDEN');
+      expect(refused.errors![0]!.message).toMatch(/rated.*resign/);
+    }
+    expect((await readGame(app, tokens[0], game.id)).status).toBe('ACTIVE');
   });
 
   it('an unrated game records outcomes but changes no rating', async () => {
