@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { AuthService } from './auth/auth.service';
 import { ANONYMOUS, RequestContext, Viewer } from './auth/viewer';
 import { RUNTIME_CONFIG, RuntimeConfig } from './common/app-config.token';
+import { Clock, ManualClock, SystemClock } from './clock/clock';
 import { ApiError, formatApiError, formatSocketErrors } from './errors/api-error';
 import { ApiErrorFilter } from './errors/api-error.filter';
 import { GamesModule } from './games/games.module';
@@ -15,6 +16,8 @@ import { NUL_MESSAGE, hasNul, noNulRule } from './graphql/nul';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { CorrespondenceModule } from './correspondence/correspondence.module';
+import { EventsModule, PlayerEventsModule } from './events/events.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ExplorerController } from './http/explorer.controller';
 import { GateRequest, RequestGate } from './http/request-gate';
@@ -40,10 +43,13 @@ export class AppModule {
       global: true,
       imports: [
         PrismaModule,
+        EventsModule,
         AuthModule,
         PlayersModule,
         GamesModule,
         RatingsModule,
+        PlayerEventsModule,
+        CorrespondenceModule.forRoot(config.workers.clock === 'manual'),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
@@ -115,9 +121,13 @@ export class AppModule {
       controllers: [HealthController, ...(config.graphql.explorer ? [ExplorerController] : [])],
       providers: [
         { provide: RUNTIME_CONFIG, useValue: config },
+        {
+          provide: Clock,
+          useValue: config.workers.clock === 'manual' ? new ManualClock() : new SystemClock(),
+        },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
       ],
-      exports: [RUNTIME_CONFIG],
+      exports: [RUNTIME_CONFIG, Clock],
     };
   }
 }

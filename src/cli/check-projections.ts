@@ -24,6 +24,7 @@ interface GameRow {
   current_player_id: string | null;
   result: GameResult | null;
   started_at: Date | null;
+  end_reason: string | null;
 }
 
 /** A seat as stored, with the outcome columns a finishing move writes (issue 4). */
@@ -71,7 +72,8 @@ export function compare(
     return { differences, projection: null };
   }
   const projection = projectionOf(replayed.state, events.length, players);
-  const aborted = row.status === 'ABORTED' && events.length === 0;
+  // Aborted before the first move, or because a player who never moved ran out of time (the log stops there).
+  const aborted = row.status === 'ABORTED' && (events.length === 0 || row.end_reason === 'noMove');
   if (row.version !== projection.version) differ('version', row.version, projection.version);
   if (!aborted) {
     if (row.status !== projection.status) differ('status', row.status, projection.status);

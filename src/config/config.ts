@@ -30,6 +30,17 @@ export interface AppConfig {
   };
   /** How long a login session token lives. */
   readonly sessionTtlDays: number;
+  /** Background work every app copy runs (issue 5). */
+  readonly workers: {
+    /** `manual`: time moves only when a test advances it (POST /test/clock); never in production. */
+    readonly clock: 'system' | 'manual';
+    /** How often the deadline sweeper looks for missed deadlines and due reminders; 0 turns it off. */
+    readonly sweepIntervalMs: number;
+    /** How long a built-in bot waits after its turn begins before it moves. */
+    readonly botDelayMs: number;
+    /** How often webhook deliveries that are due are looked for; 0 turns delivery off. */
+    readonly webhookIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -106,7 +117,16 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       windowSeconds: read.integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     },
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 3650),
+    workers: {
+      clock: read.oneOf('CLOCK', ['system', 'manual'], 'system'),
+      sweepIntervalMs: read.integer('SWEEP_INTERVAL_MS', 5000, 0, 3_600_000),
+      botDelayMs: read.integer('BOT_DELAY_MS', 500, 0, 60_000),
+      webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
+    },
   };
+  if (production && config.workers.clock === 'manual') {
+    read.problems.push('CLOCK=manual is for tests: it cannot be used with NODE_ENV=production');
+  }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }

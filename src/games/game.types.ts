@@ -222,6 +222,19 @@ export class RuleOptionsType {
 })
 export class RuleOptionsInput extends PartialType(RuleOptionsType, InputType) {}
 
+/** The days per move Lichess offers for correspondence games (issue 5 §1). */
+export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
+export const MAX_HOURS_PER_MOVE = 48;
+
+@ObjectType('TimeControl', { description: 'How long each move may take. A turn that runs out is a timeout.' })
+export class TimeControlType {
+  @Field(() => Int, { nullable: true, description: 'Days per move (correspondence), or null.' })
+  daysPerMove!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Hours per move (quick games), or null.' }) hoursPerMove!:
+    number | null;
+  @Field(() => Int, { description: 'The time per move in seconds.' }) secondsPerMove!: number;
+}
+
 @InputType('CreateGameInput', { description: 'A new game. The creator takes seat 0.' })
 export class CreateGameInput {
   @Field(() => Preset, { description: 'The rule set.' }) preset!: Preset;
@@ -246,6 +259,16 @@ export class CreateGameInput {
   seed?: string;
   @Field({ nullable: true, description: 'Start from this position (docs/notation.md; unrated games only).' })
   position?: string;
+  @Field(() => Int, {
+    nullable: true,
+    description: `Correspondence time control: days per move, one of ${DAYS_PER_MOVE.join(', ')}. Not with hoursPerMove.`,
+  })
+  daysPerMove?: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: `Quick time control: hours per move, 1–${MAX_HOURS_PER_MOVE}. Not with daysPerMove. Neither: no clock.`,
+  })
+  hoursPerMove?: number;
 }
 
 @ObjectType('CenterPile', { description: 'A shared centre pile.' })
@@ -460,6 +483,23 @@ export class GameType {
       'True when the creator fixed the seed or the start position (unrated games only): the creator may know every hand.',
   })
   dealChosen!: boolean;
+  @Field(() => TimeControlType, { nullable: true, description: 'The time per move; null for no clock.' })
+  timeControl!: TimeControlType | null;
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the current turn runs out (a timeout follows); null without a time control or unless active.',
+  })
+  deadline!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When the current turn began; null unless active.' })
+  turnStartedAt!: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why an ABORTED game was aborted: aborted (by a player before the first move), declined (an invitation ' +
+      'turned down), noMove (a player who never moved ran out of time; not rated). Null otherwise.',
+  })
+  abortReason!: string | null;
   @Field({ description: 'When it was created.' }) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When the deal happened.' }) startedAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When it ended.' }) finishedAt!: Date | null;

@@ -7,18 +7,21 @@
  * across a cursor, and paging neither skips nor repeats rows while games start and finish.
  * - `finished`: lists of finished games (status FINISHED, a result filter, or a finished-between bound) by end
  *   time. With a subject player it walks game_players_history_idx; without, games_finished_idx.
+ * - `deadline`: "my turn" lists (issue 5 §2), most urgent first, games without a clock last. A game leaves the list
+ *   when the caller moves, and its deadline stays fixed while it is in it.
  * - `created`: everything else by creation time.
  */
 import { isUuid } from '../common/ids';
 import { ApiError } from '../errors/api-error';
 
-export type ListOrder = 'finished' | 'created';
+export type ListOrder = 'finished' | 'created' | 'deadline';
 export type ListStatus = 'WAITING' | 'ACTIVE' | 'FINISHED' | 'ABORTED';
 export type ListOutcome = 'WIN' | 'LOSS' | 'DRAW';
 
 export interface ListCursor {
   readonly order: ListOrder;
-  readonly at: Date;
+  /** The row's sort time; null for a game without a deadline in the deadline order (those come last). */
+  readonly at: Date | null;
   readonly id: string;
 }
 
@@ -47,6 +50,7 @@ export interface SqlStatement {
 }
 
 export function listOrder(query: GamesListQuery): ListOrder {
+  if (query.myTurn) return 'deadline';
   return query.status === 'FINISHED' ||
     query.result !== undefined ||
     query.finishedAfter !== undefined ||
@@ -100,11 +104,12 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
     if (order === 'finished') conditions.push(`g.status = 'FINISHED'`);
     if (subject !== undefined) conditions.push(seatedIn(subject, 'me'));
   }
+  const finishedAt = idColumn === 'me.game_id' ? 'me.finished_at' : 'g.finished_at';
   if (query.status !== undefined) conditions.push(`g.status = ${param(query.status)}`);
   if (query.preset !== undefined) conditions.push(`g.preset = ${param(query.preset)}`);
   if (query.rated !== undefined) conditions.push(`g.rated = ${param(query.rated)}`);
-  if (query.finishedAfter !== undefined) conditions.push(`${sortAt} >= ${param(query.finishedAfter)}`);
-  if (query.finishedBefore !== undefined) conditions.push(`${sortAt} < ${param(query.finishedBefore)}`);
+  if (query.finishedAfter !== undefined) conditions.push(`${finishedAt} >= ${param(query.finishedAfter)}`);
+  if (query.finishedBefore !== undefined) conditions.push(`${finishedAt} < ${param(query.finishedBefore)}`);
   if (query.opponentId !== undefined) conditions.push(seatedIn(query.opponentId, 'op'));
   if (query.mine) conditions.push(seatedIn(query.viewerId!, 'mine'));
   if (query.myTurn) {
@@ -118,22 +123,29 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
       `(g.invited_player_id IS NULL OR g.invited_player_id = ${viewer})`,
     );
   }
+  let direction = 'DESC';
+  let comparison = '<';
+  if (order === 'deadline') {
+    sortAt = `coalesce(g.deadline, 'infinity'::timestamptz)`;
+    direction = 'ASC';
+    comparison = '>';
+  }
   if (query.after !== undefined) {
-    conditions.push(
-      `(${sortAt}, ${idColumn}) < (${param(query.after.at)}, ${param(query.after.id, '::uuid')})`,
-    );
+    const at = query.after.at === null ? `'infinity'::timestamptz` : param(query.after.at);
+    conditions.push(`(${sortAt}, ${idColumn}) ${comparison} (${at}, ${param(query.after.id, '::uuid')})`);
   }
   const text = `SELECT ${idColumn} AS id, ${sortAt} AS sort_at FROM ${from}
  WHERE ${conditions.length === 0 ? 'TRUE' : conditions.join('\n   AND ')}
- ORDER BY ${sortAt} DESC, ${idColumn} DESC
+ ORDER BY ${sortAt} ${direction}, ${idColumn} ${direction}
  LIMIT ${param(query.first + 1, '::int')}`;
   return { text, values };
 }
 
+const ORDER_TAGS: Readonly<Record<ListOrder, string>> = { finished: 'f', created: 'c', deadline: 'd' };
+
 export function encodeListCursor(cursor: ListCursor): string {
-  return Buffer.from(
-    `${cursor.order === 'finished' ? 'f' : 'c'}|${cursor.at.toISOString()}|${cursor.id}`,
-  ).toString('base64url');
+  const time = cursor.at === null ? 'infinity' : cursor.at.toISOString();
+  return Buffer.from(`${ORDER_TAGS[cursor.order]}|${time}|${cursor.id}`).toString('base64url');
 }
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -142,16 +154,17 @@ const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 export function decodeListCursor(text: string): ListCursor {
   const parts = Buffer.from(text, 'base64url').toString('utf8').split('|');
   const [tag, time, id] = parts.length === 2 ? ['c', ...parts] : parts;
-  const at = new Date(time ?? '');
+  const order = (Object.keys(ORDER_TAGS) as ListOrder[]).find((candidate) => ORDER_TAGS[candidate] === tag);
+  const endless = order === 'deadline' && time === 'infinity';
+  const at = endless ? null : new Date(time ?? '');
   if (
     parts.length > 3 ||
-    (tag !== 'f' && tag !== 'c') ||
+    order === undefined ||
     id === undefined ||
     !isUuid(id) ||
-    !ISO_TIME.test(time ?? '') ||
-    Number.isNaN(at.getTime())
+    (!endless && (!ISO_TIME.test(time ?? '') || at === null || Number.isNaN(at.getTime())))
   ) {
     throw new ApiError('BAD_USER_INPUT', 'after: not a cursor from this list', { field: 'after' });
   }
-  return { order: tag === 'f' ? 'finished' : 'created', at, id };
+  return { order, at, id };
 }

@@ -19,9 +19,10 @@ import type { RequestContext, Viewer } from '../auth/viewer';
 import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { toPlayer } from '../players/players.resolver';
-import { GameChanged, GamePubSub } from './game-pubsub';
+import { EventBus, GameChanged } from '../events/event-bus';
 import {
   CreateGameInput,
+  DAYS_PER_MOVE,
   EndReason,
   GameConnectionType,
   GamePlayerType,
@@ -30,17 +31,19 @@ import {
   GameType,
   GameViewType,
   GamesFilter,
+  MAX_HOURS_PER_MOVE,
   MoveRecordType,
   MoveType,
   Outcome,
   Preset,
   RuleOptionsType,
+  TimeControlType,
   VerifyResultType,
 } from './game.types';
 import { GameWithPlayers, GamesService } from './games.service';
 
 /** The resolved game plus its row, which the field resolvers below need. */
-type GameParent = GameType & { readonly row: GameWithPlayers };
+export type GameParent = GameType & { readonly row: GameWithPlayers };
 
 const MAX_PAGE = 100;
 
@@ -48,7 +51,7 @@ const MAX_PAGE = 100;
 export class GamesResolver {
   constructor(
     private readonly service: GamesService,
-    private readonly pubsub: GamePubSub,
+    private readonly events: EventBus,
   ) {}
 
   @Query(() => GameType, {
@@ -115,6 +118,7 @@ export class GamesResolver {
       opponent: input.opponent ?? undefined,
       seed: input.seed ?? undefined,
       position: input.position ?? undefined,
+      secondsPerMove: secondsPerMoveOf(input),
     });
     return toGame(game, context.viewer);
   }
@@ -213,7 +217,7 @@ export class GamesResolver {
   ): Promise<AsyncIterableIterator<unknown>> {
     requireReadable(context.viewer);
     await this.service.get(gameId); // NOT_FOUND before subscribing to nothing
-    return this.pubsub.subscribe(gameId);
+    return this.events.subscribeGame(gameId);
   }
 
   @ResolveField(() => GameViewType, {
@@ -284,7 +288,7 @@ function seatOf(game: GameWithPlayers, viewer: Viewer): number | null {
   return game.players.find((entry) => entry.playerId === viewer.player!.id)?.seat ?? null;
 }
 
-function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
+export function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
   const over = row.status === GameStatus.FINISHED || row.status === GameStatus.ABORTED;
   return {
     row,
@@ -307,9 +311,53 @@ function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
     // The position holds every hand and the stock order: secret, like the seed, until the game is over.
     startPosition: over ? row.startPosition : null,
     dealChosen: row.dealChosen,
+    timeControl: timeControlOf(row.secondsPerMove),
+    deadline: row.status === GameStatus.ACTIVE ? row.deadline : null,
+    turnStartedAt: row.status === GameStatus.ACTIVE ? row.turnStartedAt : null,
+    abortReason: row.status === GameStatus.ABORTED ? row.endReason : null,
     createdAt: row.createdAt,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
+  };
+}
+
+const DAY = 86_400;
+const HOUR = 3_600;
+
+/** The time control asked for, in seconds per move (issue 5 §1), or undefined for none. */
+function secondsPerMoveOf(input: CreateGameInput): number | undefined {
+  const { daysPerMove, hoursPerMove } = input;
+  if (daysPerMove != null && hoursPerMove != null) {
+    throw new ApiError('BAD_USER_INPUT', 'give daysPerMove or hoursPerMove, not both', {
+      field: 'hoursPerMove',
+    });
+  }
+  if (daysPerMove != null) {
+    if (!(DAYS_PER_MOVE as readonly number[]).includes(daysPerMove)) {
+      throw new ApiError('BAD_USER_INPUT', `daysPerMove is one of ${DAYS_PER_MOVE.join(', ')}`, {
+        field: 'daysPerMove',
+      });
+    }
+    return daysPerMove * DAY;
+  }
+  if (hoursPerMove != null) {
+    if (!Number.isInteger(hoursPerMove) || hoursPerMove < 1 || hoursPerMove > MAX_HOURS_PER_MOVE) {
+      throw new ApiError('BAD_USER_INPUT', `hoursPerMove is 1–${MAX_HOURS_PER_MOVE}`, {
+        field: 'hoursPerMove',
+      });
+    }
+    return hoursPerMove * HOUR;
+  }
+  return undefined;
+}
+
+function timeControlOf(secondsPerMove: number | null): TimeControlType | null {
+  if (secondsPerMove === null) return null;
+  const days = secondsPerMove % DAY === 0 ? secondsPerMove / DAY : null;
+  return {
+    daysPerMove: days,
+    hoursPerMove: days === null && secondsPerMove % HOUR === 0 ? secondsPerMove / HOUR : null,
+    secondsPerMove,
   };
 }
 

@@ -26,10 +26,10 @@ import { isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
 import { FoldedGame, GameStore, advance } from './game-store';
-import { GamePubSub } from './game-pubsub';
 import { initialState } from './initial-state';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
+import { Clock } from '../clock/clock';
 import { seatOutcomes } from './finish';
 import { recordFinish } from './finish-sql';
 import {
@@ -66,6 +66,11 @@ interface GameRow {
   started_at: Date | null;
   finished_at: Date | null;
   updated_at: Date;
+  seconds_per_move: number | null;
+  turn_started_at: Date | null;
+  deadline: Date | null;
+  reminded_turn_at: Date | null;
+  end_reason: string | null;
 }
 
 export interface CreateGameRequest {
@@ -76,6 +81,8 @@ export interface CreateGameRequest {
   readonly opponent: string | undefined;
   readonly seed: string | undefined;
   readonly position: string | undefined;
+  /** The time control: seconds per move, or undefined for none. */
+  readonly secondsPerMove: number | undefined;
 }
 
 export interface MoveRequest {
@@ -105,7 +112,13 @@ const APPEND_SQL = `
     UPDATE games
        SET version = $3, current_seat = $4, current_player_id = $5::uuid, updated_at = $6, status = $7,
            finished_at = CASE WHEN $8 THEN $6::timestamptz ELSE finished_at END,
-           result = COALESCE($9::jsonb, result)
+           result = COALESCE($9::jsonb, result),
+           -- A new turn (another player to move) starts a new deadline; the end clears it. SET sees the old row.
+           turn_started_at = CASE WHEN $5::uuid IS DISTINCT FROM current_player_id THEN $6 ELSE turn_started_at END,
+           deadline = CASE WHEN $8 THEN NULL
+                           WHEN $5::uuid IS DISTINCT FROM current_player_id
+                             THEN $6::timestamptz + seconds_per_move * interval '1 second'
+                           ELSE deadline END
      WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
     RETURNING id)
   INSERT INTO game_events (game_id, seq, type, payload, actor_id, client_move_id, created_at)
@@ -127,7 +140,7 @@ export class GamesService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly store: GameStore,
-    private readonly pubsub: GamePubSub,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -182,6 +195,11 @@ export class GamesService {
       startedAt: row.started_at,
       finishedAt: row.finished_at,
       updatedAt: row.updated_at,
+      secondsPerMove: row.seconds_per_move,
+      turnStartedAt: row.turn_started_at,
+      deadline: row.deadline,
+      remindedTurnAt: row.reminded_turn_at,
+      endReason: row.end_reason,
     };
   }
 
@@ -237,9 +255,13 @@ export class GamesService {
     }
     // DESIGN §3: 256 bits from the OS CSPRNG, committed to at once, revealed when the game is over.
     const seed = request.seed ?? randomBytes(32).toString('hex');
+    const now = this.clock.now();
     const game = await this.prisma.game.create({
       data: {
         id: randomUUID(),
+        createdAt: now,
+        updatedAt: now,
+        secondsPerMove: request.secondsPerMove ?? null,
         preset: request.preset,
         options: options as unknown as Prisma.InputJsonValue,
         seats,
@@ -256,7 +278,6 @@ export class GamesService {
       },
       include: INCLUDE_PLAYERS,
     });
-    this.pubsub.publish(game.id);
     return game;
   }
 
@@ -299,7 +320,6 @@ export class GamesService {
       }
       if (seated === 0) continue; // the game stopped waiting meanwhile
       await this.startIfFull(game);
-      this.pubsub.publish(gameId);
       return this.get(gameId);
     }
     const game = await this.get(gameId);
@@ -310,11 +330,13 @@ export class GamesService {
   /** Deals (status ACTIVE, the first player to move) when every seat is taken; a no-op otherwise or if already done. */
   private async startIfFull(game: Game): Promise<void> {
     const first = initialState(game).current;
-    const now = new Date();
+    const now = this.clock.now();
     await this.prisma.$executeRaw`
       UPDATE games
          SET status = 'ACTIVE', started_at = ${now}, updated_at = ${now}, current_seat = ${first},
-             current_player_id = (SELECT player_id FROM game_players WHERE game_id = ${game.id}::uuid AND seat = ${first})
+             current_player_id = (SELECT player_id FROM game_players WHERE game_id = ${game.id}::uuid AND seat = ${first}),
+             turn_started_at = ${now},
+             deadline = ${now}::timestamptz + seconds_per_move * interval '1 second'
        WHERE id = ${game.id}::uuid AND status = 'WAITING'
          AND (SELECT count(*) FROM game_players WHERE game_id = ${game.id}::uuid) = seats`;
   }
@@ -343,16 +365,17 @@ export class GamesService {
       where: { id: gameId, status: game.status, version: 0 },
       data: {
         status: GameStatus.ABORTED,
-        finishedAt: new Date(),
-        updatedAt: new Date(),
+        endReason: 'aborted',
+        finishedAt: this.clock.now(),
+        updatedAt: this.clock.now(),
         currentSeat: null,
         currentPlayerId: null,
+        deadline: null,
       },
     });
     if (count === 0)
       throw new ApiError('GAME_NOT_ACTIVE', 'the game changed meanwhile (a move, or another abort)');
     this.store.forget(gameId);
-    this.pubsub.publish(gameId);
     return this.get(gameId);
   }
 
@@ -380,6 +403,56 @@ export class GamesService {
 
   async resign(gameId: string, playerId: string): Promise<GameWithPlayers> {
     return this.command(gameId, playerId, undefined, null, (seat) => ({ type: 'resign', seat }));
+  }
+
+  /**
+   * A missed deadline (issue 5 §1), for the deadline sweeper: at `version`, the player to move ran out of time.
+   * Goes through the normal command path with that version as expectedVersion, so when several sweepers (one per
+   * app copy) find the same game, exactly one appends the timeout and the others get VERSION_CONFLICT. A player
+   * who never moved in the game ends it as aborted instead: unrated, no result.
+   */
+  async timeOut(gameId: string, version: number): Promise<'timedOut' | 'aborted' | 'notDue'> {
+    const game = await this.get(gameId);
+    const now = this.clock.now();
+    if (
+      game.status !== GameStatus.ACTIVE ||
+      game.version !== version ||
+      game.deadline === null ||
+      game.deadline.getTime() > now.getTime() ||
+      game.currentSeat === null ||
+      game.currentPlayerId === null
+    ) {
+      return 'notDue';
+    }
+    const seat = game.currentSeat;
+    const folded = await this.store.folded(game);
+    if (!folded.events.some((stored) => stored.event.seat === seat)) {
+      const { count } = await this.prisma.game.updateMany({
+        where: { id: gameId, version, status: GameStatus.ACTIVE },
+        data: {
+          status: GameStatus.ABORTED,
+          endReason: 'noMove',
+          finishedAt: now,
+          updatedAt: now,
+          currentSeat: null,
+          currentPlayerId: null,
+          deadline: null,
+        },
+      });
+      if (count === 0) return 'notDue';
+      this.store.forget(gameId);
+      return 'aborted';
+    }
+    try {
+      await this.command(gameId, game.currentPlayerId, version, null, (mover) => ({
+        type: 'timeout',
+        seat: mover,
+      }));
+      return 'timedOut';
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'VERSION_CONFLICT') return 'notDue';
+      throw error;
+    }
   }
 
   /**
@@ -437,7 +510,7 @@ export class GamesService {
       const folded = await this.store.folded(game);
       const decision = decide(folded.state, commandFor(seat));
       if (!decision.ok) return refuse(violationError(decision.violation));
-      const now = new Date();
+      const now = this.clock.now();
       const next = advance(folded, decision.events, now, clientMoveId);
       const projection = projectionOf(next.state, next.version, game.players);
       if (await this.append(game, folded.version, decision.events, playerId, clientMoveId, projection, now)) {
@@ -482,7 +555,7 @@ export class GamesService {
     if (seat === undefined) return null;
     const decision = decide(folded.state, commandFor(seat));
     if (!decision.ok) return null;
-    const now = new Date();
+    const now = this.clock.now();
     const next = advance(folded, decision.events, now, clientMoveId);
     const projection = projectionOf(next.state, next.version, game.players);
     if (
@@ -502,12 +575,10 @@ export class GamesService {
   ): Promise<GameWithPlayers> {
     this.store.remember(game.id, next);
     if (projection.result !== null) {
-      // The finish wrote each seat's outcome and rating change: read them (the pushes too).
+      // The finish wrote each seat's outcome and rating change: read them.
       this.seatings.delete(game.id);
-      this.pubsub.publish(game.id);
       return this.get(game.id);
     }
-    this.pubsub.publish(game.id);
     return this.known(afterMove(game, projection, now));
   }
 
@@ -596,7 +667,7 @@ export class GamesService {
     };
     const order = listOrder(listQuery);
     const statement = gamesListSql(listQuery);
-    const { rows } = await this.prisma.pool.query<{ id: string; sort_at: Date }>(
+    const { rows } = await this.prisma.pool.query<{ id: string; sort_at: Date | null }>(
       statement.text,
       statement.values,
     );
@@ -609,7 +680,10 @@ export class GamesService {
     const games = page.map((row) => byId.get(row.id)).filter((game) => game !== undefined);
     return {
       games,
-      cursors: page.map((row) => encodeListCursor({ order, at: row.sort_at, id: row.id })),
+      cursors: page.map((row) =>
+        // pg reads 'infinity' as the number Infinity (not a Date): a game without a deadline.
+        encodeListCursor({ order, at: row.sort_at instanceof Date ? row.sort_at : null, id: row.id }),
+      ),
       hasNextPage: rows.length > query.first,
     };
   }
@@ -670,8 +744,18 @@ export class GamesService {
 /** The game as the move left it, without reading it back: only the projection columns changed. */
 function afterMove(game: GameWithPlayers, projection: GameProjection, now: Date): GameWithPlayers {
   const finished = projection.result !== null;
+  // As APPEND_SQL sets them: another player to move starts a new turn and its deadline.
+  const newTurn = projection.currentPlayerId !== game.currentPlayerId;
+  const deadline =
+    finished || game.secondsPerMove === null
+      ? null
+      : newTurn
+        ? new Date(now.getTime() + game.secondsPerMove * 1000)
+        : game.deadline;
   return {
     ...game,
+    turnStartedAt: newTurn ? now : game.turnStartedAt,
+    deadline,
     version: projection.version,
     status: projection.status,
     currentSeat: projection.currentSeat,

@@ -279,6 +279,7 @@ describe('prisma/schema.prisma matches the migrated database', () => {
       'GameEvent',
       'GamePlayer',
       'Player',
+      'PlayerEvent',
       'Rating',
       'Token',
     ]);

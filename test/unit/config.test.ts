@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       },
       rateLimit: { requests: 600, windowSeconds: 60 },
       sessionTtlDays: 30,
+      workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
     // An empty value counts as unset (a common way to blank a variable in compose files).
@@ -62,6 +63,10 @@ describe('loadConfig', () => {
         RATE_LIMIT_REQUESTS: '5',
         RATE_LIMIT_WINDOW_SECONDS: '3600',
         SESSION_TTL_DAYS: '7',
+        CLOCK: 'manual',
+        SWEEP_INTERVAL_MS: '0',
+        BOT_DELAY_MS: '20',
+        WEBHOOK_INTERVAL_MS: '250',
         UNRELATED_VARIABLE: 'ignored',
       },
       CWD,
@@ -83,7 +88,9 @@ describe('loadConfig', () => {
       },
       rateLimit: { requests: 5, windowSeconds: 3600 },
       sessionTtlDays: 7,
+      workers: { clock: 'manual', sweepIntervalMs: 0, botDelayMs: 20, webhookIntervalMs: 250 },
     });
+    expect(() => loadConfig({ NODE_ENV: 'production', CLOCK: 'manual' }, CWD)).toThrow(/CLOCK=manual/);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }, CWD).databaseUrl).toBe(
       'postgres://localhost/x',
     );

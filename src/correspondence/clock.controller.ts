@@ -1,0 +1,36 @@
+/**
+ * Test-only time travel (issue 5 §1: "time is injected, so tests drive it without sleeping"). Mounted only when
+ * CLOCK=manual, which the configuration refuses in production. `POST /test/clock` with `{ "advanceMs": n }` or
+ * `{ "to": "<ISO time>" }` moves this copy's clock forward and runs one deadline sweep before answering, so a
+ * test sees the timeouts and reminders the new time causes.
+ */
+import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Clock, ManualClock } from '../clock/clock';
+import { DeadlineSweeper, SweepReport } from './sweeper';
+
+interface ClockRequest {
+  readonly advanceMs?: unknown;
+  readonly to?: unknown;
+}
+
+@Controller('test')
+export class ClockController {
+  constructor(
+    private readonly clock: Clock,
+    private readonly sweeper: DeadlineSweeper,
+  ) {}
+
+  @Post('clock')
+  @HttpCode(200)
+  async advance(@Body() body: ClockRequest | undefined): Promise<{ now: string } & SweepReport> {
+    if (!(this.clock instanceof ManualClock)) throw new BadRequestException('the clock is not manual');
+    if (typeof body?.advanceMs === 'number' && body.advanceMs >= 0) this.clock.advance(body.advanceMs);
+    else if (typeof body?.to === 'string' && !Number.isNaN(Date.parse(body.to))) {
+      this.clock.advanceTo(new Date(body.to));
+    } else if (body?.advanceMs !== undefined || body?.to !== undefined) {
+      throw new BadRequestException('advanceMs: a number ≥ 0, or to: an ISO time');
+    }
+    const report = await this.sweeper.sweep();
+    return { now: this.clock.now().toISOString(), ...report };
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The deadline sweeper (issue 5 §1). Every app copy runs one. Each pass:
+ * - times out the games whose turn ran out, through GamesService.timeOut: the normal command path with the
+ *   version the sweeper saw as expectedVersion, so sweepers on several copies time a game out exactly once;
+ * - sends one REMINDER per turn once 80 % of its time is used: a single statement claims the due games with
+ *   FOR UPDATE SKIP LOCKED, marks the turn reminded and writes the player event, so no two copies remind twice.
+ */
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Clock } from '../clock/clock';
+import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { GamesService } from '../games/games.service';
+import { PrismaService } from '../prisma/prisma.service';
+
+/** The share of a turn's time after which the player is reminded. */
+export const REMINDER_SHARE = 0.8;
+const BATCH = 100;
+
+const DUE_GAMES = `
+  SELECT id, version FROM games
+   WHERE status = 'ACTIVE' AND deadline <= $1
+   ORDER BY deadline
+   LIMIT ${BATCH}`;
+
+const REMIND = `
+  WITH due AS (
+    SELECT id FROM games
+     WHERE status = 'ACTIVE' AND deadline > $1
+       AND turn_started_at + seconds_per_move * ${REMINDER_SHARE} * interval '1 second' <= $1
+       AND (reminded_turn_at IS NULL OR reminded_turn_at < turn_started_at)
+     LIMIT ${BATCH}
+     FOR UPDATE SKIP LOCKED),
+  reminded AS (
+    UPDATE games g SET reminded_turn_at = g.turn_started_at
+      FROM due WHERE g.id = due.id
+    RETURNING g.id, g.current_player_id)
+  INSERT INTO player_events (player_id, kind, game_id, created_at)
+  SELECT current_player_id, 'REMINDER', id, $1 FROM reminded`;
+
+export interface SweepReport {
+  readonly timedOut: number;
+  readonly aborted: number;
+  readonly reminded: number;
+}
+
+@Injectable()
+export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(DeadlineSweeper.name);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<SweepReport> | null = null;
+
+  constructor(
+    private readonly games: GamesService,
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const interval = this.config.workers.sweepIntervalMs;
+    if (interval === 0) return;
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${String(error)}`));
+    }, interval);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+  }
+
+  /** One pass; a pass asked for while one runs waits for it and then runs again (the clock may have moved). */
+  async sweep(): Promise<SweepReport> {
+    while (this.running !== null) await this.running.catch(() => undefined);
+    this.running = this.pass();
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async pass(): Promise<SweepReport> {
+    const now = this.clock.now();
+    let timedOut = 0;
+    let aborted = 0;
+    const { rows } = await this.prisma.pool.query<{ id: string; version: number }>(DUE_GAMES, [now]);
+    for (const row of rows) {
+      try {
+        const outcome = await this.games.timeOut(row.id, row.version);
+        if (outcome === 'timedOut') timedOut++;
+        if (outcome === 'aborted') aborted++;
+      } catch (error) {
+        this.logger.error(`timing out game ${row.id} failed: ${String(error)}`);
+      }
+    }
+    const reminded = (await this.prisma.pool.query(REMIND, [now])).rowCount ?? 0;
+    return { timedOut, aborted, reminded };
+  }
+}

@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { GamesModule } from '../games/games.module';
+import { EventBus } from './event-bus';
+import { PlayerEventsResolver } from './player-events.resolver';
+import { PlayerEventsService } from './player-events.service';
+
+/** The event bus, available everywhere (games, bots, webhooks); players' events and dashboards. */
+@Global()
+@Module({ providers: [EventBus], exports: [EventBus] })
+export class EventsModule {}
+
+/** The GraphQL side of player events (it needs the games module, which needs the bus above). */
+@Module({ imports: [GamesModule], providers: [PlayerEventsService, PlayerEventsResolver] })
+export class PlayerEventsModule {}

@@ -1,0 +1,81 @@
+/**
+ * A player's own events: pushed live by `myEvents` (graphql-ws; each subscriber gets only their own, with the game
+ * as they may see it), listed by `playerEvents` for catching up, and the `dashboard` counts (issue 5 §2–§3).
+ */
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
+import { requirePlayer } from '../auth/auth.service';
+import type { RequestContext } from '../auth/viewer';
+import { ApiError } from '../errors/api-error';
+import { GameType } from '../games/game.types';
+import { GamesService } from '../games/games.service';
+import { toGame } from '../games/games.resolver';
+import { EventBus, PlayerEventMessage } from './event-bus';
+import { DashboardType, PlayerEventKind, PlayerEventType } from './player-events.types';
+import { PlayerEventsService } from './player-events.service';
+
+const MAX_PAGE = 100;
+
+@Resolver(() => PlayerEventType)
+export class PlayerEventsResolver {
+  constructor(
+    private readonly events: EventBus,
+    private readonly service: PlayerEventsService,
+    private readonly games: GamesService,
+  ) {}
+
+  @Subscription(() => PlayerEventType, {
+    description:
+      'Your events as they happen: your turn, a game started or over, a challenge received, a reminder. Over graphql-ws.',
+    resolve: (payload: PlayerEventMessage | undefined): PlayerEventType => {
+      if (payload === undefined) {
+        throw new ApiError(
+          'BAD_USER_INPUT',
+          'subscriptions are served over graphql-ws: open a WebSocket on the /graphql path',
+        );
+      }
+      return {
+        id: payload.id,
+        kind: payload.kind as PlayerEventKind,
+        gameId: payload.gameId,
+        createdAt: new Date(payload.createdAt),
+      };
+    },
+  })
+  myEvents(@Context() context: RequestContext): AsyncIterableIterator<PlayerEventMessage> {
+    const player = requirePlayer(context.viewer, 'game:read');
+    return this.events.subscribePlayer(player.id);
+  }
+
+  @Query(() => [PlayerEventType], {
+    description: 'Your events after the given event id, oldest first (to catch up after being away).',
+  })
+  async playerEvents(
+    @Context() context: RequestContext,
+    @Args('after', { type: () => String, nullable: true, description: 'The last event id you have seen.' })
+    after: string | null,
+    @Args('first', { type: () => Int, nullable: true, description: `How many, 1–${MAX_PAGE} (default 20).` })
+    first: number | null,
+  ): Promise<PlayerEventType[]> {
+    const player = requirePlayer(context.viewer, 'game:read');
+    const size = first ?? 20;
+    if (size < 1 || size > MAX_PAGE)
+      throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE}`, { field: 'first' });
+    return (await this.service.list(player.id, after ?? undefined, size)).map((event) => ({
+      ...event,
+      kind: event.kind as PlayerEventKind,
+    }));
+  }
+
+  @Query(() => DashboardType, {
+    description: 'Counts for your start page: your turns, waiting games, invitations.',
+  })
+  async dashboard(@Context() context: RequestContext): Promise<DashboardType> {
+    return this.service.dashboard(requirePlayer(context.viewer, 'game:read').id);
+  }
+
+  @ResolveField(() => GameType, { nullable: true, description: 'That game as it is now, as you may see it.' })
+  async game(@Parent() event: PlayerEventType, @Context() context: RequestContext): Promise<GameType | null> {
+    if (event.gameId === null) return null;
+    return toGame(await this.games.get(event.gameId), context.viewer);
+  }
+}

@@ -1,0 +1,71 @@
+/** Reading a player's events and dashboard counts (the events themselves are written by database triggers). */
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../errors/api-error';
+import { PrismaService } from '../prisma/prisma.service';
+import type { PlayerEventKind } from './event-bus';
+
+export interface StoredPlayerEvent {
+  readonly id: string;
+  readonly kind: PlayerEventKind;
+  readonly gameId: string | null;
+  readonly createdAt: Date;
+}
+
+export interface Dashboard {
+  readonly myTurn: number;
+  readonly opponentsTurn: number;
+  readonly waitingForPlayers: number;
+  readonly invitations: number;
+  readonly nextDeadline: Date | null;
+}
+
+const DASHBOARD = `
+  SELECT
+    (SELECT count(*)::int FROM games WHERE status = 'ACTIVE' AND current_player_id = $1) AS my_turn,
+    (SELECT count(*)::int FROM games g JOIN game_players gp ON gp.game_id = g.id
+      WHERE gp.player_id = $1 AND g.status = 'ACTIVE' AND g.current_player_id <> $1) AS opponents_turn,
+    (SELECT count(*)::int FROM games g JOIN game_players gp ON gp.game_id = g.id
+      WHERE gp.player_id = $1 AND g.status = 'WAITING') AS waiting_for_players,
+    (SELECT count(*)::int FROM games WHERE status = 'WAITING' AND invited_player_id = $1) AS invitations,
+    (SELECT min(deadline) FROM games WHERE status = 'ACTIVE' AND current_player_id = $1) AS next_deadline`;
+
+@Injectable()
+export class PlayerEventsService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The player's events after `after` (an event id), oldest first: what a client missed while away. */
+  async list(playerId: string, after: string | undefined, first: number): Promise<StoredPlayerEvent[]> {
+    if (after !== undefined && !/^\d{1,18}$/.test(after)) {
+      throw new ApiError('BAD_USER_INPUT', 'after: an event id', { field: 'after' });
+    }
+    const rows = await this.prisma.playerEvent.findMany({
+      where: { playerId, ...(after === undefined ? {} : { id: { gt: BigInt(after) } }) },
+      orderBy: { id: 'asc' },
+      take: first,
+    });
+    return rows.map((row) => ({
+      id: row.id.toString(),
+      kind: row.kind as PlayerEventKind,
+      gameId: row.gameId,
+      createdAt: row.createdAt,
+    }));
+  }
+
+  async dashboard(playerId: string): Promise<Dashboard> {
+    const { rows } = await this.prisma.pool.query<{
+      my_turn: number;
+      opponents_turn: number;
+      waiting_for_players: number;
+      invitations: number;
+      next_deadline: Date | null;
+    }>(DASHBOARD, [playerId]);
+    const row = rows[0]!;
+    return {
+      myTurn: row.my_turn,
+      opponentsTurn: row.opponents_turn,
+      waitingForPlayers: row.waiting_for_players,
+      invitations: row.invitations,
+      nextDeadline: row.next_deadline,
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { GameType } from '../games/game.types';
+
+export enum PlayerEventKind {
+  YOUR_TURN = 'YOUR_TURN',
+  GAME_STARTED = 'GAME_STARTED',
+  GAME_OVER = 'GAME_OVER',
+  CHALLENGE_RECEIVED = 'CHALLENGE_RECEIVED',
+  REMINDER = 'REMINDER',
+}
+registerEnumType(PlayerEventKind, {
+  name: 'PlayerEventKind',
+  description: 'What happened to a player.',
+  valuesMap: {
+    YOUR_TURN: { description: 'A game is waiting for your move.' },
+    GAME_STARTED: { description: 'A game you sit in was dealt.' },
+    GAME_OVER: { description: 'A game you sit in finished or was aborted.' },
+    CHALLENGE_RECEIVED: { description: 'Someone created a game inviting you (accept with joinGame).' },
+    REMINDER: { description: '80 % of your turn’s time is used up.' },
+  },
+});
+
+@ObjectType('PlayerEvent', {
+  description:
+    'Something that happened to the signed-in player: pushed by myEvents, listed by playerEvents, sent to webhooks.',
+})
+export class PlayerEventType {
+  @Field(() => ID, { description: 'The event id: increasing; the same id a webhook delivery carries.' })
+  id!: string;
+  @Field(() => PlayerEventKind, { description: 'What happened.' }) kind!: PlayerEventKind;
+  @Field(() => ID, { nullable: true, description: 'The game it is about.' }) gameId!: string | null;
+  @Field(() => GameType, {
+    nullable: true,
+    description: 'That game as it is now, as you may see it.',
+  })
+  game?: GameType | null;
+  @Field({ description: 'When it happened.' }) createdAt!: Date;
+}
+
+@ObjectType('Dashboard', { description: 'Counts for a player’s start page.' })
+export class DashboardType {
+  @Field(() => Int, { description: 'Active games where it is your turn.' }) myTurn!: number;
+  @Field(() => Int, { description: 'Active games where someone else is to move.' }) opponentsTurn!: number;
+  @Field(() => Int, { description: 'Games you created or joined that wait for more players.' })
+  waitingForPlayers!: number;
+  @Field(() => Int, { description: 'Waiting games that invite you (challenges to accept or decline).' })
+  invitations!: number;
+  @Field(() => Date, { nullable: true, description: 'The earliest deadline among your turns, if any.' })
+  nextDeadline!: Date | null;
+}

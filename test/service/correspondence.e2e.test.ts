@@ -1,0 +1,404 @@
+/**
+ * Correspondence play (issue 5 §1–§3, §6): time controls and deadlines driven by a manual clock (CLOCK=manual and
+ * POST /test/clock; no sleeping), timeouts at exactly the deadline through the normal command path, aborts for a
+ * player who never moved, one reminder at 80 % of a turn, "my turn" lists by deadline and the dashboard, and
+ * pushes — myEvents and gameUpdated — across two app copies on one database (LISTEN/NOTIFY), where both copies'
+ * sweepers together time each game out exactly once.
+ */
+import { Client as WsClient } from 'graphql-ws';
+import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { sql } from './support/database';
+import { joinGame, makeMove } from './support/play';
+
+const CLOCK_ENV = { CLOCK: 'manual', SWEEP_INTERVAL_MS: '0' };
+const HOUR = 3_600_000;
+
+let app: TestApp;
+let other: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ env: CLOCK_ENV });
+  // A second copy of the app on the same database.
+  other = await startTestApp({ databaseUrl: app.databaseUrl, env: CLOCK_ENV });
+});
+afterAll(async () => {
+  await other.stop();
+  await app.close();
+});
+
+interface SweepReport {
+  now: string;
+  timedOut: number;
+  aborted: number;
+  reminded: number;
+}
+
+/** Moves `target`'s clock to `to` (never back) and runs its sweeper once. */
+async function clockTo(target: TestApp, to: Date): Promise<SweepReport> {
+  const response = await fetch(`${target.url}/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to: to.toISOString() }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as SweepReport;
+}
+
+interface ClockedGame {
+  id: string;
+  status: string;
+  version: number;
+  currentSeat: number | null;
+  deadline: string | null;
+  turnStartedAt: string | null;
+  abortReason: string | null;
+  timeControl: { daysPerMove: number | null; hoursPerMove: number | null; secondsPerMove: number } | null;
+  legalMoves: string[];
+  result: { reason: string; winner: number | null } | null;
+  view: { seats: { out: boolean }[] };
+}
+
+const CLOCKED_FIELDS = `id status version currentSeat deadline turnStartedAt abortReason
+  timeControl { daysPerMove hoursPerMove secondsPerMove } legalMoves result { reason winner } view { seats { out } }`;
+
+async function game(token: string, id: string, target: TestApp = app): Promise<ClockedGame> {
+  return dataOf(
+    await target.gql<{ game: ClockedGame }>(token, `query($g: ID!) { game(id: $g) { ${CLOCKED_FIELDS} } }`, {
+      g: id,
+    }),
+  ).game;
+}
+
+/** A dealt game with a clock; `tokens[0]` creates it. */
+async function clockedGame(tokens: readonly string[], input: Record<string, unknown>): Promise<ClockedGame> {
+  const created = dataOf(
+    await app.gql<{ createGame: ClockedGame }>(
+      tokens[0]!,
+      `mutation($i: CreateGameInput!) { createGame(input: $i) { ${CLOCKED_FIELDS} } }`,
+      { i: { preset: 'CLASSIC', ...input } },
+    ),
+  ).createGame;
+  for (const token of tokens.slice(1)) await joinGame(app, token, created.id);
+  return game(tokens[0]!, created.id);
+}
+
+/**
+ * Plays the current seat's turn until the turn passes: centre plays while a discard is not yet possible, then a
+ * discard (which ends the turn), else pass.
+ */
+async function playTurn(tokens: readonly string[], id: string): Promise<ClockedGame> {
+  let current = await game(tokens[0]!, id);
+  const seat = current.currentSeat!;
+  for (let step = 0; step < 60 && current.status === 'ACTIVE' && current.currentSeat === seat; step++) {
+    const moves = (await game(tokens[seat]!, id)).legalMoves;
+    const move =
+      moves.find((candidate) => /-d\d/.test(candidate)) ??
+      moves.find((candidate) => candidate === 'pass') ??
+      moves.find((candidate) => /-c/.test(candidate))!;
+    dataOf(await makeMove(app, tokens[seat]!, id, move, current.version));
+    current = await game(tokens[0]!, id);
+  }
+  return current;
+}
+
+/** Every push of one subscription, with a way to wait for one. */
+function watch<T>(client: WsClient, query: string, variables: Record<string, unknown> = {}) {
+  const pushes: GraphQLBody<T>[] = [];
+  const waiting: { test: (push: GraphQLBody<T>) => boolean; done: () => void }[] = [];
+  const stop = client.subscribe<T>(
+    { query, variables },
+    {
+      next: (push) => {
+        pushes.push(push as GraphQLBody<T>);
+        for (const waiter of waiting.filter((entry) => entry.test(push as GraphQLBody<T>))) {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          waiter.done();
+        }
+      },
+      error: () => undefined,
+      complete: () => undefined,
+    },
+  );
+  return {
+    pushes,
+    stop,
+    async waitFor(test: (push: GraphQLBody<T>) => boolean, timeoutMs = 10_000): Promise<GraphQLBody<T>> {
+      const found = pushes.find(test);
+      if (found !== undefined) return found;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching push in ${timeoutMs} ms`)), timeoutMs);
+        waiting.push({ test, done: () => (clearTimeout(timer), resolve()) });
+      });
+      return pushes.find(test)!;
+    },
+  };
+}
+
+/** graphql-ws acknowledges a connection, not a subscription: give the server a moment to register it. */
+async function settled(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+describe('time controls and deadlines (issue 5 §1)', () => {
+  it('refuses a time control that is not offered', async () => {
+    const token = await register(app, 'tc_ann');
+    for (const [input, field] of [
+      [{ daysPerMove: 4 }, 'daysPerMove'],
+      [{ hoursPerMove: 0 }, 'hoursPerMove'],
+      [{ hoursPerMove: 49 }, 'hoursPerMove'],
+      [{ daysPerMove: 1, hoursPerMove: 2 }, 'hoursPerMove'],
+    ] as const) {
+      const body = await app.gql(token, 'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }', {
+        i: { preset: 'CLASSIC', ...input },
+      });
+      expect(codeOf(body)).toBe('BAD_USER_INPUT');
+      expect(body.errors![0]!.extensions!.field).toBe(field);
+    }
+  });
+
+  it('gives each turn a deadline, and times the mover out exactly at it: the other player wins', async () => {
+    const tokens = [await register(app, 'tc_bea'), await register(app, 'tc_cal')];
+    const started = await clockedGame(tokens, { daysPerMove: 3 });
+    expect(started.timeControl).toEqual({ daysPerMove: 3, hoursPerMove: null, secondsPerMove: 3 * 86_400 });
+    expect(Date.parse(started.deadline!) - Date.parse(started.turnStartedAt!)).toBe(3 * 24 * HOUR);
+    // Both players move once (a player who never moved is not timed out but aborted: next test).
+    const second = await playTurn(tokens, started.id);
+    expect(Date.parse(second.turnStartedAt!)).toBeGreaterThanOrEqual(Date.parse(started.turnStartedAt!));
+    const third = await playTurn(tokens, second.id);
+    expect(third.status).toBe('ACTIVE');
+    const mover = third.currentSeat!;
+    const deadline = new Date(third.deadline!);
+    expect(deadline.getTime() - Date.parse(third.turnStartedAt!)).toBe(3 * 24 * HOUR);
+
+    expect((await clockTo(app, new Date(deadline.getTime() - 1))).timedOut).toBe(0);
+    expect((await game(tokens[0]!, third.id)).status).toBe('ACTIVE');
+    const report = await clockTo(app, deadline);
+    expect(report.timedOut).toBeGreaterThanOrEqual(1);
+    const over = await game(tokens[0]!, third.id);
+    expect(over.status).toBe('FINISHED');
+    expect(over.result).toEqual({ reason: 'timedOut', winner: 1 - mover });
+    expect(over.deadline).toBeNull();
+    const log = await sql<{ type: string; seat: number }>(
+      app.databaseUrl,
+      `SELECT type, (payload->>'seat')::int AS seat FROM game_events WHERE game_id = $1 ORDER BY seq`,
+      [third.id],
+    );
+    expect(log.at(-1)).toEqual({ type: 'timedOut', seat: mover });
+    expect(log.filter((event) => event.type === 'timedOut')).toHaveLength(1);
+  });
+
+  it('aborts, unrated, a game whose player to move never moved', async () => {
+    const tokens = [await register(app, 'tc_dan'), await register(app, 'tc_eve')];
+    const started = await clockedGame(tokens, { hoursPerMove: 6, rated: true });
+    await clockTo(app, new Date(started.deadline!));
+    const over = await game(tokens[0]!, started.id);
+    expect(over).toMatchObject({ status: 'ABORTED', abortReason: 'noMove', result: null, deadline: null });
+    const ratings = await sql(
+      app.databaseUrl,
+      `SELECT 1 FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.username IN ('tc_dan', 'tc_eve')`,
+    );
+    expect(ratings).toEqual([]);
+  });
+
+  it('with three players, the one who runs out leaves and play goes on', async () => {
+    const tokens = [
+      await register(app, 'tc_fay'),
+      await register(app, 'tc_gus'),
+      await register(app, 'tc_hal'),
+    ];
+    let current = await clockedGame(tokens, { preset: 'MODERN', seats: 3, hoursPerMove: 2 });
+    for (let turn = 0; turn < 3; turn++) current = await playTurn(tokens, current.id);
+    expect(current.status).toBe('ACTIVE');
+    const late = current.currentSeat!;
+    await clockTo(app, new Date(current.deadline!));
+    const after = await game(tokens[0]!, current.id);
+    expect(after.status).toBe('ACTIVE');
+    expect(after.view.seats[late]!.out).toBe(true);
+    expect(after.currentSeat).not.toBe(late);
+    expect(Date.parse(after.deadline!)).toBeGreaterThan(Date.parse(current.deadline!));
+  });
+
+  it('reminds the player to move once, when 80 % of the turn is used', async () => {
+    const tokens = [await register(app, 'tc_ivy'), await register(app, 'tc_jon')];
+    const started = await clockedGame(tokens, { hoursPerMove: 10 });
+    const mover = tokens[started.currentSeat!]!;
+    const reminderAt = Date.parse(started.turnStartedAt!) + 8 * HOUR;
+    const reminders = async (): Promise<number> =>
+      dataOf(
+        await app.gql<{ playerEvents: { kind: string; gameId: string }[] }>(
+          mover,
+          'query { playerEvents(first: 100) { kind gameId } }',
+        ),
+      ).playerEvents.filter((event) => event.kind === 'REMINDER' && event.gameId === started.id).length;
+    await clockTo(app, new Date(reminderAt - 1000));
+    expect(await reminders()).toBe(0);
+    await clockTo(app, new Date(reminderAt));
+    await clockTo(other, new Date(reminderAt + 1000));
+    await clockTo(app, new Date(reminderAt + 2000));
+    expect(await reminders()).toBe(1);
+  });
+});
+
+describe('"your turn" (issue 5 §2)', () => {
+  it('lists my turns by deadline, most urgent first, pages included, and counts them on the dashboard', async () => {
+    const me = await register(app, 'turn_kai');
+    const them = await register(app, 'turn_lou');
+    const hours = [30, 5, 12];
+    const mine: { id: string; deadline: string | null }[] = [];
+    for (const hoursPerMove of [...hours, null]) {
+      // Tried until I am the one to move first (the deal decides who starts).
+      for (;;) {
+        const dealt = await clockedGame([them, me], hoursPerMove === null ? {} : { hoursPerMove });
+        if (dealt.currentSeat === 1) {
+          mine.push({ id: dealt.id, deadline: dealt.deadline });
+          break;
+        }
+        await app.gql(them, 'mutation($g: ID!) { abortGame(gameId: $g) { id } }', { g: dealt.id });
+      }
+    }
+    const expected = [mine[1]!, mine[2]!, mine[0]!, mine[3]!].map((entry) => entry.id);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const body: GraphQLBody<{
+        games: { edges: { node: { id: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+      }> = await app.gql(
+        me,
+        'query($a: String) { games(filter: { myTurn: true }, first: 3, after: $a) { edges { node { id } } pageInfo { hasNextPage endCursor } } }',
+        { a: after },
+      );
+      const { edges, pageInfo } = dataOf(body).games;
+      seen.push(...edges.map((edge) => edge.node.id));
+      after = pageInfo.endCursor;
+      if (!pageInfo.hasNextPage) break;
+    }
+    expect(seen).toEqual(expected);
+    const dashboard = dataOf(
+      await app.gql<{
+        dashboard: {
+          myTurn: number;
+          opponentsTurn: number;
+          waitingForPlayers: number;
+          invitations: number;
+          nextDeadline: string;
+        };
+      }>(me, 'query { dashboard { myTurn opponentsTurn waitingForPlayers invitations nextDeadline } }'),
+    ).dashboard;
+    expect(dashboard).toEqual({
+      myTurn: 4,
+      opponentsTurn: 0,
+      waitingForPlayers: 0,
+      invitations: 0,
+      nextDeadline: mine[1]!.deadline,
+    });
+  });
+});
+
+describe('pushes across app copies (issue 5 §3)', () => {
+  it('a move through one copy reaches gameUpdated and myEvents subscribers on the other', async () => {
+    const tokens = [await register(app, 'push_max'), await register(app, 'push_ned')];
+    const socketOnOther = other.ws(tokens[1]!);
+    const events = watch<{ myEvents: { kind: string; gameId: string; game: { version: number } | null } }>(
+      socketOnOther,
+      'subscription { myEvents { kind gameId game { version } } }',
+    );
+    await settled();
+    // An invitation through copy A: CHALLENGE_RECEIVED on copy B. graphql-ws does not acknowledge a subscription,
+    // so invitations are sent until the first one arrives (the subscription is live from then on).
+    const invite = async (): Promise<string> =>
+      dataOf(
+        await app.gql<{ createGame: { id: string } }>(
+          tokens[0]!,
+          'mutation { createGame(input: { preset: CLASSIC, opponent: "push_ned", hoursPerMove: 1 }) { id } }',
+        ),
+      ).createGame.id;
+    let createdId = await invite();
+    for (let attempt = 0; ; attempt++) {
+      const id = createdId;
+      const arrived = await events
+        .waitFor(
+          (push) => push.data?.myEvents.kind === 'CHALLENGE_RECEIVED' && push.data.myEvents.gameId === id,
+          2000,
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (arrived) break;
+      expect(attempt).toBeLessThan(10);
+      createdId = await invite();
+    }
+    const created = { id: createdId };
+    const watching = watch<{ gameUpdated: { version: number } }>(
+      other.ws(null),
+      'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }',
+      { g: created.id },
+    );
+    // gameUpdated pushes the game as it is on subscribing: live once that arrived.
+    await watching.waitFor((push) => push.data?.gameUpdated.version === 0);
+    const dealt = await joinGame(app, tokens[1]!, created.id);
+    await events.waitFor((push) => push.data?.myEvents.kind === 'GAME_STARTED');
+    // Play through copy A until it is ned's turn; the push on copy B says so, with the game as ned sees it.
+    let current = await game(tokens[0]!, dealt.id);
+    if (current.currentSeat === 1) current = await playTurn(tokens, dealt.id);
+    const before = events.pushes.filter((push) => push.data?.myEvents.kind === 'YOUR_TURN').length;
+    current = await playTurn(tokens, dealt.id);
+    expect(current.currentSeat).toBe(1);
+    const yourTurn = await events.waitFor(
+      (push) =>
+        push.data?.myEvents.kind === 'YOUR_TURN' &&
+        events.pushes.filter((p) => p.data?.myEvents.kind === 'YOUR_TURN').length > before,
+    );
+    expect(yourTurn.data!.myEvents.gameId).toBe(dealt.id);
+    await watching.waitFor((push) => push.data?.gameUpdated.version === current.version);
+    // ned's own events only: max's events never reach ned's subscription.
+    expect(events.pushes.every((push) => push.errors === undefined)).toBe(true);
+    const kinds = new Set(events.pushes.map((push) => push.data!.myEvents.kind));
+    expect(
+      [...kinds].every((kind) => ['CHALLENGE_RECEIVED', 'GAME_STARTED', 'YOUR_TURN'].includes(kind)),
+    ).toBe(true);
+    events.stop();
+    watching.stop();
+  });
+
+  it('both copies’ sweepers together time each game out exactly once', async () => {
+    const tokens = [await register(app, 'sweep_oli'), await register(app, 'sweep_pam')];
+    const games: ClockedGame[] = [];
+    for (let index = 0; index < 6; index++) {
+      const started = await clockedGame(tokens, { hoursPerMove: 1 });
+      games.push(await playTurn(tokens, await playTurn(tokens, started.id).then((g) => g.id)));
+    }
+    const latest = new Date(Math.max(...games.map((entry) => Date.parse(entry.deadline!))));
+    const [a, b] = await Promise.all([clockTo(app, latest), clockTo(other, latest)]);
+    // Sweeps of other tests' games may count too; these six must be timed out once each, whoever did it.
+    expect(a.timedOut + b.timedOut).toBeGreaterThanOrEqual(6);
+    for (const entry of games) {
+      const over = await game(tokens[0]!, entry.id);
+      expect(over.result?.reason).toBe('timedOut');
+      const timeouts = await sql(
+        app.databaseUrl,
+        `SELECT seq FROM game_events WHERE game_id = $1 AND type = 'timedOut'`,
+        [entry.id],
+      );
+      expect(timeouts).toHaveLength(1);
+    }
+    const overEvents = await sql<{ count: number }>(
+      app.databaseUrl,
+      `SELECT count(*)::int AS count FROM player_events WHERE kind = 'GAME_OVER' AND game_id = ANY($1::uuid[])`,
+      [games.map((entry) => entry.id)],
+    );
+    expect(overEvents[0]!.count).toBe(12);
+  });
+
+  it('refuses myEvents without a signed-in player, and the test clock is absent from a normal server', async () => {
+    expect(codeOf(await app.gql(null, 'query { playerEvents { id } }'))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await app.gql(null, 'query { dashboard { myTurn } }'))).toBe('UNAUTHENTICATED');
+    const plain = await startTestApp({ databaseUrl: app.databaseUrl });
+    try {
+      const response = await fetch(`${plain.url}/test/clock`, { method: 'POST' });
+      expect(response.status).toBe(404);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
