@@ -19,6 +19,7 @@ import { PrismaModule } from './prisma/prisma.module';
 import { CorrespondenceModule } from './correspondence/correspondence.module';
 import { EventsModule, PlayerEventsModule } from './events/events.module';
 import { RatingsModule } from './ratings/ratings.module';
+import { ExportModule } from './export/export.module';
 import { ExplorerController } from './http/explorer.controller';
 import { GateRequest, RequestGate } from './http/request-gate';
 
@@ -50,6 +51,7 @@ export class AppModule {
         RatingsModule,
         PlayerEventsModule,
         CorrespondenceModule.forRoot(config.workers.clock === 'manual'),
+        ExportModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

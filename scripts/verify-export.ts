@@ -1,0 +1,350 @@
+/**
+ * Checks an exported game without the Malice server (docs/fairness.md):
+ *
+ *   npx tsx scripts/verify-export.ts game.json            # or game.ndjson, or - for standard input
+ *   npx tsx scripts/verify-export.ts game.json --positions # also print the position after every event
+ *
+ * 1. the export is a `malice-game/1` document of a game that is over (before that its seed is secret);
+ * 2. it was played under the rules version of this engine;
+ * 3. SHA-256 of the revealed seed (its UTF-8 bytes) is the commitment published when the game was created;
+ * 4. the log is complete: events 1…version, in order;
+ * 5. every event replays legally from the deal (the engine's `setup(options, seed, seats)`, or the revealed
+ *    custom start position): `decide` on the state before each event gives back exactly that event;
+ * 6. the replay ends with the exported result, and each player's outcome, placement and score follow from it.
+ *
+ * Exit status: 0 when every check holds, 1 when one fails, 2 when the file cannot be read as an export.
+ * It imports nothing but the rules engine (src/engine, pure TypeScript), so what it trusts is that code alone.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  GameEvent,
+  GameResult,
+  GameState,
+  RULES_VERSION,
+  RuleOptions,
+  formatPosition,
+  parsePosition,
+  replayFrom,
+  setup,
+  sha256Hex,
+} from '../src/engine';
+
+const FORMAT = 'malice-game/1';
+
+/** The file is not an export at all: exit 2. */
+class InputError extends Error {}
+
+type Json = Record<string, unknown>;
+
+interface ExportEvent {
+  readonly seq: number;
+  readonly seat: number;
+  readonly type: string;
+  readonly payload: GameEvent;
+}
+
+interface ExportPlayer {
+  readonly seat: number;
+  readonly username: string;
+  readonly outcome: string | null;
+  readonly placement: number | null;
+  readonly score: number | null;
+}
+
+/** What the checks read of an export (docs/api.md, "The export format"). */
+interface GameExport {
+  readonly id: string;
+  readonly preset: string;
+  readonly options: RuleOptions;
+  readonly seats: number;
+  readonly rulesVersion: string;
+  readonly seedCommitment: string;
+  readonly seed: string | null;
+  readonly startPosition: string | null;
+  readonly dealChosen: boolean;
+  readonly status: string;
+  readonly result: GameResult | null;
+  readonly version: number;
+  readonly players: readonly ExportPlayer[];
+  readonly events: readonly ExportEvent[];
+}
+
+interface Check {
+  readonly ok: boolean;
+  readonly text: string;
+}
+
+function main(argv: readonly string[]): number {
+  const args = argv.filter((arg) => arg !== '--positions');
+  if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
+    console.error('usage: npx tsx scripts/verify-export.ts <export.json | export.ndjson | -> [--positions]');
+    return 2;
+  }
+  let doc: GameExport;
+  try {
+    const path = args[0] as string;
+    doc = readExport(readFileSync(path === '-' ? 0 : path, 'utf8'));
+  } catch (error) {
+    console.error(`cannot read the export: ${(error as Error).message}`);
+    return 2;
+  }
+  console.log(
+    `game ${doc.id} (${doc.preset}, ${doc.seats} seats, ${doc.status}, ${doc.events.length} events)`,
+  );
+  const positions: string[] = [];
+  const checks = verify(doc, (state) => positions.push(formatPosition(state)));
+  for (const check of checks) console.log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.text}`);
+  if (argv.includes('--positions')) {
+    positions.forEach((position, ply) => console.log(`position after ${ply}: ${position}`));
+  }
+  const failed = checks.filter((check) => !check.ok);
+  if (failed.length > 0) {
+    console.log(`NOT VERIFIED: ${failed.length} check${failed.length === 1 ? '' : 's'} failed`);
+    return 1;
+  }
+  console.log('verified: the deal is the committed seed’s, every move was legal and the result is right');
+  return 0;
+}
+
+/** The checks, in order; stops early where a later check would be meaningless. */
+function verify(doc: GameExport, onState: (state: GameState) => void): Check[] {
+  const checks: Check[] = [];
+  const check = (ok: boolean, text: string): boolean => {
+    checks.push({ ok, text });
+    return ok;
+  };
+  if (
+    !check(
+      doc.status === 'FINISHED' || doc.status === 'ABORTED',
+      doc.status === 'FINISHED' || doc.status === 'ABORTED'
+        ? `the game is over (${doc.status})`
+        : `the game is ${doc.status}: its seed stays secret until it is over, so there is nothing to check yet`,
+    )
+  ) {
+    return checks;
+  }
+  check(
+    doc.rulesVersion === RULES_VERSION,
+    doc.rulesVersion === RULES_VERSION
+      ? `played under rules ${RULES_VERSION}, this engine's`
+      : `played under rules ${doc.rulesVersion}, but this engine is ${RULES_VERSION}: use the engine of that version`,
+  );
+  if (doc.seed === null) {
+    check(false, 'the export of a game that is over must reveal its seed');
+    return checks;
+  }
+  const digest = sha256Hex(doc.seed);
+  check(
+    digest === doc.seedCommitment,
+    digest === doc.seedCommitment
+      ? `sha256(seed) is the commitment published at creation, ${doc.seedCommitment}`
+      : `sha256(seed) is ${digest}, not the commitment published at creation, ${doc.seedCommitment}`,
+  );
+
+  const gap = doc.events.findIndex((event, index) => event.seq !== index + 1);
+  const complete = gap < 0 && doc.events.length === doc.version;
+  check(
+    complete,
+    complete
+      ? `the log is complete: events 1–${doc.version}, in order`
+      : gap >= 0
+        ? `the log is not in order or has a gap: entry ${gap + 1} has seq ${doc.events[gap]?.seq}`
+        : `the log has ${doc.events.length} events, but the game's version is ${doc.version}`,
+  );
+  const mislabelled = doc.events.find(
+    (event) => event.seat !== event.payload.seat || event.type !== event.payload.type,
+  );
+  check(
+    mislabelled === undefined,
+    mislabelled === undefined
+      ? 'every event’s seat and type are its payload’s'
+      : `event ${mislabelled.seq} says seat ${mislabelled.seat} ${mislabelled.type}, its payload seat ${mislabelled.payload.seat} ${mislabelled.payload.type}`,
+  );
+
+  let state: GameState;
+  if (doc.startPosition !== null) {
+    // A custom start: the position itself is the deal. Nothing committed to it; `dealChosen` says so.
+    const parsed = parsePosition(doc.options, doc.startPosition);
+    if (!parsed.ok) {
+      check(false, `the start position does not read: ${parsed.error}`);
+      return checks;
+    }
+    check(true, 'the game starts from its revealed custom start position (dealChosen: no seed deals it)');
+    state = parsed.state;
+  } else {
+    try {
+      state = setup(doc.options, doc.seed, doc.seats);
+    } catch (error) {
+      check(false, `the deal cannot be made: ${(error as Error).message}`);
+      return checks;
+    }
+    check(true, `dealt from the seed: setup(options, seed, ${doc.seats} seats)`);
+  }
+  onState(state);
+  for (const event of doc.events) {
+    const next = replayFrom(state, [event.payload]);
+    if (!next.ok) {
+      check(false, `event ${event.seq} does not replay: ${next.violation.reason}`);
+      return checks;
+    }
+    state = next.state;
+    onState(state);
+  }
+  check(true, `all ${doc.events.length} events replay legally`);
+
+  const replayed = state.result;
+  const same = canonicalResult(replayed) === canonicalResult(doc.result);
+  check(
+    same,
+    same
+      ? `the result is the replay's: ${describeResult(replayed)}`
+      : `the export says ${describeResult(doc.result)}, the replay ${describeResult(replayed)}`,
+  );
+  if (replayed !== null) {
+    const wrong = doc.players.filter((player) => !followsFrom(replayed, player));
+    check(
+      wrong.length === 0 && doc.players.length === doc.seats,
+      wrong.length === 0 && doc.players.length === doc.seats
+        ? 'each player’s outcome, placement and score follow from the result'
+        : wrong.length > 0
+          ? `the outcome, placement or score of ${wrong.map((player) => `seat ${player.seat} (${player.username})`).join(', ')} does not follow from the result`
+          : `${doc.players.length} players for ${doc.seats} seats`,
+    );
+  }
+  return checks;
+}
+
+/** As the server records it (src/games/finish.ts): WIN for the winner, DRAW for a first place without winner. */
+function followsFrom(result: GameResult, player: ExportPlayer): boolean {
+  const group = result.ranking.findIndex((seats) => seats.includes(player.seat));
+  if (group < 0) return false;
+  const outcome =
+    result.winner === player.seat ? 'WIN' : result.winner === null && group === 0 ? 'DRAW' : 'LOSS';
+  const score = result.winner === player.seat ? result.score : 0;
+  return player.outcome === outcome && player.placement === group + 1 && player.score === score;
+}
+
+function canonicalResult(result: GameResult | null): string {
+  if (result === null) return 'null';
+  const { reason, winner, score, ranking, payoffLeft } = result;
+  return JSON.stringify([reason, winner, score, ranking, payoffLeft]);
+}
+
+function describeResult(result: GameResult | null): string {
+  if (result === null) return 'no result';
+  const winner = result.winner === null ? 'a draw' : `winner seat ${result.winner}`;
+  return `${result.reason}, ${winner}, score ${result.score}, ranking ${JSON.stringify(result.ranking)}, pay-off cards left ${JSON.stringify(result.payoffLeft)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the file: JSON (one object) or NDJSON (a "kind":"game" header line, then "kind":"event" lines)
+// ---------------------------------------------------------------------------------------------------------
+
+function readExport(text: string): GameExport {
+  let whole: unknown;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    whole = undefined;
+  }
+  let doc: Json;
+  if (isObject(whole) && whole.kind === undefined) {
+    doc = whole;
+  } else {
+    const lines = text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line, index) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch {
+          throw new InputError(`line ${index + 1} is not JSON`);
+        }
+        if (!isObject(parsed)) throw new InputError(`line ${index + 1} is not a JSON object`);
+        return parsed;
+      });
+    const [header, ...events] = lines;
+    if (header === undefined || header.kind !== 'game') {
+      throw new InputError('neither a JSON export nor NDJSON whose first line has "kind":"game"');
+    }
+    events.forEach((event, index) => {
+      if (event.kind !== 'event') throw new InputError(`line ${index + 2} is not a "kind":"event" line`);
+    });
+    doc = { ...header, events };
+  }
+  if (doc.format !== FORMAT)
+    throw new InputError(`not a ${FORMAT} export (format: ${JSON.stringify(doc.format)})`);
+  const events = doc.events;
+  const players = doc.players;
+  if (!Array.isArray(events)) throw new InputError('no events list');
+  if (!Array.isArray(players)) throw new InputError('no players list');
+  return {
+    id: string(doc, 'id'),
+    preset: string(doc, 'preset'),
+    options: object(doc, 'options') as unknown as RuleOptions,
+    seats: integer(doc, 'seats'),
+    rulesVersion: string(doc, 'rulesVersion'),
+    seedCommitment: string(doc, 'seedCommitment'),
+    seed: nullable(doc, 'seed', string),
+    startPosition: nullable(doc, 'startPosition', string),
+    dealChosen: doc.dealChosen === true,
+    status: string(doc, 'status'),
+    result: nullable(doc, 'result', object) as unknown as GameResult | null,
+    version: integer(doc, 'version'),
+    players: players.map((entry, index) => {
+      const player = asObject(entry, `players[${index}]`);
+      return {
+        seat: integer(player, 'seat'),
+        username: string(player, 'username'),
+        outcome: nullable(player, 'outcome', string),
+        placement: nullable(player, 'placement', integer),
+        score: nullable(player, 'score', integer),
+      };
+    }),
+    events: events.map((entry, index) => {
+      const event = asObject(entry, `events[${index}]`);
+      const payload = object(event, 'payload');
+      integer(payload, 'seat');
+      string(payload, 'type');
+      return {
+        seq: integer(event, 'seq'),
+        seat: integer(event, 'seat'),
+        type: string(event, 'type'),
+        payload: payload as unknown as GameEvent,
+      };
+    }),
+  };
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asObject(value: unknown, where: string): Json {
+  if (!isObject(value)) throw new InputError(`${where} is not an object`);
+  return value;
+}
+
+function string(from: Json, key: string): string {
+  const value = from[key];
+  if (typeof value !== 'string') throw new InputError(`"${key}" is not a string`);
+  return value;
+}
+
+function integer(from: Json, key: string): number {
+  const value = from[key];
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw new InputError(`"${key}" is not an integer`);
+  return value;
+}
+
+function object(from: Json, key: string): Json {
+  return asObject(from[key], `"${key}"`);
+}
+
+function nullable<T>(from: Json, key: string, read: (from: Json, key: string) => T): T | null {
+  return from[key] === null ? null : read(from, key);
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,97 @@
+/**
+ * Downloads over plain HTTP (issue 4 §3), for tools that do not speak GraphQL (curl, jq, a notebook):
+ *
+ * - `GET /api/games/:id/export?format=json|ndjson`: one game;
+ * - `GET /api/players/:username/games.ndjson?status=…&preset=…&opponent=…&result=…&rated=…&finishedAfter=…&finishedBefore=…`:
+ *   a player's games, one JSON export per line, streamed.
+ *
+ * Anyone may download, as a spectator; an `Authorization: Bearer` token is optional and, when sent, checked
+ * like on /graphql (a bad one is 401). Refusals are `{ "error": { "code", "message" } }` with a matching status.
+ * Answered here rather than by exception filters: the app's filter hands ApiErrors back to GraphQL and would
+ * leave an HTTP request unanswered.
+ */
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { AuthService, requireReadable } from '../auth/auth.service';
+import { RUNTIME_CONFIG } from '../common/app-config.token';
+import type { RuntimeConfig } from '../common/app-config.token';
+import { ApiError } from '../errors/api-error';
+import { RequestGate } from '../http/request-gate';
+import { checkUsername, parseExportQuery, parsePlayerGamesQuery } from './export-query';
+import { ExportService } from './export.service';
+import { ndjsonLines, toJson } from './game-export';
+import { INTERNAL_ANSWER, httpErrorAnswer } from './http-error';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
+
+@Controller('api')
+export class ExportController {
+  /**
+   * The same authentication and rate limit as /graphql. The GraphQL gate's counters live inside the GraphQL
+   * module, out of reach, so these endpoints count on a limiter of their own with the same allowance.
+   */
+  private readonly gate: RequestGate;
+
+  constructor(
+    private readonly service: ExportService,
+    auth: AuthService,
+    @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
+  ) {
+    this.gate = new RequestGate(auth, config.rateLimit);
+  }
+
+  @Get('games/:id/export')
+  async game(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await this.answer(reply, async () => {
+      requireReadable(await this.gate.admit(request));
+      const format = parseExportQuery(queryOf(request));
+      const doc = await this.service.exportGame(id);
+      switch (format) {
+        case 'json':
+          return reply.type(JSON_TYPE).send(toJson(doc));
+        case 'ndjson':
+          return reply.type(NDJSON_TYPE).send(Readable.from(ndjsonLines(doc)));
+      }
+    });
+  }
+
+  @Get('players/:username/games.ndjson')
+  async playerGames(
+    @Param('username') username: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await this.answer(reply, async () => {
+      requireReadable(await this.gate.admit(request));
+      const filter = parsePlayerGamesQuery(queryOf(request));
+      const lines = await this.service.playerGames(checkUsername(username), filter);
+      // Readable.from pulls a line only when the socket takes more: a slow client slows the paging down, and a
+      // client that hangs up stops it. A failure after the first byte cuts the response short (no final chunk).
+      const stream = Readable.from(lines);
+      stream.on('error', (error) => console.error('internal error while streaming games:', error));
+      return reply.type(NDJSON_TYPE).send(stream);
+    });
+  }
+
+  private async answer(reply: FastifyReply, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      const answer = error instanceof ApiError ? httpErrorAnswer(error) : INTERNAL_ANSWER;
+      if (!(error instanceof ApiError)) console.error('internal error:', error);
+      if (reply.sent) return;
+      void reply.code(answer.status).headers(answer.headers).type(JSON_TYPE).send(answer.body);
+    }
+  }
+}
+
+function queryOf(request: FastifyRequest): Readonly<Record<string, unknown>> {
+  const query = request.query;
+  return typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
+}

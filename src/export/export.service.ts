@@ -1,0 +1,122 @@
+/**
+ * Replay, export and fairness (issue 4 §3): a game's log as a `malice-game/1` document (game-export.ts), the
+ * position after any ply of a finished game, and a player's games as a stream of exports. Reads the log straight
+ * from game_events, in seq order, and folds it with the engine from the game's initial state.
+ */
+import { Injectable } from '@nestjs/common';
+import { GameEvent, formatPosition, replayFrom } from '../engine';
+import { ApiError } from '../errors/api-error';
+import { GameStatus } from '../games/game.types';
+import { GameWithPlayers, GamesQuery, GamesService } from '../games/games.service';
+import { LogCorruptError, initialState } from '../games/initial-state';
+import { PrismaService } from '../prisma/prisma.service';
+import { PlayerGamesFilter } from './export-query';
+import { ExportSourceEvent, GameExport, buildGameExport, toJson } from './game-export';
+
+/** Games per page when streaming a player's games: one list query and one events query each. */
+const STREAM_PAGE = 50;
+
+@Injectable()
+export class ExportService {
+  constructor(
+    private readonly games: GamesService,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  /** The game as a document; a game that is not over shows only what a spectator may see. */
+  async exportGame(gameId: string): Promise<GameExport> {
+    const game = await this.games.get(gameId);
+    const events = await this.prisma.gameEvent.findMany({
+      where: { gameId: game.id, seq: { lte: game.version } },
+      orderBy: { seq: 'asc' },
+      select: { seq: true, payload: true, createdAt: true },
+    });
+    return buildGameExport(game, events);
+  }
+
+  /**
+   * The position (docs/notation.md) after the first `ply` events of a finished game; 0 is the deal. It shows
+   * every hand and the stock, so a game still being played refuses, like its seed.
+   */
+  async positionAfter(gameId: string, ply: number): Promise<string> {
+    const game = await this.games.get(gameId);
+    if (game.status !== GameStatus.FINISHED) {
+      throw new ApiError(
+        'GAME_NOT_ACTIVE',
+        'positions are shown for finished games only: they hold every hand, secret while the game can be played',
+      );
+    }
+    if (!Number.isInteger(ply) || ply < 0 || ply > game.version) {
+      throw new ApiError(
+        'BAD_USER_INPUT',
+        `ply must be 0–${game.version} (the game has ${game.version} events)`,
+        {
+          field: 'ply',
+        },
+      );
+    }
+    const rows = await this.prisma.gameEvent.findMany({
+      where: { gameId: game.id, seq: { lte: ply } },
+      orderBy: { seq: 'asc' },
+      select: { seq: true, payload: true },
+    });
+    // A log that does not fold is a fault of the server's data, not of the request: INTERNAL, and logged.
+    if (rows.length !== ply || rows.some((row, index) => row.seq !== index + 1)) {
+      throw new LogCorruptError(`the log of game ${game.id} has a gap before event ${ply}`);
+    }
+    const replayed = replayFrom(
+      initialState(game),
+      rows.map((row) => row.payload as unknown as GameEvent),
+    );
+    if (!replayed.ok) {
+      throw new LogCorruptError(
+        `event ${replayed.index + 1} of game ${game.id} does not replay: ${replayed.violation.reason}`,
+      );
+    }
+    return formatPosition(replayed.state);
+  }
+
+  /**
+   * `username`'s games, one JSON export per line, newest first (by end time when the filter asks for finished
+   * games, else by creation time: the orders of `games`). The first page is read before anything is returned,
+   * so an unknown player or a bad filter is an error status rather than an empty stream; the rest is read a
+   * page at a time as the consumer pulls lines, so memory holds one page whatever the number of games.
+   */
+  async playerGames(username: string, filter: PlayerGamesFilter): Promise<AsyncGenerator<string>> {
+    const query = (after: string | undefined): GamesQuery => ({
+      viewerId: null,
+      mine: false,
+      myTurn: false,
+      open: false,
+      ...filter,
+      player: username,
+      first: STREAM_PAGE,
+      after,
+    });
+    const firstPage = await this.games.list(query(undefined));
+    const lines = async function* (this: ExportService): AsyncGenerator<string> {
+      let page = firstPage;
+      for (;;) {
+        const events = await this.eventsOf(page.games);
+        for (const game of page.games) yield `${toJson(buildGameExport(game, events.get(game.id) ?? []))}\n`;
+        const last = page.cursors[page.cursors.length - 1];
+        if (!page.hasNextPage || last === undefined) return;
+        page = await this.games.list(query(last));
+      }
+    };
+    return lines.call(this);
+  }
+
+  /** The logs of several games in one query, by game (rows past a game's version are dropped by the export). */
+  private async eventsOf(games: readonly GameWithPlayers[]): Promise<Map<string, ExportSourceEvent[]>> {
+    const byGame = new Map<string, ExportSourceEvent[]>(games.map((game) => [game.id, []]));
+    if (games.length === 0) return byGame;
+    const rows = await this.prisma.gameEvent.findMany({
+      where: { gameId: { in: games.map((game) => game.id) } },
+      orderBy: [{ gameId: 'asc' }, { seq: 'asc' }],
+      select: { gameId: true, seq: true, payload: true, createdAt: true },
+    });
+    for (const row of rows) byGame.get(row.gameId)?.push(row);
+    return byGame;
+  }
+}

@@ -1,0 +1,296 @@
+/**
+ * The game export format, `malice-game/1` (issue 4 §3): one game as a self-contained document that anyone can
+ * check with the engine alone (docs/fairness.md). Pure: no Nest, no Prisma; the service hands it a stored game
+ * and its log rows, and both the GraphQL field and the HTTP endpoints serialize what it builds.
+ *
+ * JSON: one object, `events` inline. NDJSON: a header line (`"kind":"game"`, everything but `events`), then one
+ * `"kind":"event"` line per event, so a long log can be read (and written) as a stream.
+ *
+ * A game that is not over exports only what a spectator may see: no seed, no start position, and each event
+ * rebuilt from the fields the public move history shows (games.resolver.ts `toMoveRecord`).
+ */
+import { GameEvent, GameEventType, GameResult, PresetName, RuleOptions } from '../engine';
+
+export const EXPORT_FORMAT = 'malice-game/1';
+
+export type ExportStatus = 'WAITING' | 'ACTIVE' | 'FINISHED' | 'ABORTED';
+export type ExportPreset = 'CLASSIC' | 'ZLOBA' | 'MODERN';
+export type ExportOutcome = 'WIN' | 'LOSS' | 'DRAW';
+
+export interface ExportedPlayer {
+  readonly seat: number;
+  readonly username: string;
+  /** Null until the game is finished (as are the fields below). */
+  readonly outcome: ExportOutcome | null;
+  readonly placement: number | null;
+  readonly score: number | null;
+  /** Rated games only. */
+  readonly ratingBefore: number | null;
+  readonly ratingAfter: number | null;
+}
+
+export interface ExportedEvent {
+  /** 1, 2, …: the game's version after the event. */
+  readonly seq: number;
+  readonly seat: number;
+  readonly type: GameEventType;
+  /** The engine's event: exactly as stored once the game is over, its public fields before. */
+  readonly payload: GameEvent;
+  readonly createdAt: string;
+}
+
+/** Everything but the events: the NDJSON header line (with `kind`). */
+export interface GameExportHeader {
+  readonly format: typeof EXPORT_FORMAT;
+  readonly id: string;
+  readonly preset: ExportPreset;
+  /** The complete resolved rule options, in the engine's form (what `setup` and `replay` take). */
+  readonly options: RuleOptions;
+  readonly seats: number;
+  readonly rated: boolean;
+  readonly rulesVersion: string;
+  /** SHA-256 (hex) of the seed's UTF-8 bytes, published when the game was created. */
+  readonly seedCommitment: string;
+  /** Null until the game is over (finished or aborted). */
+  readonly seed: string | null;
+  /** The custom start position, once the game is over; null before, and always for a game dealt from its seed. */
+  readonly startPosition: string | null;
+  /** The creator fixed the seed or the start position, so may have known every hand. */
+  readonly dealChosen: boolean;
+  readonly players: readonly ExportedPlayer[];
+  readonly status: ExportStatus;
+  readonly result: GameResult | null;
+  /** Events in the log (the game's version): the number of events that follow. */
+  readonly version: number;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+}
+
+export interface GameExport extends GameExportHeader {
+  readonly events: readonly ExportedEvent[];
+}
+
+/** A stored game with its players, as far as the export reads it (a Prisma `Game` with players fits). */
+export interface ExportSourceGame {
+  readonly id: string;
+  readonly preset: string;
+  readonly options: unknown;
+  readonly seats: number;
+  readonly rated: boolean;
+  readonly status: string;
+  readonly version: number;
+  readonly seed: string;
+  readonly seedCommitment: string;
+  readonly rulesVersion: string;
+  readonly startPosition: string | null;
+  readonly dealChosen: boolean;
+  readonly result: unknown;
+  readonly createdAt: Date;
+  readonly startedAt: Date | null;
+  readonly finishedAt: Date | null;
+  readonly players: readonly {
+    readonly seat: number;
+    readonly outcome: string | null;
+    readonly placement: number | null;
+    readonly score: number | null;
+    readonly ratingBefore: number | null;
+    readonly ratingAfter: number | null;
+    readonly player: { readonly username: string };
+  }[];
+}
+
+/** A row of game_events, as far as the export reads it. */
+export interface ExportSourceEvent {
+  readonly seq: number;
+  readonly payload: unknown;
+  readonly createdAt: Date;
+}
+
+const PRESETS: Readonly<Record<PresetName, ExportPreset>> = {
+  classic: 'CLASSIC',
+  zloba: 'ZLOBA',
+  modern: 'MODERN',
+};
+
+/** Finished and aborted games have revealed their seed (DESIGN §3): the same line games.resolver.ts draws. */
+export function isOver(status: ExportStatus): boolean {
+  switch (status) {
+    case 'FINISHED':
+    case 'ABORTED':
+      return true;
+    case 'WAITING':
+    case 'ACTIVE':
+      return false;
+  }
+}
+
+/**
+ * The export of `game` with the log rows `events` (any order; rows past the game's version, appended after the
+ * game row was read, are left out so that header and events describe one moment).
+ */
+export function buildGameExport(game: ExportSourceGame, events: readonly ExportSourceEvent[]): GameExport {
+  const status = statusOf(game.status);
+  const over = isOver(status);
+  const log = events
+    .filter((row) => row.seq <= game.version)
+    .sort((a, b) => a.seq - b.seq)
+    .map((row): ExportedEvent => {
+      const stored = row.payload as GameEvent;
+      const payload = over ? stored : publicEvent(stored);
+      return {
+        seq: row.seq,
+        seat: payload.seat,
+        type: payload.type,
+        payload,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+  return {
+    format: EXPORT_FORMAT,
+    id: game.id,
+    preset: presetOf(game.preset),
+    options: game.options as RuleOptions,
+    seats: game.seats,
+    rated: game.rated,
+    rulesVersion: game.rulesVersion,
+    seedCommitment: game.seedCommitment,
+    seed: over ? game.seed : null,
+    startPosition: over ? game.startPosition : null,
+    dealChosen: game.dealChosen,
+    players: [...game.players]
+      .sort((a, b) => a.seat - b.seat)
+      .map((entry) => ({
+        seat: entry.seat,
+        username: entry.player.username,
+        outcome: entry.outcome === null ? null : outcomeOf(entry.outcome),
+        placement: entry.placement,
+        score: entry.score,
+        ratingBefore: entry.ratingBefore,
+        ratingAfter: entry.ratingAfter,
+      })),
+    status,
+    result: status === 'FINISHED' ? (game.result as GameResult | null) : null,
+    version: game.version,
+    createdAt: game.createdAt.toISOString(),
+    startedAt: game.startedAt?.toISOString() ?? null,
+    finishedAt: game.finishedAt?.toISOString() ?? null,
+    events: log,
+  };
+}
+
+/**
+ * An event as the public move history shows it: the fields of `toMoveRecord`, nothing else. The engine's events
+ * hold no hidden card today (src/engine/events.ts); copying field by field keeps it so if one ever gains one.
+ */
+export function publicEvent(event: GameEvent): GameEvent {
+  switch (event.type) {
+    case 'played':
+      return { type: 'played', seat: event.seat, move: event.move, card: event.card, slot: event.slot };
+    case 'discarded':
+      return { type: 'discarded', seat: event.seat, move: event.move, card: event.card };
+    case 'passed':
+      return { type: 'passed', seat: event.seat };
+    case 'resigned':
+      return { type: 'resigned', seat: event.seat };
+    case 'timedOut':
+      return { type: 'timedOut', seat: event.seat };
+  }
+}
+
+/** The JSON export: one line of compact JSON, the same bytes over GraphQL and HTTP. */
+export function toJson(doc: GameExport): string {
+  return JSON.stringify(doc);
+}
+
+/** The NDJSON export line by line, each ending in a newline: the header, then one line per event. */
+export function* ndjsonLines(doc: GameExport): Generator<string> {
+  const { events, ...header } = doc;
+  yield `${JSON.stringify({ kind: 'game', ...header })}\n`;
+  for (const event of events) yield `${JSON.stringify({ kind: 'event', ...event })}\n`;
+}
+
+export function toNdjson(doc: GameExport): string {
+  return [...ndjsonLines(doc)].join('');
+}
+
+/**
+ * Reads an export back, JSON or NDJSON (told apart by the header's `kind`). Checks the shape only as far as it
+ * is needed to hand back a document; whether the game holds up is for the engine (scripts/verify-export.ts).
+ */
+export function parseGameExport(text: string): GameExport {
+  const doc = readDocument(text);
+  if (doc.format !== EXPORT_FORMAT) {
+    throw new SyntaxError(`not a ${EXPORT_FORMAT} export (format: ${JSON.stringify(doc.format)})`);
+  }
+  if (!Array.isArray(doc.events)) throw new SyntaxError('the export has no events list');
+  return doc as unknown as GameExport;
+}
+
+function readDocument(text: string): Record<string, unknown> {
+  let whole: unknown;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    whole = undefined; // NDJSON with events is not one JSON value
+  }
+  // JSON, compact or pretty-printed (an NDJSON header alone also parses whole: it has a kind).
+  if (isRecord(whole) && whole.kind === undefined) return whole;
+  const lines = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, index) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        throw new SyntaxError(`line ${index + 1} is not JSON`);
+      }
+      if (!isRecord(parsed)) throw new SyntaxError(`line ${index + 1} is not a JSON object`);
+      return parsed;
+    });
+  const [head, ...rest] = lines;
+  if (head === undefined || head.kind !== 'game') {
+    throw new SyntaxError('neither a JSON export nor NDJSON starting with a "kind":"game" line');
+  }
+  const events = rest.map((line, index) => {
+    if (line.kind !== 'event') throw new SyntaxError(`line ${index + 2} is not a "kind":"event" line`);
+    const { kind: _kind, ...event } = line;
+    return event;
+  });
+  const { kind: _kind, ...header } = head;
+  return { ...header, events };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function statusOf(text: string): ExportStatus {
+  switch (text) {
+    case 'WAITING':
+    case 'ACTIVE':
+    case 'FINISHED':
+    case 'ABORTED':
+      return text;
+    default:
+      throw new RangeError(`unknown game status ${text}`);
+  }
+}
+
+function presetOf(text: string): ExportPreset {
+  const preset = PRESETS[text as PresetName];
+  if (preset === undefined) throw new RangeError(`unknown preset ${text}`);
+  return preset;
+}
+
+function outcomeOf(text: string): ExportOutcome {
+  switch (text) {
+    case 'WIN':
+    case 'LOSS':
+    case 'DRAW':
+      return text;
+    default:
+      throw new RangeError(`unknown outcome ${text}`);
+  }
+}

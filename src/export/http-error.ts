@@ -1,0 +1,68 @@
+/**
+ * Errors of the plain HTTP endpoints (not GraphQL): the same closed list of codes, sent as
+ * `{ "error": { "code", "message", …details } }` with a status that says the same. Pure.
+ */
+import { ApiError, ApiErrorCode } from '../errors/api-error';
+
+export interface HttpErrorBody {
+  readonly error: {
+    readonly code: ApiErrorCode;
+    readonly message: string;
+    readonly [detail: string]: unknown;
+  };
+}
+
+export interface HttpErrorAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: HttpErrorBody;
+}
+
+export function httpStatusOf(code: ApiErrorCode): number {
+  switch (code) {
+    case 'UNAUTHENTICATED':
+      return 401;
+    case 'FORBIDDEN':
+      return 403;
+    case 'NOT_FOUND':
+      return 404;
+    case 'BAD_USER_INPUT':
+      return 400;
+    case 'ILLEGAL_MOVE':
+    case 'NOT_YOUR_TURN':
+    case 'VERSION_CONFLICT':
+    case 'GAME_NOT_ACTIVE':
+      return 409;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'INTERNAL':
+      return 500;
+  }
+}
+
+/**
+ * The answer to a refusal. The request gate's refusals carry the headers to send (`Retry-After`,
+ * `WWW-Authenticate`) in `extensions.http`, which is for the transport, not for the body.
+ */
+export function httpErrorAnswer(error: ApiError): HttpErrorAnswer {
+  const { code: _code, http, ...details } = error.extensions as Record<string, unknown>;
+  const headers: Record<string, string> = {};
+  const sent = (http as { headers?: unknown } | undefined)?.headers;
+  if (sent instanceof Map) {
+    for (const [name, value] of sent as Map<unknown, unknown>) {
+      if (typeof name === 'string' && typeof value === 'string') headers[name] = value;
+    }
+  }
+  return {
+    status: httpStatusOf(error.code),
+    headers,
+    body: { error: { code: error.code, message: error.message, ...details } },
+  };
+}
+
+/** Anything that is not a refusal: no details leave the server (they go to its log). */
+export const INTERNAL_ANSWER: HttpErrorAnswer = {
+  status: 500,
+  headers: {},
+  body: { error: { code: 'INTERNAL', message: 'Internal server error' } },
+};

@@ -1,0 +1,164 @@
+/**
+ * scripts/verify-export.ts, run as anyone would run it (`npx tsx scripts/verify-export.ts game.json`, as a child
+ * process), on exports of games played by the engine alone: an honest export passes (exit 0), and each kind of
+ * tampering fails (exit 1) with a message that says what is wrong.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { GameEvent, formatPosition } from '../../src/engine';
+import { GameExport, buildGameExport, toJson, toNdjson } from '../../src/export/game-export';
+import { engineGame } from './engine-game';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const SCRIPT = path.join(ROOT, 'scripts', 'verify-export.ts');
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'malice-verify-'));
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function verify(name: string, contents: string, ...flags: string[]): Run {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, contents);
+  const run = spawnSync(process.execPath, [TSX, SCRIPT, file, ...flags], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** An export as plain JSON, to tamper with. */
+type Editable = Record<string, unknown> & {
+  seed: string | null;
+  result: (Record<string, unknown> & { winner: number | null }) | null;
+  players: (Record<string, unknown> & { outcome: string | null })[];
+  events: { seq: number; seat: number; type: string; payload: Record<string, unknown> }[];
+};
+
+/** A deep copy to tamper with. */
+function copy(doc: GameExport): Editable {
+  return JSON.parse(toJson(doc)) as Editable;
+}
+
+const played = engineGame(
+  { preset: 'zloba', overrides: { payoffSize: 6 }, seats: 2, seed: 'verify-export' },
+  'verify-chooser',
+);
+const honest = buildGameExport(played.game, played.events);
+
+describe('scripts/verify-export.ts', () => {
+  it('verifies an honest export, as JSON and as NDJSON (exit 0)', () => {
+    expect(honest.status).toBe('FINISHED');
+    expect(honest.events.length).toBeGreaterThan(20);
+    for (const [name, text] of [
+      ['game.json', toJson(honest)],
+      ['game.ndjson', toNdjson(honest)],
+    ] as const) {
+      const run = verify(name, text);
+      expect({ name, status: run.status, stderr: run.stderr }).toEqual({ name, status: 0, stderr: '' });
+      expect(run.stdout).toContain('ok   sha256(seed) is the commitment');
+      expect(run.stdout).toContain(`ok   all ${honest.events.length} events replay legally`);
+      expect(run.stdout).toContain("ok   the result is the replay's");
+      expect(run.stdout).toMatch(/verified: /);
+      expect(run.stdout).not.toContain('FAIL');
+    }
+  });
+
+  it('prints the position after every event with --positions, the engine’s own', () => {
+    const run = verify('positions.json', toJson(honest), '--positions');
+    expect(run.status).toBe(0);
+    const printed = [...run.stdout.matchAll(/^position after (\d+): (.*)$/gm)].map((match) => [
+      Number(match[1]),
+      match[2],
+    ]);
+    expect(printed).toEqual(played.states.map((state, ply) => [ply, formatPosition(state)]));
+  });
+
+  it('fails on a changed card in the log, naming the event (exit 1)', () => {
+    const tampered = copy(honest);
+    const index = tampered.events.findIndex((event) => event.type === 'played');
+    const event = tampered.events[index]!;
+    event.payload.card = event.payload.card === 'KS' ? 'QS' : 'KS';
+    const run = verify('card.json', JSON.stringify(tampered));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`FAIL event ${event.seq} does not replay`);
+    expect(run.stdout).toMatch(/NOT VERIFIED/);
+  });
+
+  it('fails on a seed that does not match the commitment', () => {
+    const tampered = copy(honest);
+    tampered.seed = 'another seed';
+    const run = verify('seed.json', JSON.stringify(tampered));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/FAIL sha256\(seed\) is [0-9a-f]{64}, not the commitment/);
+  });
+
+  it('fails on a changed result, and on a changed player outcome', () => {
+    const result = copy(honest);
+    const winner = result.result!.winner;
+    result.result = { ...result.result!, winner: winner === 0 ? 1 : 0 };
+    const run = verify('result.json', JSON.stringify(result));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/FAIL the export says .*, the replay /);
+
+    const outcome = copy(honest);
+    outcome.players = outcome.players.map((player) => ({
+      ...player,
+      outcome: player.outcome === 'WIN' ? 'LOSS' : 'WIN',
+    }));
+    const second = verify('outcome.json', JSON.stringify(outcome));
+    expect(second.status).toBe(1);
+    expect(second.stdout).toMatch(/FAIL the outcome, placement or score of seat 0 \(bot0\), seat 1 \(bot1\)/);
+  });
+
+  it('fails on a log cut short, and on two events swapped', () => {
+    const cut = copy(honest);
+    cut.events = cut.events.slice(0, -1);
+    const run = verify('cut.json', JSON.stringify(cut));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(
+      `FAIL the log has ${honest.events.length - 1} events, but the game's version is`,
+    );
+
+    const swapped = copy(honest);
+    const [first, second] = [swapped.events[0]!, swapped.events[1]!];
+    swapped.events[0] = { ...second, seq: 1 };
+    swapped.events[1] = { ...first, seq: 2 };
+    const payloads = swapped.events.map((event) => event.payload as unknown as GameEvent);
+    expect(payloads[0]).not.toEqual(honest.events[0]!.payload);
+    const swappedRun = verify('swapped.json', JSON.stringify(swapped));
+    expect(swappedRun.status).toBe(1);
+    expect(swappedRun.stdout).toMatch(/FAIL event \d+ does not replay/);
+  });
+
+  it('says a running game cannot be checked yet, and refuses what is not an export (exit 2)', () => {
+    const running = engineGame(
+      { preset: 'classic', overrides: {}, seats: 2, seed: 'verify-running' },
+      'verify-chooser',
+      10,
+    );
+    const run = verify('running.json', toJson(buildGameExport(running.game, running.events)));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('FAIL the game is ACTIVE: its seed stays secret until it is over');
+
+    const garbage = verify('garbage.json', '{"hello": "world"}');
+    expect(garbage.status).toBe(2);
+    expect(garbage.stderr).toMatch(/cannot read the export: not a malice-game\/1 export/);
+    const missing = spawnSync(process.execPath, [TSX, SCRIPT], { cwd: ROOT, encoding: 'utf8' });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/usage: npx tsx scripts\/verify-export\.ts/);
+  });
+});
