@@ -235,6 +235,19 @@ export class TimeControlType {
   @Field(() => Int, { description: 'The time per move in seconds.' }) secondsPerMove!: number;
 }
 
+export enum BotKind {
+  GREEDY = 'GREEDY',
+  RANDOM = 'RANDOM',
+}
+registerEnumType(BotKind, {
+  name: 'BotKind',
+  description: 'A built-in opponent: a bot account that moves on its own, from its own view only.',
+  valuesMap: {
+    GREEDY: { description: 'GreedyBot: plays to empty its pay-off pile and to block yours.' },
+    RANDOM: { description: 'RandomBot: picks any legal move.' },
+  },
+});
+
 @InputType('CreateGameInput', { description: 'A new game. The creator takes seat 0.' })
 export class CreateGameInput {
   @Field(() => Preset, { description: 'The rule set.' }) preset!: Preset;
@@ -268,6 +281,23 @@ export class CreateGameInput {
     nullable: true,
     description: `Quick time control: hours per move, 1–${MAX_HOURS_PER_MOVE}. Not with daysPerMove. Neither: no clock.`,
   })
+  hoursPerMove?: number;
+  @Field(() => BotKind, {
+    nullable: true,
+    description:
+      'Play a built-in bot: it takes seat 1 at once (the game starts when every seat is filled) and moves shortly ' +
+      'after its turn begins. Not with opponent.',
+  })
+  bot?: BotKind;
+}
+
+@InputType('SeekInput', { description: 'The kind of game a seek looks for (default rules, two seats).' })
+export class SeekInput {
+  @Field(() => Preset, { description: 'The rule set.' }) preset!: Preset;
+  @Field({ nullable: true, description: 'Rated (default false).' }) rated?: boolean;
+  @Field(() => Int, { nullable: true, description: 'Days per move, as in CreateGameInput.' })
+  daysPerMove?: number;
+  @Field(() => Int, { nullable: true, description: 'Hours per move, as in CreateGameInput.' })
   hoursPerMove?: number;
 }
 

@@ -30,6 +30,7 @@ import { initialState } from './initial-state';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 import { Clock } from '../clock/clock';
+import { BuiltinBotKind, builtinBot, builtinBotById } from '../bots/builtin-bots';
 import { seatOutcomes } from './finish';
 import { recordFinish } from './finish-sql';
 import {
@@ -83,6 +84,8 @@ export interface CreateGameRequest {
   readonly position: string | undefined;
   /** The time control: seconds per move, or undefined for none. */
   readonly secondsPerMove: number | undefined;
+  /** A built-in bot to seat at once (issue 5 §5). */
+  readonly bot: BuiltinBotKind | undefined;
 }
 
 export interface MoveRequest {
@@ -239,6 +242,11 @@ export class GamesService {
         );
       }
     }
+    if (request.bot !== undefined && request.opponent !== undefined) {
+      throw new ApiError('BAD_USER_INPUT', 'a game has a bot or an invited opponent, not both', {
+        field: 'bot',
+      });
+    }
     let invitedPlayerId: string | null = null;
     if (request.opponent !== undefined && seats !== 2) {
       throw new ApiError('BAD_USER_INPUT', 'an invitation names the one opponent of a two-seat game', {
@@ -278,7 +286,8 @@ export class GamesService {
       },
       include: INCLUDE_PLAYERS,
     });
-    return game;
+    // The bot sits down like anyone joining (and the deal follows when that fills the game).
+    return request.bot === undefined ? game : this.join(game.id, builtinBot(request.bot).playerId);
   }
 
   /**
@@ -339,6 +348,87 @@ export class GamesService {
              deadline = ${now}::timestamptz + seconds_per_move * interval '1 second'
        WHERE id = ${game.id}::uuid AND status = 'WAITING'
          AND (SELECT count(*) FROM game_players WHERE game_id = ${game.id}::uuid) = seats`;
+  }
+
+  /** The invited player turns an invitation down (issue 5 §4): the waiting game is aborted, reason `declined`. */
+  async decline(gameId: string, playerId: string): Promise<GameWithPlayers> {
+    const game = await this.get(gameId);
+    if (game.invitedPlayerId !== playerId) {
+      throw new ApiError('FORBIDDEN', 'only the invited player may decline an invitation');
+    }
+    const now = this.clock.now();
+    const { count } = await this.prisma.game.updateMany({
+      where: { id: gameId, status: GameStatus.WAITING },
+      data: { status: GameStatus.ABORTED, endReason: 'declined', finishedAt: now, updatedAt: now },
+    });
+    if (count === 0) throw new ApiError('GAME_NOT_ACTIVE', 'the invitation is no longer open');
+    return this.get(gameId);
+  }
+
+  /**
+   * An open seek (issue 5 §4): join the oldest open game someone else created with the same preset, time control
+   * and rated flag (default rules, two seats, no invitation); if there is none, open one. Losing the race for a
+   * seat moves on to the next candidate.
+   */
+  async seek(
+    playerId: string,
+    request: Pick<CreateGameRequest, 'preset' | 'rated' | 'secondsPerMove'>,
+  ): Promise<GameWithPlayers> {
+    const options = JSON.stringify(optionsFor(request.preset, {}));
+    const candidates = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT g.id FROM games g
+       WHERE g.status = 'WAITING' AND g.preset = ${request.preset} AND g.rated = ${request.rated}
+         AND g.seats = 2 AND g.invited_player_id IS NULL AND g.deal_chosen = false
+         AND g.seconds_per_move IS NOT DISTINCT FROM ${request.secondsPerMove ?? null}::int
+         AND g.options = ${options}::jsonb AND g.created_by_id <> ${playerId}::uuid
+       ORDER BY g.created_at, g.id
+       LIMIT 10`;
+    for (const candidate of candidates) {
+      try {
+        return await this.join(candidate.id, playerId);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'GAME_NOT_ACTIVE') continue; // taken meanwhile
+        throw error;
+      }
+    }
+    return this.create(playerId, {
+      ...request,
+      overrides: {},
+      seats: 2,
+      opponent: undefined,
+      seed: undefined,
+      position: undefined,
+      bot: undefined,
+    });
+  }
+
+  /**
+   * A rematch (issue 5 §4): a new game with the same rules, seats, rated flag and time control, created by the
+   * caller (seat 0, so the seats turn around in a two-player game) and inviting the opponent of a two-player game;
+   * with more players it is an open game.
+   */
+  async rematch(gameId: string, playerId: string): Promise<GameWithPlayers> {
+    const game = await this.get(gameId);
+    if (!game.players.some((seat) => seat.playerId === playerId)) {
+      throw new ApiError('FORBIDDEN', 'only a player of this game may ask for a rematch');
+    }
+    if (game.status !== GameStatus.FINISHED && game.status !== GameStatus.ABORTED) {
+      throw new ApiError('GAME_NOT_ACTIVE', 'a rematch follows a game that is over');
+    }
+    const opponent = game.seats === 2 ? game.players.find((seat) => seat.playerId !== playerId) : undefined;
+    const bot = opponent === undefined ? undefined : builtinBotById(opponent.playerId);
+    const options = game.options as unknown as RuleOptions;
+    return this.create(playerId, {
+      preset: game.preset as PresetName,
+      overrides: options,
+      seats: game.seats,
+      rated: game.rated,
+      opponent: bot === undefined ? opponent?.player.username : undefined,
+      bot: bot?.kind,
+      seed: undefined,
+      position: undefined,
+      secondsPerMove: game.secondsPerMove ?? undefined,
+    });
   }
 
   async abort(gameId: string, playerId: string): Promise<GameWithPlayers> {

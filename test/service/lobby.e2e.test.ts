@@ -1,0 +1,170 @@
+/**
+ * The lobby (issue 5 §4): challenges (a game inviting one player, who accepts with joinGame or declines), open
+ * seeks matched by preset, time control and rated flag, and rematches — each with the player events it causes.
+ */
+import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { SWEEP_INTERVAL_MS: '0' } });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+interface LobbyGame {
+  id: string;
+  status: string;
+  preset: string;
+  rated: boolean;
+  abortReason: string | null;
+  timeControl: { secondsPerMove: number } | null;
+  players: { seat: number; player: { username: string } }[];
+}
+
+const FIELDS =
+  'id status preset rated abortReason timeControl { secondsPerMove } players { seat player { username } }';
+
+async function events(token: string): Promise<{ kind: string; gameId: string }[]> {
+  return dataOf(
+    await app.gql<{ playerEvents: { kind: string; gameId: string }[] }>(
+      token,
+      'query { playerEvents(first: 100) { kind gameId } }',
+    ),
+  ).playerEvents;
+}
+
+async function mutate(token: string, field: string, args: string, variables: Record<string, unknown>) {
+  return app.gql<Record<string, LobbyGame>>(token, `mutation(${args}) { ${field} { ${FIELDS} } }`, variables);
+}
+
+describe('challenges (issue 5 §4)', () => {
+  it('invites a player by name, who may decline; only they may', async () => {
+    const [ann, bob, cid] = await Promise.all(
+      ['lob_ann', 'lob_bob', 'lob_cid'].map((name) => register(app, name)),
+    );
+    const invite = async (): Promise<LobbyGame> =>
+      dataOf(
+        await mutate(ann!, 'createGame(input: $i)', '$i: CreateGameInput!', {
+          i: { preset: 'ZLOBA', opponent: 'lob_bob', rated: true, daysPerMove: 3 },
+        }),
+      )['createGame']!;
+    const first = await invite();
+    expect(await events(bob!)).toContainEqual({ kind: 'CHALLENGE_RECEIVED', gameId: first.id });
+    const dashboard = await app.gql<{ dashboard: { invitations: number } }>(
+      bob!,
+      'query { dashboard { invitations } }',
+    );
+    expect(dataOf(dashboard).dashboard.invitations).toBe(1);
+
+    expect(codeOf(await mutate(cid!, 'declineGame(gameId: $g)', '$g: ID!', { g: first.id }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(codeOf(await mutate(ann!, 'declineGame(gameId: $g)', '$g: ID!', { g: first.id }))).toBe(
+      'FORBIDDEN',
+    );
+    const declined = dataOf(await mutate(bob!, 'declineGame(gameId: $g)', '$g: ID!', { g: first.id }))[
+      'declineGame'
+    ]!;
+    expect(declined).toMatchObject({ status: 'ABORTED', abortReason: 'declined' });
+    expect(await events(ann!)).toContainEqual({ kind: 'GAME_OVER', gameId: first.id });
+    expect(codeOf(await mutate(bob!, 'declineGame(gameId: $g)', '$g: ID!', { g: first.id }))).toBe(
+      'GAME_NOT_ACTIVE',
+    );
+
+    // Accepting is joining; nobody else may take the seat.
+    const second = await invite();
+    expect(codeOf(await mutate(cid!, 'joinGame(gameId: $g)', '$g: ID!', { g: second.id }))).toBe('FORBIDDEN');
+    const accepted = dataOf(await mutate(bob!, 'joinGame(gameId: $g)', '$g: ID!', { g: second.id }))[
+      'joinGame'
+    ]!;
+    expect(accepted).toMatchObject({
+      status: 'ACTIVE',
+      rated: true,
+      timeControl: { secondsPerMove: 3 * 86_400 },
+    });
+    const started = (await events(ann!))
+      .filter((event) => event.gameId === second.id)
+      .map((event) => event.kind);
+    expect(started).toContain('GAME_STARTED');
+  });
+});
+
+describe('seeks (issue 5 §4)', () => {
+  it('matches seeks by preset, time control and rated flag; never with one’s own', async () => {
+    const [dee, eve, fay] = await Promise.all(
+      ['lob_dee', 'lob_eve', 'lob_fay'].map((name) => register(app, name)),
+    );
+    const seek = async (token: string, input: Record<string, unknown>): Promise<LobbyGame> =>
+      dataOf(await mutate(token, 'seekGame(input: $i)', '$i: SeekInput!', { i: input }))['seekGame']!;
+    const opened = await seek(dee!, { preset: 'MODERN', hoursPerMove: 7 });
+    expect(opened.status).toBe('WAITING');
+    // The same seeker again: a second open seek, not a game against themselves.
+    const again = await seek(dee!, { preset: 'MODERN', hoursPerMove: 7 });
+    expect(again.id).not.toBe(opened.id);
+    // Different time control, or rated: no match.
+    const otherClock = await seek(eve!, { preset: 'MODERN', hoursPerMove: 8 });
+    expect(otherClock.status).toBe('WAITING');
+    const rated = await seek(eve!, { preset: 'MODERN', hoursPerMove: 7, rated: true });
+    expect(rated.status).toBe('WAITING');
+    // A match: the oldest fitting open seek.
+    const matched = await seek(fay!, { preset: 'MODERN', hoursPerMove: 7 });
+    expect(matched.id).toBe(opened.id);
+    expect(matched.status).toBe('ACTIVE');
+    expect(matched.players.map((seat) => seat.player.username)).toEqual(['lob_dee', 'lob_fay']);
+    // Open seeks are listed for others to accept.
+    const open = await app.gql<{ games: { edges: { node: { id: string } }[] } }>(
+      fay!,
+      'query { games(filter: { open: true, preset: MODERN }) { edges { node { id } } } }',
+    );
+    const ids = dataOf(open).games.edges.map((edge) => edge.node.id);
+    expect(ids).toEqual(expect.arrayContaining([again.id, otherClock.id, rated.id]));
+    expect(ids).not.toContain(opened.id);
+  });
+});
+
+describe('rematch (issue 5 §4)', () => {
+  it('offers the same game again, the seats turned around, to the opponent', async () => {
+    const [gus, hal, ivy] = await Promise.all(
+      ['lob_gus', 'lob_hal', 'lob_ivy'].map((name) => register(app, name)),
+    );
+    const created = dataOf(
+      await mutate(gus!, 'createGame(input: $i)', '$i: CreateGameInput!', {
+        i: { preset: 'CLASSIC', rated: true, hoursPerMove: 12 },
+      }),
+    )['createGame']!;
+    dataOf(await mutate(hal!, 'joinGame(gameId: $g)', '$g: ID!', { g: created.id }));
+    expect(codeOf(await mutate(hal!, 'rematch(gameId: $g)', '$g: ID!', { g: created.id }))).toBe(
+      'GAME_NOT_ACTIVE',
+    );
+    dataOf(await mutate(gus!, 'resign(gameId: $g)', '$g: ID!', { g: created.id }));
+    expect(codeOf(await mutate(ivy!, 'rematch(gameId: $g)', '$g: ID!', { g: created.id }))).toBe('FORBIDDEN');
+    const rematch = dataOf(await mutate(hal!, 'rematch(gameId: $g)', '$g: ID!', { g: created.id }))[
+      'rematch'
+    ]!;
+    expect(rematch).toMatchObject({
+      status: 'WAITING',
+      preset: 'CLASSIC',
+      rated: true,
+      timeControl: { secondsPerMove: 12 * 3600 },
+    });
+    expect(rematch.players.map((seat) => seat.player.username)).toEqual(['lob_hal']);
+    expect(await events(gus!)).toContainEqual({ kind: 'CHALLENGE_RECEIVED', gameId: rematch.id });
+    expect(codeOf(await mutate(ivy!, 'joinGame(gameId: $g)', '$g: ID!', { g: rematch.id }))).toBe(
+      'FORBIDDEN',
+    );
+    const accepted = dataOf(await mutate(gus!, 'joinGame(gameId: $g)', '$g: ID!', { g: rematch.id }))[
+      'joinGame'
+    ]!;
+    expect(accepted.players.map((seat) => seat.player.username)).toEqual(['lob_hal', 'lob_gus']);
+  });
+
+  it('refuses a bot together with an invited opponent', async () => {
+    const jon = await register(app, 'lob_jon');
+    const body = await mutate(jon, 'createGame(input: $i)', '$i: CreateGameInput!', {
+      i: { preset: 'CLASSIC', opponent: 'lob_gus', bot: 'GREEDY' },
+    });
+    expect(codeOf(body)).toBe('BAD_USER_INPUT');
+  });
+});
