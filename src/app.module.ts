@@ -22,6 +22,8 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { ExplorerController } from './http/explorer.controller';
 import { GateRequest, RequestGate } from './http/request-gate';
+import { SendingSocket, coalesceSends } from './http/coalesced-sends';
+import type { Socket } from 'node:net';
 
 /** A graphql-ws connection: the viewer onConnect found, and the HTTP upgrade request. */
 interface SocketContext {
@@ -77,6 +79,11 @@ export class AppModule {
                 'graphql-ws': {
                   // The token travels in the connection_init payload: { "authorization": "Bearer …" }.
                   onConnect: async (ctx) => {
+                    const { socket, request } = ctx.extra as unknown as {
+                      socket: SendingSocket;
+                      request: { socket: Socket };
+                    };
+                    coalesceSends(socket, request.socket);
                     try {
                       (ctx.extra as { viewer?: Viewer }).viewer = await auth.authenticate(
                         ctx.connectionParams?.authorization,
