@@ -1,7 +1,8 @@
 /**
  * The deadline sweeper (issue 5 §1). Every app copy runs one. Each pass:
- * - times out the games whose turn ran out, through GamesService.timeOut: the normal command path with the
- *   version the sweeper saw as expectedVersion, so sweepers on several copies time a game out exactly once;
+ * - claims the games whose turn ran out (FOR UPDATE SKIP LOCKED and a short claim mark, so the copies share the
+ *   work) and times them out through GamesService.timeOut: the normal command path with the version it saw as
+ *   expectedVersion, so even a game two sweepers reach is timed out exactly once;
  * - sends one REMINDER per turn once 80 % of its time is used: a single statement claims the due games with
  *   FOR UPDATE SKIP LOCKED, marks the turn reminded and writes the player event, so no two copies remind twice.
  */
@@ -15,11 +16,22 @@ import { PrismaService } from '../prisma/prisma.service';
 export const REMINDER_SHARE = 0.8;
 const BATCH = 100;
 
-const DUE_GAMES = `
-  SELECT id, version FROM games
-   WHERE status = 'ACTIVE' AND deadline <= $1
-   ORDER BY deadline
-   LIMIT ${BATCH}`;
+/** How long a claim keeps other sweepers off a game: ample for one timeout, short if this copy dies. */
+const CLAIM_SECONDS = 30;
+
+// Claims the due games no other sweeper holds: SKIP LOCKED passes over rows another copy is claiming right now,
+// the mark over rows it claimed a moment ago.
+const CLAIM_DUE_GAMES = `
+  WITH due AS (
+    SELECT id FROM games
+     WHERE status = 'ACTIVE' AND deadline <= $1
+       AND (sweep_claimed_until IS NULL OR sweep_claimed_until < $1)
+     ORDER BY deadline
+     LIMIT ${BATCH}
+     FOR UPDATE SKIP LOCKED)
+  UPDATE games g SET sweep_claimed_until = $1::timestamptz + interval '${CLAIM_SECONDS} seconds'
+    FROM due WHERE g.id = due.id
+  RETURNING g.id, g.version`;
 
 const REMIND = `
   WITH due AS (
@@ -83,7 +95,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
     const now = this.clock.now();
     let timedOut = 0;
     let aborted = 0;
-    const { rows } = await this.prisma.pool.query<{ id: string; version: number }>(DUE_GAMES, [now]);
+    const { rows } = await this.prisma.pool.query<{ id: string; version: number }>(CLAIM_DUE_GAMES, [now]);
     for (const row of rows) {
       try {
         const outcome = await this.games.timeOut(row.id, row.version);

@@ -72,6 +72,7 @@ interface GameRow {
   deadline: Date | null;
   reminded_turn_at: Date | null;
   end_reason: string | null;
+  sweep_claimed_until: Date | null;
 }
 
 export interface CreateGameRequest {
@@ -203,6 +204,7 @@ export class GamesService {
       deadline: row.deadline,
       remindedTurnAt: row.reminded_turn_at,
       endReason: row.end_reason,
+      sweepClaimedUntil: row.sweep_claimed_until,
     };
   }
 
