@@ -75,6 +75,58 @@ interface GameRow {
   sweep_claimed_until: Date | null;
 }
 
+/** A game_players row joined with its player, as node-postgres returns it. */
+interface SeatRow {
+  game_id: string;
+  seat: number;
+  player_id: string;
+  joined_at: Date;
+  finished_at: Date | null;
+  outcome: string | null;
+  placement: number | null;
+  score: number | null;
+  payoff_left: number | null;
+  rating_before: number | null;
+  deviation_before: number | null;
+  volatility_before: number | null;
+  rating_after: number | null;
+  deviation_after: number | null;
+  volatility_after: number | null;
+  username: string;
+  username_key: string;
+  password_hash: string;
+  is_bot: boolean;
+  player_created_at: Date;
+}
+
+function seatOfRow(row: SeatRow): GameWithPlayers['players'][number] {
+  return {
+    gameId: row.game_id,
+    seat: row.seat,
+    playerId: row.player_id,
+    joinedAt: row.joined_at,
+    finishedAt: row.finished_at,
+    outcome: row.outcome,
+    placement: row.placement,
+    score: row.score,
+    payoffLeft: row.payoff_left,
+    ratingBefore: row.rating_before,
+    deviationBefore: row.deviation_before,
+    volatilityBefore: row.volatility_before,
+    ratingAfter: row.rating_after,
+    deviationAfter: row.deviation_after,
+    volatilityAfter: row.volatility_after,
+    player: {
+      id: row.player_id,
+      username: row.username,
+      usernameKey: row.username_key,
+      passwordHash: row.password_hash,
+      isBot: row.is_bot,
+      createdAt: row.player_created_at,
+    },
+  };
+}
+
 export interface CreateGameRequest {
   readonly preset: PresetName;
   readonly overrides: Partial<RuleOptions>;
@@ -176,36 +228,35 @@ export class GamesService {
       gameId,
     ]);
     const row = rows[0];
-    if (row === undefined) return null;
-    return {
-      id: row.id,
-      preset: row.preset,
-      options: row.options,
-      seats: row.seats,
-      rated: row.rated,
-      status: row.status,
-      version: row.version,
-      currentSeat: row.current_seat,
-      currentPlayerId: row.current_player_id,
-      seed: row.seed,
-      seedCommitment: row.seed_commitment,
-      rulesVersion: row.rules_version,
-      startPosition: row.start_position,
-      dealChosen: row.deal_chosen,
-      invitedPlayerId: row.invited_player_id,
-      createdById: row.created_by_id,
-      result: row.result,
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      updatedAt: row.updated_at,
-      secondsPerMove: row.seconds_per_move,
-      turnStartedAt: row.turn_started_at,
-      deadline: row.deadline,
-      remindedTurnAt: row.reminded_turn_at,
-      endReason: row.end_reason,
-      sweepClaimedUntil: row.sweep_claimed_until,
-    };
+    return row === undefined ? null : gameOfRow(row);
+  }
+
+  /**
+   * Whole games (rows and seats with their players) by id, in the order given, by two plain queries: a list page
+   * is read without Prisma's per-row machinery (the bulk of a history page's cost, bench:history).
+   */
+  private async loadMany(ids: readonly string[]): Promise<GameWithPlayers[]> {
+    if (ids.length === 0) return [];
+    const [games, seats] = await Promise.all([
+      this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
+      this.prisma.pool.query<SeatRow>(
+        `SELECT gp.*, p.username, p.username_key, p.password_hash, p.is_bot, p.created_at AS player_created_at
+           FROM game_players gp JOIN players p ON p.id = gp.player_id
+          WHERE gp.game_id = ANY($1::uuid[]) ORDER BY gp.game_id, gp.seat`,
+        [ids],
+      ),
+    ]);
+    const seatsOf = new Map<string, GameWithPlayers['players']>();
+    for (const seat of seats.rows) {
+      const list = seatsOf.get(seat.game_id) ?? [];
+      list.push(seatOfRow(seat));
+      seatsOf.set(seat.game_id, list);
+    }
+    const byId = new Map(games.rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [{ ...gameOfRow(row), players: seatsOf.get(id) ?? [] }];
+    });
   }
 
   /** Records the latest row this copy of the app has seen of a game (the move path starts from it). */
@@ -764,12 +815,7 @@ export class GamesService {
       statement.values,
     );
     const page = rows.slice(0, query.first);
-    const found = await this.prisma.game.findMany({
-      where: { id: { in: page.map((row) => row.id) } },
-      include: INCLUDE_PLAYERS,
-    });
-    const byId = new Map(found.map((game) => [game.id, game]));
-    const games = page.map((row) => byId.get(row.id)).filter((game) => game !== undefined);
+    const games = await this.loadMany(page.map((row) => row.id));
     return {
       games,
       cursors: page.map((row) =>
@@ -831,6 +877,39 @@ export class GamesService {
   private resolveOptions(request: CreateGameRequest): RuleOptions {
     return optionsFor(request.preset, request.overrides);
   }
+}
+
+/** A games row as node-postgres returns it, in the Prisma model's shape. */
+function gameOfRow(row: GameRow): Game {
+  return {
+    id: row.id,
+    preset: row.preset,
+    options: row.options,
+    seats: row.seats,
+    rated: row.rated,
+    status: row.status,
+    version: row.version,
+    currentSeat: row.current_seat,
+    currentPlayerId: row.current_player_id,
+    seed: row.seed,
+    seedCommitment: row.seed_commitment,
+    rulesVersion: row.rules_version,
+    startPosition: row.start_position,
+    dealChosen: row.deal_chosen,
+    invitedPlayerId: row.invited_player_id,
+    createdById: row.created_by_id,
+    result: row.result,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    updatedAt: row.updated_at,
+    secondsPerMove: row.seconds_per_move,
+    turnStartedAt: row.turn_started_at,
+    deadline: row.deadline,
+    remindedTurnAt: row.reminded_turn_at,
+    endReason: row.end_reason,
+    sweepClaimedUntil: row.sweep_claimed_until,
+  };
 }
 
 /** The game as the move left it, without reading it back: only the projection columns changed. */
