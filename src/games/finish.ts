@@ -1,7 +1,7 @@
 /**
  * What a finished game records on each seat (issue 4): the player's outcome, placement, score and pay-off cards
  * left, and for rated games the Glicko-2 rating before and after. Pure: the service writes these in the same
- * transaction as the finishing move, the demo seeder (scripts/seed-demo.ts) writes the same from its own games,
+ * transaction as the finishing move, the demo seeder (src/cli/seed-demo.ts) writes the same from its own games,
  * and the projection check recomputes the outcomes from the recorded result.
  */
 import type { GameResult } from '../engine';
