@@ -24,13 +24,15 @@ export class ClockController {
   @HttpCode(200)
   async advance(@Body() body: ClockRequest | undefined): Promise<{ now: string } & SweepReport> {
     if (!(this.clock instanceof ManualClock)) throw new BadRequestException('the clock is not manual');
-    if (typeof body?.advanceMs === 'number' && body.advanceMs >= 0) this.clock.advance(body.advanceMs);
+    let at: Date;
+    if (typeof body?.advanceMs === 'number' && body.advanceMs >= 0) at = this.clock.advance(body.advanceMs);
     else if (typeof body?.to === 'string' && !Number.isNaN(Date.parse(body.to))) {
-      this.clock.advanceTo(new Date(body.to));
+      at = this.clock.advanceTo(new Date(body.to));
     } else if (body?.advanceMs !== undefined || body?.to !== undefined) {
       throw new BadRequestException('advanceMs: a number ≥ 0, or to: an ISO time');
-    }
-    const report = await this.sweeper.sweep();
-    return { now: this.clock.now().toISOString(), ...report };
+    } else at = this.clock.now();
+    // The sweep runs at the time just set: real time goes on moving the manual clock while the request runs.
+    const report = await this.sweeper.sweep(at);
+    return { now: at.toISOString(), ...report };
   }
 }

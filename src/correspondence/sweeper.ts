@@ -80,10 +80,13 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
     if (this.timer !== null) clearInterval(this.timer);
   }
 
-  /** One pass; a pass asked for while one runs waits for it and then runs again (the clock may have moved). */
-  async sweep(): Promise<SweepReport> {
+  /**
+   * One pass, at `at` (default: now; the test clock passes the time it set, so that a pass asked for one
+   * millisecond before a deadline never sees the deadline). A pass asked for while one runs waits for it.
+   */
+  async sweep(at?: Date): Promise<SweepReport> {
     while (this.running !== null) await this.running.catch(() => undefined);
-    this.running = this.pass();
+    this.running = this.pass(at ?? this.clock.now());
     try {
       return await this.running;
     } finally {
@@ -91,8 +94,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
     }
   }
 
-  private async pass(): Promise<SweepReport> {
-    const now = this.clock.now();
+  private async pass(now: Date): Promise<SweepReport> {
     let timedOut = 0;
     let aborted = 0;
     const { rows } = await this.prisma.pool.query<{ id: string; version: number }>(CLAIM_DUE_GAMES, [now]);

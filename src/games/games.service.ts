@@ -344,63 +344,79 @@ export class GamesService {
   }
 
   /**
-   * Takes the lowest free seat, then deals if every seat is filled. Two autocommitted statements, no interactive
-   * transaction: the seat insert happens only while the game waits (unique keys refuse a taken seat or a second
-   * seat for one player), and whoever commits the last seat — in any interleaving — sees the game full and starts it.
+   * Takes the lowest free seat, and deals if that fills the game — in one transaction that first locks the game
+   * row, so joins of one game take turns: the joiner who fills the last seat is the one who deals, and the seat and
+   * the deal commit together (one change, so one push).
    */
   async join(gameId: string, playerId: string): Promise<GameWithPlayers> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const game = await this.get(gameId);
-      if (game.status !== GameStatus.WAITING) {
-        throw new ApiError(
+    const game = await this.get(gameId);
+    if (game.invitedPlayerId !== null && game.invitedPlayerId !== playerId) {
+      throw new ApiError('FORBIDDEN', 'this game is an invitation to another player');
+    }
+    const first = game.status === GameStatus.WAITING ? initialState(game).current : 0;
+    const now = this.clock.now();
+    const refusal = await this.transaction(async (client): Promise<ApiError | null> => {
+      const locked = await client.query<{ status: string; seats: number }>(
+        'SELECT status, seats FROM games WHERE id = $1::uuid FOR UPDATE',
+        [gameId],
+      );
+      const status = locked.rows[0]?.status;
+      if (status !== GameStatus.WAITING) {
+        return new ApiError(
           'GAME_NOT_ACTIVE',
-          `the game is ${game.status.toLowerCase()}, not waiting for players`,
+          `the game is ${status?.toLowerCase()}, not waiting for players`,
         );
       }
-      if (game.players.some((seat) => seat.playerId === playerId)) {
-        throw new ApiError('BAD_USER_INPUT', 'you already sit in this game');
+      const seated = await client.query<{ seat: number; player_id: string }>(
+        'SELECT seat, player_id FROM game_players WHERE game_id = $1::uuid',
+        [gameId],
+      );
+      if (seated.rows.some((row) => row.player_id === playerId)) {
+        return new ApiError('BAD_USER_INPUT', 'you already sit in this game');
       }
-      if (game.invitedPlayerId !== null && game.invitedPlayerId !== playerId) {
-        throw new ApiError('FORBIDDEN', 'this game is an invitation to another player');
-      }
-      const taken = new Set(game.players.map((seat) => seat.seat));
+      const taken = new Set(seated.rows.map((row) => row.seat));
       const seat = [...Array(game.seats).keys()].find((candidate) => !taken.has(candidate));
-      if (seat === undefined) {
-        // Every seat is taken but the deal has not happened yet: whoever took the last one is about to start it.
-        // Starting is idempotent, so do it here too (in case that request died in between).
-        await this.startIfFull(game);
-        throw new ApiError('GAME_NOT_ACTIVE', 'every seat of this game is taken');
+      if (seat === undefined) return new ApiError('GAME_NOT_ACTIVE', 'every seat of this game is taken');
+      await client.query(
+        'INSERT INTO game_players (game_id, seat, player_id, joined_at) VALUES ($1, $2, $3, $4)',
+        [gameId, seat, playerId, now],
+      );
+      if (taken.size + 1 === game.seats) {
+        await client.query(
+          `UPDATE games
+              SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3,
+                  current_player_id = (SELECT player_id FROM game_players WHERE game_id = $1::uuid AND seat = $3),
+                  turn_started_at = $2,
+                  deadline = $2::timestamptz + seconds_per_move * interval '1 second'
+            WHERE id = $1::uuid`,
+          [gameId, now, first],
+        );
       }
-      let seated: number;
-      try {
-        seated = await this.prisma.$executeRaw`
-          INSERT INTO game_players (game_id, seat, player_id)
-          SELECT id, ${seat}, ${playerId}::uuid FROM games WHERE id = ${gameId}::uuid AND status = 'WAITING'`;
-      } catch (error) {
-        if (isUniqueViolation(error)) continue; // the seat went to someone else meanwhile (or we sat twice at once)
-        throw error;
-      }
-      if (seated === 0) continue; // the game stopped waiting meanwhile
-      await this.startIfFull(game);
-      return this.get(gameId);
-    }
-    const game = await this.get(gameId);
-    if (game.players.some((entry) => entry.playerId === playerId)) return game;
-    throw new ApiError('GAME_NOT_ACTIVE', 'the game filled up while you joined');
+      return null;
+    });
+    if (refusal !== null) throw refusal;
+    return this.get(gameId);
   }
 
-  /** Deals (status ACTIVE, the first player to move) when every seat is taken; a no-op otherwise or if already done. */
-  private async startIfFull(game: Game): Promise<void> {
-    const first = initialState(game).current;
-    const now = this.clock.now();
-    await this.prisma.$executeRaw`
-      UPDATE games
-         SET status = 'ACTIVE', started_at = ${now}, updated_at = ${now}, current_seat = ${first},
-             current_player_id = (SELECT player_id FROM game_players WHERE game_id = ${game.id}::uuid AND seat = ${first}),
-             turn_started_at = ${now},
-             deadline = ${now}::timestamptz + seconds_per_move * interval '1 second'
-       WHERE id = ${game.id}::uuid AND status = 'WAITING'
-         AND (SELECT count(*) FROM game_players WHERE game_id = ${game.id}::uuid) = seats`;
+  /** Runs `work` in a transaction on one pooled connection; it commits unless `work` throws. */
+  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.prisma.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is not handed to the next caller.
+      broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   /** The invited player turns an invitation down (issue 5 §4): the waiting game is aborted, reason `declined`. */
@@ -778,28 +794,20 @@ export class GamesService {
     }
   }
 
-  /** Runs `work` in a transaction on one pooled connection; it commits unless `work` throws or returns false. */
+  /** Runs `work` in a transaction that commits only when it returns true (false: nothing happened, roll back). */
   private async inTransaction(work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
-    const client = await this.prisma.pool.connect();
-    let broken = false;
+    const rolledBack = new Error('rolled back');
     try {
-      await client.query('BEGIN');
-      const done = await work(client);
-      await client.query(done ? 'COMMIT' : 'ROLLBACK');
-      return done;
+      return await this.transaction(async (client) => {
+        if (!(await work(client))) throw rolledBack;
+        return true;
+      });
     } catch (error) {
-      // A connection that cannot even roll back is not handed to the next caller.
-      broken = await client.query('ROLLBACK').then(
-        () => false,
-        () => true,
-      );
+      if (error === rolledBack) return false;
       throw error;
-    } finally {
-      client.release(broken);
     }
   }
 
-  /** A page of games, newest first (games-list-sql.ts has the orders and the statement). */
   async list(query: GamesQuery): Promise<GamesPage> {
     const { player, opponent, after, ...filter } = query;
     const listQuery: GamesListQuery = {

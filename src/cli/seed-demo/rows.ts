@@ -1,7 +1,7 @@
 /**
  * A played demo game as the rows the service would have left: the `games` row of a finished game, each seat's
  * `game_players` row with its outcome (and rating change when rated), and the move log in `game_events`. Column
- * by column as games.service.ts writes them (create, join/startIfFull, append), without a client move id (bots
+ * by column as games.service.ts writes them (create, join, append), without a client move id (bots
  * that never retried).
  */
 import { createHash } from 'node:crypto';
