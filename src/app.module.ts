@@ -20,6 +20,7 @@ import { CorrespondenceModule } from './correspondence/correspondence.module';
 import { EventsModule, PlayerEventsModule } from './events/events.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { ExplorerController } from './http/explorer.controller';
 import { GateRequest, RequestGate } from './http/request-gate';
 import { SendingSocket, coalesceSends } from './http/coalesced-sends';
@@ -54,6 +55,7 @@ export class AppModule {
         PlayerEventsModule,
         CorrespondenceModule.forRoot(config.workers.clock === 'manual'),
         ExportModule,
+        WebhooksModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

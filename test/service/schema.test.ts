@@ -282,6 +282,9 @@ describe('prisma/schema.prisma matches the migrated database', () => {
       'PlayerEvent',
       'Rating',
       'Token',
+      'Webhook',
+      'WebhookDelivery',
+      'WebhookDeliveryAttempt',
     ]);
     for (const model of models) expect(model.scalars.length).toBeGreaterThan(2);
     expect(modelByName.get('GameEvent')?.id).toEqual(['gameId', 'seq']);

@@ -1,0 +1,131 @@
+/**
+ * The rules of webhooks (issue 5 §3), free of Nest and the database so they are unit-tested directly: what a
+ * registration may be, and when a failed delivery is tried again.
+ */
+import type { PlayerEventKind } from '../events/event-bus';
+import { ApiError } from '../errors/api-error';
+
+export const PLAYER_EVENT_KINDS: readonly PlayerEventKind[] = [
+  'YOUR_TURN',
+  'GAME_STARTED',
+  'GAME_OVER',
+  'CHALLENGE_RECEIVED',
+  'REMINDER',
+];
+
+/** What a delivery carries: a player event, or the ping testWebhook sends. */
+export type DeliveryKind = PlayerEventKind | 'PING';
+export type DeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
+
+export const MAX_WEBHOOKS_PER_PLAYER = 10;
+export const MIN_SECRET_LENGTH = 16;
+export const MAX_SECRET_LENGTH = 200;
+export const MAX_URL_LENGTH = 2000;
+
+/**
+ * How long to wait after failed attempt n (1-based) before attempt n + 1. After the last entry fails there is no
+ * further attempt: the delivery is FAILED. 8 attempts over about 31 hours, so a receiver that is down for a day
+ * still gets everything.
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [
+  10_000, // 10 s
+  30_000, // 30 s
+  120_000, // 2 min
+  600_000, // 10 min
+  3_600_000, // 1 h
+  21_600_000, // 6 h
+  86_400_000, // 24 h
+];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** A receiver that has not answered (headers) within this long has failed the attempt. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How long a claimed delivery stays out of the other workers' reach. Far longer than a request may take, so an
+ * attempt is never sent twice at once; if its app dies mid-attempt, the delivery is due again when it runs out.
+ */
+export const CLAIM_LEASE_MS = 60_000;
+
+/** The wait after failed attempt `attempt` (1-based), or null when that was the last one. */
+export function retryDelayMs(attempt: number): number | null {
+  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`attempt ${attempt}: from 1`);
+  return RETRY_DELAYS_MS[attempt - 1] ?? null;
+}
+
+/** Where a delivery stands after attempt `attempt`, begun at `attemptedAt`, succeeded or not. */
+export function afterAttempt(
+  attempt: number,
+  succeeded: boolean,
+  attemptedAt: Date,
+): { status: DeliveryStatus; nextAttemptAt: Date | null } {
+  if (succeeded) return { status: 'SUCCEEDED', nextAttemptAt: null };
+  const delay = retryDelayMs(attempt);
+  return delay === null
+    ? { status: 'FAILED', nextAttemptAt: null }
+    : { status: 'PENDING', nextAttemptAt: new Date(attemptedAt.getTime() + delay) };
+}
+
+/** A kind read back from the database (its CHECK allows no other). */
+export function parseDeliveryKind(kind: string): DeliveryKind {
+  if (kind === 'PING' || (PLAYER_EVENT_KINDS as readonly string[]).includes(kind))
+    return kind as DeliveryKind;
+  throw new Error(`unknown webhook delivery kind ${kind}`);
+}
+
+export function parseDeliveryStatus(status: string): DeliveryStatus {
+  if (status === 'PENDING' || status === 'SUCCEEDED' || status === 'FAILED') return status;
+  throw new Error(`unknown webhook delivery status ${status}`);
+}
+
+/** A 2xx answer is a delivery; anything else (a redirect included: they are never followed) is not. */
+export function isSuccess(statusCode: number): boolean {
+  return statusCode >= 200 && statusCode <= 299;
+}
+
+/**
+ * The URL as stored: absolute http(s), without credentials (fetch refuses them, and a secret belongs in the
+ * signing secret, not in a URL shown in lists). Private and loopback addresses are allowed (tests and local
+ * receivers need them); a public deployment may want to refuse them (see the webhooks docs).
+ */
+export function checkWebhookUrl(text: string): string {
+  const refuse = (message: string): never => {
+    throw new ApiError('BAD_USER_INPUT', message, { field: 'url' });
+  };
+  if (text.length > MAX_URL_LENGTH) refuse(`url: at most ${MAX_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return refuse('url: an absolute http:// or https:// URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') refuse('url: an http:// or https:// URL');
+  if (url.hostname === '') refuse('url: a host is needed');
+  if (url.username !== '' || url.password !== '') refuse('url: no user name or password in the URL');
+  // The fragment is never sent; dropping it keeps the stored URL what is really called.
+  url.hash = '';
+  return url.toString();
+}
+
+export function checkWebhookSecret(secret: string): string {
+  if (secret.length < MIN_SECRET_LENGTH || secret.length > MAX_SECRET_LENGTH) {
+    throw new ApiError('BAD_USER_INPUT', `secret: ${MIN_SECRET_LENGTH}–${MAX_SECRET_LENGTH} characters`, {
+      field: 'secret',
+    });
+  }
+  return secret;
+}
+
+/** The kinds to deliver: every kind when none are given; each kind once; never an empty list. */
+export function checkWebhookEvents(events: readonly string[] | null): PlayerEventKind[] {
+  if (events === null) return [...PLAYER_EVENT_KINDS];
+  const kinds = PLAYER_EVENT_KINDS.filter((kind) => events.includes(kind));
+  if (
+    events.length === 0 ||
+    events.some((event) => !(PLAYER_EVENT_KINDS as readonly string[]).includes(event))
+  ) {
+    throw new ApiError('BAD_USER_INPUT', `events: a non-empty list of ${PLAYER_EVENT_KINDS.join(', ')}`, {
+      field: 'events',
+    });
+  }
+  return kinds;
+}

@@ -1,0 +1,243 @@
+/**
+ * Sends webhook deliveries (issue 5 §3). Every app copy runs one. Deliveries are queued by a trigger in the
+ * transaction of each player event (prisma/migrations/20261129150000_webhooks), so nothing here has to be up when
+ * an event commits: a pass finds whatever is due, whenever it runs. Passes run every WEBHOOK_INTERVAL_MS, at once
+ * when the event bus announces a player event (on any copy: LISTEN/NOTIFY), and on demand (testWebhook, and the
+ * test-only POST /test/webhooks/deliver).
+ *
+ * A pass claims due deliveries in one statement (FOR UPDATE SKIP LOCKED) that also moves each one's due time a
+ * lease ahead: no other copy can take the same attempt while it is in flight, yet an attempt lost with its app
+ * (a crash between claim and record) comes due again when the lease runs out. At least once, then: a receiver may
+ * see an event twice (an answer lost on the way back, a crash), never zero times while it keeps answering 2xx.
+ */
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Clock } from '../clock/clock';
+import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { EventBus } from '../events/event-bus';
+import { PrismaService } from '../prisma/prisma.service';
+import {
+  CLAIM_LEASE_MS,
+  DeliveryStatus,
+  MAX_ATTEMPTS,
+  afterAttempt,
+  isSuccess,
+  parseDeliveryKind,
+} from './webhook-policy';
+import { DeliveryToSend, webhookRequest } from './webhook-request';
+import { sendWebhook } from './webhook-sender';
+
+/** Deliveries claimed (and sent concurrently) at a time. */
+const BATCH = 20;
+/** A pass stops after this many full batches; the next pass goes on (so a flood cannot keep one pass forever). */
+const MAX_BATCHES = 10;
+/** Finished deliveries (and their attempts) are kept this long for the delivery log, then deleted. */
+export const DELIVERY_RETENTION_MS = 30 * 86_400_000;
+const HOUSEKEEPING_EVERY_MS = 3_600_000;
+
+const CLAIM = `
+  WITH due AS (
+    SELECT id FROM webhook_deliveries
+     WHERE status = 'PENDING' AND next_attempt_at <= $1 AND attempt_count < $2
+     ORDER BY next_attempt_at
+     LIMIT $3
+     FOR UPDATE SKIP LOCKED)
+  UPDATE webhook_deliveries d
+     SET attempt_count = d.attempt_count + 1, next_attempt_at = $4
+    FROM due, webhooks w, players p
+   WHERE d.id = due.id AND w.id = d.webhook_id AND p.id = w.player_id
+  RETURNING d.id::text AS id, d.attempt_count, d.kind, d.event_id::text AS event_id, d.game_id, d.created_at,
+            w.url, w.secret, p.id AS player_id, p.username`;
+
+/**
+ * The attempt goes into the log whatever happened meanwhile; the delivery's state moves only if this is still its
+ * latest attempt (a worker that outlived its lease must not overwrite the attempt that took over).
+ */
+const RECORD = `
+  WITH logged AS (
+    INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms)
+    SELECT id, $2, $3, $4, $5, $6 FROM webhook_deliveries WHERE id = $1)
+  UPDATE webhook_deliveries SET status = $7, next_attempt_at = $8
+   WHERE id = $1 AND attempt_count = $2 AND status = 'PENDING'`;
+
+/**
+ * The last attempt was claimed but never recorded (its app died) and its lease ran out. No claim takes it again
+ * (attempt_count < MAX_ATTEMPTS); this only shows it as FAILED.
+ */
+const GIVE_UP_LOST = `
+  UPDATE webhook_deliveries SET status = 'FAILED', next_attempt_at = NULL
+   WHERE status = 'PENDING' AND attempt_count >= $2 AND next_attempt_at <= $1`;
+
+const PRUNE = `DELETE FROM webhook_deliveries WHERE status <> 'PENDING' AND created_at < $1`;
+
+/** Postgres: insert or update on table violates foreign key constraint (the webhook was deleted meanwhile). */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+interface ClaimedRow {
+  id: string;
+  attempt_count: number;
+  kind: string;
+  event_id: string | null;
+  game_id: string | null;
+  created_at: Date;
+  url: string;
+  secret: string;
+  player_id: string;
+  username: string;
+}
+
+/** What one pass did. */
+export interface DeliveryReport {
+  /** Attempts made (answered or not). */
+  readonly attempted: number;
+  readonly succeeded: number;
+  /** Failed attempts that will be tried again. */
+  readonly retrying: number;
+  /** Deliveries given up on (FAILED). */
+  readonly gaveUp: number;
+}
+
+@Injectable()
+export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(WebhookWorker.name);
+  private readonly shutdown = new AbortController();
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  /** The end of the last pass asked for: passes on one copy run one after another. */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** A pass asked for that has not started yet: later callers share it (it will see what they want sent). */
+  private queued: Promise<DeliveryReport> | null = null;
+  private housekeptAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const interval = this.config.workers.webhookIntervalMs;
+    if (interval === 0) return;
+    this.timer = setInterval(() => this.wake(), interval);
+    this.timer.unref();
+    // Any player event may have queued deliveries: look at once rather than at the next tick.
+    this.unsubscribe = this.events.onPlayerEvent(() => this.wake());
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.unsubscribe?.();
+    // Attempts in flight are cut short and recorded as failed (retried later, by this copy or another).
+    this.shutdown.abort();
+    await this.tail;
+  }
+
+  /** Runs a pass soon, in the background (deliveries were queued, or it is time to look). */
+  wake(): void {
+    if (this.config.workers.webhookIntervalMs === 0 || this.shutdown.signal.aborted) return;
+    this.deliverDue().catch((error: unknown) => this.logger.error(`webhook pass failed: ${String(error)}`));
+  }
+
+  /** One pass over what is due now, after the pass running (if any); resolves with what it did. */
+  deliverDue(): Promise<DeliveryReport> {
+    if (this.queued !== null) return this.queued;
+    const next = this.tail.then(() => {
+      this.queued = null;
+      return this.pass();
+    });
+    this.queued = next;
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  private async pass(): Promise<DeliveryReport> {
+    let attempted = 0;
+    let succeeded = 0;
+    let retrying = 0;
+    let gaveUp = await this.housekeeping(this.clock.now());
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const now = this.clock.now();
+      const { rows } = await this.prisma.pool.query<ClaimedRow>(CLAIM, [
+        now,
+        MAX_ATTEMPTS,
+        BATCH,
+        new Date(now.getTime() + CLAIM_LEASE_MS),
+      ]);
+      const statuses = await Promise.all(rows.map((row) => this.attempt(row)));
+      for (const status of statuses) {
+        attempted++;
+        switch (status) {
+          case 'SUCCEEDED':
+            succeeded++;
+            break;
+          case 'PENDING':
+            retrying++;
+            break;
+          case 'FAILED':
+            gaveUp++;
+            break;
+          case null:
+            break;
+          default:
+            return unreachable(status);
+        }
+      }
+      if (rows.length < BATCH) break;
+    }
+    return { attempted, succeeded, retrying, gaveUp };
+  }
+
+  /** Sends one claimed delivery and records the attempt; the delivery's new status, or null if not recorded. */
+  private async attempt(row: ClaimedRow): Promise<DeliveryStatus | null> {
+    const attemptedAt = this.clock.now();
+    const delivery: DeliveryToSend = {
+      deliveryId: row.id,
+      eventId: row.event_id,
+      kind: parseDeliveryKind(row.kind),
+      gameId: row.game_id,
+      createdAt: row.created_at,
+      playerId: row.player_id,
+      username: row.username,
+    };
+    const outcome = await sendWebhook(row.url, webhookRequest(delivery, row.secret, attemptedAt), {
+      signal: this.shutdown.signal,
+    });
+    const succeeded = outcome.kind === 'answered' && isSuccess(outcome.statusCode);
+    const next = afterAttempt(row.attempt_count, succeeded, attemptedAt);
+    try {
+      await this.prisma.pool.query(RECORD, [
+        row.id,
+        row.attempt_count,
+        attemptedAt,
+        outcome.kind === 'answered' ? outcome.statusCode : null,
+        outcome.kind === 'failed' ? outcome.error : null,
+        outcome.durationMs,
+        next.status,
+        next.nextAttemptAt,
+      ]);
+      return next.status;
+    } catch (error) {
+      // Deleted with its webhook while in flight: nothing left to record.
+      if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return null;
+      // Unrecorded, the attempt comes due again when its lease runs out: a repeat, never a loss.
+      this.logger.error(`recording webhook delivery ${row.id} failed: ${String(error)}`);
+      return null;
+    }
+  }
+
+  /**
+   * At most hourly per copy (a pass runs on every player event; this need not): gives up on deliveries whose last
+   * attempt was lost, and deletes finished deliveries past the retention. Returns how many were given up.
+   */
+  private async housekeeping(now: Date): Promise<number> {
+    if (now.getTime() - this.housekeptAt < HOUSEKEEPING_EVERY_MS) return 0;
+    this.housekeptAt = now.getTime();
+    const gaveUp = (await this.prisma.pool.query(GIVE_UP_LOST, [now, MAX_ATTEMPTS])).rowCount ?? 0;
+    await this.prisma.pool.query(PRUNE, [new Date(now.getTime() - DELIVERY_RETENTION_MS)]);
+    return gaveUp;
+  }
+}
+
+function unreachable(value: never): never {
+  throw new Error(`unexpected ${String(value)}`);
+}

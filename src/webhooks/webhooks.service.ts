@@ -1,0 +1,182 @@
+/**
+ * Registering webhooks and reading their delivery log (issue 5 §3). Delivering is the worker's
+ * (webhook-worker.ts); deliveries of events are queued by a database trigger, pings here.
+ */
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../clock/clock';
+import { isUuid } from '../common/ids';
+import { ApiError } from '../errors/api-error';
+import type { PlayerEventKind } from '../events/event-bus';
+import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import { WebhookWorker } from './webhook-worker';
+import {
+  DeliveryKind,
+  DeliveryStatus,
+  MAX_WEBHOOKS_PER_PLAYER,
+  PLAYER_EVENT_KINDS,
+  checkWebhookEvents,
+  checkWebhookSecret,
+  checkWebhookUrl,
+  parseDeliveryKind,
+  parseDeliveryStatus,
+} from './webhook-policy';
+import { webhookEventId } from './webhook-request';
+
+export const MAX_DELIVERIES_PAGE = 100;
+const DEFAULT_DELIVERIES_PAGE = 20;
+
+/** A webhook as the API shows it: never its secret. */
+export interface WebhookInfo {
+  readonly id: string;
+  readonly url: string;
+  readonly events: PlayerEventKind[];
+  readonly createdAt: Date;
+}
+
+export interface AttemptInfo {
+  readonly number: number;
+  readonly attemptedAt: Date;
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly durationMs: number;
+}
+
+export interface DeliveryInfo {
+  readonly id: string;
+  readonly eventId: string;
+  readonly kind: DeliveryKind;
+  readonly gameId: string | null;
+  readonly status: DeliveryStatus;
+  readonly attemptCount: number;
+  readonly nextAttemptAt: Date | null;
+  readonly createdAt: Date;
+  readonly attempts: AttemptInfo[];
+}
+
+export interface NewWebhook {
+  readonly url: string;
+  readonly secret: string;
+  /** Null: every kind. */
+  readonly events: readonly string[] | null;
+}
+
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+    private readonly worker: WebhookWorker,
+  ) {}
+
+  async create(playerId: string, input: NewWebhook): Promise<WebhookInfo> {
+    const url = checkWebhookUrl(input.url);
+    const secret = checkWebhookSecret(input.secret);
+    const events = checkWebhookEvents(input.events);
+    const created = await this.prisma.$transaction(async (tx) => {
+      // Registrations of one player, one at a time, so that two at once cannot both pass the limit. NO KEY: the
+      // foreign keys to the player (games, moves) never wait for this lock.
+      await tx.$queryRaw`SELECT 1 FROM players WHERE id = ${playerId}::uuid FOR NO KEY UPDATE`;
+      const count = await tx.webhook.count({ where: { playerId } });
+      if (count >= MAX_WEBHOOKS_PER_PLAYER) {
+        throw new ApiError(
+          'BAD_USER_INPUT',
+          `at most ${MAX_WEBHOOKS_PER_PLAYER} webhooks per player: delete one first`,
+        );
+      }
+      return tx.webhook.create({
+        data: { id: randomUUID(), playerId, url, secret, events, createdAt: this.clock.now() },
+      });
+    });
+    return toWebhook(created);
+  }
+
+  async list(playerId: string): Promise<WebhookInfo[]> {
+    const rows = await this.prisma.webhook.findMany({
+      where: { playerId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return rows.map(toWebhook);
+  }
+
+  /** Deletes the webhook with its pending deliveries and its log; an attempt in flight still completes. */
+  async delete(playerId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) throw notFound();
+    const { count } = await this.prisma.webhook.deleteMany({ where: { id, playerId } });
+    if (count === 0) throw notFound();
+    return true;
+  }
+
+  /** The webhook's deliveries, newest first, each with its attempts in order. */
+  async deliveries(playerId: string, webhookId: string, first: number | null): Promise<DeliveryInfo[]> {
+    const size = first ?? DEFAULT_DELIVERIES_PAGE;
+    if (!Number.isInteger(size) || size < 1 || size > MAX_DELIVERIES_PAGE) {
+      throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_DELIVERIES_PAGE}`, { field: 'first' });
+    }
+    await this.owned(playerId, webhookId);
+    const rows = await this.prisma.webhookDelivery.findMany({
+      where: { webhookId },
+      orderBy: { id: 'desc' },
+      take: size,
+      include: { attempts: { orderBy: { attempt: 'asc' } } },
+    });
+    return rows.map(toDelivery);
+  }
+
+  /** Queues a PING to the webhook and sends it at once: to check a receiver and its signature check. */
+  async ping(playerId: string, webhookId: string): Promise<DeliveryInfo> {
+    await this.owned(playerId, webhookId);
+    const now = this.clock.now();
+    const row = await this.prisma.webhookDelivery.create({
+      data: { webhookId, kind: 'PING', createdAt: now, nextAttemptAt: now },
+      include: { attempts: true },
+    });
+    this.worker.wake();
+    return toDelivery(row);
+  }
+
+  private async owned(playerId: string, webhookId: string): Promise<void> {
+    if (!isUuid(webhookId)) throw notFound();
+    const found = await this.prisma.webhook.findFirst({
+      where: { id: webhookId, playerId },
+      select: { id: true },
+    });
+    if (found === null) throw notFound();
+  }
+}
+
+/** Someone else's webhook is as unknown as one that does not exist. */
+function notFound(): ApiError {
+  return new ApiError('NOT_FOUND', 'no such webhook');
+}
+
+function toWebhook(row: Webhook): WebhookInfo {
+  return {
+    id: row.id,
+    url: row.url,
+    events: PLAYER_EVENT_KINDS.filter((kind) => row.events.includes(kind)),
+    createdAt: row.createdAt,
+  };
+}
+
+function toDelivery(row: WebhookDelivery & { attempts: WebhookDeliveryAttempt[] }): DeliveryInfo {
+  const id = row.id.toString();
+  return {
+    id,
+    eventId: webhookEventId({ deliveryId: id, eventId: row.eventId?.toString() ?? null }),
+    kind: parseDeliveryKind(row.kind),
+    gameId: row.gameId,
+    status: parseDeliveryStatus(row.status),
+    attemptCount: row.attemptCount,
+    nextAttemptAt: row.nextAttemptAt,
+    createdAt: row.createdAt,
+    attempts: row.attempts.map((attempt) => ({
+      number: attempt.attempt,
+      attemptedAt: attempt.attemptedAt,
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+    })),
+  };
+}

@@ -1,0 +1,631 @@
+/**
+ * Webhooks (issue 5 §3) against the compiled server, real Postgres and real HTTP receivers (node:http on
+ * 127.0.0.1): registration and its limits; each player's events — made by playing through the API — POSTed to
+ * their own webhooks only, signed (checked here the way the docs tell a receiver to), with the ids playerEvents
+ * shows; a failed attempt retried after the backoff with the same event id, driven by the manual clock (POST
+ * /test/clock, then POST /test/webhooks/deliver), both attempts in the delivery log; giving up after 8 attempts;
+ * two app copies on one database delivering each event once between them.
+ *
+ * WEBHOOK_INTERVAL_MS is an hour, so the periodic pass never runs during a test: deliveries go out on the wake-up a
+ * player event causes, or when a test asks for a pass.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { freePort } from '../../src/common/free-port';
+import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { joinGame } from './support/play';
+
+const ENV = { CLOCK: 'manual', SWEEP_INTERVAL_MS: '0', WEBHOOK_INTERVAL_MS: '3600000' };
+
+let app: TestApp;
+let other: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ env: ENV });
+  other = await startTestApp({ databaseUrl: app.databaseUrl, env: ENV });
+});
+afterAll(async () => {
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  await other.stop();
+  await app.close();
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// A webhook receiver, and the signature check a receiver does (as docs tell a client to).
+
+interface EventBody {
+  id: string;
+  kind: string;
+  gameId: string | null;
+  createdAt: string;
+  player: { id: string; username: string };
+}
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  rawBody: string;
+  body: EventBody;
+}
+
+interface Receiver {
+  url: string;
+  requests: Received[];
+  /** Waits until at least `count` requests came. */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const receivers: Receiver[] = [];
+
+/** A receiver answering each request with the status `answer` gives for it (its 0-based index). */
+async function startReceiver(answer: (index: number) => number = () => 200): Promise<Receiver> {
+  const requests: Received[] = [];
+  const server = http.createServer((request, response) => {
+    let rawBody = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (rawBody += chunk));
+    request.on('end', () => {
+      const index = requests.length;
+      requests.push({ headers: request.headers, rawBody, body: JSON.parse(rawBody) as EventBody });
+      response.writeHead(answer(index), { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const receiver: Receiver = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/malice`,
+    requests,
+    waitFor: (count, timeoutMs = 10_000) =>
+      eventually(`${count} requests (have ${requests.length})`, () => requests.length >= count, timeoutMs),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  receivers.push(receiver);
+  return receiver;
+}
+
+/** The receiver's check, as in the docs: HMAC-SHA256 over "<timestamp>.<raw body>", a recent timestamp. */
+function verified(secret: string, received: Received, nowSeconds: number): boolean {
+  const signature = received.headers['x-malice-signature'];
+  const timestamp = received.headers['x-malice-timestamp'];
+  if (typeof signature !== 'string' || typeof timestamp !== 'string') return false;
+  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > 300) return false;
+  const expected = Buffer.from(
+    `sha256=${createHmac('sha256', secret).update(`${timestamp}.${received.rawBody}`).digest('hex')}`,
+  );
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+async function eventually(
+  what: string,
+  test: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function pause(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API.
+
+interface Attempt {
+  number: number;
+  attemptedAt: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  succeeded: boolean;
+}
+
+interface Delivery {
+  id: string;
+  eventId: string;
+  kind: string;
+  gameId: string | null;
+  status: string;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  attempts: Attempt[];
+}
+
+const DELIVERY_FIELDS = `id eventId kind gameId status attemptCount nextAttemptAt createdAt
+  attempts { number attemptedAt statusCode error durationMs succeeded }`;
+
+async function createWebhook(
+  token: string,
+  url: string,
+  secret: string,
+  events?: string[],
+): Promise<{ id: string; url: string; events: string[] }> {
+  return dataOf(
+    await app.gql<{ createWebhook: { id: string; url: string; events: string[] } }>(
+      token,
+      'mutation($u: String!, $s: String!, $e: [PlayerEventKind!]) { createWebhook(url: $u, secret: $s, events: $e) { id url events } }',
+      { u: url, s: secret, e: events ?? null },
+    ),
+  ).createWebhook;
+}
+
+async function deliveries(token: string, webhookId: string, first = 100): Promise<Delivery[]> {
+  return dataOf(
+    await app.gql<{ webhookDeliveries: Delivery[] }>(
+      token,
+      `query($w: ID!, $f: Int) { webhookDeliveries(webhookId: $w, first: $f) { ${DELIVERY_FIELDS} } }`,
+      { w: webhookId, f: first },
+    ),
+  ).webhookDeliveries;
+}
+
+async function me(token: string): Promise<{ id: string; username: string }> {
+  return dataOf(
+    await app.gql<{ me: { id: string; username: string } }>(token, 'query { me { id username } }'),
+  ).me;
+}
+
+async function playerEvents(
+  token: string,
+): Promise<{ id: string; kind: string; gameId: string | null; createdAt: string }[]> {
+  return dataOf(
+    await app.gql<{ playerEvents: { id: string; kind: string; gameId: string | null; createdAt: string }[] }>(
+      token,
+      'query { playerEvents(first: 100) { id kind gameId createdAt } }',
+    ),
+  ).playerEvents;
+}
+
+/** `inviter` creates a game inviting `invitee` (a CHALLENGE_RECEIVED for them), through `target`. */
+async function invite(inviter: string, invitee: string, target: TestApp = app): Promise<string> {
+  return dataOf(
+    await target.gql<{ createGame: { id: string } }>(
+      inviter,
+      'mutation($o: String!) { createGame(input: { preset: CLASSIC, opponent: $o }) { id } }',
+      { o: invitee },
+    ),
+  ).createGame.id;
+}
+
+interface PassReport {
+  now: string;
+  attempted: number;
+  succeeded: number;
+  retrying: number;
+  gaveUp: number;
+}
+
+/** Runs one delivery pass on `target` now. */
+async function deliverNow(target: TestApp = app): Promise<PassReport> {
+  const response = await fetch(`${target.url}/test/webhooks/deliver`, { method: 'POST' });
+  expect(response.status).toBe(200);
+  return (await response.json()) as PassReport;
+}
+
+/** Moves `target`'s manual clock to `to` (never back); returns its time now. */
+async function clockTo(target: TestApp, to: Date): Promise<Date> {
+  const response = await fetch(`${target.url}/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to: to.toISOString() }),
+  });
+  expect(response.status).toBe(200);
+  return new Date(((await response.json()) as { now: string }).now);
+}
+
+async function nowSeconds(target: TestApp = app): Promise<number> {
+  return Math.floor((await clockTo(target, new Date(0))).getTime() / 1000);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('registering webhooks', () => {
+  it('needs a player whose token may play, and refuses what is not a webhook', async () => {
+    const token = await register(app, 'wh_reg_amy');
+    const query =
+      'mutation($u: String!, $s: String!, $e: [PlayerEventKind!]) { createWebhook(url: $u, secret: $s, events: $e) { id } }';
+    const ok = { u: 'https://example.com/in', s: 'a-secret-of-16-chars', e: null };
+    expect(codeOf(await app.gql(null, query, ok))).toBe('UNAUTHENTICATED');
+    const readOnly = dataOf(
+      await app.gql<{ createApiToken: { token: string } }>(
+        token,
+        'mutation { createApiToken(scopes: [GAME_READ], name: "reader") { token } }',
+      ),
+    ).createApiToken.token;
+    expect(codeOf(await app.gql(readOnly, query, ok))).toBe('FORBIDDEN');
+    expect(codeOf(await app.gql(readOnly, 'query { webhooks { id } }'))).toBe('FORBIDDEN');
+    const player = dataOf(
+      await app.gql<{ createApiToken: { token: string } }>(
+        token,
+        'mutation { createApiToken(scopes: [GAME_PLAY], name: "bot") { token } }',
+      ),
+    ).createApiToken.token;
+    expect(dataOf(await app.gql(player, query, ok))).toEqual({ createWebhook: { id: expect.any(String) } });
+
+    for (const [variables, field] of [
+      [{ ...ok, u: 'ftp://example.com/in' }, 'url'],
+      [{ ...ok, u: 'example.com/in' }, 'url'],
+      [{ ...ok, u: 'https://me:pw@example.com/in' }, 'url'],
+      [{ ...ok, s: 'too-short' }, 'secret'],
+      [{ ...ok, s: 'x'.repeat(201) }, 'secret'],
+      [{ ...ok, e: [] }, 'events'],
+    ] as const) {
+      const body = await app.gql(token, query, variables);
+      expect({ variables, code: codeOf(body), field: body.errors?.[0]?.extensions?.field }).toEqual({
+        variables,
+        code: 'BAD_USER_INPUT',
+        field,
+      });
+    }
+  });
+
+  it('lists a player’s own webhooks without their secrets, at most 10, deleted only by their owner', async () => {
+    const owner = await register(app, 'wh_reg_bob');
+    const stranger = await register(app, 'wh_reg_cyd');
+    const first = await createWebhook(owner, 'http://127.0.0.1:9/first#ignored', 'secret-number-one!');
+    expect(first).toEqual({
+      id: expect.any(String),
+      url: 'http://127.0.0.1:9/first',
+      events: ['YOUR_TURN', 'GAME_STARTED', 'GAME_OVER', 'CHALLENGE_RECEIVED', 'REMINDER'],
+    });
+    const second = await createWebhook(owner, 'https://example.com/2', 'secret-number-two!', [
+      'GAME_OVER',
+      'YOUR_TURN',
+    ]);
+    expect(second.events).toEqual(['YOUR_TURN', 'GAME_OVER']);
+    for (let index = 3; index <= 10; index++) {
+      await createWebhook(owner, `https://example.com/${index}`, 'another-long-secret');
+    }
+    const eleventh = await app.gql(
+      owner,
+      'mutation { createWebhook(url: "https://example.com/11", secret: "another-long-secret") { id } }',
+    );
+    expect(codeOf(eleventh)).toBe('BAD_USER_INPUT');
+    expect(eleventh.errors![0]!.message).toMatch(/at most 10/);
+
+    const listed = dataOf(
+      await app.gql<{ webhooks: { id: string; url: string }[] }>(
+        owner,
+        'query { webhooks { id url events createdAt } }',
+      ),
+    ).webhooks;
+    expect(listed).toHaveLength(10);
+    expect(listed[0]).toMatchObject({ id: first.id, url: first.url });
+    // The secret is no field at all.
+    expect(codeOf(await app.gql(owner, 'query { webhooks { secret } }'))).toBe('BAD_USER_INPUT');
+    expect(
+      JSON.stringify(await app.gql(owner, 'query { webhooks { id url events createdAt } }')),
+    ).not.toMatch(/secret-number/);
+
+    // Someone else's webhook is as unknown as none.
+    expect(dataOf(await app.gql(stranger, 'query { webhooks { id } }'))).toEqual({ webhooks: [] });
+    for (const query of [
+      'mutation($id: ID!) { deleteWebhook(id: $id) }',
+      'mutation($id: ID!) { testWebhook(id: $id) { id } }',
+      'query($id: ID!) { webhookDeliveries(webhookId: $id) { id } }',
+    ]) {
+      expect(codeOf(await app.gql(stranger, query, { id: first.id }))).toBe('NOT_FOUND');
+      expect(codeOf(await app.gql(owner, query, { id: 'not-a-uuid' }))).toBe('NOT_FOUND');
+    }
+    expect(
+      codeOf(
+        await app.gql(owner, 'query($id: ID!) { webhookDeliveries(webhookId: $id, first: 101) { id } }', {
+          id: first.id,
+        }),
+      ),
+    ).toBe('BAD_USER_INPUT');
+
+    const deleting = 'mutation($id: ID!) { deleteWebhook(id: $id) }';
+    expect(dataOf(await app.gql(owner, deleting, { id: first.id }))).toEqual({ deleteWebhook: true });
+    expect(codeOf(await app.gql(owner, deleting, { id: first.id }))).toBe('NOT_FOUND');
+    // A place came free.
+    await createWebhook(owner, 'https://example.com/11', 'another-long-secret');
+  });
+});
+
+describe('delivering events', () => {
+  it('POSTs each player’s events, signed, to their own webhooks only, with the ids playerEvents shows', async () => {
+    const ann = await register(app, 'wh_ann');
+    const ben = await register(app, 'wh_ben');
+    const annPlayer = await me(ann);
+    const benPlayer = await me(ben);
+    const annSecret = 'ann-webhook-secret-0001';
+    const benSecret = 'ben-webhook-secret-0002';
+    const toAnn = await startReceiver();
+    const toBen = await startReceiver();
+    const annHook = await createWebhook(ann, toAnn.url, annSecret);
+    // Ben wants only challenges and starts: never his turns.
+    const benHook = await createWebhook(ben, toBen.url, benSecret, ['CHALLENGE_RECEIVED', 'GAME_STARTED']);
+
+    const gameId = await invite(ann, 'wh_ben');
+    await toBen.waitFor(1);
+    expect(toBen.requests[0]!.body).toMatchObject({ kind: 'CHALLENGE_RECEIVED', gameId });
+    await joinGame(app, ben, gameId);
+
+    const annEvents = await playerEvents(ann);
+    const benEvents = (await playerEvents(ben)).filter((event) =>
+      ['CHALLENGE_RECEIVED', 'GAME_STARTED'].includes(event.kind),
+    );
+    // The deal: both started, and one of them is to move.
+    expect(annEvents.map((event) => event.kind)).toContain('GAME_STARTED');
+    expect(benEvents.map((event) => event.kind).sort()).toEqual(['CHALLENGE_RECEIVED', 'GAME_STARTED']);
+    await toAnn.waitFor(annEvents.length);
+    await toBen.waitFor(benEvents.length);
+    await pause(300);
+    await deliverNow();
+    // Each receiver got exactly its player's events, each once.
+    expect(toAnn.requests.map((request) => request.body.id).sort()).toEqual(
+      annEvents.map((event) => event.id).sort(),
+    );
+    expect(toBen.requests.map((request) => request.body.id).sort()).toEqual(
+      benEvents.map((event) => event.id).sort(),
+    );
+
+    const now = await nowSeconds();
+    for (const [receiver, secret, wrongSecret, player, events] of [
+      [toAnn, annSecret, benSecret, annPlayer, annEvents],
+      [toBen, benSecret, annSecret, benPlayer, benEvents],
+    ] as const) {
+      for (const request of receiver.requests) {
+        const event = events.find((candidate) => candidate.id === request.body.id)!;
+        expect(request.body).toEqual({
+          id: event.id,
+          kind: event.kind,
+          gameId,
+          createdAt: event.createdAt,
+          player,
+        });
+        expect(request.headers).toMatchObject({
+          'content-type': 'application/json',
+          'x-malice-event': event.kind,
+          'x-malice-event-id': event.id,
+          'x-malice-delivery': expect.stringMatching(/^\d+$/),
+          'x-malice-timestamp': expect.stringMatching(/^\d+$/),
+          'x-malice-signature': expect.stringMatching(/^sha256=[0-9a-f]{64}$/),
+        });
+        expect(verified(secret, request, now)).toBe(true);
+        expect(verified(wrongSecret, request, now)).toBe(false);
+        // Nothing hidden travels: no cards, no seed.
+        expect(request.rawBody).not.toMatch(/hand|seed|cards/i);
+      }
+    }
+
+    // The delivery log: one successful attempt each, newest first.
+    const log = await deliveries(ann, annHook.id);
+    expect(log.map((delivery) => delivery.eventId)).toEqual(
+      [...annEvents].sort((a, b) => Number(b.id) - Number(a.id)).map((event) => event.id),
+    );
+    for (const delivery of log) {
+      expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1, nextAttemptAt: null, gameId });
+      expect(delivery.attempts).toEqual([
+        {
+          number: 1,
+          attemptedAt: expect.any(String),
+          statusCode: 200,
+          error: null,
+          durationMs: expect.any(Number),
+          succeeded: true,
+        },
+      ]);
+      const request = toAnn.requests.find((candidate) => candidate.body.id === delivery.eventId)!;
+      expect(request.headers['x-malice-delivery']).toBe(delivery.id);
+      expect(Number(request.headers['x-malice-timestamp'])).toBe(
+        Math.floor(Date.parse(delivery.attempts[0]!.attemptedAt) / 1000),
+      );
+    }
+    expect((await deliveries(ben, benHook.id)).map((delivery) => delivery.kind).sort()).toEqual([
+      'CHALLENGE_RECEIVED',
+      'GAME_STARTED',
+    ]);
+
+    // Deleted: the next event of Ann's happens, and goes nowhere.
+    expect(
+      dataOf(await app.gql(ann, 'mutation($id: ID!) { deleteWebhook(id: $id) }', { id: annHook.id })),
+    ).toEqual({
+      deleteWebhook: true,
+    });
+    const before = toAnn.requests.length;
+    const later = await invite(ben, 'wh_ann');
+    expect((await playerEvents(ann)).some((event) => event.gameId === later)).toBe(true);
+    await pause(500);
+    await deliverNow();
+    expect(toAnn.requests).toHaveLength(before);
+  });
+
+  it('testWebhook sends a signed PING at once', async () => {
+    const token = await register(app, 'wh_pia');
+    const receiver = await startReceiver();
+    const secret = 'ping-secret-000000001';
+    const hook = await createWebhook(token, receiver.url, secret, ['REMINDER']);
+    const queued = dataOf(
+      await app.gql<{ testWebhook: Delivery }>(
+        token,
+        `mutation($id: ID!) { testWebhook(id: $id) { ${DELIVERY_FIELDS} } }`,
+        { id: hook.id },
+      ),
+    ).testWebhook;
+    expect(queued).toMatchObject({
+      eventId: `ping-${queued.id}`,
+      kind: 'PING',
+      gameId: null,
+      status: 'PENDING',
+      attempts: [],
+    });
+    await receiver.waitFor(1);
+    const [ping] = receiver.requests;
+    expect(ping!.body).toEqual({
+      id: `ping-${queued.id}`,
+      kind: 'PING',
+      gameId: null,
+      createdAt: queued.createdAt,
+      player: await me(token),
+    });
+    expect(ping!.headers['x-malice-event']).toBe('PING');
+    expect(verified(secret, ping!, await nowSeconds())).toBe(true);
+    await eventually(
+      'the ping logged',
+      async () => (await deliveries(token, hook.id))[0]!.status === 'SUCCEEDED',
+    );
+  });
+
+  it('retries a failed delivery after the backoff, with the same event id, and logs both attempts', async () => {
+    const cat = await register(app, 'wh_cat');
+    const dan = await register(app, 'wh_dan');
+    const secret = 'cat-webhook-secret-0003';
+    // A receiver that fails the first time.
+    const receiver = await startReceiver((index) => (index === 0 ? 500 : 200));
+    const hook = await createWebhook(cat, receiver.url, secret);
+    const gameId = await invite(dan, 'wh_cat');
+    await receiver.waitFor(1);
+    let first: Delivery | undefined;
+    await eventually('the failed attempt logged', async () => {
+      first = (await deliveries(cat, hook.id))[0];
+      return first?.attempts.length === 1;
+    });
+    expect(first).toMatchObject({
+      kind: 'CHALLENGE_RECEIVED',
+      gameId,
+      status: 'PENDING',
+      attemptCount: 1,
+      attempts: [{ number: 1, statusCode: 500, error: null, succeeded: false }],
+    });
+    const failedAt = Date.parse(first!.attempts[0]!.attemptedAt);
+    const due = Date.parse(first!.nextAttemptAt!);
+    expect(due - failedAt).toBe(10_000);
+
+    // Not before it is due…
+    expect((await deliverNow()).attempted).toBe(0);
+    // (The manual clock runs on in real time from where it is put: a second's margin.)
+    await clockTo(app, new Date(due - 1000));
+    expect((await deliverNow()).attempted).toBe(0);
+    expect(receiver.requests).toHaveLength(1);
+    // …then at once.
+    await clockTo(app, new Date(due));
+    expect(await deliverNow()).toMatchObject({ attempted: 1, succeeded: 1, retrying: 0, gaveUp: 0 });
+    expect(receiver.requests).toHaveLength(2);
+
+    const [failed, retried] = receiver.requests as [Received, Received];
+    expect(retried.headers['x-malice-event-id']).toBe(failed.headers['x-malice-event-id']);
+    expect(retried.headers['x-malice-delivery']).toBe(failed.headers['x-malice-delivery']);
+    expect(retried.rawBody).toBe(failed.rawBody);
+    expect(Number(failed.headers['x-malice-timestamp'])).toBe(Math.floor(failedAt / 1000));
+    expect(Number(retried.headers['x-malice-timestamp'])).toBeGreaterThanOrEqual(Math.floor(due / 1000));
+    const now = await nowSeconds();
+    expect(verified(secret, failed, now)).toBe(true);
+    expect(verified(secret, retried, now)).toBe(true);
+
+    const [logged] = await deliveries(cat, hook.id);
+    expect(logged).toMatchObject({
+      id: first!.id,
+      eventId: failed.body.id,
+      status: 'SUCCEEDED',
+      attemptCount: 2,
+      nextAttemptAt: null,
+      attempts: [
+        { number: 1, statusCode: 500, error: null, succeeded: false },
+        { number: 2, statusCode: 200, error: null, succeeded: true },
+      ],
+    });
+    // The retry went out as soon as it was due.
+    const retriedAt = Date.parse(logged!.attempts[1]!.attemptedAt);
+    expect(retriedAt).toBeGreaterThanOrEqual(due);
+    expect(retriedAt - due).toBeLessThan(5000);
+    expect(Number(retried.headers['x-malice-timestamp'])).toBe(Math.floor(retriedAt / 1000));
+    // Delivered: no further attempt however late it gets.
+    await clockTo(app, new Date(due + 86_400_000));
+    expect((await deliverNow()).attempted).toBe(0);
+    expect(receiver.requests).toHaveLength(2);
+  });
+});
+
+describe('two app copies on one database', () => {
+  it('deliver each event once between them', async () => {
+    // The same time on both copies (the tests above moved this one's clock): both find the same deliveries due.
+    await clockTo(other, await clockTo(app, new Date(0)));
+    const eve = await register(app, 'wh_eve');
+    const inviters = [await register(app, 'wh_fay'), await register(app, 'wh_gus')];
+    const receiver = await startReceiver();
+    const hook = await createWebhook(eve, receiver.url, 'eve-webhook-secret-0004');
+    const count = 16;
+    // Invitations through both copies at once; both copies hear of every event (LISTEN/NOTIFY) and wake up, and
+    // passes asked for on both copies at the same time race for the same deliveries.
+    const passes: Promise<PassReport>[] = [];
+    await Promise.all(
+      Array.from({ length: count }, async (_, index) => {
+        const through = index % 2 === 0 ? app : other;
+        await invite(inviters[index % 2]!, 'wh_eve', through);
+        passes.push(deliverNow(app), deliverNow(other));
+      }),
+    );
+    await receiver.waitFor(count);
+    await Promise.all(passes);
+    await pause(500);
+    await Promise.all([deliverNow(app), deliverNow(other)]);
+
+    const ids = receiver.requests.map((request) => request.body.id);
+    expect(ids).toHaveLength(count);
+    expect(new Set(ids).size).toBe(count);
+    const events = (await playerEvents(eve)).filter((event) => event.kind === 'CHALLENGE_RECEIVED');
+    expect(ids.sort()).toEqual(events.map((event) => event.id).sort());
+    const log = await deliveries(eve, hook.id);
+    expect(log).toHaveLength(count);
+    for (const delivery of log) {
+      expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
+      expect(delivery.attempts).toHaveLength(1);
+    }
+  });
+});
+
+describe('giving up', () => {
+  it('tries 8 times over the backoff schedule, logs each network error, then gives up', async () => {
+    const gil = await register(app, 'wh_gil');
+    const hal = await register(app, 'wh_hal');
+    // Nothing listens there: every attempt fails at once.
+    const hook = await createWebhook(
+      gil,
+      `http://127.0.0.1:${await freePort()}/gone`,
+      'gil-webhook-secret-05',
+    );
+    await invite(hal, 'wh_gil');
+    const latest = async (): Promise<Delivery> => (await deliveries(gil, hook.id))[0]!;
+    await eventually('the first attempt logged', async () => (await latest())?.attempts.length === 1);
+    const delays = [10, 30, 120, 600, 3600, 21_600, 86_400].map((seconds) => seconds * 1000);
+    for (const [index, delay] of delays.entries()) {
+      const pending = await latest();
+      expect(pending).toMatchObject({ status: 'PENDING', attemptCount: index + 1 });
+      const lastAt = Date.parse(pending.attempts.at(-1)!.attemptedAt);
+      expect(Date.parse(pending.nextAttemptAt!) - lastAt).toBe(delay);
+      await clockTo(app, new Date(pending.nextAttemptAt!));
+      expect((await deliverNow()).attempted).toBe(1);
+    }
+    const failed = await latest();
+    expect(failed).toMatchObject({ status: 'FAILED', attemptCount: 8, nextAttemptAt: null });
+    expect(failed.attempts.map((attempt) => attempt.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const attempt of failed.attempts) {
+      expect(attempt).toMatchObject({ statusCode: null, succeeded: false });
+      expect(attempt.error).toMatch(/^network error: .*ECONNREFUSED/);
+    }
+    // Given up: never tried again.
+    await clockTo(app, new Date(Date.parse(failed.attempts.at(-1)!.attemptedAt) + 7 * 86_400_000));
+    expect((await deliverNow()).attempted).toBe(0);
+    expect((await latest()).attempts).toHaveLength(8);
+  });
+
+  it('the test endpoint is absent from a normal server', async () => {
+    const plain = await startTestApp({ databaseUrl: app.databaseUrl, env: { WEBHOOK_INTERVAL_MS: '0' } });
+    try {
+      const response = await fetch(`${plain.url}/test/webhooks/deliver`, { method: 'POST' });
+      expect(response.status).toBe(404);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
