@@ -21,6 +21,7 @@ import { EventsModule, PlayerEventsModule } from './events/events.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { BotsModule } from './bots/bots.module';
 import { ExplorerController } from './http/explorer.controller';
 import { GateRequest, RequestGate } from './http/request-gate';
 import { SendingSocket, coalesceSends } from './http/coalesced-sends';
@@ -56,6 +57,7 @@ export class AppModule {
         CorrespondenceModule.forRoot(config.workers.clock === 'manual'),
         ExportModule,
         WebhooksModule,
+        BotsModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { bearerToken, hashToken } from './tokens';
-import { ANONYMOUS, SCOPES, Scope, Viewer } from './viewer';
+import { effectiveScopes } from './scopes';
+import { ANONYMOUS, Scope, Viewer } from './viewer';
 
 /** How long a token lookup is reused: bounds the database work per request; revocation here clears it at once. */
 const CACHE_MS = 5_000;
@@ -39,7 +40,7 @@ export class AuthService {
     }
     const viewer: Viewer = {
       player: { id: row.player.id, username: row.player.username, isBot: row.player.isBot },
-      scopes: row.scopes.filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
+      scopes: effectiveScopes(row.scopes, row.player.isBot),
       tokenId: row.id,
       tokenKind: row.kind === 'session' ? 'session' : 'api',
     };
@@ -55,6 +56,12 @@ export class AuthService {
   /** Drops cached lookups of a token (after revocation). */
   forget(tokenId: string): void {
     for (const [token, entry] of this.cache) if (entry.viewer.tokenId === tokenId) this.cache.delete(token);
+  }
+
+  /** Drops cached lookups of every token of a player (their account changed: it became a bot account). */
+  forgetPlayer(playerId: string): void {
+    for (const [token, entry] of this.cache)
+      if (entry.viewer.player?.id === playerId) this.cache.delete(token);
   }
 }
 

@@ -1,6 +1,9 @@
 /** Who is asking: a player with the scopes of their token, or an anonymous spectator. */
-export type Scope = 'game:read' | 'game:play';
-export const SCOPES: readonly Scope[] = ['game:read', 'game:play'];
+export type Scope = 'game:read' | 'game:play' | 'bot:play';
+/** Every scope an API token may be given (bot:play only by a bot account). */
+export const SCOPES: readonly Scope[] = ['game:read', 'game:play', 'bot:play'];
+/** A login session's scopes: everything a person does (a bot account's session only reads: see effectiveScopes). */
+export const SESSION_SCOPES: readonly Scope[] = ['game:read', 'game:play'];
 
 export interface ViewerPlayer {
   readonly id: string;

@@ -3,13 +3,22 @@ import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 export enum TokenScope {
   GAME_READ = 'game:read',
   GAME_PLAY = 'game:play',
+  BOT_PLAY = 'bot:play',
 }
 registerEnumType(TokenScope, {
   name: 'TokenScope',
   description: 'What a personal API token may do.',
   valuesMap: {
     GAME_READ: { description: 'Read games, views, legal moves and history (game:read).' },
-    GAME_PLAY: { description: 'Create, join and play games, and resign (game:play).' },
+    GAME_PLAY: {
+      description:
+        'Create, join and play games, and resign (game:play). Not for bot accounts: they use BOT_PLAY.',
+    },
+    BOT_PLAY: {
+      description:
+        'Play as a bot account (bot:play): everything GAME_PLAY and GAME_READ allow. Only a bot account may hold ' +
+        'it (see upgradeToBotAccount).',
+    },
   },
 });
 
@@ -21,7 +30,11 @@ export class PlayerType {
   @Field({ description: 'Unique name (3–20 letters, digits, _ or -), case kept as registered.' })
   username!: string;
 
-  @Field({ description: 'True for bot accounts.' })
+  @Field({
+    description:
+      'True for bot accounts: the built-in opponents (GreedyBot, RandomBot) and accounts upgraded with ' +
+      'upgradeToBotAccount. Shown wherever a player is listed.',
+  })
   isBot!: boolean;
 
   @Field({ description: 'When the account was created.' })

@@ -46,7 +46,9 @@ export class PlayersResolver {
   }
 
   @Mutation(() => CreatedApiTokenType, {
-    description: 'Create a personal API token for a bot or third-party client. Needs a session token.',
+    description:
+      'Create a personal API token for a bot or third-party client. Needs a session token. BOT_PLAY only for a ' +
+      'bot account, which cannot have GAME_PLAY (FORBIDDEN).',
   })
   async createApiToken(
     @Context() context: RequestContext,
@@ -57,6 +59,17 @@ export class PlayersResolver {
     const player = requireSession(context);
     const created = await this.players.createApiToken(player.id, name ?? null, scopes as string[] as Scope[]);
     return { token: created.token, apiToken: toApiToken(created.row) };
+  }
+
+  @Mutation(() => PlayerType, {
+    description:
+      'Make your account a bot account, for good: marked as a bot wherever it is listed, rated like anyone, and ' +
+      'playing only with API tokens of scope BOT_PLAY (its game:play tokens are revoked; its sessions can read ' +
+      'but no longer play). Only for an account that has never joined a game (else FORBIDDEN). Needs a session ' +
+      'token. Calling it again changes nothing.',
+  })
+  async upgradeToBotAccount(@Context() context: RequestContext): Promise<PlayerType> {
+    return toPlayer(await this.players.upgradeToBot(requireSession(context).id));
   }
 
   @Query(() => [ApiTokenType], { description: 'Your live API tokens (not the secrets).' })

@@ -4,7 +4,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { AuthService } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/tokens';
-import { SCOPES, Scope } from '../auth/viewer';
+import { scopeRefusal } from '../auth/scopes';
+import { SCOPES, SESSION_SCOPES, Scope } from '../auth/viewer';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { ApiError } from '../errors/api-error';
 import { Player, Token } from '../generated/prisma/client';
@@ -86,6 +87,10 @@ export class PlayersService {
     }
     if (name !== null && name.length > 60)
       throw new ApiError('BAD_USER_INPUT', 'a token name is at most 60 characters');
+    const player = await this.prisma.player.findUnique({ where: { id: playerId }, select: { isBot: true } });
+    if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+    const refusal = scopeRefusal(scopes, player.isBot);
+    if (refusal !== null) throw refusal;
     const live = await this.prisma.token.count({ where: { playerId, kind: 'api', revokedAt: null } });
     if (live >= MAX_API_TOKENS) {
       throw new ApiError('BAD_USER_INPUT', `at most ${MAX_API_TOKENS} API tokens; revoke one first`);
@@ -122,6 +127,50 @@ export class PlayersService {
     return true;
   }
 
+  /**
+   * Makes the account a bot account (issue 5 §5), for good: it is marked as a bot wherever it is listed and plays
+   * only with bot:play tokens. Only an account that has never sat in a game may become one, so a person's games
+   * and rating never become a bot's. Its API tokens that could play are revoked (they were made for a person);
+   * its sessions stay, to manage its tokens, but can no longer play (effectiveScopes). Idempotent.
+   */
+  async upgradeToBot(playerId: string): Promise<Player> {
+    const outcome = await this.prisma.$transaction(async (tx) => {
+      // FOR UPDATE conflicts with the FOR KEY SHARE lock that taking a seat (a game_players row, whose foreign
+      // key points here) holds on this row: a join in flight commits first and is counted below, and none can
+      // slip in between the count and the upgrade.
+      const [row] = await tx.$queryRaw<{ is_bot: boolean }[]>`
+        SELECT is_bot FROM players WHERE id = ${playerId}::uuid FOR UPDATE`;
+      if (row === undefined) return 'missing' as const;
+      if (row.is_bot) return 'already' as const;
+      const [seated] = await tx.$queryRaw<{ seats: number }[]>`
+        SELECT count(*)::int AS seats FROM game_players WHERE player_id = ${playerId}::uuid`;
+      if ((seated?.seats ?? 0) > 0) return 'played' as const;
+      await tx.player.update({ where: { id: playerId }, data: { isBot: true } });
+      await tx.token.updateMany({
+        where: { playerId, kind: 'api', revokedAt: null, scopes: { has: 'game:play' } },
+        data: { revokedAt: new Date() },
+      });
+      return 'upgraded' as const;
+    });
+    switch (outcome) {
+      case 'missing':
+        throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+      case 'played':
+        throw new ApiError(
+          'FORBIDDEN',
+          'only an account that has never joined a game can become a bot account: register a new one for your bot',
+        );
+      case 'already':
+      case 'upgraded':
+        break;
+    }
+    // Cached lookups of its tokens still say "a person": drop them (other app copies within their 5 s cache).
+    this.auth.forgetPlayer(playerId);
+    const player = await this.byId(playerId);
+    if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+    return player;
+  }
+
   private async createSession(playerId: string): Promise<string> {
     const token = newToken('session');
     const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
@@ -131,7 +180,7 @@ export class PlayersService {
         playerId,
         kind: 'session',
         tokenHash: hashToken(token),
-        scopes: [...SCOPES],
+        scopes: [...SESSION_SCOPES],
         expiresAt,
       },
     });

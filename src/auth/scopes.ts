@@ -1,0 +1,48 @@
+/**
+ * Which scopes a token really has, and which it may be given (issue 5 §5: bot accounts). Pure, so the rules are
+ * unit-tested without the app.
+ */
+import { ApiError } from '../errors/api-error';
+import { SCOPES, Scope } from './viewer';
+
+/**
+ * What a token may really do, from the scopes stored on it and whether its account is a bot (issue 5 §5):
+ * - a person's token: its scopes, never bot:play (only a bot account may hold it);
+ * - a bot account's token: never game:play of its own — a bot plays only with a bot:play token, which implies
+ *   game:play and game:read (everything a bot needs: its events, its games, its moves). So a bot account's login
+ *   session, and any token it had as a person, can read but not play.
+ * Applied at every authentication, so it also holds for tokens stored before an account became a bot.
+ */
+export function effectiveScopes(stored: readonly string[], isBot: boolean): Scope[] {
+  const known = new Set(
+    stored.filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
+  );
+  if (!isBot) {
+    known.delete('bot:play');
+    return SCOPES.filter((scope) => known.has(scope));
+  }
+  known.delete('game:play');
+  if (known.has('bot:play')) {
+    known.add('game:play');
+    known.add('game:read');
+  }
+  return SCOPES.filter((scope) => known.has(scope));
+}
+
+/**
+ * Why a token with these scopes may not be made for this account, or null: bot:play belongs to bot accounts
+ * only, and a bot account plays with bot:play, never game:play (so that every token that plays as a bot says so).
+ */
+export function scopeRefusal(scopes: readonly Scope[], isBot: boolean): ApiError | null {
+  if (!isBot && scopes.includes('bot:play')) {
+    return new ApiError('FORBIDDEN', 'only a bot account may hold bot:play: upgradeToBotAccount first', {
+      scope: 'bot:play',
+    });
+  }
+  if (isBot && scopes.includes('game:play')) {
+    return new ApiError('FORBIDDEN', 'a bot account plays with bot:play tokens, not game:play', {
+      scope: 'game:play',
+    });
+  }
+  return null;
+}

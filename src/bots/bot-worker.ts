@@ -1,0 +1,215 @@
+/**
+ * The built-in bots' worker (issue 5 §5). Every app copy runs one. A built-in bot is a player account like any
+ * other: it moves through the same command path as people (GamesService.move), from its own seat's view only,
+ * shortly after its turn begins — in this worker, never inside the request that gave it the turn.
+ *
+ * - It hears every YOUR_TURN event (EventBus.onPlayerEvent: committed events, announced on every copy), and for a
+ *   built-in bot waits `BOT_DELAY_MS`, then plays the game: it keeps moving while the turn is still the bot's
+ *   (centre plays, then the discard that ends the turn), since YOUR_TURN fires only when the player to move
+ *   changes.
+ * - Each move is sent with the version it was decided on as expectedVersion and `bot:<version>` as clientMoveId,
+ *   and the choice is deterministic per decision (bot-move.ts). When several copies act on the same turn, exactly
+ *   one move is appended per version; the others get the applied move back as a retry, or VERSION_CONFLICT, and
+ *   simply read the game again.
+ * - A catch-up scan every few seconds finds active games whose player to move is a built-in bot and whose row has
+ *   not changed for longer than the delay (a missed notification, a restart, a copy that stopped mid-turn), so no
+ *   bot game stays stuck.
+ * - Within one copy, one run at a time per game: a request for a game that is being played is remembered and run
+ *   once more after the current run (it may have finished just before the new turn began).
+ */
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Clock } from '../clock/clock';
+import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { viewFor } from '../engine';
+import { ApiError } from '../errors/api-error';
+import { EventBus, PlayerEventMessage } from '../events/event-bus';
+import { GameStatus } from '../games/game.types';
+import { GamesService } from '../games/games.service';
+import { PrismaService } from '../prisma/prisma.service';
+import { botClientMoveId, chooseBotMove } from './bot-move';
+import { BUILTIN_BOTS, builtinBotById } from './builtin-bots';
+
+/** How often the catch-up scan runs. Only a safety net: the YOUR_TURN events drive the bots. */
+export const BOT_SCAN_INTERVAL_MS = 2_000;
+const SCAN_BATCH = 100;
+/** A bound on one run's moves: a turn is a few moves, so this is only a guard against a loop that never ends. */
+const MAX_MOVES_PER_RUN = 200;
+
+/** Active games waiting on a built-in bot since before `$2` (games_current_player_id_idx finds them). */
+const STALLED_BOT_GAMES = `
+  SELECT id FROM games
+   WHERE status = 'ACTIVE' AND current_player_id = ANY($1::uuid[]) AND updated_at <= $2
+   ORDER BY updated_at
+   LIMIT ${SCAN_BATCH}`;
+
+/** What one step of a run did. */
+type Step = 'moved' | 'raced' | 'done';
+
+@Injectable()
+export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(BotWorker.name);
+  /** The run in progress per game in this copy. */
+  private readonly runs = new Map<string, Promise<void>>();
+  /** Games asked for while their run was in progress: run once more when it ends. */
+  private readonly again = new Set<string>();
+  /** Pending waits between a YOUR_TURN and the bot's move. */
+  private readonly waits = new Set<NodeJS.Timeout>();
+  private scanTimer: NodeJS.Timeout | null = null;
+  private scanning: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly games: GamesService,
+    private readonly events: EventBus,
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.unsubscribe = this.events.onPlayerEvent((event) => this.heard(event));
+    this.scanTimer = setInterval(() => void this.scan(), BOT_SCAN_INTERVAL_MS);
+    this.scanTimer.unref();
+    // After a restart, bot turns that began while no copy ran are taken up at once, not an interval later.
+    void this.scan();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    if (this.scanTimer !== null) clearInterval(this.scanTimer);
+    for (const wait of this.waits) clearTimeout(wait);
+    this.waits.clear();
+    // A move in flight finishes (or fails) before the database connections close.
+    await Promise.allSettled([...this.runs.values(), ...(this.scanning === null ? [] : [this.scanning])]);
+  }
+
+  /** One catch-up pass: starts a run for every game stalled on a built-in bot (exposed for tests and tools). */
+  async scan(): Promise<void> {
+    if (this.stopping || this.scanning !== null) return;
+    this.scanning = this.findStalled()
+      .then((ids) => ids.forEach((id) => this.play(id)))
+      .catch((error: unknown) => this.report('bot catch-up scan failed', error))
+      .finally(() => (this.scanning = null));
+    await this.scanning;
+  }
+
+  private async findStalled(): Promise<string[]> {
+    const since = new Date(this.clock.now().getTime() - this.config.workers.botDelayMs);
+    const { rows } = await this.prisma.pool.query<{ id: string }>(STALLED_BOT_GAMES, [
+      BUILTIN_BOTS.map((bot) => bot.playerId),
+      since,
+    ]);
+    return rows.map((row) => row.id);
+  }
+
+  private heard(event: PlayerEventMessage): void {
+    if (event.kind !== 'YOUR_TURN' || event.gameId === null || builtinBotById(event.playerId) === undefined) {
+      return;
+    }
+    this.playIn(event.gameId, this.config.workers.botDelayMs);
+  }
+
+  /** Plays the game after `ms`. */
+  private playIn(gameId: string, ms: number): void {
+    if (this.stopping) return;
+    const wait = setTimeout(() => {
+      this.waits.delete(wait);
+      this.play(gameId);
+    }, ms);
+    wait.unref();
+    this.waits.add(wait);
+  }
+
+  /** Starts a run for the game, or asks the run in progress for another pass. */
+  private play(gameId: string): void {
+    if (this.stopping) return;
+    if (this.runs.has(gameId)) {
+      this.again.add(gameId);
+      return;
+    }
+    const run = this.run(gameId)
+      .catch((error: unknown) => this.report(`bot move in game ${gameId} failed`, error))
+      .finally(() => {
+        this.runs.delete(gameId);
+        if (this.again.delete(gameId)) this.play(gameId);
+      });
+    this.runs.set(gameId, run);
+  }
+
+  /**
+   * Moves for the bot for as long as the turn it found is still the bot's. A later bot turn is left to its own
+   * YOUR_TURN (or the scan), so that every turn gets its delay even when the person answers within milliseconds.
+   */
+  private async run(gameId: string): Promise<void> {
+    let turn: number | null = null;
+    for (let step = 0; step < MAX_MOVES_PER_RUN && !this.stopping; step++) {
+      const outcome = await this.step(gameId, turn);
+      if (outcome.step === 'done') return;
+      turn = outcome.turn;
+    }
+  }
+
+  /**
+   * Reads the game and, if a built-in bot is to move (in turn `turn` of the engine's count, when given), makes its
+   * move. Returns what happened and the turn it was in.
+   */
+  private async step(gameId: string, turn: number | null): Promise<{ step: Step; turn: number }> {
+    const game = await this.games.get(gameId);
+    const done = { step: 'done', turn: turn ?? -1 } as const;
+    if (game.status !== GameStatus.ACTIVE || game.currentSeat === null || game.currentPlayerId === null) {
+      return done;
+    }
+    const bot = builtinBotById(game.currentPlayerId);
+    const seat = game.currentSeat;
+    if (bot === undefined || game.players.find((entry) => entry.seat === seat)?.playerId !== bot.playerId) {
+      return done;
+    }
+    // A run's first move waits until the turn is BOT_DELAY_MS old: the run may have been asked for by an earlier
+    // turn, and a timer may fire a little early. Try again when the delay is over.
+    const early =
+      (game.turnStartedAt?.getTime() ?? 0) + this.config.workers.botDelayMs - this.clock.now().getTime();
+    if (turn === null && early > 0) {
+      this.playIn(gameId, early);
+      return done;
+    }
+    const folded = await this.games.folded(game);
+    if (turn !== null && folded.state.turn !== turn) return done;
+    // The bot's own view, never the state: it decides on what its seat may see, as a person would.
+    const move = chooseBotMove(bot.engineBot, viewFor(folded.state, seat), game.id, game.version);
+    if (move === null) {
+      this.logger.warn(`game ${gameId} at version ${game.version}: ${bot.username} has no legal move`);
+      return done;
+    }
+    const current = folded.state.turn;
+    try {
+      await this.games.move({
+        gameId,
+        playerId: bot.playerId,
+        move,
+        expectedVersion: game.version,
+        clientMoveId: botClientMoveId(game.version),
+      });
+      return { step: 'moved', turn: current };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      switch (error.code) {
+        // Another copy's worker (or a deadline) moved the game on first: read it again and carry on from there.
+        case 'VERSION_CONFLICT':
+        case 'NOT_YOUR_TURN':
+          return { step: 'raced', turn: current };
+        case 'GAME_NOT_ACTIVE':
+          return done;
+        default:
+          throw error;
+      }
+    }
+  }
+
+  private report(message: string, error: unknown): void {
+    // Errors while the app shuts down are the closing connections, not bugs.
+    if (!this.stopping)
+      this.logger.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
