@@ -33,6 +33,11 @@ const MAX_BATCHES = 10;
 /** Finished deliveries (and their attempts) are kept this long for the delivery log, then deleted. */
 export const DELIVERY_RETENTION_MS = 30 * 86_400_000;
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
+/**
+ * Player events wake a pass at most this often: under play every turn change is an event, and a claim query per
+ * event would cost the database more than the moves themselves; a burst of events shares one pass.
+ */
+export const EVENT_WAKE_MS = 100;
 
 const CLAIM = `
   WITH due AS (
@@ -107,6 +112,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** A pass asked for that has not started yet: later callers share it (it will see what they want sent). */
   private queued: Promise<DeliveryReport> | null = null;
   private housekeptAt = Number.NEGATIVE_INFINITY;
+  private eventWake: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -120,12 +126,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (interval === 0) return;
     this.timer = setInterval(() => this.wake(), interval);
     this.timer.unref();
-    // Any player event may have queued deliveries: look at once rather than at the next tick.
-    this.unsubscribe = this.events.onPlayerEvent(() => this.wake());
+    // Any player event may have queued deliveries: look soon rather than at the next tick.
+    this.unsubscribe = this.events.onPlayerEvent(() => this.wakeSoon());
   }
 
   async onModuleDestroy(): Promise<void> {
     if (this.timer !== null) clearInterval(this.timer);
+    if (this.eventWake !== null) clearTimeout(this.eventWake);
     this.unsubscribe?.();
     // Attempts in flight are cut short and recorded as failed (retried later, by this copy or another).
     this.shutdown.abort();
@@ -136,6 +143,16 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   wake(): void {
     if (this.config.workers.webhookIntervalMs === 0 || this.shutdown.signal.aborted) return;
     this.deliverDue().catch((error: unknown) => this.logger.error(`webhook pass failed: ${String(error)}`));
+  }
+
+  /** A pass within EVENT_WAKE_MS, shared by every event until then. */
+  private wakeSoon(): void {
+    if (this.eventWake !== null) return;
+    this.eventWake = setTimeout(() => {
+      this.eventWake = null;
+      this.wake();
+    }, EVENT_WAKE_MS);
+    this.eventWake.unref();
   }
 
   /** One pass over what is due now, after the pass running (if any); resolves with what it did. */
