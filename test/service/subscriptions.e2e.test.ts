@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client as WsClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { GameState, legalMoves, optionsFor, viewFor } from '../../src/engine';
 import { GraphQLBody, TestApp, register, startTestApp } from './support/app';
 import { sql } from './support/database';
@@ -222,4 +223,28 @@ describe('gameUpdated over graphql-ws', () => {
       expect(refused.map((error) => error.extensions?.limit)).toContain('depth');
     }
   });
+
+  it('keeps an idle connection alive: the server pings every 12 s (issue 5 §3)', async () => {
+    const token = await register(app, 'subs_idle');
+    const socket = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    try {
+      const acknowledged = new Promise<void>((resolve) =>
+        socket.once('message', (data: Buffer) => {
+          expect(JSON.parse(data.toString())).toEqual({ type: 'connection_ack' });
+          resolve();
+        }),
+      );
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
+      await acknowledged;
+      const started = Date.now();
+      // ws answers a ping frame with a pong by itself; the test only watches for it.
+      await new Promise((resolve) => socket.once('ping', resolve));
+      const waited = Date.now() - started;
+      expect(waited).toBeLessThanOrEqual(13_000);
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      socket.close();
+    }
+  }, 20_000);
 });
