@@ -2,6 +2,11 @@ import { Module } from '@nestjs/common';
 import { GameStore } from './game-store';
 import { GamesResolver } from './games.resolver';
 import { GamesService } from './games.service';
+import { LobbyResolver } from './lobby.resolver';
+import { LobbyService } from './lobby.service';
 
-@Module({ providers: [GameStore, GamesService, GamesResolver], exports: [GamesService] })
+@Module({
+  providers: [GameStore, GamesService, GamesResolver, LobbyService, LobbyResolver],
+  exports: [GamesService],
+})
 export class GamesModule {}

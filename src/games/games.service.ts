@@ -21,7 +21,7 @@ import {
   validateOptions,
 } from '../engine';
 import { ApiError, violationError } from '../errors/api-error';
-import { Game, GamePlayer, Player, Prisma } from '../generated/prisma/client';
+import { Game, Prisma } from '../generated/prisma/client';
 import { isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
@@ -30,7 +30,7 @@ import { initialState } from './initial-state';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 import { Clock } from '../clock/clock';
-import { BuiltinBotKind, builtinBot, builtinBotById } from '../bots/builtin-bots';
+import { BuiltinBotKind, builtinBot } from '../bots/builtin-bots';
 import { seatOutcomes } from './finish';
 import { recordFinish } from './finish-sql';
 import {
@@ -41,91 +41,9 @@ import {
   listOrder,
 } from './games-list-sql';
 import type { PoolClient } from 'pg';
+import { GameRow, GameWithPlayers, SeatRow, gameOfRow, seatOfRow } from './game-rows';
 
-export type GameWithPlayers = Game & { players: (GamePlayer & { player: Player })[] };
-
-/** A `games` row as node-postgres returns it (column names as in the migration). */
-interface GameRow {
-  id: string;
-  preset: string;
-  options: Prisma.JsonValue;
-  seats: number;
-  rated: boolean;
-  status: string;
-  version: number;
-  current_seat: number | null;
-  current_player_id: string | null;
-  seed: string;
-  seed_commitment: string;
-  rules_version: string;
-  start_position: string | null;
-  deal_chosen: boolean;
-  invited_player_id: string | null;
-  created_by_id: string;
-  result: Prisma.JsonValue | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-  updated_at: Date;
-  seconds_per_move: number | null;
-  turn_started_at: Date | null;
-  deadline: Date | null;
-  reminded_turn_at: Date | null;
-  end_reason: string | null;
-  sweep_claimed_until: Date | null;
-}
-
-/** A game_players row joined with its player, as node-postgres returns it. */
-interface SeatRow {
-  game_id: string;
-  seat: number;
-  player_id: string;
-  joined_at: Date;
-  finished_at: Date | null;
-  outcome: string | null;
-  placement: number | null;
-  score: number | null;
-  payoff_left: number | null;
-  rating_before: number | null;
-  deviation_before: number | null;
-  volatility_before: number | null;
-  rating_after: number | null;
-  deviation_after: number | null;
-  volatility_after: number | null;
-  username: string;
-  username_key: string;
-  password_hash: string;
-  is_bot: boolean;
-  player_created_at: Date;
-}
-
-function seatOfRow(row: SeatRow): GameWithPlayers['players'][number] {
-  return {
-    gameId: row.game_id,
-    seat: row.seat,
-    playerId: row.player_id,
-    joinedAt: row.joined_at,
-    finishedAt: row.finished_at,
-    outcome: row.outcome,
-    placement: row.placement,
-    score: row.score,
-    payoffLeft: row.payoff_left,
-    ratingBefore: row.rating_before,
-    deviationBefore: row.deviation_before,
-    volatilityBefore: row.volatility_before,
-    ratingAfter: row.rating_after,
-    deviationAfter: row.deviation_after,
-    volatilityAfter: row.volatility_after,
-    player: {
-      id: row.player_id,
-      username: row.username,
-      usernameKey: row.username_key,
-      passwordHash: row.password_hash,
-      isBot: row.is_bot,
-      createdAt: row.player_created_at,
-    },
-  };
-}
+export type { GameWithPlayers } from './game-rows';
 
 export interface CreateGameRequest {
   readonly preset: PresetName;
@@ -417,87 +335,6 @@ export class GamesService {
     } finally {
       client.release(broken);
     }
-  }
-
-  /** The invited player turns an invitation down (issue 5 §4): the waiting game is aborted, reason `declined`. */
-  async decline(gameId: string, playerId: string): Promise<GameWithPlayers> {
-    const game = await this.get(gameId);
-    if (game.invitedPlayerId !== playerId) {
-      throw new ApiError('FORBIDDEN', 'only the invited player may decline an invitation');
-    }
-    const now = this.clock.now();
-    const { count } = await this.prisma.game.updateMany({
-      where: { id: gameId, status: GameStatus.WAITING },
-      data: { status: GameStatus.ABORTED, endReason: 'declined', finishedAt: now, updatedAt: now },
-    });
-    if (count === 0) throw new ApiError('GAME_NOT_ACTIVE', 'the invitation is no longer open');
-    return this.get(gameId);
-  }
-
-  /**
-   * An open seek (issue 5 §4): join the oldest open game someone else created with the same preset, time control
-   * and rated flag (default rules, two seats, no invitation); if there is none, open one. Losing the race for a
-   * seat moves on to the next candidate.
-   */
-  async seek(
-    playerId: string,
-    request: Pick<CreateGameRequest, 'preset' | 'rated' | 'secondsPerMove'>,
-  ): Promise<GameWithPlayers> {
-    const options = JSON.stringify(optionsFor(request.preset, {}));
-    const candidates = await this.prisma.$queryRaw<{ id: string }[]>`
-      SELECT g.id FROM games g
-       WHERE g.status = 'WAITING' AND g.preset = ${request.preset} AND g.rated = ${request.rated}
-         AND g.seats = 2 AND g.invited_player_id IS NULL AND g.deal_chosen = false
-         AND g.seconds_per_move IS NOT DISTINCT FROM ${request.secondsPerMove ?? null}::int
-         AND g.options = ${options}::jsonb AND g.created_by_id <> ${playerId}::uuid
-       ORDER BY g.created_at, g.id
-       LIMIT 10`;
-    for (const candidate of candidates) {
-      try {
-        return await this.join(candidate.id, playerId);
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'GAME_NOT_ACTIVE') continue; // taken meanwhile
-        throw error;
-      }
-    }
-    return this.create(playerId, {
-      ...request,
-      overrides: {},
-      seats: 2,
-      opponent: undefined,
-      seed: undefined,
-      position: undefined,
-      bot: undefined,
-    });
-  }
-
-  /**
-   * A rematch (issue 5 §4): a new game with the same rules, seats, rated flag and time control, created by the
-   * caller (seat 0, so the seats turn around in a two-player game) and inviting the opponent of a two-player game;
-   * with more players it is an open game.
-   */
-  async rematch(gameId: string, playerId: string): Promise<GameWithPlayers> {
-    const game = await this.get(gameId);
-    if (!game.players.some((seat) => seat.playerId === playerId)) {
-      throw new ApiError('FORBIDDEN', 'only a player of this game may ask for a rematch');
-    }
-    if (game.status !== GameStatus.FINISHED && game.status !== GameStatus.ABORTED) {
-      throw new ApiError('GAME_NOT_ACTIVE', 'a rematch follows a game that is over');
-    }
-    const opponent = game.seats === 2 ? game.players.find((seat) => seat.playerId !== playerId) : undefined;
-    const bot = opponent === undefined ? undefined : builtinBotById(opponent.playerId);
-    const options = game.options as unknown as RuleOptions;
-    return this.create(playerId, {
-      preset: game.preset as PresetName,
-      overrides: options,
-      seats: game.seats,
-      rated: game.rated,
-      opponent: bot === undefined ? opponent?.player.username : undefined,
-      bot: bot?.kind,
-      seed: undefined,
-      position: undefined,
-      secondsPerMove: game.secondsPerMove ?? undefined,
-    });
   }
 
   async abort(gameId: string, playerId: string): Promise<GameWithPlayers> {
@@ -885,39 +722,6 @@ export class GamesService {
   private resolveOptions(request: CreateGameRequest): RuleOptions {
     return optionsFor(request.preset, request.overrides);
   }
-}
-
-/** A games row as node-postgres returns it, in the Prisma model's shape. */
-function gameOfRow(row: GameRow): Game {
-  return {
-    id: row.id,
-    preset: row.preset,
-    options: row.options,
-    seats: row.seats,
-    rated: row.rated,
-    status: row.status,
-    version: row.version,
-    currentSeat: row.current_seat,
-    currentPlayerId: row.current_player_id,
-    seed: row.seed,
-    seedCommitment: row.seed_commitment,
-    rulesVersion: row.rules_version,
-    startPosition: row.start_position,
-    dealChosen: row.deal_chosen,
-    invitedPlayerId: row.invited_player_id,
-    createdById: row.created_by_id,
-    result: row.result,
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    updatedAt: row.updated_at,
-    secondsPerMove: row.seconds_per_move,
-    turnStartedAt: row.turn_started_at,
-    deadline: row.deadline,
-    remindedTurnAt: row.reminded_turn_at,
-    endReason: row.end_reason,
-    sweepClaimedUntil: row.sweep_claimed_until,
-  };
 }
 
 /** The game as the move left it, without reading it back: only the projection columns changed. */
