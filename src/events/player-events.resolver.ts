@@ -4,6 +4,7 @@
  */
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import { requirePlayer } from '../auth/auth.service';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import { GameType } from '../games/game.types';
@@ -12,8 +13,6 @@ import { toGame } from '../games/games.resolver';
 import { EventBus, PlayerEventMessage } from './event-bus';
 import { DashboardType, PlayerEventKind, PlayerEventType } from './player-events.types';
 import { PlayerEventsService } from './player-events.service';
-
-const MAX_PAGE = 100;
 
 @Resolver(() => PlayerEventType)
 export class PlayerEventsResolver {
@@ -53,13 +52,15 @@ export class PlayerEventsResolver {
     @Context() context: RequestContext,
     @Args('after', { type: () => String, nullable: true, description: 'The last event id you have seen.' })
     after: string | null,
-    @Args('first', { type: () => Int, nullable: true, description: `How many, 1–${MAX_PAGE} (default 20).` })
+    @Args('first', {
+      type: () => Int,
+      nullable: true,
+      description: `How many, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    })
     first: number | null,
   ): Promise<PlayerEventType[]> {
     const player = requirePlayer(context.viewer, 'game:read');
-    const size = first ?? 20;
-    if (size < 1 || size > MAX_PAGE)
-      throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE}`, { field: 'first' });
+    const size = pageSize(first);
     return (await this.service.list(player.id, after ?? undefined, size)).map((event) => ({
       ...event,
       kind: event.kind as PlayerEventKind,

@@ -12,6 +12,7 @@
  * - `created`: everything else by creation time.
  */
 import { isUuid } from '../common/ids';
+import { cursorParts, cursorTime, encodeCursor, notACursor } from '../common/cursor';
 import { ApiError } from '../errors/api-error';
 
 export type ListOrder = 'finished' | 'created' | 'deadline';
@@ -145,26 +146,16 @@ const ORDER_TAGS: Readonly<Record<ListOrder, string>> = { finished: 'f', created
 
 export function encodeListCursor(cursor: ListCursor): string {
   const time = cursor.at === null ? 'infinity' : cursor.at.toISOString();
-  return Buffer.from(`${ORDER_TAGS[cursor.order]}|${time}|${cursor.id}`).toString('base64url');
+  return encodeCursor([ORDER_TAGS[cursor.order], time, cursor.id]);
 }
-
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** Only what encodeListCursor writes (and the order-less `time|id` of earlier versions, a creation-time cursor). */
 export function decodeListCursor(text: string): ListCursor {
-  const parts = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  const [tag, time, id] = parts.length === 2 ? ['c', ...parts] : parts;
+  const parts = cursorParts(text, [2, 3], 'list');
+  const [tag, time, id] = (parts.length === 2 ? ['c', ...parts] : parts) as [string, string, string];
   const order = (Object.keys(ORDER_TAGS) as ListOrder[]).find((candidate) => ORDER_TAGS[candidate] === tag);
   const endless = order === 'deadline' && time === 'infinity';
-  const at = endless ? null : new Date(time ?? '');
-  if (
-    parts.length > 3 ||
-    order === undefined ||
-    id === undefined ||
-    !isUuid(id) ||
-    (!endless && (!ISO_TIME.test(time ?? '') || at === null || Number.isNaN(at.getTime())))
-  ) {
-    throw new ApiError('BAD_USER_INPUT', 'after: not a cursor from this list', { field: 'after' });
-  }
+  const at = endless ? null : cursorTime(time);
+  if (order === undefined || !isUuid(id) || (!endless && at === null)) throw notACursor('list');
   return { order, at, id };
 }

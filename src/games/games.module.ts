@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PlayersModule } from '../players/players.module';
 import { GameStore } from './game-store';
 import { GamesResolver } from './games.resolver';
 import { GamesService } from './games.service';
@@ -6,6 +7,7 @@ import { LobbyResolver } from './lobby.resolver';
 import { LobbyService } from './lobby.service';
 
 @Module({
+  imports: [PlayersModule],
   providers: [GameStore, GamesService, GamesResolver, LobbyService, LobbyResolver],
   exports: [GamesService],
 })

@@ -15,6 +15,7 @@ import {
   Subscription,
 } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../auth/auth.service';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext, Viewer } from '../auth/viewer';
 import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
@@ -45,8 +46,6 @@ import { GameWithPlayers, GamesService } from './games.service';
 /** The resolved game plus its row, which the field resolvers below need. */
 export type GameParent = GameType & { readonly row: GameWithPlayers };
 
-const MAX_PAGE = 100;
-
 @Resolver(() => GameType)
 export class GamesResolver {
   constructor(
@@ -70,15 +69,17 @@ export class GamesResolver {
     @Context() context: RequestContext,
     @Args('filter', { type: () => GamesFilter, nullable: true, description: 'Which games (default: all).' })
     filter: GamesFilter | null,
-    @Args('first', { type: () => Int, nullable: true, description: `Page size, 1–${MAX_PAGE} (default 20).` })
+    @Args('first', {
+      type: () => Int,
+      nullable: true,
+      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    })
     first: number | null,
     @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
     after: string | null,
   ): Promise<GameConnectionType> {
     requireReadable(context.viewer);
-    const size = first ?? 20;
-    if (size < 1 || size > MAX_PAGE)
-      throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE}`, { field: 'first' });
+    const size = pageSize(first);
     const page = await this.service.list({
       viewerId: context.viewer.player?.id ?? null,
       mine: filter?.mine ?? false,

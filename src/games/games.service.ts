@@ -22,7 +22,7 @@ import {
 } from '../engine';
 import { ApiError, violationError } from '../errors/api-error';
 import { Game, Prisma } from '../generated/prisma/client';
-import { isUniqueViolation } from '../players/players.service';
+import { PlayersService, isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
 import { FoldedGame, GameStore, advance } from './game-store';
@@ -115,6 +115,7 @@ export class GamesService {
     private readonly prisma: PrismaService,
     private readonly store: GameStore,
     private readonly clock: Clock,
+    private readonly players: PlayersService,
   ) {}
 
   /**
@@ -225,10 +226,7 @@ export class GamesService {
       });
     }
     if (request.opponent !== undefined) {
-      const opponent = await this.prisma.player.findUnique({
-        where: { usernameKey: request.opponent.toLowerCase() },
-      });
-      if (opponent === null) throw new ApiError('NOT_FOUND', `no player named ${request.opponent}`);
+      const opponent = await this.players.named(request.opponent);
       if (opponent.id === playerId) throw new ApiError('BAD_USER_INPUT', 'you cannot invite yourself');
       invitedPlayerId = opponent.id;
     }
@@ -649,8 +647,8 @@ export class GamesService {
     const { player, opponent, after, ...filter } = query;
     const listQuery: GamesListQuery = {
       ...filter,
-      playerId: player === undefined ? undefined : await this.playerIdOf(player),
-      opponentId: opponent === undefined ? undefined : await this.playerIdOf(opponent),
+      playerId: player === undefined ? undefined : (await this.players.named(player)).id,
+      opponentId: opponent === undefined ? undefined : (await this.players.named(opponent)).id,
       after: after === undefined ? undefined : decodeListCursor(after),
     };
     const order = listOrder(listQuery);
@@ -669,15 +667,6 @@ export class GamesService {
       ),
       hasNextPage: rows.length > query.first,
     };
-  }
-
-  private async playerIdOf(username: string): Promise<string> {
-    const found = await this.prisma.player.findUnique({
-      where: { usernameKey: username.toLowerCase() },
-      select: { id: true },
-    });
-    if (found === null) throw new ApiError('NOT_FOUND', `no player named ${username}`);
-    return found.id;
   }
 
   /** Replays a finished game from its revealed seed and compares with what was recorded (DESIGN §3). */

@@ -42,9 +42,9 @@ const DEFAULT_LIST_SIZE = 10;
 /** Lists known to run longer than that: a game's move log is often hundreds of events. */
 const LIST_SIZE_HINTS: Readonly<Record<string, number>> = { 'Game.moves': 300 };
 /** A page field (one taking `first`) without `first` serves this many: the resolvers' default. */
-const DEFAULT_PAGE_SIZE = 20;
+export const DEFAULT_PAGE_SIZE = 20;
 /** `first` given as a variable is unknown when validating: assume the largest page the API serves. */
-const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 100;
 
 /** What a selection set asks for: its cost, how deep it goes below itself and how many aliases it uses. */
 interface Measure {

@@ -75,6 +75,13 @@ export class PlayersService {
     return this.prisma.player.findUnique({ where: { usernameKey: username.toLowerCase() } });
   }
 
+  /** The player with this username (any case), or NOT_FOUND. */
+  async named(username: string): Promise<Player> {
+    const player = await this.byUsername(username);
+    if (player === null) throw new ApiError('NOT_FOUND', `no player named ${username}`);
+    return player;
+  }
+
   async createApiToken(
     playerId: string,
     name: string | null,

@@ -4,9 +4,9 @@
  */
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { requireReadable } from '../auth/auth.service';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext } from '../auth/viewer';
 import { PresetName } from '../engine';
-import { ApiError } from '../errors/api-error';
 import { Outcome, Preset } from '../games/game.types';
 import { PlayerType } from '../players/player.types';
 import { toPlayer } from '../players/players.resolver';
@@ -18,9 +18,6 @@ import {
   RatingHistoryConnectionType,
 } from './ratings.types';
 import { Page, RatingsService } from './ratings.service';
-
-const MAX_PAGE = 100;
-const DEFAULT_PAGE = 20;
 
 @Resolver(() => PlayerType)
 export class RatingsResolver {
@@ -50,7 +47,11 @@ export class RatingsResolver {
   async leaderboard(
     @Context() context: RequestContext,
     @Args('preset', { type: () => Preset, description: 'Which preset’s ratings.' }) preset: Preset,
-    @Args('first', { type: () => Int, nullable: true, description: `Page size, 1–${MAX_PAGE} (default 20).` })
+    @Args('first', {
+      type: () => Int,
+      nullable: true,
+      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    })
     first: number | null,
     @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
     after: string | null,
@@ -67,7 +68,11 @@ export class RatingsResolver {
     @Context() context: RequestContext,
     @Args('username', { description: 'The player, any case.' }) username: string,
     @Args('preset', { type: () => Preset, description: 'Which preset.' }) preset: Preset,
-    @Args('first', { type: () => Int, nullable: true, description: `Page size, 1–${MAX_PAGE} (default 20).` })
+    @Args('first', {
+      type: () => Int,
+      nullable: true,
+      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    })
     first: number | null,
     @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
     after: string | null,
@@ -109,14 +114,6 @@ export class RatingsResolver {
       preset: preset ?? null,
     };
   }
-}
-
-function pageSize(first: number | null): number {
-  const size = first ?? DEFAULT_PAGE;
-  if (size < 1 || size > MAX_PAGE) {
-    throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE}`, { field: 'first' });
-  }
-  return size;
 }
 
 function connection<T, N>(

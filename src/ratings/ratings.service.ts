@@ -6,8 +6,10 @@ import { Injectable } from '@nestjs/common';
 import { PRESET_NAMES, PresetName } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../common/ids';
+import { cursorParts, cursorTime, encodeCursor, notACursor } from '../common/cursor';
 import { Player } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { PlayersService } from '../players/players.service';
 import { NEW_PLAYER, isProvisional } from './glicko2';
 import {
   HistoryCursor,
@@ -71,7 +73,10 @@ export interface HeadToHead {
 
 @Injectable()
 export class RatingsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly players: PlayersService,
+  ) {}
 
   /** One rating per preset; a preset the player never played rated shows the new-player rating. */
   async ratingsOf(playerId: string): Promise<PresetRating[]> {
@@ -150,7 +155,7 @@ export class RatingsService {
     first: number,
     after?: string,
   ): Promise<Page<RatingHistoryEntry>> {
-    const player = await this.playerNamed(username);
+    const player = await this.players.named(username);
     const cursor = after === undefined ? undefined : decodeHistoryCursor(after);
     const statement = ratingHistorySql(player.id, preset, first, cursor);
     const { rows } = await this.prisma.pool.query<{
@@ -180,8 +185,8 @@ export class RatingsService {
   }
 
   async headToHead(username: string, opponentName: string, preset?: PresetName): Promise<HeadToHead> {
-    const player = await this.playerNamed(username);
-    const opponent = await this.playerNamed(opponentName);
+    const player = await this.players.named(username);
+    const opponent = await this.players.named(opponentName);
     if (player.id === opponent.id) {
       throw new ApiError('BAD_USER_INPUT', 'a head-to-head record needs two different players');
     }
@@ -196,15 +201,6 @@ export class RatingsService {
     return { player, opponent, ...row };
   }
 
-  private async playerNamed(username: string): Promise<Player> {
-    const player =
-      username.length > 40
-        ? null
-        : await this.prisma.player.findUnique({ where: { usernameKey: username.toLowerCase() } });
-    if (player === null) throw new ApiError('NOT_FOUND', `no player named ${username}`);
-    return player;
-  }
-
   private async playersById(ids: readonly string[]): Promise<Map<string, Player>> {
     const players = await this.prisma.player.findMany({ where: { id: { in: [...ids] } } });
     return new Map(players.map((player) => [player.id, player]));
@@ -212,39 +208,23 @@ export class RatingsService {
 }
 
 function encodeLeaderboardCursor(cursor: LeaderboardCursor): string {
-  return Buffer.from(`${cursor.rating}|${cursor.playerId}`).toString('base64url');
+  return encodeCursor([String(cursor.rating), cursor.playerId]);
 }
 
 function decodeLeaderboardCursor(text: string): LeaderboardCursor {
-  const [rating, playerId, extra] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  const [rating, playerId] = cursorParts(text, [2], 'leaderboard') as [string, string];
   const value = Number(rating);
-  if (
-    extra !== undefined ||
-    playerId === undefined ||
-    !isUuid(playerId) ||
-    rating === '' ||
-    !Number.isFinite(value)
-  ) {
-    throw new ApiError('BAD_USER_INPUT', 'after: not a cursor from this leaderboard', { field: 'after' });
-  }
+  if (!isUuid(playerId) || rating === '' || !Number.isFinite(value)) throw notACursor('leaderboard');
   return { rating: value, playerId };
 }
 
 function encodeHistoryCursor(cursor: HistoryCursor): string {
-  return Buffer.from(`${cursor.finishedAt.toISOString()}|${cursor.gameId}`).toString('base64url');
+  return encodeCursor([cursor.finishedAt.toISOString(), cursor.gameId]);
 }
 
 function decodeHistoryCursor(text: string): HistoryCursor {
-  const [time, gameId, extra] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  const finishedAt = new Date(time ?? '');
-  if (
-    extra !== undefined ||
-    gameId === undefined ||
-    !isUuid(gameId) ||
-    !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(time ?? '') ||
-    Number.isNaN(finishedAt.getTime())
-  ) {
-    throw new ApiError('BAD_USER_INPUT', 'after: not a cursor from this history', { field: 'after' });
-  }
+  const [time, gameId] = cursorParts(text, [2], 'history') as [string, string];
+  const finishedAt = cursorTime(time);
+  if (finishedAt === null || !isUuid(gameId)) throw notACursor('history');
   return { finishedAt, gameId };
 }
