@@ -84,6 +84,8 @@ export async function runApiBench(
         ? new GraphQLSocketClient(server.graphqlUrl)
         : new GraphQLHttpClient(server.graphqlUrl, settings.clients);
     pool = new Pool({ connectionString: url, max: settings.clients });
+    // An idle connection cut by the server (a shutdown elsewhere) must fail the run's next query, not crash it.
+    pool.on('error', (error) => progress(`floor pool: ${error.message}`));
     const activePool = pool;
     const postgres = await postgresInfo(activePool, target.source);
     const postmasterPid = await activePool

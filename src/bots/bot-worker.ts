@@ -3,8 +3,8 @@
  * other: it moves through the same command path as people (GamesService.move), from its own seat's view only,
  * shortly after its turn begins — in this worker, never inside the request that gave it the turn.
  *
- * - It hears every YOUR_TURN event (EventBus.onPlayerEvent: committed events, announced on every copy), and for a
- *   built-in bot waits `BOT_DELAY_MS`, then plays the game: it keeps moving while the turn is still the bot's
+ * - It hears the built-in bots' YOUR_TURN events (EventBus.onPlayerEvents: committed events, announced on every
+ *   copy that watches the bots, which every copy's worker does), and waits `BOT_DELAY_MS`, then plays the game: it keeps moving while the turn is still the bot's
  *   (centre plays, then the discard that ends the turn), since YOUR_TURN fires only when the player to move
  *   changes.
  * - Each move is sent with the version it was decided on as expectedVersion and `bot:<version>` as clientMoveId,
@@ -67,8 +67,11 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.unsubscribe = this.events.onPlayerEvent((event) => this.heard(event));
+  async onApplicationBootstrap(): Promise<void> {
+    this.unsubscribe = await this.events.onPlayerEvents(
+      BUILTIN_BOTS.map((bot) => bot.playerId),
+      (event) => this.heard(event),
+    );
     this.scanTimer = setInterval(() => void this.scan(), BOT_SCAN_INTERVAL_MS);
     this.scanTimer.unref();
     // After a restart, bot turns that began while no copy ran are taken up at once, not an interval later.

@@ -40,7 +40,7 @@ export class PlayerEventsResolver {
       };
     },
   })
-  myEvents(@Context() context: RequestContext): AsyncIterableIterator<PlayerEventMessage> {
+  async myEvents(@Context() context: RequestContext): Promise<AsyncIterableIterator<PlayerEventMessage>> {
     const player = requirePlayer(context.viewer, 'game:read');
     return this.events.subscribePlayer(player.id);
   }

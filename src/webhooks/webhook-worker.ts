@@ -2,8 +2,8 @@
  * Sends webhook deliveries (issue 5 §3). Every app copy runs one. Deliveries are queued by a trigger in the
  * transaction of each player event (prisma/migrations/20261129150000_webhooks), so nothing here has to be up when
  * an event commits: a pass finds whatever is due, whenever it runs. Passes run every WEBHOOK_INTERVAL_MS, at once
- * when the event bus announces a player event (on any copy: LISTEN/NOTIFY), and on demand (testWebhook, and the
- * test-only POST /test/webhooks/deliver).
+ * when the event bus announces that deliveries were queued (on any copy: the trigger's NOTIFY on malice_webhooks,
+ * migration 20261129200000_event_watches), and on demand (testWebhook, and the test-only POST /test/webhooks/deliver).
  *
  * A pass claims due deliveries in one statement (FOR UPDATE SKIP LOCKED) that also moves each one's due time a
  * lease ahead: no other copy can take the same attempt while it is in flight, yet an attempt lost with its app
@@ -126,8 +126,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (interval === 0) return;
     this.timer = setInterval(() => this.wake(), interval);
     this.timer.unref();
-    // Any player event may have queued deliveries: look soon rather than at the next tick.
-    this.unsubscribe = this.events.onPlayerEvent(() => this.wakeSoon());
+    // Deliveries were queued (by any copy): look soon rather than at the next tick.
+    this.unsubscribe = this.events.onWebhooksQueued(() => this.wakeSoon());
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client as WsClient } from 'graphql-ws';
+import { Client as PgClient } from 'pg';
 import WebSocket from 'ws';
 import { GameState, legalMoves, optionsFor, viewFor } from '../../src/engine';
 import { GraphQLBody, TestApp, register, startTestApp } from './support/app';
@@ -247,4 +248,78 @@ describe('gameUpdated over graphql-ws', () => {
       socket.close();
     }
   }, 20_000);
+});
+
+describe('announcements only for watched games (migration 20261129200000_event_watches)', () => {
+  /** Listens on malice_games; `upToNow` returns what was heard up to a marker sent after everything before it. */
+  async function listenGames(): Promise<{ upToNow: () => Promise<string[]>; close: () => Promise<void> }> {
+    const client = new PgClient({ connectionString: app.databaseUrl });
+    await client.connect();
+    const heard: string[] = [];
+    const markers = new Map<string, () => void>();
+    client.on('notification', (message) => {
+      if (message.channel === 'test_marker') markers.get(message.payload ?? '')?.();
+      else heard.push(message.payload ?? '');
+    });
+    await client.query('LISTEN malice_games; LISTEN test_marker');
+    return {
+      upToNow: async () => {
+        const marker = randomUUID();
+        const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
+        await sql(app.databaseUrl, `SELECT pg_notify('test_marker', $1)`, [marker]);
+        await arrived;
+        return heard.splice(0);
+      },
+      close: () => client.end(),
+    };
+  }
+
+  it('a move nobody watches is not announced; a subscriber on another copy makes it so, until that copy stops', async () => {
+    const tokenA = await register(app, 'quiet_a');
+    const tokenB = await register(app, 'quiet_b');
+    const created = await createGame(app, tokenA, { preset: 'CLASSIC', seed: 'quiet-game' });
+    await joinGame(app, tokenB, created.id);
+    const tokens = [tokenA, tokenB];
+    const listener = await listenGames();
+    const other = await startTestApp({ databaseUrl: app.databaseUrl });
+    try {
+      const moveOnce = async (): Promise<number> => {
+        const game = await readGame(app, tokens[0]!, created.id);
+        const mover = tokens[game.currentSeat!]!;
+        const moves = (await readGame(app, mover, created.id)).legalMoves;
+        const moved = await makeMove(app, mover, created.id, moves[0]!, game.version);
+        expect(moved.errors).toBeUndefined();
+        return game.version + 1;
+      };
+      await moveOnce();
+      expect(await listener.upToNow()).toEqual([]);
+
+      // A spectator subscribes through the other copy; moves made through this one now reach it.
+      const socket = other.ws(null);
+      const watch = watchGame(socket, created.id);
+      await watch.waitFor(() => true);
+      const watchers = await sql<{ copy_id: string }>(
+        app.databaseUrl,
+        'SELECT copy_id FROM game_watches WHERE game_id = $1',
+        [created.id],
+      );
+      expect(watchers).toHaveLength(1);
+      const version = await moveOnce();
+      expect(await listener.upToNow()).toEqual([created.id]);
+      await watch.waitFor((push) => push.data?.gameUpdated.version === version);
+      watch.stop();
+      await socket.dispose();
+
+      // A copy that stops removes its watches: the game is quiet again.
+      await other.stop();
+      expect(
+        await sql(app.databaseUrl, 'SELECT 1 FROM game_watches WHERE copy_id = $1', [watchers[0]!.copy_id]),
+      ).toEqual([]);
+      await moveOnce();
+      expect(await listener.upToNow()).toEqual([]);
+    } finally {
+      await other.stop().catch(() => undefined);
+      await listener.close();
+    }
+  });
 });
