@@ -7,21 +7,54 @@ import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerFactoryHandler,
+  FastifyServerOptions,
+} from 'fastify';
+import * as http from 'node:http';
+import { ApolloDriver } from '@nestjs/apollo';
+import { GraphQLModule } from '@nestjs/graphql';
 import { AppModule } from './app.module';
+import { GraphQLFastPath, HttpGraphQLExecutor } from './http/graphql-fast-path';
 import { RuntimeConfig } from './common/app-config.token';
 import { ApiErrorCode } from './errors/api-error';
 import { NUL_MESSAGE, hasNul } from './graphql/nul';
 import { sendGraphQLError } from './http/graphql-error-response';
 
+const GRAPHQL_PATH = '/graphql';
+/** Fastify's default keep-alive timeout. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 export async function createApp(config: RuntimeConfig): Promise<INestApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: config.graphql.maxBodyBytes });
+  const fastPath = new GraphQLFastPath(GRAPHQL_PATH, config.graphql.maxBodyBytes);
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.graphql.maxBodyBytes,
+    // The plain JSON POSTs to /graphql skip Fastify (src/http/graphql-fast-path.ts); the server is set up as
+    // Fastify would set up its own (fastify/lib/server.js).
+    serverFactory: (handler: FastifyServerFactoryHandler, options: FastifyServerOptions) => {
+      const server = http.createServer((request, response) => {
+        if (!fastPath.handle(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout ?? KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      return server;
+    },
+  });
   const fastify = adapter.getInstance();
   fastify.addHook('preHandler', refuseNul);
   fastify.addHook('onSend', graphQLShapedErrors);
-  return NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, fastPath), adapter, {
     logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
   });
+  await app.init();
+  // Apollo runs as ESM here and our code is CommonJS: the two builds declare HeaderMap separately (a Map with
+  // lower-case keys either way), so the types need a nudge the values do not.
+  const apollo = (app.get(GraphQLModule).graphQlAdapter as ApolloDriver).instance;
+  fastPath.attach(apollo as unknown as HttpGraphQLExecutor);
+  return app;
 }
 
 /** NUL in the variables of a request (body or query string): see src/graphql/nul.ts. */

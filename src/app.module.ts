@@ -1,3 +1,4 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { ExecutionResult, GraphQLError, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { DynamicModule, Module } from '@nestjs/common';
@@ -25,6 +26,7 @@ import { BotsModule } from './bots/bots.module';
 import { ExplorerController } from './http/explorer.controller';
 import { GateRequest, RequestGate } from './http/request-gate';
 import { SendingSocket, coalesceSends } from './http/coalesced-sends';
+import { GraphQLFastPath } from './http/graphql-fast-path';
 import type { Socket } from 'node:net';
 
 /** A graphql-ws connection: the viewer onConnect found, and the HTTP upgrade request. */
@@ -39,9 +41,11 @@ interface ContextSource {
   extra?: { viewer?: Viewer };
 }
 
+type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
+
 @Module({})
 export class AppModule {
-  static forRoot(config: RuntimeConfig): DynamicModule {
+  static forRoot(config: RuntimeConfig, fastPath: GraphQLFastPath): DynamicModule {
     const limits = queryLimitRule(config.graphql);
     return {
       module: AppModule,
@@ -64,6 +68,10 @@ export class AppModule {
           inject: [AuthService],
           useFactory: (auth: AuthService): ApolloDriverConfig => {
             const gate = new RequestGate(auth, config.rateLimit);
+            const httpContext = async (request: GateRequest): Promise<RequestContext> => ({
+              viewer: await gate.admit(request),
+            });
+            fastPath.useContext(httpContext);
             return {
               autoSchemaFile: true,
               sortSchema: true,
@@ -72,12 +80,16 @@ export class AppModule {
               graphiql: false,
               introspection: config.graphql.introspection,
               includeStacktraceInErrorResponses: false,
+              // Answers depend on who asks (hands, legal moves), so no HTTP cache may keep them; and the cache-control
+              // plugin, on by default, wraps every field resolver to collect hints nobody uses. (The cast: Nest's
+              // types name Apollo's ESM build, ours its CommonJS one; the plugin is a plain marker object.)
+              plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
               validationRules: [limits, noNulRule],
               formatError: (formatted, error) => formatApiError(formatted, error, logInternal),
               context: async (source: ContextSource): Promise<RequestContext> => {
                 if (source.extra !== undefined) return { viewer: source.extra.viewer ?? ANONYMOUS };
                 // Apollo's Fastify integration hands the context function the Fastify request itself.
-                return { viewer: await gate.admit(source.req ?? (source as GateRequest)) };
+                return httpContext(source.req ?? (source as GateRequest));
               },
               subscriptions: {
                 'graphql-ws': {

@@ -99,6 +99,13 @@ const APPEND_SQL = `
   SELECT moved.id, e.seq, e.type, e.payload, $10::uuid, e.client_move_id, $6
     FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)`;
 
+/**
+ * The append as a named statement: each pooled connection parses and plans it once, not on every move (planning
+ * this statement costs Postgres more than running it). It returns no columns, so a later migration adding columns
+ * cannot invalidate it.
+ */
+const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
+
 const INCLUDE_PLAYERS = { players: { include: { player: true }, orderBy: { seat: 'asc' } } } as const;
 /** Without expectedVersion, a move that lost a race is decided again on the new state this many times. */
 const AUTO_RETRIES = 3;
@@ -614,11 +621,11 @@ export class GamesService {
     ];
     try {
       if (result === null) {
-        const { rowCount } = await this.prisma.pool.query(APPEND_SQL, values);
+        const { rowCount } = await this.prisma.pool.query({ ...APPEND_STATEMENT, values });
         return rowCount === events.length;
       }
       return await this.inTransaction(async (client) => {
-        const { rowCount } = await client.query(APPEND_SQL, values);
+        const { rowCount } = await client.query({ ...APPEND_STATEMENT, values });
         if (rowCount !== events.length) return false;
         await recordFinish(client, game, seatOutcomes(result, game.players), now);
         return true;
