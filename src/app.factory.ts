@@ -15,7 +15,7 @@ import type {
 } from 'fastify';
 import * as http from 'node:http';
 import { ApolloDriver } from '@nestjs/apollo';
-import { GraphQLModule } from '@nestjs/graphql';
+import { GraphQLModule, GraphQLSchemaHost } from '@nestjs/graphql';
 import { AppModule } from './app.module';
 import { GraphQLFastPath, HttpGraphQLExecutor } from './http/graphql-fast-path';
 import { RuntimeConfig } from './common/app-config.token';
@@ -53,7 +53,7 @@ export async function createApp(config: RuntimeConfig): Promise<INestApplication
   // Apollo runs as ESM here and our code is CommonJS: the two builds declare HeaderMap separately (a Map with
   // lower-case keys either way), so the types need a nudge the values do not.
   const apollo = (app.get(GraphQLModule).graphQlAdapter as ApolloDriver).instance;
-  fastPath.attach(apollo as unknown as HttpGraphQLExecutor);
+  fastPath.attach(apollo as unknown as HttpGraphQLExecutor, app.get(GraphQLSchemaHost).schema);
   return app;
 }
 

@@ -1,6 +1,12 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
-import { ExecutionResult, GraphQLError, GraphQLObjectType, GraphQLSchema } from 'graphql';
+import {
+  ExecutionResult,
+  GraphQLError,
+  GraphQLFormattedError,
+  GraphQLObjectType,
+  GraphQLSchema,
+} from 'graphql';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -71,7 +77,10 @@ export class AppModule {
             const httpContext = async (request: GateRequest): Promise<RequestContext> => ({
               viewer: await gate.admit(request),
             });
-            fastPath.useContext(httpContext);
+            const formatError = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError =>
+              formatApiError(formatted, error, logInternal);
+            const validate = validateWithLimits(config.graphql, config.graphql.introspection);
+            fastPath.useRules({ context: httpContext, validate, formatError });
             return {
               autoSchemaFile: true,
               sortSchema: true,
@@ -85,7 +94,7 @@ export class AppModule {
               // types name Apollo's ESM build, ours its CommonJS one; the plugin is a plain marker object.)
               plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
               validationRules: [limits, noNulRule],
-              formatError: (formatted, error) => formatApiError(formatted, error, logInternal),
+              formatError,
               context: async (source: ContextSource): Promise<RequestContext> => {
                 if (source.extra !== undefined) return { viewer: source.extra.viewer ?? ANONYMOUS };
                 // Apollo's Fastify integration hands the context function the Fastify request itself.
@@ -111,7 +120,7 @@ export class AppModule {
                   },
                   // Not in Nest's narrowed type, but passed through to graphql-ws's useServer.
                   ...({
-                    validate: validateWithLimits(config.graphql, config.graphql.introspection),
+                    validate,
                     onSubscribe: (ctx: SocketContext, _id: unknown, payload: { variables?: unknown }) => {
                       if (hasNul(payload.variables)) return [new ApiError('BAD_USER_INPUT', NUL_MESSAGE)];
                       const viewer = ctx.extra.viewer ?? ANONYMOUS;

@@ -38,6 +38,52 @@ export interface GameRow {
   sweep_claimed_until: Date | null;
 }
 
+/** Every column of GameRow, in the migration's order: a read names them rather than `*` (see READ_GAME_ROW). */
+const GAME_COLUMNS = [
+  'id',
+  'preset',
+  'options',
+  'seats',
+  'rated',
+  'status',
+  'version',
+  'current_seat',
+  'current_player_id',
+  'seed',
+  'seed_commitment',
+  'rules_version',
+  'start_position',
+  'deal_chosen',
+  'invited_player_id',
+  'created_by_id',
+  'result',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'updated_at',
+  'seconds_per_move',
+  'turn_started_at',
+  'deadline',
+  'reminded_turn_at',
+  'end_reason',
+  'sweep_claimed_until',
+] as const satisfies readonly (keyof GameRow)[];
+
+// A column added to GameRow but not to the list above fails to compile here.
+type UnlistedGameColumn = Exclude<keyof GameRow, (typeof GAME_COLUMNS)[number]>;
+const everyGameColumnListed: UnlistedGameColumn extends never ? true : UnlistedGameColumn = true;
+void everyGameColumnListed;
+
+/**
+ * One game's row by id, as a named (prepared) statement: each pooled connection plans it once. It names its
+ * columns, because a prepared `SELECT *` fails ("cached plan must not change result type") once a migration run
+ * by another app copy adds a column.
+ */
+export const READ_GAME_ROW = {
+  name: 'malice_read_game',
+  text: `SELECT ${GAME_COLUMNS.join(', ')} FROM games WHERE id = $1::uuid`,
+} as const;
+
 /** A game_players row joined with its player, as node-postgres returns it. */
 export interface SeatRow {
   game_id: string;

@@ -41,7 +41,7 @@ import {
   listOrder,
 } from './games-list-sql';
 import type { PoolClient } from 'pg';
-import { GameRow, GameWithPlayers, SeatRow, gameOfRow, seatOfRow } from './game-rows';
+import { GameRow, GameWithPlayers, READ_GAME_ROW, SeatRow, gameOfRow, seatOfRow } from './game-rows';
 
 export type { GameWithPlayers } from './game-rows';
 
@@ -150,9 +150,7 @@ export class GamesService {
 
   /** The games row alone, by a plain query: the common read (a dealt game's `game(id)`), kept cheap. */
   private async readRow(gameId: string): Promise<Game | null> {
-    const { rows } = await this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = $1::uuid', [
-      gameId,
-    ]);
+    const { rows } = await this.prisma.pool.query<GameRow>({ ...READ_GAME_ROW, values: [gameId] });
     const row = rows[0];
     return row === undefined ? null : gameOfRow(row);
   }

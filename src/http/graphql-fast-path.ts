@@ -1,17 +1,37 @@
 /**
- * The common GraphQL request — a POST of a JSON body to /graphql — handed straight from Node's HTTP server to
- * Apollo, past Fastify's and Nest's per-request layers (routing, hooks, the body parser, Nest's adapter and
- * middleware runner, the Fastify integration's request copy). Those layers cost about as much server CPU per
- * move as Apollo and graphql-js together (docs/performance.md); everything they add for this one route is
- * done here: the body limit, the JSON check, the NUL refusal, and the same GraphQL-shaped refusals.
+ * The common GraphQL request — a POST of a JSON body to /graphql — served straight from Node's HTTP server, past
+ * Fastify's and Nest's per-request layers (routing, hooks, body parser, Nest's adapter and middleware runner) and,
+ * for the plain successful case, past Apollo's request pipeline too. Together those cost more server CPU per move
+ * than executing the operation (docs/performance.md). What they add for this route is done here: the body limit,
+ * the JSON check, the NUL refusal, the same GraphQL-shaped refusals.
  *
- * What makes the answer is unchanged: the same Apollo server, with the same schema, validation rules, limits,
- * context function (authentication, rate limit), error formatting and status codes. Any other request — another
- * path or method, a body that is not JSON or has no Content-Length, one over the limit, a WebSocket upgrade —
- * goes to Fastify as before.
+ * Two tiers, one answer:
+ * - **Executed here**: a body of `query` (and optionally `variables`, `operationName`) whose document parses and
+ *   validates — with the very rules Apollo applies (limits, NUL, introspection switch) — naming a query or a
+ *   mutation, for a client that accepts `application/json`. It runs on the same schema with the same context
+ *   function (authentication, rate limit), and errors are formatted by the same function, the way Apollo does:
+ *   status 200, `{"errors":…,"data":…}` and a newline.
+ * - **Handed to Apollo** (its executeHTTPGraphQLRequest, without Fastify): everything else that reached this path
+ *   — documents that do not parse or validate, persisted queries and other extensions, subscriptions, other
+ *   `Accept` headers, a refused token or rate limit (the error already met is handed over, so nothing counts
+ *   twice), variables that do not fit — so every unusual answer is Apollo's own.
+ *
+ * Any other request — another path or method, a body that is not JSON or has no Content-Length, one over the
+ * limit, a WebSocket upgrade — goes to Fastify as before. test/service/http-paths.e2e.test.ts holds the three
+ * ways to the same answers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
+import {
+  DocumentNode,
+  GraphQLError,
+  GraphQLFormattedError,
+  GraphQLSchema,
+  OperationTypeNode,
+  execute,
+  getOperationAST,
+  parse,
+} from 'graphql';
 import type { RequestContext } from '../auth/viewer';
 import type { ApiErrorCode } from '../errors/api-error';
 import { NUL_MESSAGE, hasNul } from '../graphql/nul';
@@ -28,35 +48,59 @@ export interface HttpGraphQLExecutor {
 /** Builds the GraphQL context of an HTTP request (the same function Apollo's Fastify route uses). */
 export type HttpContextFunction = (request: GateRequest) => Promise<RequestContext>;
 
+/** What Apollo is configured with (src/app.module.ts), so that this path answers as Apollo would. */
+export interface GraphQLRules {
+  readonly context: HttpContextFunction;
+  /** Apollo's validation: graphql-js's rules plus ours (src/graphql/limits.ts validateWithLimits). */
+  readonly validate: (schema: GraphQLSchema, document: DocumentNode) => readonly GraphQLError[];
+  /** Apollo's formatError. */
+  readonly formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+}
+
+/** A body this path executes itself. */
+interface PlainRequest {
+  readonly query: string;
+  readonly variables: Record<string, unknown> | undefined;
+  readonly operationName: string | undefined;
+}
+
+/** Documents kept parsed and validated, by text (a client sends the same few again and again). */
+const DOCUMENTS_KEPT = 1000;
+
 export class GraphQLFastPath {
   private apollo: HttpGraphQLExecutor | null = null;
-  private context: HttpContextFunction | null = null;
+  private schema: GraphQLSchema | null = null;
+  private rules: GraphQLRules | null = null;
+  /** Parsed documents that passed validation, by text; null for texts that did not (Apollo answers those). */
+  private readonly documents = new Map<string, DocumentNode | null>();
 
   constructor(
     private readonly path: string,
     private readonly maxBodyBytes: number,
   ) {}
 
-  /** The context function Apollo is configured with (src/app.module.ts). */
-  useContext(context: HttpContextFunction): void {
-    this.context = context;
+  /** The rules Apollo is configured with. */
+  useRules(rules: GraphQLRules): void {
+    this.rules = rules;
   }
 
-  /** Starts taking requests, once Apollo has started. */
-  attach(apollo: HttpGraphQLExecutor): void {
+  /** Starts taking requests, once Apollo has started, with the schema it serves. */
+  attach(apollo: HttpGraphQLExecutor, schema: GraphQLSchema): void {
     this.apollo = apollo;
+    this.schema = schema;
   }
 
   /** Answers the request if it is one this path takes (true); false leaves it, untouched, to Fastify. */
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const apollo = this.apollo;
-    const context = this.context;
-    if (apollo === null || context === null || request.method !== 'POST' || request.url !== this.path)
-      return false;
+    const schema = this.schema;
+    const rules = this.rules;
+    if (apollo === null || schema === null || rules === null) return false;
+    if (request.method !== 'POST' || request.url !== this.path) return false;
     if (!isJsonType(request.headers['content-type'])) return false;
     const length = Number(request.headers['content-length'] ?? NaN);
     if (!Number.isInteger(length) || length > this.maxBodyBytes) return false;
-    void this.answer(apollo, context, request, response, length).catch((error: unknown) => {
+    void this.answer(apollo, schema, rules, request, response, length).catch((error: unknown) => {
       console.error('internal error:', error);
       if (!response.headersSent) refuse(response, 500, 'INTERNAL', 'Internal server error');
       else response.destroy();
@@ -66,7 +110,8 @@ export class GraphQLFastPath {
 
   private async answer(
     apollo: HttpGraphQLExecutor,
-    context: HttpContextFunction,
+    schema: GraphQLSchema,
+    rules: GraphQLRules,
     request: IncomingMessage,
     response: ServerResponse,
     length: number,
@@ -84,20 +129,88 @@ export class GraphQLFastPath {
       refuse(response, 400, 'BAD_USER_INPUT', NUL_MESSAGE);
       return;
     }
+    const plain = plainRequest(body);
+    const document =
+      plain === null || !acceptsJson(request.headers.accept) ? null : this.document(schema, rules, plain);
+    if (plain === null || document === null) {
+      await this.viaApollo(apollo, request, response, body, () => rules.context(request));
+      return;
+    }
+    let contextValue: RequestContext;
+    try {
+      contextValue = await rules.context(request);
+    } catch (refusal) {
+      // A refused token or the rate limit: Apollo words it (status, headers) from the error already met.
+      await this.viaApollo(apollo, request, response, body, () => Promise.reject(refusal));
+      return;
+    }
+    const result = await execute({
+      schema,
+      document,
+      operationName: plain.operationName,
+      variableValues: plain.variables,
+      contextValue,
+    });
+    if (result.data === undefined) {
+      // Refused before anything ran (variables that do not fit the operation): Apollo's own answer, 400.
+      await this.viaApollo(apollo, request, response, body, () => Promise.resolve(contextValue));
+      return;
+    }
+    // As Apollo formats execution errors (errorNormalize.js): a code for every error, then formatError.
+    const errors = result.errors?.map((error) =>
+      rules.formatError(
+        {
+          ...error.toJSON(),
+          extensions: { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' },
+        },
+        error,
+      ),
+    );
+    send(response, 200, { 'content-type': JSON_UTF8 }, `${JSON.stringify({ errors, data: result.data })}\n`);
+  }
+
+  /** A parsed document that validates and names one query or mutation, or null (Apollo answers). */
+  private document(schema: GraphQLSchema, rules: GraphQLRules, plain: PlainRequest): DocumentNode | null {
+    let document = this.documents.get(plain.query);
+    if (document === undefined) {
+      try {
+        document = parse(plain.query);
+        if (rules.validate(schema, document).length > 0) document = null;
+      } catch {
+        document = null;
+      }
+      if (this.documents.size >= DOCUMENTS_KEPT)
+        this.documents.delete(this.documents.keys().next().value as string);
+      this.documents.set(plain.query, document);
+    }
+    if (document === null) return null;
+    const operation = getOperationAST(document, plain.operationName);
+    return operation !== null &&
+      operation !== undefined &&
+      operation.operation !== OperationTypeNode.SUBSCRIPTION
+      ? document
+      : null;
+  }
+
+  private async viaApollo(
+    apollo: HttpGraphQLExecutor,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    context: () => Promise<RequestContext>,
+  ): Promise<void> {
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const answer = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: 'POST', headers, search: '', body },
-      context: () => context(request),
+      context,
     });
     const outgoing: Record<string, string> = {};
     for (const [name, value] of answer.headers) outgoing[name] = value;
     if (answer.body.kind === 'complete') {
-      outgoing['content-length'] = String(Buffer.byteLength(answer.body.string));
-      response.writeHead(answer.status ?? 200, outgoing);
-      response.end(answer.body.string);
+      send(response, answer.status ?? 200, outgoing, answer.body.string);
       return;
     }
     // Incremental delivery (@defer) is not enabled in this schema; stream it all the same should it ever be.
@@ -105,6 +218,36 @@ export class GraphQLFastPath {
     for await (const chunk of answer.body.asyncIterator) response.write(chunk);
     response.end();
   }
+}
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** `{ query, variables?, operationName? }` and nothing else (extensions, such as persisted queries, go to Apollo). */
+function plainRequest(body: unknown): PlainRequest | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { query, variables, operationName, ...rest } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || query === '' || Object.keys(rest).length > 0) return null;
+  const isObject = typeof variables === 'object' && variables !== null && !Array.isArray(variables);
+  if (variables !== undefined && variables !== null && !isObject) return null;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
+  return {
+    query,
+    variables: isObject ? (variables as Record<string, unknown>) : undefined,
+    operationName: typeof operationName === 'string' ? operationName : undefined,
+  };
+}
+
+/**
+ * No Accept header, or one naming exactly application/json or anything: Apollo would answer application/json.
+ * Anything else (application/graphql-response+json, multipart) is negotiated by Apollo.
+ */
+function acceptsJson(accept: string | undefined): boolean {
+  return accept === undefined || accept === '*/*' || accept === 'application/json';
+}
+
+function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+  response.end(body);
 }
 
 /** application/json, with or without parameters (charset). */
@@ -138,10 +281,10 @@ function readBody(request: IncomingMessage, length: number): Promise<string | nu
 
 /** The same GraphQL-shaped refusal the Fastify path sends (src/http/graphql-error-response.ts). */
 function refuse(response: ServerResponse, status: number, code: ApiErrorCode, message: string): void {
-  const body = JSON.stringify({ errors: [{ message, extensions: { code } }] });
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-  });
-  response.end(body);
+  send(
+    response,
+    status,
+    { 'content-type': JSON_UTF8 },
+    JSON.stringify({ errors: [{ message, extensions: { code } }] }),
+  );
 }

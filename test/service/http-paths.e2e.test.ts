@@ -1,12 +1,15 @@
 /**
- * The server answers a plain JSON POST to /graphql on its fast path (src/http/graphql-fast-path.ts) and every
- * other request through Fastify. The same request sent both ways — with a Content-Length (fast path) and chunked,
- * without one (Fastify) — must get the same answer: status, the headers clients act on, and body. Each case is a
- * kind of answer the API gives: data, a syntax error, a validation error, a limit, a refused token, a rate limit,
- * NUL in the variables, a body that is not JSON.
+ * The server answers a plain JSON POST to /graphql on its fast path (src/http/graphql-fast-path.ts: executed
+ * there, or handed to Apollo) and every other request through Fastify and Apollo. The same request sent both
+ * ways — with a Content-Length (fast path) and chunked, without one (Fastify) — must get the same answer, byte for
+ * byte: status, the headers clients act on, and body. Each case is a kind of answer the API gives: data, errors
+ * from resolvers (with and without data), a syntax error, a validation error, a limit, variables that do not fit,
+ * another Accept header, a refused token, a rate limit, NUL in the variables, a body that is not JSON.
  */
 import * as http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { TestApp, register, startTestApp } from './support/app';
+import { createGame, joinGame } from './support/play';
 
 let app: TestApp;
 
@@ -74,6 +77,41 @@ describe('the fast path and the Fastify path answer alike', () => {
     const answer = await bothWays(json('{ me { username } }'), { authorization: `Bearer ${token}` });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ data: { me: { username: 'paths_me' } } });
+  });
+
+  it('errors from resolvers: NOT_FOUND with null data, ILLEGAL_MOVE and NOT_YOUR_TURN on a real game', async () => {
+    const tokenA = await register(app, 'paths_a');
+    const tokenB = await register(app, 'paths_b');
+    const missing = await bothWays(json('query($id: ID!) { game(id: $id) { id } }', { id: randomUUID() }));
+    expect(missing.status).toBe(200);
+    expect(JSON.parse(missing.body)).toMatchObject({
+      data: null,
+      errors: [{ extensions: { code: 'NOT_FOUND' } }],
+    });
+
+    const created = await createGame(app, tokenA, { preset: 'CLASSIC', seed: 'paths-game' });
+    await joinGame(app, tokenB, created.id);
+    const move = 'mutation($g: ID!, $m: String!) { makeMove(gameId: $g, move: $m) { version } }';
+    for (const token of [tokenA, tokenB]) {
+      // One of the two is not to move (NOT_YOUR_TURN), the other plays nonsense (ILLEGAL_MOVE or BAD_USER_INPUT):
+      // neither changes the game, so both ways meet the same game.
+      const answer = await bothWays(json(move, { g: created.id, m: 'x9' }), {
+        authorization: `Bearer ${token}`,
+      });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body).errors[0].extensions.code).toMatch(
+        /^(NOT_YOUR_TURN|ILLEGAL_MOVE|BAD_USER_INPUT)$/,
+      );
+    }
+  });
+
+  it('variables that do not fit the operation, and another Accept header', async () => {
+    const wrong = await bothWays(json('query($u: String!) { player(username: $u) { username } }', { u: 7 }));
+    expect(wrong.status).toBe(400);
+    const graphqlResponse = await bothWays(json('{ __typename }'), {
+      accept: 'application/graphql-response+json',
+    });
+    expect(graphqlResponse.headers['content-type']).toContain('application/graphql-response+json');
   });
 
   it('a syntax error, a validation error and a depth limit: 400 BAD_USER_INPUT', async () => {
