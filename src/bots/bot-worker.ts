@@ -3,10 +3,10 @@
  * other: it moves through the same command path as people (GamesService.move), from its own seat's view only,
  * shortly after its turn begins — in this worker, never inside the request that gave it the turn.
  *
- * - It hears the built-in bots' YOUR_TURN events (EventBus.onPlayerEvents: committed events, announced on every
- *   copy that watches the bots, which every copy's worker does), and waits `BOT_DELAY_MS`, then plays the game: it keeps moving while the turn is still the bot's
- *   (centre plays, then the discard that ends the turn), since YOUR_TURN fires only when the player to move
- *   changes.
+ * - It hears the built-in bots' YOUR_TURN events (EventBus.onPlayerEvents: committed events, announced to every
+ *   copy that watches the bots, as every copy's worker does), waits `BOT_DELAY_MS`, then plays the game: it keeps
+ *   moving while the turn is still the bot's (centre plays, then the discard that ends the turn), since YOUR_TURN
+ *   fires only when the player to move changes.
  * - Each move is sent with the version it was decided on as expectedVersion and `bot:<version>` as clientMoveId,
  *   and the choice is deterministic per decision (bot-move.ts). When several copies act on the same turn, exactly
  *   one move is appended per version; the others get the applied move back as a retry, or VERSION_CONFLICT, and

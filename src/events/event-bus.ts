@@ -112,11 +112,6 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     return () => this.webhookListeners.delete(listener);
   }
 
-  /** The watches this copy keeps (tests, diagnostics). */
-  get watchRegistry(): WatchRegistry {
-    return this.watches;
-  }
-
   private async connect(): Promise<void> {
     const client = new Client({ connectionString: this.config.databaseUrl });
     client.on('notification', (message) => this.receive(message));

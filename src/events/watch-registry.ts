@@ -15,7 +15,7 @@ import type { Pool } from 'pg';
 
 export type WatchKind = 'game' | 'player';
 
-/** How long a stored watch lasts without renewal. Far longer than the pass interval: a busy event loop is not a death. */
+/** How long a stored watch lasts unrenewed: far longer than the pass interval (a busy event loop is no death). */
 const LEASE = '5 minutes';
 export const WATCH_HOUSEKEEPING_MS = 60_000;
 
