@@ -15,7 +15,7 @@ import { AuthService } from './auth/auth.service';
 import { ANONYMOUS, RequestContext, Viewer } from './auth/viewer';
 import { RUNTIME_CONFIG, RuntimeConfig } from './common/app-config.token';
 import { Clock, ManualClock, SystemClock } from './clock/clock';
-import { ApiError, formatApiError, formatSocketErrors } from './errors/api-error';
+import { ApiError, formatApiError, formatSocketErrors, formatSocketResultErrors } from './errors/api-error';
 import { ApiErrorFilter } from './errors/api-error.filter';
 import { GamesModule } from './games/games.module';
 import { queryLimitRule, validateWithLimits } from './graphql/limits';
@@ -143,7 +143,7 @@ export class AppModule {
                     ) =>
                       result.errors === undefined
                         ? result
-                        : { ...result, errors: formatSocketErrors(result.errors, logInternal) },
+                        : { ...result, errors: formatSocketResultErrors(result, logInternal) },
                   } as object),
                 },
               },

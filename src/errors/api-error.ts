@@ -2,7 +2,7 @@
  * The one place where failures become API errors. Every error a client sees carries `extensions.code` from
  * this closed list and a human message; nothing else (no stack, no SQL, no hidden card) leaves the server.
  */
-import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { Violation } from '../engine';
 
 export type ApiErrorCode =
@@ -111,4 +111,28 @@ export function formatSocketErrors(
         : (formatted.extensions?.code ?? (error.originalError ? undefined : 'GRAPHQL_VALIDATION_FAILED'));
     return formatApiError({ ...formatted, extensions: { ...formatted.extensions, code } }, error, log);
   });
+}
+
+/**
+ * An error raised while resolvers ran, as Apollo hands it to formatError (its errorNormalize.js): an error without
+ * a code is an internal one.
+ */
+export function executionErrorShape(error: GraphQLError): GraphQLFormattedError {
+  return {
+    ...error.toJSON(),
+    extensions: { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' },
+  };
+}
+
+/**
+ * The errors of a result sent over graphql-ws, shaped as over HTTP: a result without data was refused before
+ * anything ran (variables that do not fit: the client's input); a result with data carries execution errors.
+ */
+export function formatSocketResultErrors(
+  result: ExecutionResult,
+  log: (error: unknown) => void,
+): GraphQLFormattedError[] | undefined {
+  if (result.errors === undefined) return undefined;
+  if (result.data === undefined) return formatSocketErrors(result.errors, log);
+  return result.errors.map((error) => formatApiError(executionErrorShape(error), error, log));
 }

@@ -33,7 +33,7 @@ import {
   parse,
 } from 'graphql';
 import type { RequestContext } from '../auth/viewer';
-import type { ApiErrorCode } from '../errors/api-error';
+import { executionErrorShape, type ApiErrorCode } from '../errors/api-error';
 import { NUL_MESSAGE, hasNul } from '../graphql/nul';
 import type { GateRequest } from './request-gate';
 
@@ -156,16 +156,8 @@ export class GraphQLFastPath {
       await this.viaApollo(apollo, request, response, body, () => Promise.resolve(contextValue));
       return;
     }
-    // As Apollo formats execution errors (errorNormalize.js): a code for every error, then formatError.
-    const errors = result.errors?.map((error) =>
-      rules.formatError(
-        {
-          ...error.toJSON(),
-          extensions: { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' },
-        },
-        error,
-      ),
-    );
+    // As Apollo formats execution errors: each shaped as its errorNormalize.js does, then formatError.
+    const errors = result.errors?.map((error) => rules.formatError(executionErrorShape(error), error));
     send(response, 200, { 'content-type': JSON_UTF8 }, `${JSON.stringify({ errors, data: result.data })}\n`);
   }
 
