@@ -18,8 +18,8 @@ import { Clock, ManualClock, SystemClock } from './clock/clock';
 import { ApiError, formatApiError, formatSocketErrors, formatSocketResultErrors } from './errors/api-error';
 import { ApiErrorFilter } from './errors/api-error.filter';
 import { GamesModule } from './games/games.module';
-import { queryLimitRule, validateWithLimits } from './graphql/limits';
-import { NUL_MESSAGE, hasNul, noNulRule } from './graphql/nul';
+import { apiValidationRules, validateWithLimits } from './graphql/limits';
+import { NUL_MESSAGE, hasNul } from './graphql/nul';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -52,7 +52,6 @@ type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 @Module({})
 export class AppModule {
   static forRoot(config: RuntimeConfig, fastPath: GraphQLFastPath): DynamicModule {
-    const limits = queryLimitRule(config.graphql);
     return {
       module: AppModule,
       global: true,
@@ -93,7 +92,8 @@ export class AppModule {
               // plugin, on by default, wraps every field resolver to collect hints nobody uses. (The cast: Nest's
               // types name Apollo's ESM build, ours its CommonJS one; the plugin is a plain marker object.)
               plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
-              validationRules: [limits, noNulRule],
+              // The same set validateWithLimits applies where Apollo does not validate (graphql-ws, the fast path).
+              validationRules: apiValidationRules(config.graphql),
               formatError,
               context: async (source: ContextSource): Promise<RequestContext> => {
                 if (source.extra !== undefined) return { viewer: source.extra.viewer ?? ANONYMOUS };

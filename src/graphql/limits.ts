@@ -231,15 +231,19 @@ export function queryLimitRule(limits: QueryLimits): ValidationRule {
   });
 }
 
+/** Our rules on top of graphql-js's: the limits and no NUL. Apollo is given these (`validationRules`). */
+export function apiValidationRules(limits: QueryLimits): ValidationRule[] {
+  return [queryLimitRule(limits), noNulRule];
+}
+
 /**
- * graphql-ws validates documents itself: the same limits (and no NUL) over a WebSocket, and no introspection
- * there either when it is switched off.
+ * Validation where Apollo does not validate (graphql-ws, the HTTP fast path): graphql-js's rules, ours, and no
+ * introspection when it is switched off — the very set Apollo applies with `validationRules` and `introspection`.
  */
 export function validateWithLimits(limits: QueryLimits, introspection: boolean) {
   const rules = [
     ...specifiedRules,
-    queryLimitRule(limits),
-    noNulRule,
+    ...apiValidationRules(limits),
     ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
   // graphql-ws parses and validates every operation a socket sends, and a bot sends the same few documents
