@@ -21,7 +21,7 @@ import { GraphQLFastPath, HttpGraphQLExecutor } from './http/graphql-fast-path';
 import { RuntimeConfig } from './common/app-config.token';
 import { ApiErrorCode } from './errors/api-error';
 import { NUL_MESSAGE, hasNul } from './graphql/nul';
-import { sendGraphQLError } from './http/graphql-error-response';
+import { NOT_JSON_MESSAGE, graphQLErrorBody, sendGraphQLError } from './http/graphql-error-response';
 
 const GRAPHQL_PATH = '/graphql';
 /** Fastify's default keep-alive timeout. */
@@ -95,8 +95,8 @@ async function graphQLShapedErrors(
     status === 413
       ? ['BAD_USER_INPUT', 'the request body is too large']
       : status < 500
-        ? ['BAD_USER_INPUT', 'the request body is not valid JSON']
+        ? ['BAD_USER_INPUT', NOT_JSON_MESSAGE]
         : ['INTERNAL', 'Internal server error'];
   void reply.type('application/json; charset=utf-8');
-  return JSON.stringify({ errors: [{ message, extensions: { code } }] });
+  return graphQLErrorBody(code, message);
 }

@@ -35,6 +35,7 @@ import {
 import type { RequestContext } from '../auth/viewer';
 import { executionErrorShape, type ApiErrorCode } from '../errors/api-error';
 import { NUL_MESSAGE, hasNul } from '../graphql/nul';
+import { NOT_JSON_MESSAGE, graphQLErrorBody } from './graphql-error-response';
 import type { GateRequest } from './request-gate';
 
 /** What this path needs of the Apollo server. */
@@ -122,7 +123,7 @@ export class GraphQLFastPath {
     try {
       body = JSON.parse(text) as unknown;
     } catch {
-      refuse(response, 400, 'BAD_USER_INPUT', 'the request body is not valid JSON');
+      refuse(response, 400, 'BAD_USER_INPUT', NOT_JSON_MESSAGE);
       return;
     }
     if (hasNul((body as { variables?: unknown } | null)?.variables)) {
@@ -273,10 +274,5 @@ function readBody(request: IncomingMessage, length: number): Promise<string | nu
 
 /** The same GraphQL-shaped refusal the Fastify path sends (src/http/graphql-error-response.ts). */
 function refuse(response: ServerResponse, status: number, code: ApiErrorCode, message: string): void {
-  send(
-    response,
-    status,
-    { 'content-type': JSON_UTF8 },
-    JSON.stringify({ errors: [{ message, extensions: { code } }] }),
-  );
+  send(response, status, { 'content-type': JSON_UTF8 }, graphQLErrorBody(code, message));
 }
