@@ -1,25 +1,18 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
-import {
-  ExecutionResult,
-  GraphQLError,
-  GraphQLFormattedError,
-  GraphQLObjectType,
-  GraphQLSchema,
-} from 'graphql';
+import { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthModule } from './auth/auth.module';
-import { AuthService } from './auth/auth.service';
-import { ANONYMOUS, RequestContext, Viewer } from './auth/viewer';
+import { AccessGate } from './auth/access-gate';
 import { RUNTIME_CONFIG, RuntimeConfig } from './common/app-config.token';
 import { Clock, ManualClock, SystemClock } from './clock/clock';
-import { ApiError, formatApiError, formatSocketErrors, formatSocketResultErrors } from './errors/api-error';
+import { errorShaper } from './errors/api-error';
 import { ApiErrorFilter } from './errors/api-error.filter';
 import { GamesModule } from './games/games.module';
-import { apiValidationRules, validateWithLimits } from './graphql/limits';
-import { NUL_MESSAGE, hasNul } from './graphql/nul';
+import { apiValidationRules } from './graphql/limits';
+import { graphqlWsOptions, httpContext } from './graphql/transports';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -30,28 +23,12 @@ import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { BotsModule } from './bots/bots.module';
 import { ExplorerController } from './http/explorer.controller';
-import { GateRequest, RequestGate } from './http/request-gate';
-import { SendingSocket, coalesceSends } from './http/coalesced-sends';
-import { GraphQLFastPath } from './http/graphql-fast-path';
-import type { Socket } from 'node:net';
-
-/** A graphql-ws connection: the viewer onConnect found, and the HTTP upgrade request. */
-interface SocketContext {
-  readonly extra: { viewer?: Viewer; request?: { socket: { remoteAddress?: string } } };
-}
-
-/** The HTTP request (or graphql-ws connection) a GraphQL context is built from. */
-interface ContextSource {
-  req?: { headers: Record<string, string | string[] | undefined>; viewer?: Viewer };
-  connectionParams?: Readonly<Record<string, unknown>>;
-  extra?: { viewer?: Viewer };
-}
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
 @Module({})
 export class AppModule {
-  static forRoot(config: RuntimeConfig, fastPath: GraphQLFastPath): DynamicModule {
+  static forRoot(config: RuntimeConfig): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -70,83 +47,28 @@ export class AppModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
-          inject: [AuthService],
-          useFactory: (auth: AuthService): ApolloDriverConfig => {
-            const gate = new RequestGate(auth, config.rateLimit);
-            const httpContext = async (request: GateRequest): Promise<RequestContext> => ({
-              viewer: await gate.admit(request),
-            });
-            const formatError = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError =>
-              formatApiError(formatted, error, logInternal);
-            const validate = validateWithLimits(config.graphql, config.graphql.introspection);
-            fastPath.useRules({ context: httpContext, validate, formatError });
+          inject: [AccessGate],
+          useFactory: (gate: AccessGate): ApolloDriverConfig => {
+            const { introspection } = config.graphql;
+            const shape = errorShaper({ revealSchema: introspection, log: logInternal });
             return {
               autoSchemaFile: true,
               sortSchema: true,
               path: '/graphql',
               playground: false,
               graphiql: false,
-              introspection: config.graphql.introspection,
+              // Open here so that our validation rules alone decide (apiValidationRules refuses introspection when
+              // it is switched off, on HTTP and graphql-ws alike).
+              introspection: true,
               includeStacktraceInErrorResponses: false,
               // Answers depend on who asks (hands, legal moves), so no HTTP cache may keep them; and the cache-control
               // plugin, on by default, wraps every field resolver to collect hints nobody uses. (The cast: Nest's
               // types name Apollo's ESM build, ours its CommonJS one; the plugin is a plain marker object.)
               plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
-              // The same set validateWithLimits applies where Apollo does not validate (graphql-ws, the fast path).
-              validationRules: apiValidationRules(config.graphql),
-              formatError,
-              context: async (source: ContextSource): Promise<RequestContext> => {
-                if (source.extra !== undefined) return { viewer: source.extra.viewer ?? ANONYMOUS };
-                // Apollo's Fastify integration hands the context function the Fastify request itself.
-                return httpContext(source.req ?? (source as GateRequest));
-              },
-              subscriptions: {
-                'graphql-ws': {
-                  // The token travels in the connection_init payload: { "authorization": "Bearer …" }.
-                  onConnect: async (ctx) => {
-                    const { socket, request } = ctx.extra as unknown as {
-                      socket: SendingSocket;
-                      request: { socket: Socket };
-                    };
-                    coalesceSends(socket, request.socket);
-                    try {
-                      (ctx.extra as { viewer?: Viewer }).viewer = await auth.authenticate(
-                        ctx.connectionParams?.authorization,
-                      );
-                      return true;
-                    } catch (error) {
-                      return error instanceof ApiError ? false : Promise.reject(error);
-                    }
-                  },
-                  // Not in Nest's narrowed type, but passed through to graphql-ws's useServer.
-                  ...({
-                    validate,
-                    onSubscribe: (ctx: SocketContext, _id: unknown, payload: { variables?: unknown }) => {
-                      if (hasNul(payload.variables)) return [new ApiError('BAD_USER_INPUT', NUL_MESSAGE)];
-                      const viewer = ctx.extra.viewer ?? ANONYMOUS;
-                      const refusal = gate.refusalOnSocket(viewer, ctx.extra.request?.socket.remoteAddress);
-                      return refusal === null ? undefined : [refusal];
-                    },
-                    // Errors over the socket get the same shape (codes, no internals) as over HTTP.
-                    onError: (
-                      _ctx: unknown,
-                      _id: unknown,
-                      _payload: unknown,
-                      errors: readonly GraphQLError[],
-                    ) => formatSocketErrors(errors, logInternal),
-                    onNext: (
-                      _ctx: unknown,
-                      _id: unknown,
-                      _payload: unknown,
-                      _args: unknown,
-                      result: ExecutionResult,
-                    ) =>
-                      result.errors === undefined
-                        ? result
-                        : { ...result, errors: formatSocketResultErrors(result, logInternal) },
-                  } as object),
-                },
-              },
+              validationRules: apiValidationRules(config.graphql, introspection),
+              formatError: (_formatted, error) => shape(error),
+              context: httpContext(gate),
+              subscriptions: { 'graphql-ws': graphqlWsOptions(gate, config.graphql, shape) },
               transformSchema: describeRootTypes,
             };
           },

@@ -2,7 +2,7 @@
  * The one place where failures become API errors. Every error a client sees carries `extensions.code` from
  * this closed list and a human message; nothing else (no stack, no SQL, no hidden card) leaves the server.
  */
-import { ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { Violation } from '../engine';
 
 export type ApiErrorCode =
@@ -57,82 +57,93 @@ export function violationError(violation: Violation): ApiError {
   }
 }
 
-const APOLLO_INPUT_CODES = new Set([
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'BAD_USER_INPUT',
-  'BAD_REQUEST',
-  'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_NOT_SUPPORTED',
-  'OPERATION_RESOLUTION_FAILURE',
-]);
+/** How errors are shaped on this server: suggestions follow the introspection setting. */
+export interface ErrorShapeOptions {
+  /**
+   * Whether a client may learn the schema: with introspection off, "Did you mean …" suggestions (which name
+   * fields and arguments) are cut from validation messages too.
+   */
+  readonly revealSchema: boolean;
+  /** Where an internal error's details go (never to the client). */
+  readonly log: (error: unknown) => void;
+}
+
+/** A GraphQLError of graphql-js or Apollo, seen structurally (Apollo's ESM build has its own GraphQLError class). */
+interface GraphQLErrorLike {
+  readonly message: string;
+  readonly path?: readonly (string | number)[] | undefined;
+  readonly locations?: readonly { readonly line: number; readonly column: number }[] | undefined;
+  readonly extensions?: Readonly<Record<string, unknown>> | undefined;
+  readonly originalError?: unknown;
+}
+
+function isGraphQLErrorLike(error: unknown): error is GraphQLErrorLike {
+  // graphql-js tags its error class (and so every subclass, Apollo's included) with Symbol.toStringTag.
+  return error instanceof GraphQLError || Object.prototype.toString.call(error) === '[object GraphQLError]';
+}
+
+const SUGGESTION = / ?Did you mean(.+?)\?$/;
 
 /**
- * Apollo's `formatError`: our own errors pass unchanged; Apollo's request errors (parse, validation, bad
- * variables) become BAD_USER_INPUT; anything else is an INTERNAL error whose details stay in the server log.
+ * The one function that turns a failure into what a client sees, on every way out (Apollo's `formatError` for
+ * HTTP, graphql-ws results and errors, refusals made before GraphQL runs):
+ * - an ApiError (raised anywhere: a resolver, the access gate, a refusal) keeps its code, message and details;
+ * - an error graphql-js or Apollo raised about the request itself — parse, validation, variables that do not fit,
+ *   a request Apollo cannot read — is the client's input: BAD_USER_INPUT (a limit keeps its `limit`);
+ * - anything else (a thrown exception, a non-null violation: a bug) is INTERNAL, with the details only in the log.
+ * A request error has no `path` and wraps no exception; an execution error has a path or wraps what was thrown.
  */
-export function formatApiError(
-  formatted: GraphQLFormattedError,
-  error: unknown,
-  log: (error: unknown) => void,
-): GraphQLFormattedError {
-  const original =
-    error instanceof GraphQLError && error.originalError instanceof ApiError ? error.originalError : error;
-  if (original instanceof ApiError) {
-    // `http` (the status the gate asks for) is for Apollo, not for the client.
-    const { http: _http, ...extensions } = original.extensions as Record<string, unknown>;
-    return { message: original.message, path: formatted.path, extensions };
-  }
-  const code = formatted.extensions?.code;
-  if (typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) {
-    const limit = formatted.extensions?.limit;
+export function errorShaper(options: ErrorShapeOptions): (error: unknown) => GraphQLFormattedError {
+  return (error) => {
+    const apiError = apiErrorOf(error);
+    if (apiError !== null) {
+      // `http` (the status the gate asks for) is for Apollo's response head, not for the client.
+      const { http: _http, ...extensions } = apiError.extensions as Record<string, unknown>;
+      const path = isGraphQLErrorLike(error) ? error.path : undefined;
+      return { message: apiError.message, ...(path === undefined ? {} : { path }), extensions };
+    }
+    if (isGraphQLErrorLike(error) && error.path === undefined && !isException(error.originalError)) {
+      const limit = error.extensions?.limit;
+      return {
+        message: requestErrorMessage(error.message, options.revealSchema),
+        ...(error.locations === undefined ? {} : { locations: error.locations }),
+        extensions:
+          typeof limit === 'string' ? { code: 'BAD_USER_INPUT', limit } : { code: 'BAD_USER_INPUT' },
+      };
+    }
+    options.log(error);
+    const path = isGraphQLErrorLike(error) ? error.path : undefined;
     return {
-      message: /introspection/i.test(formatted.message)
-        ? 'introspection is switched off on this server (GRAPHQL_INTROSPECTION)'
-        : formatted.message,
-      locations: formatted.locations,
-      extensions: typeof limit === 'string' ? { code: 'BAD_USER_INPUT', limit } : { code: 'BAD_USER_INPUT' },
+      message: 'Internal server error',
+      ...(path === undefined ? {} : { path }),
+      extensions: { code: 'INTERNAL' },
     };
-  }
-  log(error);
-  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
-}
-
-/** The same shaping for errors sent over graphql-ws, which does not go through Apollo. */
-export function formatSocketErrors(
-  errors: readonly GraphQLError[],
-  log: (error: unknown) => void,
-): GraphQLFormattedError[] {
-  return errors.map((error) => {
-    const formatted = error.toJSON();
-    const code =
-      error instanceof ApiError
-        ? error.code
-        : (formatted.extensions?.code ?? (error.originalError ? undefined : 'GRAPHQL_VALIDATION_FAILED'));
-    return formatApiError({ ...formatted, extensions: { ...formatted.extensions, code } }, error, log);
-  });
-}
-
-/**
- * An error raised while resolvers ran, as Apollo hands it to formatError (its errorNormalize.js): an error without
- * a code is an internal one.
- */
-export function executionErrorShape(error: GraphQLError): GraphQLFormattedError {
-  return {
-    ...error.toJSON(),
-    extensions: { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' },
   };
 }
 
-/**
- * The errors of a result sent over graphql-ws, shaped as over HTTP: a result without data was refused before
- * anything ran (variables that do not fit: the client's input); a result with data carries execution errors.
- */
-export function formatSocketResultErrors(
-  result: ExecutionResult,
-  log: (error: unknown) => void,
-): GraphQLFormattedError[] | undefined {
-  if (result.errors === undefined) return undefined;
-  if (result.data === undefined) return formatSocketErrors(result.errors, log);
-  return result.errors.map((error) => formatApiError(executionErrorShape(error), error, log));
+/** The ApiError behind `error`: itself, or what a resolver threw (graphql-js keeps it as `originalError`). */
+function apiErrorOf(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (isGraphQLErrorLike(error)) {
+    if (error.originalError instanceof ApiError) return error.originalError;
+    // Apollo wraps a variables error (UserInputError) around graphql-js's: look one level further.
+    if (isGraphQLErrorLike(error.originalError) && error.originalError.originalError instanceof ApiError) {
+      return error.originalError.originalError;
+    }
+  }
+  return null;
+}
+
+/** A thrown exception (not a GraphQL error describing the request) behind an error. */
+function isException(original: unknown): boolean {
+  if (original === undefined || original === null) return false;
+  if (!isGraphQLErrorLike(original)) return true;
+  return isException(original.originalError);
+}
+
+function requestErrorMessage(message: string, revealSchema: boolean): string {
+  if (/introspection/i.test(message) && !revealSchema) {
+    return 'introspection is switched off on this server (GRAPHQL_INTROSPECTION)';
+  }
+  return revealSchema ? message : message.replace(SUGGESTION, '');
 }

@@ -10,14 +10,13 @@
  * Answered here rather than by exception filters: the app's filter hands ApiErrors back to GraphQL and would
  * leave an HTTP request unanswered.
  */
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { AuthService, requireReadable } from '../auth/auth.service';
-import { RUNTIME_CONFIG } from '../common/app-config.token';
-import type { RuntimeConfig } from '../common/app-config.token';
+import { requireReadable } from '../auth/auth.service';
+import { AccessGate } from '../auth/access-gate';
+import type { Viewer } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
-import { RequestGate } from '../http/request-gate';
 import { checkUsername, parseExportQuery, parsePlayerGamesQuery } from './export-query';
 import { ExportService } from './export.service';
 import { ndjsonLines, toJson } from './game-export';
@@ -28,18 +27,16 @@ const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
 
 @Controller('api')
 export class ExportController {
-  /**
-   * The same authentication and rate limit as /graphql. The GraphQL gate's counters live inside the GraphQL
-   * module, out of reach, so these endpoints count on a limiter of their own with the same allowance.
-   */
-  private readonly gate: RequestGate;
-
   constructor(
     private readonly service: ExportService,
-    auth: AuthService,
-    @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
-  ) {
-    this.gate = new RequestGate(auth, config.rateLimit);
+    private readonly gate: AccessGate,
+  ) {}
+
+  /** The same gate as /graphql, with the same counters: a download is one operation. */
+  private async admit(request: FastifyRequest): Promise<Viewer> {
+    const viewer = await this.gate.authenticate(request.headers.authorization, request.ip);
+    this.gate.admit(viewer, request.ip, queryOf(request));
+    return viewer;
   }
 
   @Get('games/:id/export')
@@ -49,7 +46,7 @@ export class ExportController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, async () => {
-      requireReadable(await this.gate.admit(request));
+      requireReadable(await this.admit(request));
       const format = parseExportQuery(queryOf(request));
       const doc = await this.service.exportGame(id);
       switch (format) {
@@ -68,7 +65,7 @@ export class ExportController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, async () => {
-      requireReadable(await this.gate.admit(request));
+      requireReadable(await this.admit(request));
       const filter = parsePlayerGamesQuery(queryOf(request));
       const lines = await this.service.playerGames(checkUsername(username), filter);
       // Readable.from pulls a line only when the socket takes more: a slow client slows the paging down, and a

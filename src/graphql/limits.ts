@@ -231,21 +231,18 @@ export function queryLimitRule(limits: QueryLimits): ValidationRule {
   });
 }
 
-/** Our rules on top of graphql-js's: the limits and no NUL. Apollo is given these (`validationRules`). */
-export function apiValidationRules(limits: QueryLimits): ValidationRule[] {
-  return [queryLimitRule(limits), noNulRule];
+/**
+ * Our rules on top of graphql-js's: the limits, no NUL, and no introspection when it is switched off. Apollo is
+ * given exactly these (`validationRules`, with its own `introspection` switch left open so that this list decides),
+ * and graphql-ws validates with them too (`validateWithLimits`): one list for every way in.
+ */
+export function apiValidationRules(limits: QueryLimits, introspection: boolean): ValidationRule[] {
+  return [queryLimitRule(limits), noNulRule, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
 }
 
-/**
- * Validation where Apollo does not validate (graphql-ws, the HTTP fast path): graphql-js's rules, ours, and no
- * introspection when it is switched off — the very set Apollo applies with `validationRules` and `introspection`.
- */
+/** Validation where Apollo does not validate (graphql-ws): graphql-js's rules and `apiValidationRules`. */
 export function validateWithLimits(limits: QueryLimits, introspection: boolean) {
-  const rules = [
-    ...specifiedRules,
-    ...apiValidationRules(limits),
-    ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
-  ];
+  const rules = [...specifiedRules, ...apiValidationRules(limits, introspection)];
   // graphql-ws parses and validates every operation a socket sends, and a bot sends the same few documents
   // thousands of times; validation is a function of the schema and the document's text, so its verdict is
   // kept per text (as Apollo keeps its document store for HTTP). Bounded: the oldest verdict goes first.

@@ -1,16 +1,40 @@
 /**
- * Postgres text cannot hold U+0000 (NUL): a string with it would fail deep inside a query as an INTERNAL error.
- * So no string may carry it — in the document (any transport: a validation rule) or in the variables (checked
- * where each transport reads them).
+ * What a request's variables may hold, checked by the access gate before anything runs, on every way in.
+ *
+ * - No NUL (U+0000): Postgres text cannot hold it, so a string with it would fail deep inside a query as an
+ *   INTERNAL error. The document itself is checked by a validation rule (`noNulRule`), the variables here.
+ * - No nesting beyond `MAX_VARIABLES_DEPTH`: no input of our schema goes deeper than a few levels, and JSON nested
+ *   thousands deep would otherwise be walked (by us, then by graphql-js's coercion) for nothing. The walk is
+ *   iterative, so no depth can overflow the stack.
  */
 import { ASTVisitor, GraphQLError, ValidationContext, ValidationRule } from 'graphql';
 
 export const NUL_MESSAGE = 'strings may not contain the NUL character (U+0000)';
 
-export function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.values(value).some(hasNul);
+/** Levels of arrays and objects the variables may nest (the variables object itself is level 1). */
+export const MAX_VARIABLES_DEPTH = 16;
+
+export const DEPTH_MESSAGE = `the variables nest more than ${MAX_VARIABLES_DEPTH} levels deep`;
+
+export type VariablesProblem = 'nul' | 'depth';
+
+/** The first problem of `value` (variables, or a query string's parameters), or null when it has none. */
+export function variablesProblem(value: unknown): VariablesProblem | null {
+  const pending: { readonly value: unknown; readonly depth: number }[] = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: current, depth } = next;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return 'nul';
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= MAX_VARIABLES_DEPTH) return 'depth';
+    for (const [key, inner] of Object.entries(current)) {
+      if (key.includes('\u0000')) return 'nul';
+      pending.push({ value: inner, depth: depth + 1 });
+    }
+  }
+  return null;
 }
 
 export const noNulRule: ValidationRule = (context: ValidationContext): ASTVisitor => ({

@@ -1,0 +1,133 @@
+/**
+ * The two ways into GraphQL, each a thin adapter onto the same pipeline: the access gate (src/auth/access-gate.ts)
+ * admits every operation, one list of validation rules judges every document (src/graphql/limits.ts), and one
+ * function shapes every error (src/errors/api-error.ts errorShaper).
+ *
+ * - HTTP: Apollo on Fastify. Its context function asks the gate for the viewer and admits the request.
+ * - graphql-ws (Nest's subscription server, options passed through to graphql-ws's `useServer`): `onConnect`
+ *   authenticates the token of `connection_init` (a refused token counts, as over HTTP); `onSubscribe` admits each
+ *   operation;
+ *   graphql-ws then parses and validates it with our `parse` and `validate`. A document that does not parse becomes
+ *   an error message on its operation (as it is a 400 over HTTP), where graphql-ws's own parse would throw and close
+ *   the whole socket.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { DocumentNode, GraphQLError, GraphQLFormattedError, GraphQLSchema, Kind, parse } from 'graphql';
+import type { ExecutionResult } from 'graphql';
+import { AccessGate, ClientAddress } from '../auth/access-gate';
+import { ANONYMOUS, RequestContext, Viewer } from '../auth/viewer';
+import { ApiError } from '../errors/api-error';
+import { SendingSocket, coalesceSends } from '../http/coalesced-sends';
+import { QueryLimits, validateWithLimits } from './limits';
+
+/** What the HTTP context function is handed: Apollo's Fastify integration passes the Fastify request itself. */
+interface HttpRequestLike {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly method?: string;
+  readonly ip?: string;
+  readonly socket?: { readonly remoteAddress?: string | undefined };
+  readonly body?: unknown;
+  readonly query?: unknown;
+}
+
+/** Apollo's context function for HTTP requests: the gate's viewer, once the request is admitted. */
+export function httpContext(gate: AccessGate) {
+  return async (source: HttpRequestLike | { readonly req: HttpRequestLike }): Promise<RequestContext> => {
+    const request = 'req' in source ? source.req : source;
+    const address = request.ip ?? request.socket?.remoteAddress;
+    const viewer = await gate.authenticate(request.headers.authorization, address);
+    gate.admit(viewer, address, httpVariables(request));
+    return { viewer };
+  };
+}
+
+/** The variables of a GraphQL HTTP request: the JSON body's, or a GET request's `variables` parameter (JSON text). */
+function httpVariables(request: HttpRequestLike): unknown {
+  if (request.method === 'GET') {
+    const text = (request.query as { variables?: unknown } | undefined)?.variables;
+    if (typeof text !== 'string') return request.query;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null; // Apollo answers that the variables are not JSON.
+    }
+  }
+  return (request.body as { variables?: unknown } | undefined)?.variables;
+}
+
+/** graphql-ws's per-socket context: what `onConnect` learnt. */
+interface SocketExtra {
+  readonly socket: SendingSocket;
+  readonly request: IncomingMessage;
+  viewer?: Viewer;
+}
+
+interface SocketContext {
+  readonly extra: SocketExtra;
+  readonly connectionParams?: Readonly<Record<string, unknown>>;
+}
+
+interface SubscribePayload {
+  readonly variables?: Record<string, unknown> | null;
+}
+
+/** The options graphql-ws's `useServer` takes through Nest's `subscriptions['graphql-ws']`. */
+export function graphqlWsOptions(
+  gate: AccessGate,
+  limits: QueryLimits & { readonly introspection: boolean },
+  shape: (error: unknown) => GraphQLFormattedError,
+) {
+  const validateDocument = validateWithLimits(limits, limits.introspection);
+  /** Documents that did not parse, with the syntax error `validate` reports for them. */
+  const syntaxErrors = new WeakMap<DocumentNode, GraphQLError>();
+  const addressOf = (ctx: SocketContext): ClientAddress => ctx.extra.request.socket.remoteAddress;
+  // Nest's narrowed type lists only some of graphql-ws's options; the rest pass through to useServer.
+  return {
+    // The token travels in the connection_init payload: { "authorization": "Bearer …" }.
+    onConnect: async (ctx: SocketContext): Promise<boolean> => {
+      coalesceSends(ctx.extra.socket, ctx.extra.request.socket as Socket);
+      try {
+        // A token that fails counts against the address, as over HTTP; the operations the socket sends count later.
+        ctx.extra.viewer = await gate.authenticate(ctx.connectionParams?.authorization, addressOf(ctx));
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError) return false;
+        throw error;
+      }
+    },
+    onSubscribe: (
+      ctx: SocketContext,
+      _id: string,
+      payload: SubscribePayload,
+    ): readonly GraphQLError[] | undefined => {
+      try {
+        gate.admit(ctx.extra.viewer ?? ANONYMOUS, addressOf(ctx), payload.variables);
+        return undefined;
+      } catch (error) {
+        if (error instanceof ApiError) return [error];
+        throw error;
+      }
+    },
+    parse: (query: string): DocumentNode => {
+      try {
+        return parse(query);
+      } catch (error) {
+        if (!(error instanceof GraphQLError)) throw error;
+        const empty: DocumentNode = { kind: Kind.DOCUMENT, definitions: [] };
+        syntaxErrors.set(empty, error);
+        return empty;
+      }
+    },
+    validate: (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] => {
+      const syntaxError = syntaxErrors.get(document);
+      return syntaxError === undefined ? validateDocument(schema, document) : [syntaxError];
+    },
+    context: (ctx: SocketContext): RequestContext => ({ viewer: ctx.extra.viewer ?? ANONYMOUS }),
+    // Errors over the socket get the same shape (codes, no internals) as over HTTP.
+    onError: (_ctx: unknown, _id: unknown, _payload: unknown, errors: readonly GraphQLError[]) =>
+      errors.map(shape),
+    onNext: (_ctx: unknown, _id: unknown, _payload: unknown, _args: unknown, result: ExecutionResult) =>
+      result.errors === undefined ? result : { ...result, errors: result.errors.map(shape) },
+  } as object;
+}
