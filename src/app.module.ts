@@ -13,6 +13,7 @@ import { ApiErrorFilter } from './errors/api-error.filter';
 import { GamesModule } from './games/games.module';
 import { apiValidationRules } from './graphql/limits';
 import { graphqlWsOptions, httpContext } from './graphql/transports';
+import { meterDatabaseWork } from './graphql/work-meter';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -67,9 +68,9 @@ export class AppModule {
               plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
               validationRules: apiValidationRules(config.graphql, introspection),
               formatError: (_formatted, error) => shape(error),
-              context: httpContext(gate),
+              context: httpContext(gate, config.graphql),
               subscriptions: { 'graphql-ws': graphqlWsOptions(gate, config.graphql, shape) },
-              transformSchema: describeRootTypes,
+              transformSchema: (schema) => meterDatabaseWork(describeRootTypes(schema)),
             };
           },
         }),

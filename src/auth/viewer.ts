@@ -1,3 +1,5 @@
+import type { WorkMeter } from '../graphql/work-meter';
+
 /** Who is asking: a player with the scopes of their token, or an anonymous spectator. */
 export type Scope = 'game:read' | 'game:play' | 'bot:play';
 /** Every scope an API token may be given (bot:play only by a bot account). */
@@ -25,4 +27,6 @@ export const ANONYMOUS: Viewer = { player: null, scopes: [], tokenId: null, toke
 /** The GraphQL context of every request and subscription. */
 export interface RequestContext {
   readonly viewer: Viewer;
+  /** The operation's database work so far (src/graphql/work-meter.ts). */
+  readonly work: WorkMeter;
 }

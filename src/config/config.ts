@@ -21,6 +21,8 @@ export interface AppConfig {
     readonly maxDepth: number;
     readonly maxAliases: number;
     readonly maxCost: number;
+    /** Database reads or game replays one operation may cause. */
+    readonly maxWork: number;
     readonly maxBodyBytes: number;
   };
   readonly rateLimit: {
@@ -110,6 +112,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       maxDepth: read.integer('GRAPHQL_MAX_DEPTH', 15, 2, 100),
       maxAliases: read.integer('GRAPHQL_MAX_ALIASES', 30, 0, 1000),
       maxCost: read.integer('GRAPHQL_MAX_COST', 100_000, 10, 10_000_000),
+      maxWork: read.integer('GRAPHQL_MAX_WORK', 500, 1, 100_000),
       maxBodyBytes: read.integer('GRAPHQL_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     },
     rateLimit: {

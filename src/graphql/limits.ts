@@ -1,5 +1,6 @@
 /**
- * Validation rules that bound what one GraphQL document may ask for: depth, aliases and an estimated cost.
+ * Validation rules that bound what one GraphQL document may ask for: depth, aliases, an estimated cost, and the
+ * database work it may cause (reads and replays, `DATABASE_FIELDS`).
  * They run on every document — introspection included, so a query named `__schema` gets no free pass — before
  * anything executes. Fragments are followed (and a fragment cycle is already a validation error of its own).
  */
@@ -35,6 +36,33 @@ export interface QueryLimits {
   readonly maxDepth: number;
   readonly maxAliases: number;
   readonly maxCost: number;
+  /** Database reads or game replays one operation may cause (src/graphql/work-meter.ts checks it as it runs). */
+  readonly maxWork: number;
+}
+
+/**
+ * The fields, beyond every root field, that read the database or replay a game each time they resolve: a game's
+ * view and legal moves (its state, folded from the log unless this copy has it), its move log, a position after
+ * a ply (a replay), a player's ratings and statistics, the game of a player event. Each counts 1 unit of work.
+ */
+export const DATABASE_FIELDS = [
+  'Game.view',
+  'Game.legalMoves',
+  'Game.moves',
+  'Game.positionAfter',
+  'Player.ratings',
+  'Player.stats',
+  'PlayerEvent.game',
+] as const;
+
+/** Whether resolving `field` of `parent` (a type name) reads the database or replays a game. */
+export function doesDatabaseWork(schema: GraphQLSchema, parent: string, field: string): boolean {
+  if (field.startsWith('__')) return false;
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
+  return (
+    roots.some((root) => root?.name === parent) ||
+    (DATABASE_FIELDS as readonly string[]).includes(`${parent}.${field}`)
+  );
 }
 
 /** A list field's cost multiplier when it has no `first` argument (a game's players, piles, cards …). */
@@ -46,14 +74,18 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** `first` given as a variable is unknown when validating: assume the largest page the API serves. */
 export const MAX_PAGE_SIZE = 100;
 
-/** What a selection set asks for: its cost, how deep it goes below itself and how many aliases it uses. */
+/** What a selection set asks for: its cost, how deep it goes below itself, its aliases and its database work. */
 interface Measure {
   readonly cost: number;
   readonly depth: number;
   readonly aliases: number;
+  readonly work: number;
 }
 
-export type LimitKind = 'depth' | 'aliases' | 'cost';
+const NOTHING: Measure = { cost: 0, depth: 0, aliases: 0, work: 0 };
+
+export const LIMIT_KINDS = ['depth', 'aliases', 'cost', 'work'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
 
 export interface LimitProblem {
   readonly limit: LimitKind;
@@ -87,6 +119,7 @@ class Measurer {
     let cost = 0;
     let depth = 0;
     let aliases = 0;
+    let work = 0;
     for (const selection of selections.selections) {
       let inner: Measure;
       switch (selection.kind) {
@@ -106,8 +139,9 @@ class Measurer {
       cost += inner.cost;
       depth = Math.max(depth, inner.depth);
       aliases += inner.aliases;
+      work += inner.work;
     }
-    return { cost, depth, aliases };
+    return { cost, depth, aliases, work };
   }
 
   private field(
@@ -117,7 +151,8 @@ class Measurer {
     pageSize: number | null,
   ): Measure {
     const alias = field.alias === undefined ? 0 : 1;
-    if (field.selectionSet === undefined) return { cost: 1, depth: 1, aliases: alias };
+    const own = parent !== undefined && doesDatabaseWork(this.schema, parent.name, field.name.value) ? 1 : 0;
+    if (field.selectionSet === undefined) return { cost: 1, depth: 1, aliases: alias, work: own };
     const definition = this.fieldDefinition(parent, field.name.value);
     const first = pageSizeOf(field, definition);
     const listed = definition !== undefined && isListed(definition.type);
@@ -125,7 +160,12 @@ class Measurer {
     const size = listed ? (first ?? pageSize ?? hint ?? DEFAULT_LIST_SIZE) : 1;
     const namedType = definition === undefined ? undefined : getNamedType(definition.type);
     const inner = this.selectionSet(namedType, field.selectionSet, path, listed ? null : first);
-    return { cost: 1 + size * inner.cost, depth: 1 + inner.depth, aliases: alias + inner.aliases };
+    return {
+      cost: 1 + size * inner.cost,
+      depth: 1 + inner.depth,
+      aliases: alias + inner.aliases,
+      work: own + size * inner.work,
+    };
   }
 
   private fieldDefinition(
@@ -145,7 +185,7 @@ class Measurer {
     if (known !== undefined) return known;
     const fragment = this.fragments.get(name);
     // An unknown fragment or a cycle is reported by graphql's own rules; measure it as nothing here.
-    if (fragment === undefined || path.has(name)) return { cost: 0, depth: 0, aliases: 0 };
+    if (fragment === undefined || path.has(name)) return NOTHING;
     const type = this.schema.getType(fragment.typeCondition.name.value) ?? undefined;
     const measured = this.selectionSet(type, fragment.selectionSet, new Set([...path, name]), pageSize);
     this.memo.set(key, measured);
@@ -215,6 +255,12 @@ export function limitProblems(
       problems.push({
         limit: 'cost',
         message: `the query's estimated cost is ${measured.cost}; at most ${limits.maxCost} is allowed`,
+      });
+    }
+    if (measured.work > limits.maxWork) {
+      problems.push({
+        limit: 'work',
+        message: `the query may read the database or replay a game ${measured.work} times; at most ${limits.maxWork} are allowed`,
       });
     }
   }

@@ -20,6 +20,7 @@ import { ANONYMOUS, RequestContext, Viewer } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import { SendingSocket, coalesceSends } from '../http/coalesced-sends';
 import { QueryLimits, validateWithLimits } from './limits';
+import { WorkMeter } from './work-meter';
 
 /** What the HTTP context function is handed: Apollo's Fastify integration passes the Fastify request itself. */
 interface HttpRequestLike {
@@ -32,13 +33,13 @@ interface HttpRequestLike {
 }
 
 /** Apollo's context function for HTTP requests: the gate's viewer, once the request is admitted. */
-export function httpContext(gate: AccessGate) {
+export function httpContext(gate: AccessGate, limits: QueryLimits) {
   return async (source: HttpRequestLike | { readonly req: HttpRequestLike }): Promise<RequestContext> => {
     const request = 'req' in source ? source.req : source;
     const address = request.ip ?? request.socket?.remoteAddress;
     const viewer = await gate.authenticate(request.headers.authorization, address);
     gate.admit(viewer, address, httpVariables(request));
-    return { viewer };
+    return { viewer, work: new WorkMeter(limits.maxWork) };
   };
 }
 
@@ -123,7 +124,10 @@ export function graphqlWsOptions(
       const syntaxError = syntaxErrors.get(document);
       return syntaxError === undefined ? validateDocument(schema, document) : [syntaxError];
     },
-    context: (ctx: SocketContext): RequestContext => ({ viewer: ctx.extra.viewer ?? ANONYMOUS }),
+    context: (ctx: SocketContext): RequestContext => ({
+      viewer: ctx.extra.viewer ?? ANONYMOUS,
+      work: new WorkMeter(limits.maxWork),
+    }),
     // Errors over the socket get the same shape (codes, no internals) as over HTTP.
     onError: (_ctx: unknown, _id: unknown, _payload: unknown, errors: readonly GraphQLError[]) =>
       errors.map(shape),

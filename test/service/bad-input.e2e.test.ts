@@ -854,6 +854,28 @@ describe('request size and query limits', () => {
     });
   });
 
+  it('prices positionAfter by its replay: a page of games asking for 29 positions each is refused before anything runs', async () => {
+    // Priced about 3,100 of the 100,000 cost limit, this made about 2,900 replays with database reads.
+    const positions = Array.from(
+      { length: 29 },
+      (_, index) => `a${index + 1}: positionAfter(ply: ${7 + 7 * index})`,
+    );
+    const query = `{ games(first: 100) { edges { node { ${positions.join(' ')} } } } }`;
+    await unchanged(async () => {
+      const error = expectRefusal(await app.gql(world.alice, query), 'BAD_USER_INPUT');
+      expect(error.extensions).toEqual({ code: 'BAD_USER_INPUT', limit: 'work' });
+      expect(error.message).toBe(
+        'the query may read the database or replay a game 2901 times; at most 500 are allowed',
+      );
+    });
+    // A page of views, legal moves and logs is within it.
+    const page = await app.gql(
+      world.alice,
+      '{ games(first: 100) { edges { node { view { hand } legalMoves moves { seq } } } } }',
+    );
+    expect(page.errors).toBeUndefined();
+  });
+
   it('refuses a fragment cycle at once', async () => {
     const started = Date.now();
     expectRefusal(

@@ -31,6 +31,7 @@ const schema: GraphQLSchema = buildSchema(`
     moves: [MoveRecord!]!
     view: GameView!
     legalMoves: [String!]!
+    positionAfter(ply: Int!): String
   }
   type GamePlayer { seat: Int! player: Player! }
   type Player { id: ID! username: String! games(first: Int): GameConnection! }
@@ -39,11 +40,21 @@ const schema: GraphQLSchema = buildSchema(`
   type SeatView { seat: Int! sidePiles: [[String!]!]! }
 `);
 
-const GENEROUS: QueryLimits = { maxDepth: 1000, maxAliases: 1000, maxCost: 1_000_000_000_000 };
+const GENEROUS: QueryLimits = {
+  maxDepth: 1000,
+  maxAliases: 1000,
+  maxCost: 1_000_000_000_000,
+  maxWork: 1_000_000_000_000,
+};
 
 /** The measured numbers, read back from the messages of limits set to zero. */
 function measure(query: string): { depth: number; aliases: number; cost: number } {
-  const problems = limitProblems(schema, parse(query), { maxDepth: 0, maxAliases: -1, maxCost: -1 });
+  const problems = limitProblems(schema, parse(query), {
+    maxDepth: 0,
+    maxAliases: -1,
+    maxCost: -1,
+    maxWork: -1,
+  });
   const number = (pattern: RegExp): number => {
     const found = problems.map((problem) => pattern.exec(problem.message)).find((match) => match !== null);
     if (found === undefined || found === null)
@@ -54,6 +65,7 @@ function measure(query: string): { depth: number; aliases: number; cost: number 
     depth: number(/is (\d+) levels deep/),
     aliases: number(/uses (\d+) aliases/),
     cost: number(/estimated cost is (\d+)/),
+    work: number(/replay a game (\d+) times/),
   };
 }
 
@@ -175,7 +187,7 @@ describe('cost', () => {
       parse(`query A { __typename }
         mutation B { makeMove(gameId: 1, move: "pass") { moves { seq } } }
         subscription C { gameUpdated(gameId: 1) { players { player { games(first: 50) { edges { cursor } } } } } }`),
-      { maxDepth: 1000, maxAliases: 1000, maxCost: 11 },
+      { maxDepth: 1000, maxAliases: 1000, maxCost: 11, maxWork: 500 },
     );
     // A: 1. B: makeMove 1 + moves (1 + 300 × 1) = 302 (a game's log is sized by its hint). C: gameUpdated 1 +
     // players (1 + 10 × player (1 + games (1 + edges (1 + 50 × 1)))) = 532.
@@ -217,7 +229,12 @@ describe('fragments that could hang or explode the measurement', () => {
     for (const aliased of [false, true]) {
       const document = parse(bomb(40, aliased));
       const started = performance.now();
-      const problems = limitProblems(schema, document, { maxDepth: 15, maxAliases: 30, maxCost: 100_000 });
+      const problems = limitProblems(schema, document, {
+        maxDepth: 15,
+        maxAliases: 30,
+        maxCost: 100_000,
+        maxWork: 500,
+      });
       // A generous bound: measuring without the memo would take 2^40 steps, never finishing at all.
       expect(performance.now() - started).toBeLessThan(5000);
       expect(problems.some((problem) => /cost is \d+/.test(problem.message))).toBe(true);
@@ -226,7 +243,10 @@ describe('fragments that could hang or explode the measurement', () => {
   });
 
   it('a socket validator keeps its verdict per document text: same text, same verdict; another text, its own', () => {
-    const validator = validateWithLimits({ maxDepth: 3, maxAliases: 30, maxCost: 100_000 }, true);
+    const validator = validateWithLimits(
+      { maxDepth: 3, maxAliases: 30, maxCost: 100_000, maxWork: 500 },
+      true,
+    );
     const shallow = '{ me { id } }';
     const deep = '{ games { edges { node { players { player { id } } } } } }';
     const first = validator(schema, parse(shallow));
@@ -244,7 +264,7 @@ describe('fragments that could hang or explode the measurement', () => {
   it('a fragment bomb passes the whole validation (graphql’s rules and the limits) quickly', () => {
     const document = parse(bomb(40, true));
     const started = performance.now();
-    const errors = validateWithLimits({ maxDepth: 15, maxAliases: 30, maxCost: 100_000 }, true)(
+    const errors = validateWithLimits({ maxDepth: 15, maxAliases: 30, maxCost: 100_000, maxWork: 500 }, true)(
       schema,
       document,
     );
@@ -267,7 +287,12 @@ describe('fragments that could hang or explode the measurement', () => {
     }
     const document = parse(`{ ...L0_0 } ${fragments.join('\n')}`);
     const started = performance.now();
-    const measured = limitProblems(schema, document, { maxDepth: 15, maxAliases: 30, maxCost: 1000 });
+    const measured = limitProblems(schema, document, {
+      maxDepth: 15,
+      maxAliases: 30,
+      maxCost: 1000,
+      maxWork: 500,
+    });
     // A generous bound: without the memo, measuring takes 2^levels steps per path and never finishes.
     expect(performance.now() - started).toBeLessThan(5000);
     expect(measured).toEqual([
@@ -277,7 +302,7 @@ describe('fragments that could hang or explode the measurement', () => {
 });
 
 describe('as validation rules', () => {
-  const limits: QueryLimits = { maxDepth: 15, maxAliases: 30, maxCost: 100_000 };
+  const limits: QueryLimits = { maxDepth: 15, maxAliases: 30, maxCost: 100_000, maxWork: 500 };
 
   it('queryLimitRule reports each problem as a GraphQLError with code BAD_USER_INPUT', () => {
     const aliases = Array.from({ length: 31 }, (_, index) => `a${index}: __typename`).join(' ');
@@ -325,5 +350,45 @@ describe('as validation rules', () => {
         [...specifiedRules, queryLimitRule(limits)],
       ),
     ).toEqual([]);
+  });
+});
+
+describe('database work', () => {
+  it('counts every root field and every field that reads the database or replays a game, times its page', () => {
+    expect(measure('{ me { id } }').work).toBe(1);
+    expect(measure('{ a: me { id } b: me { id } }').work).toBe(2);
+    // A page of 100 games: the page itself, then each game's view and legal moves (a fold each) and its log.
+    expect(
+      measure('{ games(first: 100) { edges { node { id view { hand } legalMoves moves { seq } } } } }').work,
+    ).toBe(1 + 100 * 3);
+    expect(measure('{ __typename }').work).toBe(0);
+  });
+
+  it('prices positionAfter by its replay: a page of games with it 29 times over is refused, cheap as its cost is', () => {
+    const aliases = Array.from(
+      { length: 29 },
+      (_, index) => `a${index}: positionAfter(ply: ${7 + 7 * index})`,
+    );
+    const query = `{ games(first: 100) { edges { node { ${aliases.join(' ')} } } } }`;
+    const measured = measure(query);
+    expect(measured.work).toBe(1 + 100 * 29);
+    // The cost limit alone let it through: it asks for strings only.
+    expect(measured.cost).toBeLessThan(100_000);
+    expect(
+      limitProblems(schema, parse(query), { maxDepth: 15, maxAliases: 30, maxCost: 100_000, maxWork: 500 }),
+    ).toEqual([
+      {
+        limit: 'work',
+        message: 'the query may read the database or replay a game 2901 times; at most 500 are allowed',
+      },
+    ]);
+  });
+
+  it('counts the work of a fragment spread inside a page with that page’s size', () => {
+    const direct = measure('{ games(first: 50) { edges { node { view { hand } } } } }').work;
+    const spread = measure(
+      '{ games(first: 50) { ...P } } fragment P on GameConnection { edges { node { view { hand } } } }',
+    ).work;
+    expect(spread).toBe(direct);
   });
 });
