@@ -11,7 +11,10 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { RuntimeConfig } from './common/app-config.token';
-import { ApiErrorCode } from './errors/api-error';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { AccessGate } from './auth/access-gate';
+import { ApiError, ApiErrorCode } from './errors/api-error';
 import { NOT_JSON_MESSAGE, graphQLErrorBody } from './http/graphql-error-response';
 
 export async function createApp(config: RuntimeConfig): Promise<INestApplication> {
@@ -21,7 +24,30 @@ export async function createApp(config: RuntimeConfig): Promise<INestApplication
     logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
   });
   await app.init();
+  limitSocketsPerAddress(app, app.get(AccessGate));
   return app;
+}
+
+/**
+ * WebSocket upgrades beyond the per-address bound are answered 429 before the WebSocket server (Nest's graphql-ws)
+ * sees them: this listener runs first, and `ws` drops an upgrade whose socket is already closed. The slot is given
+ * back when the socket closes.
+ */
+function limitSocketsPerAddress(app: INestApplication, gate: AccessGate): void {
+  const server = app.getHttpServer() as Server;
+  server.prependListener('upgrade', (request: IncomingMessage, socket: Duplex) => {
+    try {
+      socket.once('close', gate.openSocket(gate.addressOf(request)));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const body = graphQLErrorBody(error.code, error.message);
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      socket.destroy();
+    }
+  });
 }
 
 /** A JSON text, or null when it is not one. */

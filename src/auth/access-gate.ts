@@ -3,35 +3,67 @@
  * context function), a graphql-ws connection and each operation it sends, and the REST downloads. Each guard is
  * written here once:
  *
- * - **authentication**: the bearer token, or an anonymous spectator; a bad token is refused (401) and the attempt
- *   counts against the client's address, so made-up tokens buy no fresh allowance;
- * - **rate limit**: one allowance per player (however many sessions and tokens they hold) or, anonymous, per
- *   client address (429 with Retry-After);
- * - **variables**: no NUL and no deep nesting (src/graphql/nul.ts).
+ * - **who**: the client's address (src/http/client-address.ts: the TCP peer, or past trusted proxies), and the
+ *   bearer token or an anonymous spectator; a bad token is refused (401) and the attempt counts against the
+ *   address, so made-up tokens buy no fresh allowance;
+ * - **rate limit**: one allowance per player, however many sessions and tokens they hold, or, anonymous, per
+ *   address (429 with Retry-After). A lone `login` is let through an exhausted address allowance — people sharing
+ *   an address with someone noisy can still sign in — and failed sign-ins are throttled on their own instead
+ *   (src/auth/login-throttle.ts);
+ * - **variables**: no NUL and no deep nesting (src/graphql/nul.ts);
+ * - **sockets**: graphql-ws connections per address and per player, operations at once per socket, and anonymous
+ *   watchers per game.
  *
  * Refusals are ApiErrors carrying the HTTP status Apollo should send in `extensions.http`, which the error shaper
  * (src/errors/api-error.ts) keeps out of the body; over graphql-ws the same errors go out as the socket's errors.
+ * The counts live in this app copy: N copies behind a balancer allow N times the limits (docs/api.md, Limits).
  */
+import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
+import { Kind, parse } from 'graphql';
+import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { ApiError } from '../errors/api-error';
 import { DEPTH_MESSAGE, NUL_MESSAGE, variablesProblem } from '../graphql/nul';
+import { ClientAddresses } from '../http/client-address';
 import { RateLimiter } from '../http/rate-limiter';
 import { AuthService } from './auth.service';
+import { LoginThrottle } from './login-throttle';
 import { Viewer } from './viewer';
 
-/** The client's network address as the transport saw it (undefined when the socket is already gone). */
+/** The client's network address (undefined when the connection is already gone). */
 export type ClientAddress = string | undefined;
+
+/** What the gate looks at of one operation: its document's text (when at hand) and its variables. */
+export interface OperationRequest {
+  readonly query?: unknown;
+  readonly variables?: unknown;
+}
+
+/** Gives back what was taken (a socket slot, a watcher slot); calling it twice gives back once. */
+export type Release = () => void;
 
 @Injectable()
 export class AccessGate {
   private readonly limiter: RateLimiter;
+  private readonly logins = new LoginThrottle();
+  private readonly addresses: ClientAddresses;
+  private readonly open = new OpenCounts();
+  private readonly sockets: RuntimeConfig['sockets'];
 
   constructor(
     private readonly auth: AuthService,
+    private readonly clock: Clock,
     @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
   ) {
     this.limiter = new RateLimiter(config.rateLimit);
+    this.addresses = new ClientAddresses(config.trustedProxies);
+    this.sockets = config.sockets;
+  }
+
+  /** The client's address of an HTTP request or a WebSocket upgrade. */
+  addressOf(request: IncomingMessage): ClientAddress {
+    return this.addresses.of(request);
   }
 
   /** Who presents `authorization` (an `Authorization` header value, or graphql-ws's connection_init field). */
@@ -40,15 +72,16 @@ export class AccessGate {
       return await this.auth.authenticate(authorization);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      this.count(addressKey(address));
+      this.count(addressKey(address), null);
       throw withStatus(error, 401, { 'WWW-Authenticate': 'Bearer' });
     }
   }
 
   /** Lets one operation of `viewer` through, or throws the refusal. */
-  admit(viewer: Viewer, address: ClientAddress, variables: unknown): void {
-    this.count(viewer.player === null ? addressKey(address) : `player:${viewer.player.id}`);
-    switch (variablesProblem(variables)) {
+  admit(viewer: Viewer, address: ClientAddress, request: OperationRequest): void {
+    if (viewer.player === null) this.count(addressKey(address), request.query);
+    else this.count(`player:${viewer.player.id}`, null);
+    switch (variablesProblem(request.variables)) {
       case null:
         return;
       case 'nul':
@@ -58,13 +91,102 @@ export class AccessGate {
     }
   }
 
-  private count(key: string): void {
+  /** Before a password is checked: refuses while `username` is throttled for this address. */
+  admitLogin(username: string, address: ClientAddress): void {
+    const waitMs = this.logins.waitMs(username, address, this.clock.now().getTime());
+    if (waitMs === 0) return;
+    const retryAfter = Math.ceil(waitMs / 1000);
+    throw withStatus(
+      new ApiError('RATE_LIMITED', `too many failed sign-ins; try again in ${retryAfter} s`, { retryAfter }),
+      429,
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+
+  /** After the password was checked. */
+  loginChecked(username: string, address: ClientAddress, succeeded: boolean): void {
+    if (succeeded) this.logins.succeeded(username, address);
+    else this.logins.failed(username, address, this.clock.now().getTime());
+  }
+
+  /** A WebSocket upgrade from `address`: its slot (given back when the socket closes), or the refusal. */
+  openSocket(address: ClientAddress): Release {
+    return this.take(addressKey(address), this.sockets.perAddress, 'WebSocket connections from your address');
+  }
+
+  /** An authenticated graphql-ws connection of a player: its slot, or the refusal. */
+  openPlayerSocket(viewer: Viewer): Release {
+    if (viewer.player === null) return () => undefined;
+    return this.take(`player:${viewer.player.id}`, this.sockets.perPlayer, 'WebSocket connections of yours');
+  }
+
+  /** Refuses an operation on a socket that already has as many running as it may. */
+  admitSocketOperation(running: number): void {
+    if (running <= this.sockets.operationsPerSocket) return;
+    throw new ApiError(
+      'RATE_LIMITED',
+      `at most ${this.sockets.operationsPerSocket} operations may run at once on one connection`,
+      { retryAfter: 1 },
+    );
+  }
+
+  /** A `gameUpdated` subscription: anonymous watchers of one game take a slot each (given back when it ends). */
+  watchGame(viewer: Viewer, gameId: string): Release {
+    if (viewer.player !== null) return () => undefined;
+    return this.take(
+      `watchers:${gameId}`,
+      this.sockets.anonymousWatchersPerGame,
+      'anonymous watchers of this game (sign in to watch)',
+    );
+  }
+
+  private take(key: string, max: number, what: string): Release {
+    const release = this.open.take(key, max);
+    if (release !== null) return release;
+    throw new ApiError('RATE_LIMITED', `too many ${what}: at most ${max}`, { retryAfter: 60 });
+  }
+
+  /** Counts an operation on `key`; over the allowance it is refused, unless it is a lone sign-in (`query`). */
+  private count(key: string, query: unknown): void {
     const retryAfter = this.limiter.take(key);
-    if (retryAfter === 0) return;
+    if (retryAfter === 0 || isLoneLogin(query)) return;
     const error = new ApiError('RATE_LIMITED', `too many requests; try again in ${retryAfter} s`, {
       retryAfter,
     });
     throw withStatus(error, 429, { 'Retry-After': String(retryAfter) });
+  }
+}
+
+/** Open things (sockets, subscriptions) per key, each key with its own bound. */
+class OpenCounts {
+  private readonly counts = new Map<string, number>();
+
+  /** A slot under `key`, or null when `max` are taken. */
+  take(key: string, max: number): Release | null {
+    const count = this.counts.get(key) ?? 0;
+    if (count >= max) return null;
+    this.counts.set(key, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.counts.get(key) ?? 1) - 1;
+      if (left === 0) this.counts.delete(key);
+      else this.counts.set(key, left);
+    };
+  }
+}
+
+/** Whether `query` is a document of one mutation asking for `login` alone (parsed only over the allowance). */
+function isLoneLogin(query: unknown): boolean {
+  if (typeof query !== 'string' || query.length > 2000) return false;
+  try {
+    const [operation, ...rest] = parse(query).definitions;
+    if (operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'mutation') return false;
+    const [field, ...others] = operation.selectionSet.selections;
+    return rest.length === 0 && others.length === 0 && field?.kind === Kind.FIELD && field.name.value === 'login';
+  } catch {
+    return false;
   }
 }
 

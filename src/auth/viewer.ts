@@ -27,6 +27,8 @@ export const ANONYMOUS: Viewer = { player: null, scopes: [], tokenId: null, toke
 /** The GraphQL context of every request and subscription. */
 export interface RequestContext {
   readonly viewer: Viewer;
+  /** The client's network address (src/http/client-address.ts), for the sign-in throttle. */
+  readonly address: string | undefined;
   /** The operation's database work so far (src/graphql/work-meter.ts). */
   readonly work: WorkMeter;
 }

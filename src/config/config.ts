@@ -3,6 +3,7 @@
  * service reads `process.env`. Every problem is reported at once, by variable name.
  */
 import * as path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -26,9 +27,23 @@ export interface AppConfig {
     readonly maxBodyBytes: number;
   };
   readonly rateLimit: {
-    /** Requests allowed per window for one token (or one address without a token). */
+    /** Operations allowed per window for one player (or one address without a token). */
     readonly requests: number;
     readonly windowSeconds: number;
+  };
+  /**
+   * The proxies whose `X-Forwarded-For` is believed (addresses, CIDR ranges, or `loopback`, `linklocal`,
+   * `uniquelocal`); empty: the TCP peer is the client.
+   */
+  readonly trustedProxies: readonly string[];
+  /** Bounds on graphql-ws connections (per app copy). */
+  readonly sockets: {
+    readonly perAddress: number;
+    readonly perPlayer: number;
+    /** Operations one socket may have running at once (live subscriptions included). */
+    readonly operationsPerSocket: number;
+    /** `gameUpdated` subscribers without a token on one game. */
+    readonly anonymousWatchersPerGame: number;
   };
   /** How long a login session token lives. */
   readonly sessionTtlDays: number;
@@ -82,6 +97,16 @@ class Reader {
     return fallback;
   }
 
+  /** A comma-separated list of items `valid` accepts, described as `what`. */
+  list(name: string, what: string, valid: (item: string) => boolean): string[] {
+    const text = this.env[name];
+    if (text === undefined || text.trim() === '') return [];
+    const items = text.split(',').map((item) => item.trim());
+    if (items.every(valid)) return items;
+    this.problems.push(`${name} must be a comma-separated list of ${what} (got "${text}")`);
+    return [];
+  }
+
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
     const text = this.env[name];
     if (text === undefined || text === '') return fallback;
@@ -119,6 +144,17 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       requests: read.integer('RATE_LIMIT_REQUESTS', 600, 1, 1_000_000),
       windowSeconds: read.integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     },
+    trustedProxies: read.list(
+      'TRUSTED_PROXIES',
+      'addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+      isProxyAddress,
+    ),
+    sockets: {
+      perAddress: read.integer('WS_MAX_SOCKETS_PER_ADDRESS', 64, 1, 100_000),
+      perPlayer: read.integer('WS_MAX_SOCKETS_PER_PLAYER', 16, 1, 10_000),
+      operationsPerSocket: read.integer('WS_MAX_OPERATIONS_PER_SOCKET', 32, 1, 10_000),
+      anonymousWatchersPerGame: read.integer('WS_MAX_ANONYMOUS_WATCHERS_PER_GAME', 32, 0, 100_000),
+    },
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 3650),
     workers: {
       clock: read.oneOf('CLOCK', ['system', 'manual'], 'system'),
@@ -132,4 +168,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
+}
+
+/** Whether proxy-addr (the library Fastify's trustProxy uses) reads `item` as an address, a range or a name. */
+function isProxyAddress(item: string): boolean {
+  try {
+    proxyAddr.compile(item);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -34,8 +34,9 @@ export class ExportController {
 
   /** The same gate as /graphql, with the same counters: a download is one operation. */
   private async admit(request: FastifyRequest): Promise<Viewer> {
-    const viewer = await this.gate.authenticate(request.headers.authorization, request.ip);
-    this.gate.admit(viewer, request.ip, queryOf(request));
+    const address = this.gate.addressOf(request.raw);
+    const viewer = await this.gate.authenticate(request.headers.authorization, address);
+    this.gate.admit(viewer, address, { variables: queryOf(request) });
     return viewer;
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { PlayersModule } from '../players/players.module';
 import { GameStore } from './game-store';
 import { GamesResolver } from './games.resolver';
@@ -7,7 +8,7 @@ import { LobbyResolver } from './lobby.resolver';
 import { LobbyService } from './lobby.service';
 
 @Module({
-  imports: [PlayersModule],
+  imports: [AuthModule, PlayersModule],
   providers: [GameStore, GamesService, GamesResolver, LobbyService, LobbyResolver],
   exports: [GamesService],
 })

@@ -17,6 +17,8 @@ import {
 import { requirePlayer, requireReadable } from '../auth/auth.service';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext, Viewer } from '../auth/viewer';
+import { AccessGate } from '../auth/access-gate';
+import { withRelease } from '../common/async-iterators';
 import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { toPlayer } from '../players/players.resolver';
@@ -51,6 +53,7 @@ export class GamesResolver {
   constructor(
     private readonly service: GamesService,
     private readonly events: EventBus,
+    private readonly gate: AccessGate,
   ) {}
 
   @Query(() => GameType, {
@@ -219,7 +222,13 @@ export class GamesResolver {
   ): Promise<AsyncIterableIterator<unknown>> {
     requireReadable(context.viewer);
     await this.service.get(gameId); // NOT_FOUND before subscribing to nothing
-    return this.events.subscribeGame(gameId);
+    const release = this.gate.watchGame(context.viewer, gameId);
+    try {
+      return withRelease(await this.events.subscribeGame(gameId), release);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   @ResolveField(() => GameViewType, {

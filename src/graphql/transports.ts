@@ -15,7 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { DocumentNode, GraphQLError, GraphQLFormattedError, GraphQLSchema, Kind, parse } from 'graphql';
 import type { ExecutionResult } from 'graphql';
-import { AccessGate, ClientAddress } from '../auth/access-gate';
+import { AccessGate, ClientAddress, OperationRequest } from '../auth/access-gate';
 import { ANONYMOUS, RequestContext, Viewer } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import { SendingSocket, coalesceSends } from '../http/coalesced-sends';
@@ -24,10 +24,9 @@ import { WorkMeter } from './work-meter';
 
 /** What the HTTP context function is handed: Apollo's Fastify integration passes the Fastify request itself. */
 interface HttpRequestLike {
+  readonly raw: IncomingMessage;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly method?: string;
-  readonly ip?: string;
-  readonly socket?: { readonly remoteAddress?: string | undefined };
   readonly body?: unknown;
   readonly query?: unknown;
 }
@@ -36,30 +35,38 @@ interface HttpRequestLike {
 export function httpContext(gate: AccessGate, limits: QueryLimits) {
   return async (source: HttpRequestLike | { readonly req: HttpRequestLike }): Promise<RequestContext> => {
     const request = 'req' in source ? source.req : source;
-    const address = request.ip ?? request.socket?.remoteAddress;
+    const address = gate.addressOf(request.raw);
     const viewer = await gate.authenticate(request.headers.authorization, address);
-    gate.admit(viewer, address, httpVariables(request));
-    return { viewer, work: new WorkMeter(limits.maxWork) };
+    gate.admit(viewer, address, httpOperation(request));
+    return { viewer, address, work: new WorkMeter(limits.maxWork) };
   };
 }
 
-/** The variables of a GraphQL HTTP request: the JSON body's, or a GET request's `variables` parameter (JSON text). */
-function httpVariables(request: HttpRequestLike): unknown {
-  if (request.method === 'GET') {
-    const text = (request.query as { variables?: unknown } | undefined)?.variables;
-    if (typeof text !== 'string') return request.query;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return null; // Apollo answers that the variables are not JSON.
-    }
+/**
+ * The document text and variables of a GraphQL HTTP request: the JSON body's, or a GET request's parameters
+ * (`variables` is JSON text there).
+ */
+function httpOperation(request: HttpRequestLike): OperationRequest {
+  if (request.method !== 'GET') {
+    const body = request.body as { query?: unknown; variables?: unknown } | undefined;
+    return { query: body?.query, variables: body?.variables };
   }
-  return (request.body as { variables?: unknown } | undefined)?.variables;
+  const parameters = request.query as { query?: unknown; variables?: unknown } | undefined;
+  const text = parameters?.variables;
+  if (typeof text !== 'string') return { query: parameters?.query, variables: parameters };
+  try {
+    return { query: parameters?.query, variables: JSON.parse(text) as unknown };
+  } catch {
+    return { query: parameters?.query, variables: null }; // Apollo answers that the variables are not JSON.
+  }
 }
 
 /** graphql-ws's per-socket context: what `onConnect` learnt. */
 interface SocketExtra {
-  readonly socket: SendingSocket;
+  readonly socket: SendingSocket & {
+    once(event: 'close', listener: () => void): unknown;
+    close(code: number, reason: string): void;
+  };
   readonly request: IncomingMessage;
   viewer?: Viewer;
 }
@@ -67,11 +74,17 @@ interface SocketExtra {
 interface SocketContext {
   readonly extra: SocketExtra;
   readonly connectionParams?: Readonly<Record<string, unknown>>;
+  /** The operations running on this socket, the one being subscribed included. */
+  readonly subscriptions: Readonly<Record<string, unknown>>;
 }
 
 interface SubscribePayload {
+  readonly query?: string;
   readonly variables?: Record<string, unknown> | null;
 }
+
+/** The close code for a socket refused by a limit (graphql-ws's codes are 44xx; this follows HTTP's 429). */
+export const TOO_MANY_CLOSE_CODE = 4429;
 
 /** The options graphql-ws's `useServer` takes through Nest's `subscriptions['graphql-ws']`. */
 export function graphqlWsOptions(
@@ -82,7 +95,7 @@ export function graphqlWsOptions(
   const validateDocument = validateWithLimits(limits, limits.introspection);
   /** Documents that did not parse, with the syntax error `validate` reports for them. */
   const syntaxErrors = new WeakMap<DocumentNode, GraphQLError>();
-  const addressOf = (ctx: SocketContext): ClientAddress => ctx.extra.request.socket.remoteAddress;
+  const addressOf = (ctx: SocketContext): ClientAddress => gate.addressOf(ctx.extra.request);
   // Nest's narrowed type lists only some of graphql-ws's options; the rest pass through to useServer.
   return {
     // The token travels in the connection_init payload: { "authorization": "Bearer …" }.
@@ -90,11 +103,14 @@ export function graphqlWsOptions(
       coalesceSends(ctx.extra.socket, ctx.extra.request.socket as Socket);
       try {
         // A token that fails counts against the address, as over HTTP; the operations the socket sends count later.
-        ctx.extra.viewer = await gate.authenticate(ctx.connectionParams?.authorization, addressOf(ctx));
+        const viewer = await gate.authenticate(ctx.connectionParams?.authorization, addressOf(ctx));
+        ctx.extra.socket.once('close', gate.openPlayerSocket(viewer));
+        ctx.extra.viewer = viewer;
         return true;
       } catch (error) {
-        if (error instanceof ApiError) return false;
-        throw error;
+        if (!(error instanceof ApiError)) throw error;
+        if (error.code === 'RATE_LIMITED') ctx.extra.socket.close(TOO_MANY_CLOSE_CODE, error.message);
+        return false;
       }
     },
     onSubscribe: (
@@ -103,7 +119,8 @@ export function graphqlWsOptions(
       payload: SubscribePayload,
     ): readonly GraphQLError[] | undefined => {
       try {
-        gate.admit(ctx.extra.viewer ?? ANONYMOUS, addressOf(ctx), payload.variables);
+        gate.admitSocketOperation(Object.keys(ctx.subscriptions).length);
+        gate.admit(ctx.extra.viewer ?? ANONYMOUS, addressOf(ctx), payload);
         return undefined;
       } catch (error) {
         if (error instanceof ApiError) return [error];
@@ -126,6 +143,7 @@ export function graphqlWsOptions(
     },
     context: (ctx: SocketContext): RequestContext => ({
       viewer: ctx.extra.viewer ?? ANONYMOUS,
+      address: addressOf(ctx),
       work: new WorkMeter(limits.maxWork),
     }),
     // Errors over the socket get the same shape (codes, no internals) as over HTTP.

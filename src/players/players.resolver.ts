@@ -1,4 +1,5 @@
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { AccessGate } from '../auth/access-gate';
 import { requirePlayer } from '../auth/auth.service';
 import type { RequestContext, Scope } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
@@ -8,7 +9,10 @@ import { PlayersService } from './players.service';
 
 @Resolver(() => PlayerType)
 export class PlayersResolver {
-  constructor(private readonly players: PlayersService) {}
+  constructor(
+    private readonly players: PlayersService,
+    private readonly gate: AccessGate,
+  ) {}
 
   @Mutation(() => AuthPayloadType, { description: 'Create an account and sign in. Returns a session token.' })
   async register(
@@ -24,9 +28,19 @@ export class PlayersResolver {
   async login(
     @Args('username', { description: 'Your username (any case).' }) username: string,
     @Args('password', { description: 'Your password.' }) password: string,
+    @Context() context: RequestContext,
   ): Promise<AuthPayloadType> {
-    const session = await this.players.login(username, password);
-    return { token: session.token, player: toPlayer(session.player) };
+    this.gate.admitLogin(username, context.address);
+    try {
+      const session = await this.players.login(username, password);
+      this.gate.loginChecked(username, context.address, true);
+      return { token: session.token, player: toPlayer(session.player) };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
+        this.gate.loginChecked(username, context.address, false);
+      }
+      throw error;
+    }
   }
 
   @Query(() => PlayerType, { description: 'The signed-in player.' })

@@ -36,6 +36,8 @@ describe('loadConfig', () => {
         maxBodyBytes: 64 * 1024,
       },
       rateLimit: { requests: 600, windowSeconds: 60 },
+      trustedProxies: [],
+      sockets: { perAddress: 64, perPlayer: 16, operationsPerSocket: 32, anonymousWatchersPerGame: 32 },
       sessionTtlDays: 30,
       workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
     };
@@ -64,6 +66,11 @@ describe('loadConfig', () => {
         GRAPHQL_MAX_BODY_BYTES: '1024',
         RATE_LIMIT_REQUESTS: '5',
         RATE_LIMIT_WINDOW_SECONDS: '3600',
+        TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,fd00::1',
+        WS_MAX_SOCKETS_PER_ADDRESS: '3',
+        WS_MAX_SOCKETS_PER_PLAYER: '2',
+        WS_MAX_OPERATIONS_PER_SOCKET: '4',
+        WS_MAX_ANONYMOUS_WATCHERS_PER_GAME: '0',
         SESSION_TTL_DAYS: '7',
         CLOCK: 'manual',
         SWEEP_INTERVAL_MS: '0',
@@ -90,6 +97,8 @@ describe('loadConfig', () => {
         maxBodyBytes: 1024,
       },
       rateLimit: { requests: 5, windowSeconds: 3600 },
+      trustedProxies: ['loopback', '10.0.0.0/8', 'fd00::1'],
+      sockets: { perAddress: 3, perPlayer: 2, operationsPerSocket: 4, anonymousWatchersPerGame: 0 },
       sessionTtlDays: 7,
       workers: { clock: 'manual', sweepIntervalMs: 0, botDelayMs: 20, webhookIntervalMs: 250 },
     });
@@ -139,6 +148,8 @@ describe('loadConfig', () => {
       GRAPHQL_MAX_BODY_BYTES: '10',
       RATE_LIMIT_REQUESTS: '0',
       RATE_LIMIT_WINDOW_SECONDS: '3601',
+      TRUSTED_PROXIES: '10.0.0.0/8,proxy.internal',
+      WS_MAX_SOCKETS_PER_ADDRESS: '0',
       SESSION_TTL_DAYS: '1.5',
     };
     const problems = problemsOf(invalid);

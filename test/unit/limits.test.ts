@@ -48,7 +48,7 @@ const GENEROUS: QueryLimits = {
 };
 
 /** The measured numbers, read back from the messages of limits set to zero. */
-function measure(query: string): { depth: number; aliases: number; cost: number } {
+function measure(query: string): { depth: number; aliases: number; cost: number; work: number } {
   const problems = limitProblems(schema, parse(query), {
     maxDepth: 0,
     maxAliases: -1,

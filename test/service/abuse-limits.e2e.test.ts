@@ -1,0 +1,370 @@
+/**
+ * Abuse limits that hold (src/auth/access-gate.ts): one allowance per player however many sessions they open;
+ * a sign-in that is not blocked by someone else's noise at the same address, while failed sign-ins are throttled
+ * per account and address with growing delays (never a lock-out); the real client address behind a trusted proxy
+ * (and a spoofed X-Forwarded-For ignored otherwise); failed graphql-ws token checks counted; and bounds on
+ * sockets per address and per player, operations per socket and anonymous watchers per game.
+ *
+ * The app trusts loopback as a proxy, so each test speaks from addresses of its own (X-Forwarded-For) and the
+ * tests do not share allowances.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClientRequestArgs } from 'node:http';
+import { Client as WsClient, createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { GraphQLBody, TestApp, codeOf, dataOf, startTestApp } from './support/app';
+
+const LIMIT = 6;
+const PASSWORD = 'correct horse battery staple';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({
+    env: {
+      RATE_LIMIT_REQUESTS: String(LIMIT),
+      RATE_LIMIT_WINDOW_SECONDS: '600',
+      TRUSTED_PROXIES: 'loopback',
+      CLOCK: 'manual',
+      WS_MAX_SOCKETS_PER_ADDRESS: '3',
+      WS_MAX_SOCKETS_PER_PLAYER: '2',
+      WS_MAX_OPERATIONS_PER_SOCKET: '2',
+      WS_MAX_ANONYMOUS_WATCHERS_PER_GAME: '2',
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+let addresses = 0;
+/** A client address of its own (TEST-NET-3), so that no two tests share an allowance. */
+function freshAddress(): string {
+  addresses += 1;
+  return `203.0.113.${addresses}`;
+}
+
+async function post(
+  target: TestApp,
+  from: string | null,
+  token: string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ status: number; body: GraphQLBody; retryAfter: string | null }> {
+  const headers: Record<string, string> = {};
+  if (from !== null) headers['x-forwarded-for'] = from;
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  const response = await target.post(JSON.stringify({ query, variables }), headers);
+  return {
+    status: response.status,
+    body: (await response.json()) as GraphQLBody,
+    retryAfter: response.headers.get('retry-after'),
+  };
+}
+
+const LOGIN = 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { token } }';
+const REGISTER = 'mutation($u: String!, $p: String!) { register(username: $u, password: $p) { token } }';
+
+async function registerFrom(from: string, username: string): Promise<string> {
+  const body = (await post(app, from, null, REGISTER, { u: username, p: PASSWORD })).body;
+  return dataOf(body as GraphQLBody<{ register: { token: string } }>).register.token;
+}
+
+function login(from: string, username: string, password = PASSWORD) {
+  return post(app, from, null, LOGIN, { u: username, p: password });
+}
+
+/** A graphql-ws client whose upgrade request says it comes from `from` (through the trusted proxy). */
+function socketFrom(from: string, token: string | null): WsClient {
+  class FromAddress extends WebSocket {
+    constructor(url: string, protocols?: string | string[], options?: ClientRequestArgs) {
+      super(url, protocols, { ...options, headers: { 'x-forwarded-for': from } });
+    }
+  }
+  return createClient({
+    url: `${app.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: FromAddress,
+    connectionParams: token === null ? {} : { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    lazy: false,
+  });
+}
+
+/** The first result of one operation on `client`, its errors, or the code the socket closed with. */
+function firstResult(
+  client: WsClient,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<unknown> {
+  return new Promise((resolve) => {
+    const stop = client.subscribe(
+      { query, variables },
+      {
+        next: (result) => {
+          resolve(result);
+          stop();
+        },
+        error: (error: unknown) =>
+          resolve(Array.isArray(error) ? { errors: error } : { closed: (error as { code: number }).code }),
+        complete: () => undefined,
+      },
+    );
+  });
+}
+
+describe('one allowance per player', () => {
+  it('five sessions do not make five allowances', async () => {
+    const from = freshAddress();
+    const name = `sessions_${addresses}`;
+    const tokens = [await registerFrom(from, name)];
+    for (let index = 0; index < 4; index++) {
+      tokens.push(
+        dataOf((await login(from, name)).body as GraphQLBody<{ login: { token: string } }>).login.token,
+      );
+    }
+    // Round robin over the five sessions, from five more addresses: the player's one allowance runs out all the same.
+    const statuses: number[] = [];
+    for (let index = 0; index < LIMIT + 4; index++) {
+      statuses.push((await post(app, freshAddress(), tokens[index % 5]!, '{ me { username } }')).status);
+    }
+    expect(statuses).toEqual([...Array<number>(LIMIT).fill(200), 429, 429, 429, 429]);
+  });
+});
+
+describe('signing in', () => {
+  it('works for everyone at an address whose allowance someone else used up; other operations stay refused', async () => {
+    const from = freshAddress();
+    const name = `shared_${addresses}`;
+    await registerFrom(freshAddress(), name);
+    for (let index = 0; index < LIMIT; index++)
+      expect((await post(app, from, null, '{ __typename }')).status).toBe(200);
+    expect((await post(app, from, null, '{ __typename }')).status).toBe(429);
+    const signedIn = await login(from, name);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.errors).toBeUndefined();
+    // Only a lone login goes through: a login with anything else beside it does not.
+    const mixed = await post(
+      app,
+      from,
+      null,
+      'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { token } a: login(username: $u, password: $p) { token } }',
+      { u: name, p: PASSWORD },
+    );
+    expect(mixed.status).toBe(429);
+    expect((await post(app, from, null, '{ __typename }')).status).toBe(429);
+  });
+
+  it('is throttled after failures, per account and address, with growing delays; never a lock-out for the owner', async () => {
+    const attacker = freshAddress();
+    const owner = freshAddress();
+    const name = `victim_${addresses}`;
+    await registerFrom(freshAddress(), name);
+    const codes: (string | undefined)[] = [];
+    for (let index = 0; index < 5; index++)
+      codes.push(codeOf((await login(attacker, name, 'wrong password!!')).body));
+    expect(codes).toEqual(Array(5).fill('UNAUTHENTICATED'));
+    // The 6th failure starts a wait: the next attempt, even with the right password, is refused for a second.
+    expect(codeOf((await login(attacker, name, 'wrong password!!')).body)).toBe('UNAUTHENTICATED');
+    // Refused by the login field itself (an executed operation answers 200, its error says why and for how long).
+    const waiting = await login(attacker, name);
+    expect(waiting.body.data).toEqual(null);
+    expect(waiting.body.errors![0]).toMatchObject({
+      message: 'too many failed sign-ins; try again in 1 s',
+      extensions: { code: 'RATE_LIMITED', retryAfter: 1 },
+    });
+    // The owner, from elsewhere, signs in at once.
+    expect((await login(owner, name)).body.errors).toBeUndefined();
+    // After the wait another failure doubles it.
+    await advanceClock(1000);
+    expect(codeOf((await login(attacker, name, 'wrong password!!')).body)).toBe('UNAUTHENTICATED');
+    const longer = await login(attacker, name);
+    expect(longer.body.errors![0]!.extensions).toEqual({ code: 'RATE_LIMITED', retryAfter: 2 });
+    await advanceClock(2000);
+    // The right password, once the wait is over, signs in and clears the count for this address.
+    expect((await login(attacker, name)).body.errors).toBeUndefined();
+    expect(codeOf((await login(attacker, name, 'wrong password!!')).body)).toBe('UNAUTHENTICATED');
+    expect((await login(attacker, name)).body.errors).toBeUndefined();
+  });
+});
+
+async function advanceClock(ms: number): Promise<void> {
+  const response = await fetch(`${app.url}/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('the client address', () => {
+  it('behind a trusted proxy is the forwarded one: two clients of one proxy have their own allowances', async () => {
+    const [first, second] = [freshAddress(), freshAddress()];
+    for (let index = 0; index < LIMIT; index++)
+      expect((await post(app, first, null, '{ __typename }')).status).toBe(200);
+    expect((await post(app, first, null, '{ __typename }')).status).toBe(429);
+    expect((await post(app, second, null, '{ __typename }')).status).toBe(200);
+  });
+
+  it('without a trusted proxy is the TCP peer: a spoofed X-Forwarded-For buys no fresh allowance', async () => {
+    const direct = await startTestApp({ databaseUrl: app.databaseUrl, env: { RATE_LIMIT_REQUESTS: '3' } });
+    try {
+      const statuses: number[] = [];
+      for (let index = 0; index < 5; index++) {
+        statuses.push((await post(direct, `198.51.100.${index}`, null, '{ __typename }')).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await direct.stop();
+    }
+  });
+});
+
+describe('graphql-ws', () => {
+  it('counts failed token checks in connection_init against the address', async () => {
+    const from = freshAddress();
+    expect((await post(app, from, null, '{ __typename }')).status).toBe(200);
+    const closes: unknown[] = [];
+    for (let index = 1; index < LIMIT; index++) {
+      closes.push(await firstResult(socketFrom(from, `mls_${randomUUID()}`), '{ __typename }'));
+    }
+    expect(closes).toEqual(Array(LIMIT - 1).fill({ closed: 4403 }));
+    // One request and LIMIT − 1 guesses: the address's allowance is used up.
+    expect((await post(app, from, null, '{ __typename }')).status).toBe(429);
+  });
+
+  it('bounds sockets per address: the upgrade past the bound is answered 429', async () => {
+    const from = freshAddress();
+    const open = await Promise.all([rawSocket(from, null), rawSocket(from, null), rawSocket(from, null)]);
+    expect(open.map((socket) => socket.outcome)).toEqual(['acknowledged', 'acknowledged', 'acknowledged']);
+    expect((await rawSocket(from, null)).outcome).toBe('refused 429');
+    // Another address is not affected; a closed socket gives its slot back.
+    const elsewhere = await rawSocket(freshAddress(), null);
+    expect(elsewhere.outcome).toBe('acknowledged');
+    open[0]!.socket.close();
+    await waitFor(async () => {
+      const again = await rawSocket(from, null);
+      again.socket.close();
+      return again.outcome === 'acknowledged';
+    });
+    for (const { socket } of [...open, elsewhere]) socket.close();
+  });
+
+  it('bounds sockets per player, whatever their addresses: the socket past the bound is closed with 4429', async () => {
+    const token = await registerFrom(freshAddress(), `sockets_${addresses}`);
+    const open = [await rawSocket(freshAddress(), token), await rawSocket(freshAddress(), token)];
+    expect(open.map((socket) => socket.outcome)).toEqual(['acknowledged', 'acknowledged']);
+    expect((await rawSocket(freshAddress(), token)).outcome).toBe('closed 4429');
+    // Anonymous sockets from those addresses are not the player's.
+    const anonymous = await rawSocket(freshAddress(), null);
+    expect(anonymous.outcome).toBe('acknowledged');
+    for (const { socket } of [...open, anonymous]) socket.close();
+  });
+
+  it('bounds the operations running at once on one socket', async () => {
+    const token = await registerFrom(freshAddress(), `operations_${addresses}`);
+    const host = await registerFrom(freshAddress(), `host_${addresses}`);
+    const game = dataOf(
+      (await post(app, freshAddress(), host, 'mutation { createGame(input: { preset: CLASSIC }) { id } }'))
+        .body as GraphQLBody<{ createGame: { id: string } }>,
+    ).createGame.id;
+    const client = socketFrom(freshAddress(), token);
+    const watch = 'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }';
+    expect(await firstResult(client, watch, { g: game })).toEqual({ data: { gameUpdated: { version: 0 } } });
+    expect(await firstResult(client, watch, { g: game })).toEqual({ data: { gameUpdated: { version: 0 } } });
+    // firstResult unsubscribes after the first push: keep two running, then try a third.
+    const running = [keepWatching(client, watch, game), keepWatching(client, watch, game)];
+    await Promise.all(running.map((watcher) => watcher.started));
+    const third = (await firstResult(client, '{ __typename }')) as GraphQLBody;
+    expect(codeOf(third)).toBe('RATE_LIMITED');
+    expect(third.errors![0]!.message).toBe('at most 2 operations may run at once on one connection');
+    running.forEach((watcher) => watcher.stop());
+    await waitFor(
+      async () => codeOf((await firstResult(client, '{ __typename }')) as GraphQLBody) === undefined,
+    );
+    await client.dispose();
+  });
+
+  it('bounds anonymous watchers of one game; signed-in watchers are not counted', async () => {
+    const host = await registerFrom(freshAddress(), `watched_${addresses}`);
+    const game = dataOf(
+      (await post(app, freshAddress(), host, 'mutation { createGame(input: { preset: CLASSIC }) { id } }'))
+        .body as GraphQLBody<{ createGame: { id: string } }>,
+    ).createGame.id;
+    const watch = 'subscription($g: ID!) { gameUpdated(gameId: $g) { version } }';
+    const clients = [socketFrom(freshAddress(), null), socketFrom(freshAddress(), null)];
+    const watchers = clients.map((client) => keepWatching(client, watch, game));
+    await Promise.all(watchers.map((watcher) => watcher.started));
+    const third = socketFrom(freshAddress(), null);
+    const refused = (await firstResult(third, watch, { g: game })) as GraphQLBody;
+    expect(codeOf(refused)).toBe('RATE_LIMITED');
+    expect(refused.errors![0]!.message).toBe(
+      'too many anonymous watchers of this game (sign in to watch): at most 2',
+    );
+    const signedIn = socketFrom(freshAddress(), host);
+    expect(await firstResult(signedIn, watch, { g: game })).toEqual({
+      data: { gameUpdated: { version: 0 } },
+    });
+    // One anonymous watcher leaves: its slot is free again.
+    watchers[0]!.stop();
+    await waitFor(
+      async () => codeOf((await firstResult(third, watch, { g: game })) as GraphQLBody) === undefined,
+    );
+    watchers[1]!.stop();
+    await Promise.all([...clients, third, signedIn].map((client) => client.dispose()));
+  });
+});
+
+/**
+ * A bare graphql-transport-ws socket from `from`, with `token` in its connection_init: whether the server
+ * acknowledged it, closed it (with its code), or refused the upgrade (with the HTTP status). The socket is left open.
+ */
+function rawSocket(from: string, token: string | null): Promise<{ socket: WebSocket; outcome: string }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+      headers: { 'x-forwarded-for': from },
+    });
+    socket.on('open', () =>
+      socket.send(
+        JSON.stringify({
+          type: 'connection_init',
+          payload: token === null ? {} : { authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
+    socket.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString()) as { type: string }).type === 'connection_ack') {
+        resolve({ socket, outcome: 'acknowledged' });
+      }
+    });
+    socket.on('close', (code: number) => resolve({ socket, outcome: `closed ${code}` }));
+    socket.on('unexpected-response', (_request, response) =>
+      resolve({ socket, outcome: `refused ${response.statusCode ?? 0}` }),
+    );
+    socket.on('error', () => undefined);
+  });
+}
+
+/** A subscription kept open: `started` once its first push came, `stop` to unsubscribe. */
+function keepWatching(
+  client: WsClient,
+  query: string,
+  gameId: string,
+): { started: Promise<void>; stop: () => void } {
+  let stop: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => {
+    stop = client.subscribe(
+      { query, variables: { g: gameId } },
+      { next: () => resolve(), error: () => resolve(), complete: () => undefined },
+    );
+  });
+  return { started, stop: () => stop() };
+}
+
+/** Polls `check` until it holds (10 s at most). */
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
