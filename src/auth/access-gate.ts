@@ -184,7 +184,9 @@ function isLoneLogin(query: unknown): boolean {
     const [operation, ...rest] = parse(query).definitions;
     if (operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'mutation') return false;
     const [field, ...others] = operation.selectionSet.selections;
-    return rest.length === 0 && others.length === 0 && field?.kind === Kind.FIELD && field.name.value === 'login';
+    return (
+      rest.length === 0 && others.length === 0 && field?.kind === Kind.FIELD && field.name.value === 'login'
+    );
   } catch {
     return false;
   }

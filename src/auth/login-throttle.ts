@@ -73,7 +73,8 @@ export class LoginThrottle {
   }
 
   private prune(now: number): void {
-    for (const [key, entry] of this.failures) if (now - entry.lastAt >= FORGET_AFTER_MS) this.failures.delete(key);
+    for (const [key, entry] of this.failures)
+      if (now - entry.lastAt >= FORGET_AFTER_MS) this.failures.delete(key);
     // Still full (an attack from very many addresses): forget the oldest half rather than grow without bound.
     if (this.failures.size < MAX_ENTRIES) return;
     let drop = this.failures.size / 2;

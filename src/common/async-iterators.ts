@@ -1,5 +1,8 @@
 /** An async iterator that calls `release` once when it ends: run out, returned early (unsubscribed) or thrown into. */
-export function withRelease<T>(source: AsyncIterableIterator<T>, release: () => void): AsyncIterableIterator<T> {
+export function withRelease<T>(
+  source: AsyncIterableIterator<T>,
+  release: () => void,
+): AsyncIterableIterator<T> {
   let released = false;
   const once = (): void => {
     if (released) return;
