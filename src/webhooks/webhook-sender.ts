@@ -47,7 +47,10 @@ export async function sendWebhook(
     // Nothing was sent: how long the check took is none of the log's business.
     durationMs: error === 'refused_address' ? 0 : coarseDuration(performance.now() - started),
   });
-  const url = new URL(target);
+  // Stored URLs passed checkWebhookUrl; one that did not (written by hand) is refused, never sent.
+  const url = URL.canParse(target) ? new URL(target) : null;
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    return failed('refused_address');
   const destination = await resolveDestination(url, options.network, signal);
   if (signal.aborted) return failed(timeout.aborted ? 'timeout' : 'cancelled');
   switch (destination.kind) {

@@ -214,6 +214,12 @@ describe('sendWebhook', () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  it('refuses, without sending, a stored URL that is not an http(s) URL', async () => {
+    for (const url of ['not a url', 'file:///etc/passwd', 'ftp://example.com/in']) {
+      expect({ url, ...(await sendCounting(url, LOOPBACK)) }).toEqual({ url, ...REFUSED });
+    }
+  });
+
   it('fails as connection_failed when nothing listens', async () => {
     const port = await freePort();
     expect(await sendWebhook(`http://127.0.0.1:${port}/in`, REQUEST, { network: LOOPBACK })).toEqual({
