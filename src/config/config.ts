@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
+import { formatNetwork, parseNetwork } from '../webhooks/webhook-address';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -58,6 +59,11 @@ export interface AppConfig {
     /** How often webhook deliveries that are due are looked for; 0 turns delivery off. */
     readonly webhookIntervalMs: number;
   };
+  /**
+   * Networks webhooks may reach besides public addresses (CIDR blocks, normalised), e.g. a local receiver in
+   * tests; empty by default. Metadata services stay refused (src/webhooks/webhook-address.ts).
+   */
+  readonly webhookAllowedNetworks: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -105,6 +111,24 @@ class Reader {
     if (items.every(valid)) return items;
     this.problems.push(`${name} must be a comma-separated list of ${what} (got "${text}")`);
     return [];
+  }
+
+  /** A comma-separated list of CIDR blocks (`10.0.0.0/8,::1/128`), each checked and normalised. */
+  networks(name: string): string[] {
+    const entries = (this.env[name] ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    const networks: string[] = [];
+    for (const entry of entries) {
+      const parsed = parseNetwork(entry);
+      if (typeof parsed === 'string') {
+        this.problems.push(
+          `${name} must be a comma-separated list of CIDR blocks (e.g. 127.0.0.0/8,::1/128): ${parsed}`,
+        );
+      } else networks.push(formatNetwork(parsed));
+    }
+    return networks;
   }
 
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
@@ -162,6 +186,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       botDelayMs: read.integer('BOT_DELAY_MS', 500, 0, 60_000),
       webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
     },
+    webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
   };
   if (production && config.workers.clock === 'manual') {
     read.problems.push('CLOCK=manual is for tests: it cannot be used with NODE_ENV=production');

@@ -1,9 +1,11 @@
 /**
- * The rules of webhooks (issue 5 §3), free of Nest and the database so they are unit-tested directly: what a
+ * The rules of webhooks (docs/correspondence.md#webhooks), free of Nest and the database so they are unit-tested directly: what a
  * registration may be, and when a failed delivery is tried again.
  */
+import { isIP } from 'node:net';
 import type { PlayerEventKind } from '../events/event-bus';
 import { ApiError } from '../errors/api-error';
+import { type Network, RANGE_DESCRIPTIONS, bareHost, judgeHost } from './webhook-address';
 
 export const PLAYER_EVENT_KINDS: readonly PlayerEventKind[] = [
   'YOUR_TURN',
@@ -77,17 +79,55 @@ export function parseDeliveryStatus(status: string): DeliveryStatus {
   throw new Error(`unknown webhook delivery status ${status}`);
 }
 
+/**
+ * Why an attempt got no answer: the whole of what the delivery log says (webhook_delivery_attempts.error, and
+ * WebhookAttempt.error). Deliberately coarse: a refused connection, a reset and a connection closed without an
+ * answer are all `connection_failed`, so the log cannot tell a closed port from an open one.
+ */
+export const ATTEMPT_ERRORS = [
+  /** No answer (headers) within REQUEST_TIMEOUT_MS. */
+  'timeout',
+  /** The host name did not resolve. */
+  'dns',
+  /** The host is, or resolves to, an address webhooks may not reach: nothing was sent. */
+  'refused_address',
+  /** No HTTP answer: the connection was refused, reset or closed, or the answer was not HTTP. */
+  'connection_failed',
+  /** The TLS handshake failed (the certificate is not valid for the host, for instance). */
+  'tls',
+  /** The server sending it shut down meanwhile; the attempt is made again. */
+  'cancelled',
+] as const;
+export type AttemptError = (typeof ATTEMPT_ERRORS)[number];
+
+/** An error class read back from the database (its CHECK allows no other). */
+export function parseAttemptError(error: string): AttemptError {
+  if ((ATTEMPT_ERRORS as readonly string[]).includes(error)) return error as AttemptError;
+  throw new Error(`unknown webhook attempt error ${error}`);
+}
+
+/**
+ * Durations in the log are rounded to this step: enough to see a slow receiver, too coarse to time a
+ * connection (how long a refusal took says something about the network in between).
+ */
+export const DURATION_STEP_MS = 100;
+
+export function coarseDuration(ms: number): number {
+  return Math.max(0, Math.round(ms / DURATION_STEP_MS) * DURATION_STEP_MS);
+}
+
 /** A 2xx answer is a delivery; anything else (a redirect included: they are never followed) is not. */
 export function isSuccess(statusCode: number): boolean {
   return statusCode >= 200 && statusCode <= 299;
 }
 
 /**
- * The URL as stored: absolute http(s), without credentials (fetch refuses them, and a secret belongs in the
- * signing secret, not in a URL shown in lists). Private and loopback addresses are allowed (tests and local
- * receivers need them); a public deployment may want to refuse them (see the webhooks docs).
+ * The URL as stored: absolute http(s), without credentials (a secret belongs in the signing secret, not in a URL
+ * shown in lists), and not to an address webhooks may not reach (webhook-address.ts) — judged after the WHATWG
+ * parser has normalised the host, so `http://2130706433/` is 127.0.0.1 and refused like it. A name is not
+ * resolved here: checkWebhookDestination does that at registration, and every delivery again.
  */
-export function checkWebhookUrl(text: string): string {
+export function checkWebhookUrl(text: string, allowed: readonly Network[]): string {
   const refuse = (message: string): never => {
     throw new ApiError('BAD_USER_INPUT', message, { field: 'url' });
   };
@@ -101,6 +141,13 @@ export function checkWebhookUrl(text: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') refuse('url: an http:// or https:// URL');
   if (url.hostname === '') refuse('url: a host is needed');
   if (url.username !== '' || url.password !== '') refuse('url: no user name or password in the URL');
+  const verdict = judgeHost(url.hostname, allowed);
+  if (verdict.allowed === false) {
+    const what = isIP(bareHost(url.hostname)) === 0 ? 'name' : 'address';
+    refuse(
+      `url: ${url.hostname} is a ${RANGE_DESCRIPTIONS[verdict.range]} ${what}: webhooks only go to public addresses`,
+    );
+  }
   // The fragment is never sent; dropping it keeps the stored URL what is really called.
   url.hash = '';
   return url.toString();

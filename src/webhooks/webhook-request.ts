@@ -1,5 +1,5 @@
 /**
- * What a webhook request is (issue 5 §3): the JSON body, the headers and the signature. Pure, so that the
+ * What a webhook request is (docs/correspondence.md#webhooks): the JSON body, the headers and the signature. Pure, so that the
  * signature is unit-tested and `verifyWebhookSignature` is the reference for the receiver code in the docs.
  *
  * The signature is `sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`: the timestamp is signed with the

@@ -1,5 +1,5 @@
 /**
- * Sends webhook deliveries (issue 5 §3). Every app copy runs one. Deliveries are queued by a trigger in the
+ * Sends webhook deliveries (docs/correspondence.md#webhooks). Every app copy runs one. Deliveries are queued by a trigger in the
  * transaction of each player event (prisma/migrations/20261129150000_webhooks), so nothing here has to be up when
  * an event commits: a pass finds whatever is due, whenever it runs. Passes run every WEBHOOK_INTERVAL_MS, at once
  * when the event bus announces that deliveries were queued (on any copy: the trigger's NOTIFY on malice_webhooks,
@@ -23,6 +23,7 @@ import {
   isSuccess,
   parseDeliveryKind,
 } from './webhook-policy';
+import { WEBHOOK_NETWORK, type WebhookNetwork } from './webhook-destination';
 import { DeliveryToSend, webhookRequest } from './webhook-request';
 import { sendWebhook } from './webhook-sender';
 
@@ -119,6 +120,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly events: EventBus,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    @Inject(WEBHOOK_NETWORK) private readonly network: WebhookNetwork,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -217,6 +219,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       username: row.username,
     };
     const outcome = await sendWebhook(row.url, webhookRequest(delivery, row.secret, attemptedAt), {
+      network: this.network,
       signal: this.shutdown.signal,
     });
     const succeeded = outcome.kind === 'answered' && isSuccess(outcome.statusCode);

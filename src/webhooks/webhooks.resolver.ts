@@ -1,5 +1,5 @@
 /**
- * Webhooks over GraphQL (issue 5 §3). Managed with a session token or an API token with game:play: a bot that
+ * Webhooks over GraphQL (docs/correspondence.md#webhooks). Managed with a session token or an API token with game:play: a bot that
  * plays may also register where its turns are announced (a read-only token may not change anything).
  */
 import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';

@@ -1,17 +1,19 @@
 /**
- * Registering webhooks and reading their delivery log (issue 5 §3). Delivering is the worker's
+ * Registering webhooks and reading their delivery log (docs/correspondence.md#webhooks). Delivering is the worker's
  * (webhook-worker.ts); deliveries of events are queued by a database trigger, pings here.
  */
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { isUuid } from '../common/ids';
 import { ApiError } from '../errors/api-error';
 import type { PlayerEventKind } from '../events/event-bus';
 import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { WEBHOOK_NETWORK, type WebhookNetwork, checkWebhookDestination } from './webhook-destination';
 import { WebhookWorker } from './webhook-worker';
 import {
+  AttemptError,
   DeliveryKind,
   DeliveryStatus,
   MAX_WEBHOOKS_PER_PLAYER,
@@ -19,6 +21,7 @@ import {
   checkWebhookEvents,
   checkWebhookSecret,
   checkWebhookUrl,
+  parseAttemptError,
   parseDeliveryKind,
   parseDeliveryStatus,
 } from './webhook-policy';
@@ -39,7 +42,7 @@ export interface AttemptInfo {
   readonly number: number;
   readonly attemptedAt: Date;
   readonly statusCode: number | null;
-  readonly error: string | null;
+  readonly error: AttemptError | null;
   readonly durationMs: number;
 }
 
@@ -68,12 +71,15 @@ export class WebhooksService {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly worker: WebhookWorker,
+    @Inject(WEBHOOK_NETWORK) private readonly network: WebhookNetwork,
   ) {}
 
   async create(playerId: string, input: NewWebhook): Promise<WebhookInfo> {
-    const url = checkWebhookUrl(input.url);
+    const url = checkWebhookUrl(input.url, this.network.allowed);
     const secret = checkWebhookSecret(input.secret);
     const events = checkWebhookEvents(input.events);
+    // Last: the only check that waits (for a name to resolve).
+    await checkWebhookDestination(url, this.network);
     const created = await this.prisma.$transaction(async (tx) => {
       // Registrations of one player, one at a time, so that two at once cannot both pass the limit. NO KEY: the
       // foreign keys to the player (games, moves) never wait for this lock.
@@ -175,7 +181,7 @@ function toDelivery(row: WebhookDelivery & { attempts: WebhookDeliveryAttempt[] 
       number: attempt.attempt,
       attemptedAt: attempt.attemptedAt,
       statusCode: attempt.statusCode,
-      error: attempt.error,
+      error: attempt.error === null ? null : parseAttemptError(attempt.error),
       durationMs: attempt.durationMs,
     })),
   };

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { PlayerEventKind } from '../events/player-events.types';
-import { MAX_ATTEMPTS } from './webhook-policy';
+import { ATTEMPT_ERRORS, DURATION_STEP_MS, MAX_ATTEMPTS } from './webhook-policy';
 
 export enum WebhookEventKind {
   YOUR_TURN = 'YOUR_TURN',
@@ -71,11 +71,13 @@ export class WebhookAttemptType {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Why no answer came (a network error or the 10 s timeout); null when one did.',
+    description: `Why no answer came, as one of ${ATTEMPT_ERRORS.join(', ')} (nothing more precise); null when one did.`,
   })
   error!: string | null;
 
-  @Field(() => Int, { description: 'How long it took, in milliseconds.' })
+  @Field(() => Int, {
+    description: `How long it took, in milliseconds, rounded to ${DURATION_STEP_MS} ms; 0 when it was refused before anything was sent.`,
+  })
   durationMs!: number;
 
   @Field({ description: 'True when the answer was a 2xx status (the delivery succeeded).' })

@@ -1,34 +1,48 @@
 /**
- * Webhooks (issue 5 §3) against the compiled server, real Postgres and real HTTP receivers (node:http on
+ * Webhooks (docs/correspondence.md#webhooks) against the compiled server, real Postgres and real HTTP receivers (node:http on
  * 127.0.0.1): registration and its limits; each player's events — made by playing through the API — POSTed to
  * their own webhooks only, signed (checked here the way the docs tell a receiver to), with the ids playerEvents
  * shows; a failed attempt retried after the backoff with the same event id, driven by the manual clock (POST
  * /test/clock, then POST /test/webhooks/deliver), both attempts in the delivery log; giving up after 8 attempts;
  * two app copies on one database delivering each event once between them.
  *
+ * And the attacks: webhooks into the server's own network. A server started as in production (no
+ * WEBHOOK_ALLOWED_NETWORKS) refuses loopback URLs in every spelling at createWebhook, and refuses at delivery one
+ * that was stored before that check; the servers the other tests use allow loopback (127.0.0.0/8 and ::1), as an
+ * operator would for a local receiver, and deliver to it. Real traffic goes to loopback receivers only; private,
+ * link-local and metadata addresses are refused from the URL alone, never connected to (names resolving there
+ * are tested with an injected resolver in test/webhooks/).
+ *
  * WEBHOOK_INTERVAL_MS is an hour, so the periodic pass never runs during a test: deliveries go out on the wake-up a
  * player event causes, or when a test asks for a pass.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
+import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../src/common/free-port';
 import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { sql } from './support/database';
 import { joinGame } from './support/play';
 
-const ENV = { CLOCK: 'manual', SWEEP_INTERVAL_MS: '0', WEBHOOK_INTERVAL_MS: '3600000' };
+/** As in production: webhooks reach public addresses only. */
+const STRICT_ENV = { CLOCK: 'manual', SWEEP_INTERVAL_MS: '0', WEBHOOK_INTERVAL_MS: '3600000' };
+/** The local receivers below listen on loopback: the operator allows it. */
+const ENV = { ...STRICT_ENV, WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128' };
 
 let app: TestApp;
 let other: TestApp;
+/** On a database of its own: no copy that allows loopback delivers its deliveries. */
+let strict: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: ENV });
+  [app, strict] = await Promise.all([startTestApp({ env: ENV }), startTestApp({ env: STRICT_ENV })]);
   other = await startTestApp({ databaseUrl: app.databaseUrl, env: ENV });
 });
 afterAll(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
   await other.stop();
-  await app.close();
+  await Promise.all([app.close(), strict.close()]);
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -59,7 +73,10 @@ interface Receiver {
 const receivers: Receiver[] = [];
 
 /** A receiver answering each request with the status `answer` gives for it (its 0-based index). */
-async function startReceiver(answer: (index: number) => number = () => 200): Promise<Receiver> {
+async function startReceiver(
+  answer: (index: number) => number = () => 200,
+  host: '127.0.0.1' | '::1' = '127.0.0.1',
+): Promise<Receiver> {
   const requests: Received[] = [];
   const server = http.createServer((request, response) => {
     let rawBody = '';
@@ -71,9 +88,9 @@ async function startReceiver(answer: (index: number) => number = () => 200): Pro
       response.writeHead(answer(index), { 'content-type': 'text/plain' }).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const receiver: Receiver = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/malice`,
+    url: `http://${host === '::1' ? '[::1]' : host}:${(server.address() as AddressInfo).port}/hooks/malice`,
     requests,
     waitFor: (count, timeoutMs = 10_000) =>
       eventually(`${count} requests (have ${requests.length})`, () => requests.length >= count, timeoutMs),
@@ -147,9 +164,10 @@ async function createWebhook(
   url: string,
   secret: string,
   events?: string[],
+  target: TestApp = app,
 ): Promise<{ id: string; url: string; events: string[] }> {
   return dataOf(
-    await app.gql<{ createWebhook: { id: string; url: string; events: string[] } }>(
+    await target.gql<{ createWebhook: { id: string; url: string; events: string[] } }>(
       token,
       'mutation($u: String!, $s: String!, $e: [PlayerEventKind!]) { createWebhook(url: $u, secret: $s, events: $e) { id url events } }',
       { u: url, s: secret, e: events ?? null },
@@ -157,9 +175,14 @@ async function createWebhook(
   ).createWebhook;
 }
 
-async function deliveries(token: string, webhookId: string, first = 100): Promise<Delivery[]> {
+async function deliveries(
+  token: string,
+  webhookId: string,
+  first = 100,
+  target: TestApp = app,
+): Promise<Delivery[]> {
   return dataOf(
-    await app.gql<{ webhookDeliveries: Delivery[] }>(
+    await target.gql<{ webhookDeliveries: Delivery[] }>(
       token,
       `query($w: ID!, $f: Int) { webhookDeliveries(webhookId: $w, first: $f) { ${DELIVERY_FIELDS} } }`,
       { w: webhookId, f: first },
@@ -167,10 +190,30 @@ async function deliveries(token: string, webhookId: string, first = 100): Promis
   ).webhookDeliveries;
 }
 
-async function me(token: string): Promise<{ id: string; username: string }> {
+async function me(token: string, target: TestApp = app): Promise<{ id: string; username: string }> {
   return dataOf(
-    await app.gql<{ me: { id: string; username: string } }>(token, 'query { me { id username } }'),
+    await target.gql<{ me: { id: string; username: string } }>(token, 'query { me { id username } }'),
   ).me;
+}
+
+/** testWebhook, then the ping's first attempt once it is logged. */
+async function ping(token: string, webhookId: string, target: TestApp = app): Promise<Attempt> {
+  const queued = dataOf(
+    await target.gql<{ testWebhook: { id: string } }>(
+      token,
+      'mutation($id: ID!) { testWebhook(id: $id) { id } }',
+      {
+        id: webhookId,
+      },
+    ),
+  ).testWebhook;
+  let attempt: Attempt | undefined;
+  await eventually('the ping logged', async () => {
+    const delivery = (await deliveries(token, webhookId, 100, target)).find((each) => each.id === queued.id);
+    attempt = delivery?.attempts[0];
+    return attempt !== undefined;
+  });
+  return attempt!;
 }
 
 async function playerEvents(
@@ -610,8 +653,7 @@ describe('giving up', () => {
     expect(failed).toMatchObject({ status: 'FAILED', attemptCount: 8, nextAttemptAt: null });
     expect(failed.attempts.map((attempt) => attempt.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     for (const attempt of failed.attempts) {
-      expect(attempt).toMatchObject({ statusCode: null, succeeded: false });
-      expect(attempt.error).toMatch(/^network error: .*ECONNREFUSED/);
+      expect(attempt).toMatchObject({ statusCode: null, error: 'connection_failed', succeeded: false });
     }
     // Given up: never tried again.
     await clockTo(app, new Date(Date.parse(failed.attempts.at(-1)!.attemptedAt) + 7 * 86_400_000));
@@ -626,6 +668,138 @@ describe('giving up', () => {
       expect(response.status).toBe(404);
     } finally {
       await plain.stop();
+    }
+  });
+});
+
+describe('attacks: webhooks into the server’s network', () => {
+  const secret = 'attack-webhook-secret-01';
+  const create = 'mutation($u: String!, $s: String!) { createWebhook(url: $u, secret: $s) { id url } }';
+
+  it.each([
+    ['loopback by 127.0.0.1', 'http://127.0.0.1:8080/in', '127.0.0.1 is a loopback address'],
+    ['loopback by localhost', 'http://localhost:8080/in', 'localhost is a loopback name'],
+    ['loopback by the number 2130706433', 'http://2130706433:8080/in', '127.0.0.1 is a loopback address'],
+    ['loopback by hex 0x7f.1', 'http://0x7f.1/in', '127.0.0.1 is a loopback address'],
+    ['loopback by octal 017700000001', 'http://017700000001/in', '127.0.0.1 is a loopback address'],
+    ['loopback by [::1]', 'http://[::1]:8080/in', '[::1] is a loopback address'],
+    [
+      'loopback by [::ffff:127.0.0.1]',
+      'http://[::ffff:127.0.0.1]/in',
+      '[::ffff:7f00:1] is a loopback address',
+    ],
+    ['a private network by 10.x', 'http://10.0.0.5:8080/in', '10.0.0.5 is a private-network address'],
+    [
+      'the metadata service 169.254.169.254',
+      'http://169.254.169.254/latest/meta-data/',
+      '169.254.169.254 is a cloud metadata service address',
+    ],
+    [
+      'the metadata name metadata.google.internal',
+      'http://metadata.google.internal/',
+      'metadata.google.internal is a cloud metadata service name',
+    ],
+  ])('createWebhook refuses %s by default', async (_attack, url, says) => {
+    const token = await register(strict, `wh_atk_${Math.random().toString(36).slice(2, 10)}`);
+    const body = await strict.gql(token, create, { u: url, s: secret });
+    expect({ code: codeOf(body), field: body.errors?.[0]?.extensions?.field }).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'url',
+    });
+    expect(body.errors![0]!.message).toContain(`url: ${says}`);
+    expect(body.errors![0]!.message).toContain('webhooks only go to public addresses');
+    // Nothing was registered.
+    expect(dataOf(await strict.gql(token, 'query { webhooks { id } }'))).toEqual({ webhooks: [] });
+  });
+
+  it('testWebhook does not POST to a loopback webhook stored before the check, nor do its events', async () => {
+    const token = await register(strict, 'wh_atk_old');
+    const inviter = await register(strict, 'wh_atk_inviter');
+    const receiver = await startReceiver();
+    // Registered by a server without the check (or stored by hand): the URL is in the table, unchecked.
+    const [row] = await sql<{ id: string }>(
+      strict.databaseUrl,
+      `INSERT INTO webhooks (id, player_id, url, secret, events, created_at)
+       VALUES (gen_random_uuid(), $1, $2, $3, ARRAY['CHALLENGE_RECEIVED'], now()) RETURNING id::text`,
+      [(await me(token, strict)).id, receiver.url, secret],
+    );
+    const attempt = await ping(token, row!.id, strict);
+    expect(attempt).toEqual({
+      number: 1,
+      attemptedAt: expect.any(String),
+      statusCode: null,
+      error: 'refused_address',
+      durationMs: 0,
+      succeeded: false,
+    });
+    await invite(inviter, 'wh_atk_old', strict);
+    await eventually('the event’s attempt logged', async () => {
+      const logged = await deliveries(token, row!.id, 100, strict);
+      return logged.some(
+        (delivery) => delivery.kind === 'CHALLENGE_RECEIVED' && delivery.attempts.length > 0,
+      );
+    });
+    const [event] = (await deliveries(token, row!.id, 100, strict)).filter(
+      (delivery) => delivery.kind === 'CHALLENGE_RECEIVED',
+    );
+    expect(event!.attempts).toMatchObject([{ statusCode: null, error: 'refused_address', durationMs: 0 }]);
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('with WEBHOOK_ALLOWED_NETWORKS, loopback by 127.0.0.1, localhost, 2130706433 and [::1] is delivered', async () => {
+    const token = await register(app, 'wh_atk_allowed');
+    const v4 = await startReceiver();
+    const v6 = await startReceiver(() => 200, '::1');
+    const port = new URL(v4.url).port;
+    const cases = [
+      [`http://127.0.0.1:${port}/a`, `http://127.0.0.1:${port}/a`, v4],
+      [`http://localhost:${port}/b`, `http://localhost:${port}/b`, v4],
+      [`http://2130706433:${port}/c`, `http://127.0.0.1:${port}/c`, v4],
+      [`${v6.url}`, v6.url, v6],
+    ] as const;
+    for (const [url, stored, receiver] of cases) {
+      const hook = await createWebhook(token, url, secret);
+      expect(hook.url).toBe(stored);
+      const before = receiver.requests.length;
+      expect(await ping(token, hook.id)).toMatchObject({ statusCode: 200, error: null, succeeded: true });
+      expect(receiver.requests).toHaveLength(before + 1);
+      expect(receiver.requests.at(-1)!.body.kind).toBe('PING');
+    }
+    // Allowed: loopback only. The rest of the network stays refused.
+    for (const url of ['http://10.0.0.5/in', 'http://169.254.169.254/', 'http://metadata.google.internal/']) {
+      expect(codeOf(await app.gql(token, create, { u: url, s: secret }))).toBe('BAD_USER_INPUT');
+    }
+  });
+
+  it('the delivery log does not tell a closed port from an open one', async () => {
+    const token = await register(app, 'wh_atk_ports');
+    // Open, but no HTTP: it hangs up on every connection.
+    const connections = new Set<net.Socket>();
+    const hangsUp = net.createServer((socket) => {
+      connections.add(socket);
+      socket.on('error', () => undefined);
+      socket.end();
+    });
+    await new Promise<void>((resolve) => hangsUp.listen(0, '127.0.0.1', resolve));
+    receivers.push({
+      url: '',
+      requests: [],
+      waitFor: async () => undefined,
+      close: async () => {
+        for (const socket of connections) socket.destroy();
+        await new Promise((resolve) => hangsUp.close(resolve));
+      },
+    });
+    const open = (hangsUp.address() as AddressInfo).port;
+    const closed = await freePort();
+    const attempts: Attempt[] = [];
+    for (const port of [closed, open]) {
+      const hook = await createWebhook(token, `http://127.0.0.1:${port}/in`, secret);
+      attempts.push(await ping(token, hook.id));
+    }
+    for (const attempt of attempts) {
+      expect(attempt).toMatchObject({ statusCode: null, error: 'connection_failed', succeeded: false });
+      expect(attempt.durationMs % 100).toBe(0);
     }
   });
 });

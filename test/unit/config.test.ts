@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       sockets: { perAddress: 64, perPlayer: 16, operationsPerSocket: 32, anonymousWatchersPerGame: 32 },
       sessionTtlDays: 30,
       workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
+      webhookAllowedNetworks: [],
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
     // An empty value counts as unset (a common way to blank a variable in compose files).
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
         SWEEP_INTERVAL_MS: '0',
         BOT_DELAY_MS: '20',
         WEBHOOK_INTERVAL_MS: '250',
+        WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
         UNRELATED_VARIABLE: 'ignored',
       },
       CWD,
@@ -101,6 +103,7 @@ describe('loadConfig', () => {
       sockets: { perAddress: 3, perPlayer: 2, operationsPerSocket: 4, anonymousWatchersPerGame: 0 },
       sessionTtlDays: 7,
       workers: { clock: 'manual', sweepIntervalMs: 0, botDelayMs: 20, webhookIntervalMs: 250 },
+      webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
     });
     expect(() => loadConfig({ NODE_ENV: 'production', CLOCK: 'manual' }, CWD)).toThrow(/CLOCK=manual/);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }, CWD).databaseUrl).toBe(
@@ -151,6 +154,7 @@ describe('loadConfig', () => {
       TRUSTED_PROXIES: '10.0.0.0/8,proxy.internal',
       WS_MAX_SOCKETS_PER_ADDRESS: '0',
       SESSION_TTL_DAYS: '1.5',
+      WEBHOOK_ALLOWED_NETWORKS: '10.0.0.1/8',
     };
     const problems = problemsOf(invalid);
     expect(problems).toHaveLength(Object.keys(invalid).length);
@@ -167,6 +171,33 @@ describe('loadConfig', () => {
       message = (error as Error).message;
     }
     for (const name of Object.keys(invalid)) expect(message).toContain(name);
+  });
+
+  it('reads WEBHOOK_ALLOWED_NETWORKS as CIDR blocks, normalised, and names each one that is not', () => {
+    expect(
+      loadConfig({ WEBHOOK_ALLOWED_NETWORKS: ' 10.0.0.0/8 , 0:0:0:0:0:0:0:1/128,FD00::/8,' }, CWD)
+        .webhookAllowedNetworks,
+    ).toEqual(['10.0.0.0/8', '::1/128', 'fd00::/8']);
+    expect(loadConfig({ WEBHOOK_ALLOWED_NETWORKS: '  ' }, CWD).webhookAllowedNetworks).toEqual([]);
+    const problems = problemsOf({
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1,10.0.0.1/8,::1/129,localhost/8,192.168.0.0/16',
+    });
+    expect(problems).toHaveLength(4);
+    for (const [entry, why] of [
+      ['127.0.0.1', 'is not an address/prefix block'],
+      ['10.0.0.1/8', 'did you mean 10.0.0.0/8?'],
+      ['::1/129', 'at most /128'],
+      ['localhost/8', 'is not an address/prefix block'],
+    ] as const) {
+      const problem = problems.find((candidate) => candidate.includes(`"${entry}"`));
+      expect({ entry, problem }).toEqual({
+        entry,
+        problem: expect.stringMatching(
+          /^WEBHOOK_ALLOWED_NETWORKS must be a comma-separated list of CIDR blocks/,
+        ),
+      });
+      expect(problem).toContain(why);
+    }
   });
 
   it('refuses numbers that are not plain whole numbers in range', () => {
