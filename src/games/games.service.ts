@@ -466,18 +466,16 @@ export class GamesService {
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
   ): Promise<GameWithPlayers> {
-    /** A retry of a move already applied gets that move's outcome (the game now) and writes nothing. */
+    /**
+     * A retry of a move already applied gets that move's outcome (the game now) and writes nothing. The id is
+     * looked up among this player's own: another player's move under the same id is theirs, not this one.
+     */
     const refuse = async (error: ApiError): Promise<GameWithPlayers> => {
       if (clientMoveId !== null) {
         const original = await this.prisma.gameEvent.findUnique({
-          where: { gameId_clientMoveId: { gameId, clientMoveId } },
+          where: { gameId_actorId_clientMoveId: { gameId, actorId: playerId, clientMoveId } },
         });
         if (original !== null) {
-          if (original.actorId !== playerId) {
-            throw new ApiError('BAD_USER_INPUT', 'that clientMoveId was used by another player', {
-              field: 'clientMoveId',
-            });
-          }
           const applied = commandOf(original.payload as unknown as GameEvent);
           const requested = commandFor(applied.seat);
           if (JSON.stringify(applied) !== JSON.stringify(requested)) {

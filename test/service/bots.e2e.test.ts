@@ -10,6 +10,7 @@
  *   the next copy to start.
  * - Third-party bot accounts: upgradeToBotAccount, bot:play tokens, the refusals, isBot in listings.
  */
+import { botClientMoveId } from '../../src/bots/bot-move';
 import { BUILTIN_BOTS } from '../../src/bots/builtin-bots';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
 import { sql } from './support/database';
@@ -72,6 +73,7 @@ async function playAgainstBot(
   token: string,
   gameId: string,
   stopWhen: (game: GameData) => boolean = () => false,
+  clientMoveIdFor: (game: GameData) => string = (game) => `me:${game.version}`,
 ): Promise<GameData> {
   let request = 0;
   const next = (): TestApp => targets[request++ % targets.length]!;
@@ -94,7 +96,7 @@ async function playAgainstBot(
       gameId,
       chooseMove(game.legalMoves),
       game.version,
-      `me:${game.version}`,
+      clientMoveIdFor(game),
     );
     game = dataOf(body).makeMove;
   }
@@ -213,6 +215,30 @@ describe('built-in opponents (issue 5 §5)', () => {
     // Each version's bot move exists once: no clientMoveId twice, none without one.
     const botIds = log.filter((row) => row.actor_id === GREEDY.playerId).map((row) => row.client_move_id);
     expect(new Set(botIds).size).toBe(botIds.length);
+    expectQuietWorkers();
+  });
+
+  it('keeps moving when the person squats the clientMoveIds the bot sends next (bot:<version>): the game goes on', async () => {
+    // The attack: the bot's ids are predictable, so the person sends each of their own moves under the id the bot
+    // will send at the next version. With one id space per game, every bot move was refused as "used by another
+    // player", every try, until the bot's clock ran out and the person won on time.
+    const token = await register(app, 'squatter');
+    const me = await playerId(token);
+    const created = await createBotGame(app, token, { bot: 'GREEDY', hoursPerMove: 1 });
+    const finished = await playAgainstBot(
+      [app],
+      token,
+      created.id,
+      () => false,
+      (game) => botClientMoveId(game.version + 1),
+    );
+    expect(finished.status).toBe('FINISHED');
+    expect(finished.result?.reason).not.toBe('timedOut');
+    const log = await checkBotLog(finished, GREEDY.playerId, me, token);
+    // The squatted ids are in the log twice, once for each player's own move.
+    const mine = new Set(log.filter((row) => row.actor_id === me).map((row) => row.client_move_id));
+    const shared = log.filter((row) => row.actor_id === GREEDY.playerId && mine.has(row.client_move_id));
+    expect(shared.length).toBeGreaterThan(0);
     expectQuietWorkers();
   });
 

@@ -369,16 +369,51 @@ describe('a retried clientMoveId', () => {
     expect((await gameFor(first, table.gameId)).legalMoves).toContain('*-c1');
   });
 
-  it('used by the other player is refused without writing', async () => {
-    const table = await dealtGame('retry-other-player');
+  it('squatted by the opponent (the same id for their own move) is theirs alone: both moves are applied, each player’s retry gets their own outcome', async () => {
+    // The attack: a player sends their move under the id the opponent will send next. With one id space per game
+    // the opponent's move was refused ("used by another player") however often it was sent.
+    const table = await dealtGame('squatted-client-move-id');
+    const id = 'squatted-1';
+    /** Plays the seat to move until it discards (which ends the turn), sending the discard under `id`. */
+    const playTurnEndingWith = async (
+      clientMoveId: string,
+    ): Promise<{ token: string; text: string; version: number; after: number }> => {
+      for (;;) {
+        const { token, game } = await mover(table);
+        const discard = game.legalMoves.find((text) => /^([2-9TJQKA][SHDC]|\*)-d\d/.test(text));
+        if (discard === undefined) {
+          dataOf(await move(token, table.gameId, game.legalMoves[0] as string, game.version));
+          continue;
+        }
+        const moved = dataOf(await move(token, table.gameId, discard, game.version, clientMoveId)).makeMove;
+        return { token, text: discard, version: game.version, after: moved.version };
+      }
+    };
+    const first = await playTurnEndingWith(id);
+    const second = await playTurnEndingWith(id);
+    expect(second.token).not.toBe(first.token);
+    const log = await expectConsistentLog(table);
+    const squatted = log.filter((row) => row.client_move_id === id);
+    expect(squatted.map((row) => row.seq)).toEqual([first.after, second.after]);
+    expect(squatted.map((row) => row.payload.seat)).toEqual([
+      table.tokens.indexOf(first.token),
+      table.tokens.indexOf(second.token),
+    ]);
+
+    // Each retry (the same request again) is answered with the game and writes nothing, whoever sends first.
+    const current = (await gameFor(null, table.gameId)).version;
+    for (const sent of [second, first]) {
+      const retried = await move(sent.token, table.gameId, sent.text, sent.version, id);
+      expect(codes([retried])).toEqual(['OK']);
+      expect(dataOf(retried).makeMove.version).toBe(current);
+    }
+    // A player reusing their own id for another move is still refused, and nothing is written.
     const { token, game } = await mover(table);
-    const id = randomUUID();
-    dataOf(await move(token, table.gameId, game.legalMoves[0] as string, game.version, id));
-    const logBefore = await expectConsistentLog(table);
-    const other = table.tokens.find((candidate) => candidate !== token) as string;
-    const body = await move(other, table.gameId, 'pass', null, id);
-    expect(codes([body])).toEqual(['BAD_USER_INPUT']);
-    expect(await expectConsistentLog(table)).toEqual(logBefore);
+    const other = game.legalMoves.find((text) => text !== first.text && text !== second.text) ?? 'pass';
+    const reused = await move(token, table.gameId, other, game.version, id);
+    expect(codes([reused])).toEqual(['BAD_USER_INPUT']);
+    expect(reused.errors?.[0]?.extensions?.field).toBe('clientMoveId');
+    expect(await expectConsistentLog(table)).toEqual(log);
   });
 });
 
