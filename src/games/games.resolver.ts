@@ -138,8 +138,9 @@ export class GamesResolver {
 
   @Mutation(() => GameType, {
     description:
-      'Make a move in notation (docs/notation.md), e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass. ' +
-      'expectedVersion guards against deciding on a stale state; a retried clientMoveId is applied once.',
+      'Make a move in notation (docs/notation.md), e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass. It carries ' +
+      'expectedVersion, clientMoveId or both (neither: BAD_USER_INPUT). expectedVersion guards against deciding ' +
+      'on a stale state; a retried clientMoveId is applied once.',
   })
   async makeMove(
     @Context() context: RequestContext,
@@ -150,7 +151,7 @@ export class GamesResolver {
     @Args('clientMoveId', {
       type: () => String,
       nullable: true,
-      description: 'Your id for this move (1–64 chars).',
+      description: 'Your id for this move (1–64 chars), unique among your own moves in the game.',
     })
     clientMoveId: string | null,
   ): Promise<GameParent> {

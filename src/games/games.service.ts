@@ -107,7 +107,7 @@ const APPEND_SQL = `
 const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
 
 const INCLUDE_PLAYERS = { players: { include: { player: true }, orderBy: { seat: 'asc' } } } as const;
-/** Without expectedVersion, a move that lost a race is decided again on the new state this many times. */
+/** A command without a guard (a resignation) that lost a race is decided again on the new state this many times. */
 const AUTO_RETRIES = 3;
 const MAX_CLIENT_MOVE_ID = 64;
 
@@ -379,6 +379,15 @@ export class GamesService {
   }
 
   async move(request: MoveRequest): Promise<GameWithPlayers> {
+    // Without either guard, a move sent twice (a retry, two app copies) could be decided twice and applied twice:
+    // refused before anything is read.
+    if (request.expectedVersion === undefined && request.clientMoveId === undefined) {
+      throw new ApiError(
+        'BAD_USER_INPUT',
+        'a move needs expectedVersion (the version you decided on) or clientMoveId (your id for this move), or both, ' +
+          'so that a move sent twice is applied once',
+      );
+    }
     if (
       request.clientMoveId !== undefined &&
       (request.clientMoveId.length === 0 || request.clientMoveId.length > MAX_CLIENT_MOVE_ID)
@@ -514,8 +523,10 @@ export class GamesService {
         return this.moved(game, next, projection, now);
       }
       // Lost a race: someone else wrote first. With expectedVersion (or a clientMoveId, whose retry may be what
-      // won) the client decides what to do; without, the move is decided again on the new state (it may now be
-      // illegal, and will then say so).
+      // won) the client decides what to do. Without either — only a resignation now, since a move must carry one
+      // (see `move`) — the command is decided again on the new state: a resignation that lost to another command
+      // still resigns, and one that lost to itself (sent twice) is refused by the rules (the seat is out, or the
+      // game over), so it is never applied twice.
       if (expectedVersion !== undefined || clientMoveId !== null || attempt >= AUTO_RETRIES) {
         const current = await this.prisma.game.findUnique({
           where: { id: gameId },

@@ -132,10 +132,12 @@ async function gameFor(token: string | null, gameId: string): Promise<GameData> 
   return dataOf(await app.gql<{ game: GameData }>(token, GAME, { g: gameId })).game;
 }
 
+/** A move with a fresh clientMoveId (every move carries a guard) unless `extra` says otherwise. */
 function move(token: string | null, gameId: string, text: string, extra: Record<string, unknown> = {}) {
   return app.gql<{ makeMove: { id: string; version: number } }>(token, MOVE, {
     g: gameId,
     m: text,
+    c: randomUUID(),
     ...extra,
   });
 }

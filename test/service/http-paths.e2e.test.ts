@@ -91,7 +91,8 @@ describe('the fast path and the Fastify path answer alike', () => {
 
     const created = await createGame(app, tokenA, { preset: 'CLASSIC', seed: 'paths-game' });
     await joinGame(app, tokenB, created.id);
-    const move = 'mutation($g: ID!, $m: String!) { makeMove(gameId: $g, move: $m) { version } }';
+    const move =
+      'mutation($g: ID!, $m: String!) { makeMove(gameId: $g, move: $m, expectedVersion: 0) { version } }';
     for (const token of [tokenA, tokenB]) {
       // One of the two is not to move (NOT_YOUR_TURN), the other plays nonsense (ILLEGAL_MOVE or BAD_USER_INPUT):
       // neither changes the game, so both ways meet the same game.
