@@ -30,7 +30,7 @@ import { initialState } from './initial-state';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 import { Clock } from '../clock/clock';
-import { BuiltinBotKind, builtinBot } from '../bots/builtin-bots';
+import { BuiltinBotKind, builtinBot, builtinBotById } from '../bots/builtin-bots';
 import { seatOutcomes } from './finish';
 import { recordFinish } from './finish-sql';
 import {
@@ -225,6 +225,7 @@ export class GamesService {
       });
     }
     let invitedPlayerId: string | null = null;
+    let bot = request.bot === undefined ? undefined : builtinBot(request.bot);
     if (request.opponent !== undefined && seats !== 2) {
       throw new ApiError('BAD_USER_INPUT', 'an invitation names the one opponent of a two-seat game', {
         field: 'opponent',
@@ -233,7 +234,9 @@ export class GamesService {
     if (request.opponent !== undefined) {
       const opponent = await this.players.named(request.opponent);
       if (opponent.id === playerId) throw new ApiError('BAD_USER_INPUT', 'you cannot invite yourself');
-      invitedPlayerId = opponent.id;
+      // A built-in bot accepts at once: the game is the one `bot` makes (no invitation left waiting forever).
+      bot = builtinBotById(opponent.id);
+      if (bot === undefined) invitedPlayerId = opponent.id;
     }
     // DESIGN §3: 256 bits from the OS CSPRNG, committed to at once, revealed when the game is over.
     const seed = request.seed ?? randomBytes(32).toString('hex');
@@ -261,7 +264,7 @@ export class GamesService {
       include: INCLUDE_PLAYERS,
     });
     // The bot sits down like anyone joining (and the deal follows when that fills the game).
-    return request.bot === undefined ? game : this.join(game.id, builtinBot(request.bot).playerId);
+    return bot === undefined ? game : this.join(game.id, bot.playerId);
   }
 
   /**
