@@ -11,6 +11,7 @@ import { ApiError } from '../errors/api-error';
 import { Player, Token } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
+import { builtinBotLookAlike } from './reserved-names';
 
 const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
 const MIN_PASSWORD = 8;
@@ -38,6 +39,14 @@ export class PlayersService {
       throw new ApiError('BAD_USER_INPUT', 'a username is 3–20 letters, digits, _ or -', {
         field: 'username',
       });
+    }
+    const lookAlike = builtinBotLookAlike(username);
+    if (lookAlike !== undefined) {
+      throw new ApiError(
+        'BAD_USER_INPUT',
+        `the username ${username} is reserved: it looks like the built-in bot ${lookAlike.username}`,
+        { field: 'username' },
+      );
     }
     checkPassword(password);
     const passwordHash = await argon2Hash(password); // argon2id, m = 19 MiB, t = 2, p = 1 (the OWASP baseline)
@@ -141,6 +150,17 @@ export class PlayersService {
    * its sessions stay, to manage its tokens, but can no longer play (effectiveScopes). Idempotent.
    */
   async upgradeToBot(playerId: string): Promise<Player> {
+    // An account named before look-alikes were reserved would, marked as a bot, pass for the built-in one. (A
+    // username never changes, so it is checked before the transaction.)
+    const named = await this.byId(playerId);
+    const lookAlike = named === null || named.isBot ? undefined : builtinBotLookAlike(named.username);
+    if (named !== null && lookAlike !== undefined) {
+      throw new ApiError(
+        'FORBIDDEN',
+        `the account ${named.username} looks like the built-in bot ${lookAlike.username}, so it cannot become a ` +
+          'bot account: register a new one for your bot',
+      );
+    }
     const outcome = await this.prisma.$transaction(async (tx) => {
       // FOR UPDATE conflicts with the FOR KEY SHARE lock that taking a seat (a game_players row, whose foreign
       // key points here) holds on this row: a join in flight commits first and is counted below, and none can

@@ -10,6 +10,7 @@
  *   the next copy to start.
  * - Third-party bot accounts: upgradeToBotAccount, bot:play tokens, the refusals, isBot in listings.
  */
+import { hash as argon2Hash } from '@node-rs/argon2';
 import { botClientMoveId } from '../../src/bots/bot-move';
 import { BUILTIN_BOTS } from '../../src/bots/builtin-bots';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
@@ -18,6 +19,7 @@ import { GAME_FIELDS, GameData, chooseMove, findSeed, makeMove, playGame, readGa
 
 const BOT_DELAY_MS = 30;
 const ENV = { BOT_DELAY_MS: String(BOT_DELAY_MS) };
+const UPGRADE_TO_BOT = 'mutation { upgradeToBotAccount { username isBot } }';
 const GREEDY = BUILTIN_BOTS.find((bot) => bot.kind === 'GREEDY')!;
 const RANDOM = BUILTIN_BOTS.find((bot) => bot.kind === 'RANDOM')!;
 
@@ -457,5 +459,61 @@ describe('bot accounts for third parties (issue 5 §5)', () => {
 
   it('is refused without a session', async () => {
     expect(codeOf(await app.gql(null, UPGRADE))).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('names that look like a built-in bot', () => {
+  const REGISTER =
+    'mutation($u: String!, $p: String!) { register(username: $u, password: $p) { player { username } } }';
+
+  it('cannot be registered: Greedy-Botcf2, GreedyB0t, greedybot, Random_Bot and the like are reserved', async () => {
+    for (const [username, bot] of [
+      ['Greedy-Botcf2', 'GreedyBot'],
+      ['GreedyB0t', 'GreedyBot'],
+      ['greedybot', 'GreedyBot'],
+      ['GR33DY_B0T', 'GreedyBot'],
+      ['Random_Bot', 'RandomBot'],
+      ['xRandornBot', 'RandomBot'],
+    ] as const) {
+      const body = await app.gql(null, REGISTER, { u: username, p: 'a long enough passphrase' });
+      expect(codeOf(body)).toBe('BAD_USER_INPUT');
+      expect(body.errors?.[0]?.extensions?.field).toBe('username');
+      expect(body.errors?.[0]?.message).toBe(
+        `the username ${username} is reserved: it looks like the built-in bot ${bot}`,
+      );
+    }
+    const created = await sql<{ username: string }>(
+      app.databaseUrl,
+      'SELECT username FROM players WHERE username_key = ANY($1::text[])',
+      [['greedy-botcf2', 'greedyb0t', 'gr33dy_b0t', 'random_bot', 'xrandornbot']],
+    );
+    expect(created).toEqual([]);
+    // Near misses are ordinary names.
+    for (const username of ['GreedyGus', 'Robot_Rita', 'RandomAccess']) {
+      expect(dataOf(await app.gql(null, REGISTER, { u: username, p: 'a long enough passphrase' }))).toEqual({
+        register: { player: { username } },
+      });
+    }
+  });
+
+  it('an account named like one before the names were reserved cannot become a bot account', async () => {
+    // Such an account, marked isBot, would pass for the built-in bot in every listing.
+    const password = 'an old account of mine';
+    await sql(
+      app.databaseUrl,
+      `INSERT INTO players (id, username, username_key, password_hash)
+       VALUES (gen_random_uuid(), 'Rand0mBot', 'rand0mbot', $1)`,
+      [await argon2Hash(password)],
+    );
+    const login = await app.gql<{ login: { token: string } }>(
+      null,
+      'mutation($p: String!) { login(username: "rand0mbot", password: $p) { token } }',
+      { p: password },
+    );
+    const session = dataOf(login).login.token;
+    const refused = await app.gql(session, UPGRADE_TO_BOT);
+    expect(codeOf(refused)).toBe('FORBIDDEN');
+    expect(refused.errors?.[0]?.message).toMatch(/looks like the built-in bot RandomBot/);
+    expect(dataOf(await app.gql(session, 'query { me { isBot } }'))).toEqual({ me: { isBot: false } });
   });
 });
