@@ -17,7 +17,12 @@ export class PlayersResolver {
         '3–20 letters, digits, _ or -; unique regardless of case. Names that look like a built-in bot’s are reserved.',
     })
     username: string,
-    @Args('password', { description: '8–200 characters.' }) password: string,
+    @Args('password', {
+      description:
+        '15–200 characters (Unicode code points, NFKC); not a common or breached password, not built on the ' +
+        'username, not a few characters repeated or a run such as 123456… (docs/api.md, register).',
+    })
+    password: string,
   ): Promise<AuthPayloadType> {
     const session = await this.players.register(username, password);
     return { token: session.token, player: toPlayer(session.player) };

@@ -4,6 +4,7 @@
  * alias and cost limits, the rate limit, production mode without introspection or explorer, and `/health`.
  */
 import { randomUUID } from 'node:crypto';
+import { hash as argon2Hash } from '@node-rs/argon2';
 import { getIntrospectionQuery } from 'graphql';
 import type { Client as WsClient } from 'graphql-ws';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
@@ -531,18 +532,75 @@ describe('registration and login', () => {
       for (const [u, p, field] of [
         [uniqueName('shortpw'), 'seven77', 'password'],
         [uniqueName('longpw'), 'p'.repeat(201), 'password'],
-        ['ab', 'correct horse', 'username'],
-        ['has space', 'correct horse', 'username'],
-        ['u'.repeat(21), 'correct horse', 'username'],
-        ['émile', 'correct horse', 'username'],
-        [taken, 'correct horse', 'username'],
-        [taken.toUpperCase(), 'correct horse', 'username'],
-        [taken.toLowerCase(), 'another password', 'username'],
+        ['ab', 'correct horse battery staple', 'username'],
+        ['has space', 'correct horse battery staple', 'username'],
+        ['u'.repeat(21), 'correct horse battery staple', 'username'],
+        ['émile', 'correct horse battery staple', 'username'],
+        [taken, 'correct horse battery staple', 'username'],
+        [taken.toUpperCase(), 'correct horse battery staple', 'username'],
+        [taken.toLowerCase(), 'another long password', 'username'],
       ] as const) {
         const error = expectRefusal(await app.gql(null, REGISTER, { u, p }), 'BAD_USER_INPUT');
         expect(error.extensions?.field).toBe(field);
       }
     });
+  });
+
+  it('refuse weak passwords (NIST SP 800-63B): aaaaaaaa, the username in any case, four emoji counted as eight characters', async () => {
+    // The attack: each of these was accepted, the emoji because length was counted in UTF-16 units.
+    const username = 'elaborate_name7';
+    await unchanged(async () => {
+      for (const [password, message] of [
+        ['aaaaaaaa', 'a password is at least 15 characters (this one has 8)'],
+        ['🐉🦄🐙🦊', 'a password is at least 15 characters (this one has 4)'],
+        [username, 'a password cannot be your username'],
+        ['ELABORATE_NAME7', 'a password cannot be your username'],
+        ['Elaborate_Name7!!', 'a password cannot be your username'],
+        ['passwordpassword', 'that password is on a list of common and breached passwords'],
+        ['aaaaaaaaaaaaaaaaaaaa', 'a password cannot be a few characters repeated'],
+        ['abcdefghijklmnop', 'a password cannot be a run of consecutive characters'],
+        ['x'.repeat(201), 'a password is at most 200 characters'],
+      ] as const) {
+        const error = expectRefusal(
+          await app.gql(null, REGISTER, { u: username, p: password }),
+          'BAD_USER_INPUT',
+        );
+        expect(error.extensions?.field).toBe('password');
+        expect(error.message).toContain(message);
+      }
+    });
+    // Any character counts once: fifteen emoji make a password, and so does a passphrase with accents.
+    await register(app, uniqueName('emoji'), '🐉🦄🐙🦊🐝🦉🐢🦀🐳🦋🐌🦔🐿🦩🐧');
+    await register(app, uniqueName('accents'), 'crème brûlée à volonté');
+  });
+
+  it('sign in with a password chosen under older rules, and with any Unicode form of a new one', async () => {
+    const LOGIN_CHECK =
+      'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { player { username } } }';
+    const signsIn = async (username: string, password: string): Promise<boolean> => {
+      const body = await app.gql(null, LOGIN_CHECK, { u: username, p: password });
+      if (body.errors !== undefined) expect(codeOf(body)).toBe('UNAUTHENTICATED');
+      return body.errors === undefined;
+    };
+    // Accounts of before: an 8-character password, and one hashed as typed (not normalised: the ligature ﬁ).
+    for (const [username, password] of [
+      [uniqueName('old8'), 'short-pw'],
+      [uniqueName('oldlig'), 'ﬁsh and chips'],
+    ] as const) {
+      await sql(
+        app.databaseUrl,
+        `INSERT INTO players (id, username, username_key, password_hash) VALUES ($1, $2, lower($2), $3)`,
+        [randomUUID(), username, await argon2Hash(password)],
+      );
+      expect(await signsIn(username, password)).toBe(true);
+      expect(await signsIn(username, `${password}x`)).toBe(false);
+    }
+    // A new password is one password in every Unicode form: composed, decomposed, full-width.
+    const username = uniqueName('unicode');
+    await register(app, username, 'Ｃafé au lait, sans sucre');
+    expect(await signsIn(username, 'Ｃafé au lait, sans sucre'.normalize('NFD'))).toBe(true);
+    expect(await signsIn(username, 'Café au lait, sans sucre')).toBe(true);
+    expect(await signsIn(username, 'Cafe au lait, sans sucre')).toBe(false);
   });
 
   it('answer a wrong password exactly like an unknown user (UNAUTHENTICATED)', async () => {
@@ -647,7 +705,7 @@ describe('input the database cannot hold is refused as input, not as an INTERNAL
         register: await code(
           app.gql(
             null,
-            'mutation($u: String!) { register(username: $u, password: "correct horse") { token } }',
+            'mutation($u: String!) { register(username: $u, password: "correct horse battery staple") { token } }',
             {
               u: nul,
             },
@@ -656,7 +714,7 @@ describe('input the database cannot hold is refused as input, not as an INTERNAL
         login: await code(
           app.gql(
             null,
-            'mutation($u: String!) { login(username: $u, password: "correct horse") { token } }',
+            'mutation($u: String!) { login(username: $u, password: "correct horse battery staple") { token } }',
             {
               u: nul,
             },
