@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DateTimeScalar } from '../common/date-time.scalar';
 import { PlayersModule } from '../players/players.module';
 import { GameStore } from './game-store';
 import { GamesResolver } from './games.resolver';
@@ -8,7 +9,8 @@ import { LobbyService } from './lobby.service';
 
 @Module({
   imports: [PlayersModule],
-  providers: [GameStore, GamesService, GamesResolver, LobbyService, LobbyResolver],
+  // DateTimeScalar is the whole schema's DateTime (GamesFilter holds the API's date arguments).
+  providers: [GameStore, GamesService, GamesResolver, LobbyService, LobbyResolver, DateTimeScalar],
   exports: [GamesService],
 })
 export class GamesModule {}

@@ -15,6 +15,7 @@ import {
   Subscription,
 } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../auth/auth.service';
+import { dateArgument } from '../common/date-time.scalar';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext, Viewer } from '../auth/viewer';
 import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
@@ -91,8 +92,8 @@ export class GamesResolver {
       opponent: filter?.opponent ?? undefined,
       result: filter?.result ?? undefined,
       rated: filter?.rated ?? undefined,
-      finishedAfter: filter?.finishedAfter ?? undefined,
-      finishedBefore: filter?.finishedBefore ?? undefined,
+      finishedAfter: dateArgument('finishedAfter', filter?.finishedAfter),
+      finishedBefore: dateArgument('finishedBefore', filter?.finishedBefore),
       first: size,
       after: after ?? undefined,
     });

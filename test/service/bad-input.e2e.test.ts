@@ -808,6 +808,74 @@ describe('input the database cannot hold is refused as input, not as an INTERNAL
     });
   });
 
+  it('dates that are not on the calendar: games(filter: { finishedAfter: "2026-13-45T99:99:99Z" }) and the like are BAD_USER_INPUT naming the field, as over the REST download', async () => {
+    // The attack: the date reached Postgres as an invalid Date and failed there (INTERNAL).
+    const bad = [
+      '2026-13-45T99:99:99Z',
+      '2026-02-30T00:00:00Z',
+      '2026-11-29T24:00:00Z',
+      '2026-11-29T12:00:60Z',
+      '2026-11-29T12:00:00+24:00',
+      '2026-11-29T12:00:00',
+      '1',
+      'yesterday',
+      'Sun Nov 29 2026',
+      '',
+    ];
+    const QUERY = 'query($f: GamesFilter) { games(filter: $f) { edges { cursor } } }';
+    await unchanged(async () => {
+      for (const field of ['finishedAfter', 'finishedBefore']) {
+        const message = `${field} must be an ISO 8601 time such as 2026-11-29T00:00:00Z`;
+        for (const value of bad) {
+          for (const body of [
+            await app.gql(
+              null,
+              `query { games(filter: { ${field}: ${JSON.stringify(value)} }) { edges { cursor } } }`,
+            ),
+            await app.gql(null, QUERY, { f: { [field]: value } }),
+          ]) {
+            const error = expectRefusal(body, 'BAD_USER_INPUT');
+            expect({ value, message: error.message, field: error.extensions?.field }).toEqual({
+              value,
+              message,
+              field,
+            });
+          }
+          const rest = await fetch(
+            `${app.url}/api/players/nobody_here/games.ndjson?${field}=${encodeURIComponent(value)}`,
+          );
+          expect(rest.status).toBe(400);
+          expect(await rest.json()).toEqual({ error: { code: 'BAD_USER_INPUT', message, field } });
+        }
+        // Not a string at all: refused the same way (Nest's scalar took a number as milliseconds).
+        expect(
+          expectRefusal(await app.gql(null, QUERY, { f: { [field]: 5 } }), 'BAD_USER_INPUT').extensions
+            ?.field,
+        ).toBe(field);
+        expect(
+          expectRefusal(
+            await app.gql(null, `query { games(filter: { ${field}: 5 }) { edges { cursor } } }`),
+            'BAD_USER_INPUT',
+          ).extensions?.field,
+        ).toBe(field);
+      }
+    });
+    // What is a time is accepted, by both paths.
+    for (const value of [
+      '2026-11-29',
+      '2026-02-28T23:59Z',
+      '2024-02-29T12:00:00.123456789+05:30',
+      '0000-01-01',
+      '9999-12-31T23:59:59Z',
+    ]) {
+      expect(
+        dataOf(await app.gql(null, QUERY, { f: { finishedAfter: value, finishedBefore: value } })),
+      ).toEqual({
+        games: { edges: [] },
+      });
+    }
+  });
+
   it('a games cursor whose date JavaScript accepts but Postgres cannot store', async () => {
     const after = Buffer.from(`-271821-04-20T00:00:00.000Z|${randomUUID()}`).toString('base64url');
     await unchanged(async () => {
