@@ -597,8 +597,9 @@ export class GamesService {
    * Appends the events and updates the projection in one statement (so one round trip, and atomic): the
    * UPDATE only matches an active game at the version the command was decided on (not one aborted meanwhile),
    * and the INSERT takes its rows from the UPDATE. False when the version or status moved or the clientMoveId is
-   * already among the actor's in the log (the unique index is per game and actor): nothing is written then. A finishing move also records each seat's outcome and, for a
-   * rated game, the rating changes — in the same transaction (issue 4 §1).
+   * already among the actor's in the log (the unique index is per game and actor): nothing is written then. A
+   * finishing move also records each seat's outcome and, for a rated game, the rating changes — in the same
+   * transaction (issue 4 §1).
    */
   private async append(
     game: GameWithPlayers,
