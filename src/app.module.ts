@@ -10,6 +10,7 @@ import { RUNTIME_CONFIG, RuntimeConfig } from './common/app-config.token';
 import { Clock, ManualClock, SystemClock } from './clock/clock';
 import { errorShaper } from './errors/api-error';
 import { ApiErrorFilter } from './errors/api-error.filter';
+import { DateTimeScalar } from './common/date-time.scalar';
 import { GamesModule } from './games/games.module';
 import { apiValidationRules } from './graphql/limits';
 import { graphqlWsOptions, httpContext } from './graphql/transports';
@@ -83,6 +84,8 @@ export class AppModule {
           useValue: config.workers.clock === 'manual' ? new ManualClock() : new SystemClock(),
         },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
+        // The whole schema's DateTime: strict ISO 8601 (src/common/iso-time.ts), as the REST downloads read it.
+        DateTimeScalar,
       ],
       exports: [RUNTIME_CONFIG, Clock],
     };

@@ -17,7 +17,7 @@ import { GraphQLResult, GraphQLTransport, isRecord } from './graphql-http';
 import { ApiRecorder } from './recorder';
 import { pickMove } from './strategy';
 
-const PASSWORD = 'bench password';
+const PASSWORD = 'bench client password';
 const GAME_FIELDS = 'id version currentSeat status legalMoves';
 const REGISTER =
   'mutation Register($u: String!, $p: String!) { register(username: $u, password: $p) { token } }';

@@ -4,6 +4,7 @@
  * instead of a silently unfiltered download of every game. Pure.
  */
 import { PresetName } from '../engine';
+import { invalidTime, parseIsoTime } from '../common/iso-time';
 import { ApiError } from '../errors/api-error';
 import type { ListOutcome, ListStatus } from '../games/games-list-sql';
 
@@ -23,8 +24,6 @@ export interface PlayerGamesFilter {
 type Query = Readonly<Record<string, unknown>>;
 
 const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
-/** ISO 8601: a date (midnight UTC) or a date and time with its zone; a time without a zone would be read in the server's. */
-const ISO_TIME = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d))?$/;
 
 /** `GET /api/games/:id/export`: `format` only (default json). */
 export function parseExportQuery(query: Query): ExportFormatName {
@@ -109,13 +108,10 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   return found;
 }
 
+/** A time as GraphQL's DateTime arguments read it (src/common/iso-time.ts). */
 function time(name: string, value: string): Date {
-  const at = new Date(value);
-  if (!ISO_TIME.test(value) || Number.isNaN(at.getTime())) {
-    throw new ApiError('BAD_USER_INPUT', `${name} must be an ISO 8601 time such as 2026-11-29T00:00:00Z`, {
-      field: name,
-    });
-  }
+  const at = parseIsoTime(value);
+  if (at === null) throw invalidTime(name);
   return at;
 }
 

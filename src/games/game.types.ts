@@ -262,7 +262,9 @@ export class CreateGameInput {
   rated?: boolean;
   @Field({
     nullable: true,
-    description: 'Username of the only player who may take the other seat (an invitation).',
+    description:
+      'Username of the only player who may take the other seat (an invitation). A built-in bot accepts at once, ' +
+      'as with bot.',
   })
   opponent?: string;
   @Field({

@@ -15,6 +15,7 @@ import {
   Subscription,
 } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../auth/auth.service';
+import { dateArgument } from '../common/date-time.scalar';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext, Viewer } from '../auth/viewer';
 import { AccessGate } from '../auth/access-gate';
@@ -94,8 +95,8 @@ export class GamesResolver {
       opponent: filter?.opponent ?? undefined,
       result: filter?.result ?? undefined,
       rated: filter?.rated ?? undefined,
-      finishedAfter: filter?.finishedAfter ?? undefined,
-      finishedBefore: filter?.finishedBefore ?? undefined,
+      finishedAfter: dateArgument('finishedAfter', filter?.finishedAfter),
+      finishedBefore: dateArgument('finishedBefore', filter?.finishedBefore),
       first: size,
       after: after ?? undefined,
     });
@@ -141,8 +142,9 @@ export class GamesResolver {
 
   @Mutation(() => GameType, {
     description:
-      'Make a move in notation (docs/notation.md), e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass. ' +
-      'expectedVersion guards against deciding on a stale state; a retried clientMoveId is applied once.',
+      'Make a move in notation (docs/notation.md), e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass. It carries ' +
+      'expectedVersion, clientMoveId or both (neither: BAD_USER_INPUT). expectedVersion guards against deciding ' +
+      'on a stale state; a retried clientMoveId is applied once.',
   })
   async makeMove(
     @Context() context: RequestContext,
@@ -153,7 +155,7 @@ export class GamesResolver {
     @Args('clientMoveId', {
       type: () => String,
       nullable: true,
-      description: 'Your id for this move (1–64 chars).',
+      description: 'Your id for this move (1–64 chars), unique among your own moves in the game.',
     })
     clientMoveId: string | null,
   ): Promise<GameParent> {

@@ -30,7 +30,7 @@ import { initialState } from './initial-state';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 import { Clock } from '../clock/clock';
-import { BuiltinBotKind, builtinBot } from '../bots/builtin-bots';
+import { BuiltinBotKind, builtinBot, builtinBotById } from '../bots/builtin-bots';
 import { seatOutcomes } from './finish';
 import { recordFinish } from './finish-sql';
 import {
@@ -107,7 +107,7 @@ const APPEND_SQL = `
 const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
 
 const INCLUDE_PLAYERS = { players: { include: { player: true }, orderBy: { seat: 'asc' } } } as const;
-/** Without expectedVersion, a move that lost a race is decided again on the new state this many times. */
+/** A command without a guard (a resignation) that lost a race is decided again on the new state this many times. */
 const AUTO_RETRIES = 3;
 const MAX_CLIENT_MOVE_ID = 64;
 
@@ -225,6 +225,7 @@ export class GamesService {
       });
     }
     let invitedPlayerId: string | null = null;
+    let bot = request.bot === undefined ? undefined : builtinBot(request.bot);
     if (request.opponent !== undefined && seats !== 2) {
       throw new ApiError('BAD_USER_INPUT', 'an invitation names the one opponent of a two-seat game', {
         field: 'opponent',
@@ -233,7 +234,9 @@ export class GamesService {
     if (request.opponent !== undefined) {
       const opponent = await this.players.named(request.opponent);
       if (opponent.id === playerId) throw new ApiError('BAD_USER_INPUT', 'you cannot invite yourself');
-      invitedPlayerId = opponent.id;
+      // A built-in bot accepts at once: the game is the one `bot` makes (no invitation left waiting forever).
+      bot = builtinBotById(opponent.id);
+      if (bot === undefined) invitedPlayerId = opponent.id;
     }
     // DESIGN §3: 256 bits from the OS CSPRNG, committed to at once, revealed when the game is over.
     const seed = request.seed ?? randomBytes(32).toString('hex');
@@ -261,7 +264,7 @@ export class GamesService {
       include: INCLUDE_PLAYERS,
     });
     // The bot sits down like anyone joining (and the deal follows when that fills the game).
-    return request.bot === undefined ? game : this.join(game.id, builtinBot(request.bot).playerId);
+    return bot === undefined ? game : this.join(game.id, bot.playerId);
   }
 
   /**
@@ -379,6 +382,15 @@ export class GamesService {
   }
 
   async move(request: MoveRequest): Promise<GameWithPlayers> {
+    // Without either guard, a move sent twice (a retry, two app copies) could be decided twice and applied twice:
+    // refused before anything is read.
+    if (request.expectedVersion === undefined && request.clientMoveId === undefined) {
+      throw new ApiError(
+        'BAD_USER_INPUT',
+        'a move needs expectedVersion (the version you decided on) or clientMoveId (your id for this move), or both, ' +
+          'so that a move sent twice is applied once',
+      );
+    }
     if (
       request.clientMoveId !== undefined &&
       (request.clientMoveId.length === 0 || request.clientMoveId.length > MAX_CLIENT_MOVE_ID)
@@ -466,18 +478,16 @@ export class GamesService {
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
   ): Promise<GameWithPlayers> {
-    /** A retry of a move already applied gets that move's outcome (the game now) and writes nothing. */
+    /**
+     * A retry of a move already applied gets that move's outcome (the game now) and writes nothing. The id is
+     * looked up among this player's own: another player's move under the same id is theirs, not this one.
+     */
     const refuse = async (error: ApiError): Promise<GameWithPlayers> => {
       if (clientMoveId !== null) {
         const original = await this.prisma.gameEvent.findUnique({
-          where: { gameId_clientMoveId: { gameId, clientMoveId } },
+          where: { gameId_actorId_clientMoveId: { gameId, actorId: playerId, clientMoveId } },
         });
         if (original !== null) {
-          if (original.actorId !== playerId) {
-            throw new ApiError('BAD_USER_INPUT', 'that clientMoveId was used by another player', {
-              field: 'clientMoveId',
-            });
-          }
           const applied = commandOf(original.payload as unknown as GameEvent);
           const requested = commandFor(applied.seat);
           if (JSON.stringify(applied) !== JSON.stringify(requested)) {
@@ -516,8 +526,10 @@ export class GamesService {
         return this.moved(game, next, projection, now);
       }
       // Lost a race: someone else wrote first. With expectedVersion (or a clientMoveId, whose retry may be what
-      // won) the client decides what to do; without, the move is decided again on the new state (it may now be
-      // illegal, and will then say so).
+      // won) the client decides what to do. Without either — only a resignation now, since a move must carry one
+      // (see `move`) — the command is decided again on the new state: a resignation that lost to another command
+      // still resigns, and one that lost to itself (sent twice) is refused by the rules (the seat is out, or the
+      // game over), so it is never applied twice.
       if (expectedVersion !== undefined || clientMoveId !== null || attempt >= AUTO_RETRIES) {
         const current = await this.prisma.game.findUnique({
           where: { id: gameId },
@@ -585,8 +597,9 @@ export class GamesService {
    * Appends the events and updates the projection in one statement (so one round trip, and atomic): the
    * UPDATE only matches an active game at the version the command was decided on (not one aborted meanwhile),
    * and the INSERT takes its rows from the UPDATE. False when the version or status moved or the clientMoveId is
-   * already in the log: nothing is written then. A finishing move also records each seat's outcome and, for a
-   * rated game, the rating changes — in the same transaction (issue 4 §1).
+   * already among the actor's in the log (the unique index is per game and actor): nothing is written then. A
+   * finishing move also records each seat's outcome and, for a rated game, the rating changes — in the same
+   * transaction (issue 4 §1).
    */
   private async append(
     game: GameWithPlayers,

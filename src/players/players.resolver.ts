@@ -16,9 +16,17 @@ export class PlayersResolver {
 
   @Mutation(() => AuthPayloadType, { description: 'Create an account and sign in. Returns a session token.' })
   async register(
-    @Args('username', { description: '3–20 letters, digits, _ or -; unique regardless of case.' })
+    @Args('username', {
+      description:
+        '3–20 letters, digits, _ or -; unique regardless of case. Names that look like a built-in bot’s are reserved.',
+    })
     username: string,
-    @Args('password', { description: '8–200 characters.' }) password: string,
+    @Args('password', {
+      description:
+        '15–200 characters (Unicode code points, NFKC); not a common or breached password, not built on the ' +
+        'username, not a few characters repeated or a run such as 123456… (docs/api.md, register).',
+    })
+    password: string,
   ): Promise<AuthPayloadType> {
     const session = await this.players.register(username, password);
     return { token: session.token, player: toPlayer(session.player) };
@@ -79,7 +87,8 @@ export class PlayersResolver {
     description:
       'Make your account a bot account, for good: marked as a bot wherever it is listed, rated like anyone, and ' +
       'playing only with API tokens of scope BOT_PLAY (its game:play tokens are revoked; its sessions can read ' +
-      'but no longer play). Only for an account that has never joined a game (else FORBIDDEN). Needs a session ' +
+      'but no longer play). Only for an account that has never joined a game and whose name does not look like a ' +
+      'built-in bot’s (else FORBIDDEN). Needs a session ' +
       'token. Calling it again changes nothing.',
   })
   async upgradeToBotAccount(@Context() context: RequestContext): Promise<PlayerType> {

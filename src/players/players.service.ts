@@ -11,10 +11,15 @@ import { ApiError } from '../errors/api-error';
 import { Player, Token } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
+import {
+  MAX_PASSWORD_INPUT,
+  normalizePassword,
+  passwordProblem,
+  passwordProblemMessage,
+} from './password-policy';
+import { builtinBotLookAlike } from './reserved-names';
 
 const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 200;
 const MAX_API_TOKENS = 20;
 
 export interface Session {
@@ -39,8 +44,20 @@ export class PlayersService {
         field: 'username',
       });
     }
-    checkPassword(password);
-    const passwordHash = await argon2Hash(password); // argon2id, m = 19 MiB, t = 2, p = 1 (the OWASP baseline)
+    const lookAlike = builtinBotLookAlike(username);
+    if (lookAlike !== undefined) {
+      throw new ApiError(
+        'BAD_USER_INPUT',
+        `the username ${username} is reserved: it looks like the built-in bot ${lookAlike.username}`,
+        { field: 'username' },
+      );
+    }
+    const problem = passwordProblem(password, username);
+    if (problem !== null) {
+      throw new ApiError('BAD_USER_INPUT', passwordProblemMessage(problem), { field: 'password' });
+    }
+    // argon2id, m = 19 MiB, t = 2, p = 1 (the OWASP baseline), of the normalised password (password-policy.ts).
+    const passwordHash = await argon2Hash(normalizePassword(password));
     try {
       const player = await this.prisma.player.create({
         data: { id: randomUUID(), username, usernameKey: username.toLowerCase(), passwordHash },
@@ -60,8 +77,17 @@ export class PlayersService {
         ? await this.prisma.player.findUnique({ where: { usernameKey: username.toLowerCase() } })
         : null;
     const hash = player?.passwordHash ?? (await this.decoyHash);
-    const matches =
-      password.length <= MAX_PASSWORD && (await argon2Verify(hash, password).catch(() => false));
+    // Never refused for being weak: only whether it matches. A password registered before passwords were
+    // normalised was hashed as typed, so when the normalised form does not match, the form as typed is tried
+    // too (for the decoy as well, so that an unknown username takes the same time).
+    let matches = false;
+    if (password.length <= MAX_PASSWORD_INPUT) {
+      const normalized = normalizePassword(password);
+      for (const candidate of normalized === password ? [password] : [normalized, password]) {
+        matches = await argon2Verify(hash, candidate).catch(() => false);
+        if (matches) break;
+      }
+    }
     if (player === null || !matches) throw new ApiError('UNAUTHENTICATED', 'wrong username or password');
     return { token: await this.createSession(player.id), player };
   }
@@ -141,6 +167,17 @@ export class PlayersService {
    * its sessions stay, to manage its tokens, but can no longer play (effectiveScopes). Idempotent.
    */
   async upgradeToBot(playerId: string): Promise<Player> {
+    // An account named before look-alikes were reserved would, marked as a bot, pass for the built-in one. (A
+    // username never changes, so it is checked before the transaction.)
+    const named = await this.byId(playerId);
+    const lookAlike = named === null || named.isBot ? undefined : builtinBotLookAlike(named.username);
+    if (named !== null && lookAlike !== undefined) {
+      throw new ApiError(
+        'FORBIDDEN',
+        `the account ${named.username} looks like the built-in bot ${lookAlike.username}, so it cannot become a ` +
+          'bot account: register a new one for your bot',
+      );
+    }
     const outcome = await this.prisma.$transaction(async (tx) => {
       // FOR UPDATE conflicts with the FOR KEY SHARE lock that taking a seat (a game_players row, whose foreign
       // key points here) holds on this row: a join in flight commits first and is counted below, and none can
@@ -192,14 +229,6 @@ export class PlayersService {
       },
     });
     return token;
-  }
-}
-
-function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
-    throw new ApiError('BAD_USER_INPUT', `a password is ${MIN_PASSWORD}–${MAX_PASSWORD} characters`, {
-      field: 'password',
-    });
   }
 }
 

@@ -80,6 +80,8 @@ describe('parsePlayerGamesQuery', () => {
     ['finishedAfter', 'yesterday'],
     ['finishedBefore', '2026-13-01T00:00:00Z'],
     ['finishedBefore', '2026-11-30T12:00:00'],
+    ['finishedAfter', '2026-02-30'],
+    ['finishedAfter', '2026-11-30T24:00:00Z'],
   ])('refuses %s=%s naming the parameter', (name, value) => {
     expect(refusal(() => parsePlayerGamesQuery({ [name]: value }))).toMatchObject({
       code: 'BAD_USER_INPUT',

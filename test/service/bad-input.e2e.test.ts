@@ -4,6 +4,7 @@
  * alias and cost limits, the rate limit, production mode without introspection or explorer, and `/health`.
  */
 import { randomUUID } from 'node:crypto';
+import { hash as argon2Hash } from '@node-rs/argon2';
 import { getIntrospectionQuery } from 'graphql';
 import type { Client as WsClient } from 'graphql-ws';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
@@ -132,10 +133,12 @@ async function gameFor(token: string | null, gameId: string): Promise<GameData> 
   return dataOf(await app.gql<{ game: GameData }>(token, GAME, { g: gameId })).game;
 }
 
+/** A move with a fresh clientMoveId (every move carries a guard) unless `extra` says otherwise. */
 function move(token: string | null, gameId: string, text: string, extra: Record<string, unknown> = {}) {
   return app.gql<{ makeMove: { id: string; version: number } }>(token, MOVE, {
     g: gameId,
     m: text,
+    c: randomUUID(),
     ...extra,
   });
 }
@@ -529,18 +532,75 @@ describe('registration and login', () => {
       for (const [u, p, field] of [
         [uniqueName('shortpw'), 'seven77', 'password'],
         [uniqueName('longpw'), 'p'.repeat(201), 'password'],
-        ['ab', 'correct horse', 'username'],
-        ['has space', 'correct horse', 'username'],
-        ['u'.repeat(21), 'correct horse', 'username'],
-        ['émile', 'correct horse', 'username'],
-        [taken, 'correct horse', 'username'],
-        [taken.toUpperCase(), 'correct horse', 'username'],
-        [taken.toLowerCase(), 'another password', 'username'],
+        ['ab', 'correct horse battery staple', 'username'],
+        ['has space', 'correct horse battery staple', 'username'],
+        ['u'.repeat(21), 'correct horse battery staple', 'username'],
+        ['émile', 'correct horse battery staple', 'username'],
+        [taken, 'correct horse battery staple', 'username'],
+        [taken.toUpperCase(), 'correct horse battery staple', 'username'],
+        [taken.toLowerCase(), 'another long password', 'username'],
       ] as const) {
         const error = expectRefusal(await app.gql(null, REGISTER, { u, p }), 'BAD_USER_INPUT');
         expect(error.extensions?.field).toBe(field);
       }
     });
+  });
+
+  it('refuse weak passwords (NIST SP 800-63B): aaaaaaaa, the username in any case, four emoji counted as eight characters', async () => {
+    // The attack: each of these was accepted, the emoji because length was counted in UTF-16 units.
+    const username = 'elaborate_name7';
+    await unchanged(async () => {
+      for (const [password, message] of [
+        ['aaaaaaaa', 'a password is at least 15 characters (this one has 8)'],
+        ['🐉🦄🐙🦊', 'a password is at least 15 characters (this one has 4)'],
+        [username, 'a password cannot be your username'],
+        ['ELABORATE_NAME7', 'a password cannot be your username'],
+        ['Elaborate_Name7!!', 'a password cannot be your username'],
+        ['passwordpassword', 'that password is on a list of common and breached passwords'],
+        ['aaaaaaaaaaaaaaaaaaaa', 'a password cannot be a few characters repeated'],
+        ['abcdefghijklmnop', 'a password cannot be a run of consecutive characters'],
+        ['x'.repeat(201), 'a password is at most 200 characters'],
+      ] as const) {
+        const error = expectRefusal(
+          await app.gql(null, REGISTER, { u: username, p: password }),
+          'BAD_USER_INPUT',
+        );
+        expect(error.extensions?.field).toBe('password');
+        expect(error.message).toContain(message);
+      }
+    });
+    // Any character counts once: fifteen emoji make a password, and so does a passphrase with accents.
+    await register(app, uniqueName('emoji'), '🐉🦄🐙🦊🐝🦉🐢🦀🐳🦋🐌🦔🐿🦩🐧');
+    await register(app, uniqueName('accents'), 'crème brûlée à volonté');
+  });
+
+  it('sign in with a password chosen under older rules, and with any Unicode form of a new one', async () => {
+    const LOGIN_CHECK =
+      'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { player { username } } }';
+    const signsIn = async (username: string, password: string): Promise<boolean> => {
+      const body = await app.gql(null, LOGIN_CHECK, { u: username, p: password });
+      if (body.errors !== undefined) expect(codeOf(body)).toBe('UNAUTHENTICATED');
+      return body.errors === undefined;
+    };
+    // Accounts of before: an 8-character password, and one hashed as typed (not normalised: the ligature ﬁ).
+    for (const [username, password] of [
+      [uniqueName('old8'), 'short-pw'],
+      [uniqueName('oldlig'), 'ﬁsh and chips'],
+    ] as const) {
+      await sql(
+        app.databaseUrl,
+        `INSERT INTO players (id, username, username_key, password_hash) VALUES ($1, $2, lower($2), $3)`,
+        [randomUUID(), username, await argon2Hash(password)],
+      );
+      expect(await signsIn(username, password)).toBe(true);
+      expect(await signsIn(username, `${password}x`)).toBe(false);
+    }
+    // A new password is one password in every Unicode form: composed, decomposed, full-width.
+    const username = uniqueName('unicode');
+    await register(app, username, 'Ｃafé au lait, sans sucre');
+    expect(await signsIn(username, 'Ｃafé au lait, sans sucre'.normalize('NFD'))).toBe(true);
+    expect(await signsIn(username, 'Café au lait, sans sucre')).toBe(true);
+    expect(await signsIn(username, 'Cafe au lait, sans sucre')).toBe(false);
   });
 
   it('answer a wrong password exactly like an unknown user (UNAUTHENTICATED)', async () => {
@@ -645,7 +705,7 @@ describe('input the database cannot hold is refused as input, not as an INTERNAL
         register: await code(
           app.gql(
             null,
-            'mutation($u: String!) { register(username: $u, password: "correct horse") { token } }',
+            'mutation($u: String!) { register(username: $u, password: "correct horse battery staple") { token } }',
             {
               u: nul,
             },
@@ -654,7 +714,7 @@ describe('input the database cannot hold is refused as input, not as an INTERNAL
         login: await code(
           app.gql(
             null,
-            'mutation($u: String!) { login(username: $u, password: "correct horse") { token } }',
+            'mutation($u: String!) { login(username: $u, password: "correct horse battery staple") { token } }',
             {
               u: nul,
             },
@@ -746,6 +806,74 @@ describe('input the database cannot hold is refused as input, not as an INTERNAL
       expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       await socket.dispose();
     });
+  });
+
+  it('dates that are not on the calendar: games(filter: { finishedAfter: "2026-13-45T99:99:99Z" }) and the like are BAD_USER_INPUT naming the field, as over the REST download', async () => {
+    // The attack: the date reached Postgres as an invalid Date and failed there (INTERNAL).
+    const bad = [
+      '2026-13-45T99:99:99Z',
+      '2026-02-30T00:00:00Z',
+      '2026-11-29T24:00:00Z',
+      '2026-11-29T12:00:60Z',
+      '2026-11-29T12:00:00+24:00',
+      '2026-11-29T12:00:00',
+      '1',
+      'yesterday',
+      'Sun Nov 29 2026',
+      '',
+    ];
+    const QUERY = 'query($f: GamesFilter) { games(filter: $f) { edges { cursor } } }';
+    await unchanged(async () => {
+      for (const field of ['finishedAfter', 'finishedBefore']) {
+        const message = `${field} must be an ISO 8601 time such as 2026-11-29T00:00:00Z`;
+        for (const value of bad) {
+          for (const body of [
+            await app.gql(
+              null,
+              `query { games(filter: { ${field}: ${JSON.stringify(value)} }) { edges { cursor } } }`,
+            ),
+            await app.gql(null, QUERY, { f: { [field]: value } }),
+          ]) {
+            const error = expectRefusal(body, 'BAD_USER_INPUT');
+            expect({ value, message: error.message, field: error.extensions?.field }).toEqual({
+              value,
+              message,
+              field,
+            });
+          }
+          const rest = await fetch(
+            `${app.url}/api/players/nobody_here/games.ndjson?${field}=${encodeURIComponent(value)}`,
+          );
+          expect(rest.status).toBe(400);
+          expect(await rest.json()).toEqual({ error: { code: 'BAD_USER_INPUT', message, field } });
+        }
+        // Not a string at all: refused the same way (Nest's scalar took a number as milliseconds).
+        expect(
+          expectRefusal(await app.gql(null, QUERY, { f: { [field]: 5 } }), 'BAD_USER_INPUT').extensions
+            ?.field,
+        ).toBe(field);
+        expect(
+          expectRefusal(
+            await app.gql(null, `query { games(filter: { ${field}: 5 }) { edges { cursor } } }`),
+            'BAD_USER_INPUT',
+          ).extensions?.field,
+        ).toBe(field);
+      }
+    });
+    // What is a time is accepted, by both paths.
+    for (const value of [
+      '2026-11-29',
+      '2026-02-28T23:59Z',
+      '2024-02-29T12:00:00.123456789+05:30',
+      '0000-01-01',
+      '9999-12-31T23:59:59Z',
+    ]) {
+      expect(
+        dataOf(await app.gql(null, QUERY, { f: { finishedAfter: value, finishedBefore: value } })),
+      ).toEqual({
+        games: { edges: [] },
+      });
+    }
   });
 
   it('a games cursor whose date JavaScript accepts but Postgres cannot store', async () => {

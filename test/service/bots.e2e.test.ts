@@ -10,6 +10,8 @@
  *   the next copy to start.
  * - Third-party bot accounts: upgradeToBotAccount, bot:play tokens, the refusals, isBot in listings.
  */
+import { hash as argon2Hash } from '@node-rs/argon2';
+import { botClientMoveId } from '../../src/bots/bot-move';
 import { BUILTIN_BOTS } from '../../src/bots/builtin-bots';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
 import { sql } from './support/database';
@@ -17,6 +19,7 @@ import { GAME_FIELDS, GameData, chooseMove, findSeed, makeMove, playGame, readGa
 
 const BOT_DELAY_MS = 30;
 const ENV = { BOT_DELAY_MS: String(BOT_DELAY_MS) };
+const UPGRADE_TO_BOT = 'mutation { upgradeToBotAccount { username isBot } }';
 const GREEDY = BUILTIN_BOTS.find((bot) => bot.kind === 'GREEDY')!;
 const RANDOM = BUILTIN_BOTS.find((bot) => bot.kind === 'RANDOM')!;
 
@@ -72,6 +75,7 @@ async function playAgainstBot(
   token: string,
   gameId: string,
   stopWhen: (game: GameData) => boolean = () => false,
+  clientMoveIdFor: (game: GameData) => string = (game) => `me:${game.version}`,
 ): Promise<GameData> {
   let request = 0;
   const next = (): TestApp => targets[request++ % targets.length]!;
@@ -94,7 +98,7 @@ async function playAgainstBot(
       gameId,
       chooseMove(game.legalMoves),
       game.version,
-      `me:${game.version}`,
+      clientMoveIdFor(game),
     );
     game = dataOf(body).makeMove;
   }
@@ -213,6 +217,30 @@ describe('built-in opponents (issue 5 §5)', () => {
     // Each version's bot move exists once: no clientMoveId twice, none without one.
     const botIds = log.filter((row) => row.actor_id === GREEDY.playerId).map((row) => row.client_move_id);
     expect(new Set(botIds).size).toBe(botIds.length);
+    expectQuietWorkers();
+  });
+
+  it('keeps moving when the person squats the clientMoveIds the bot sends next (bot:<version>): the game goes on', async () => {
+    // The attack: the bot's ids are predictable, so the person sends each of their own moves under the id the bot
+    // will send at the next version. With one id space per game, every bot move was refused as "used by another
+    // player", every try, until the bot's clock ran out and the person won on time.
+    const token = await register(app, 'squatter');
+    const me = await playerId(token);
+    const created = await createBotGame(app, token, { bot: 'GREEDY', hoursPerMove: 1 });
+    const finished = await playAgainstBot(
+      [app],
+      token,
+      created.id,
+      () => false,
+      (game) => botClientMoveId(game.version + 1),
+    );
+    expect(finished.status).toBe('FINISHED');
+    expect(finished.result?.reason).not.toBe('timedOut');
+    const log = await checkBotLog(finished, GREEDY.playerId, me, token);
+    // The squatted ids are in the log twice, once for each player's own move.
+    const mine = new Set(log.filter((row) => row.actor_id === me).map((row) => row.client_move_id));
+    const shared = log.filter((row) => row.actor_id === GREEDY.playerId && mine.has(row.client_move_id));
+    expect(shared.length).toBeGreaterThan(0);
     expectQuietWorkers();
   });
 
@@ -431,5 +459,61 @@ describe('bot accounts for third parties (issue 5 §5)', () => {
 
   it('is refused without a session', async () => {
     expect(codeOf(await app.gql(null, UPGRADE))).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('names that look like a built-in bot', () => {
+  const REGISTER =
+    'mutation($u: String!, $p: String!) { register(username: $u, password: $p) { player { username } } }';
+
+  it('cannot be registered: Greedy-Botcf2, GreedyB0t, greedybot, Random_Bot and the like are reserved', async () => {
+    for (const [username, bot] of [
+      ['Greedy-Botcf2', 'GreedyBot'],
+      ['GreedyB0t', 'GreedyBot'],
+      ['greedybot', 'GreedyBot'],
+      ['GR33DY_B0T', 'GreedyBot'],
+      ['Random_Bot', 'RandomBot'],
+      ['xRandornBot', 'RandomBot'],
+    ] as const) {
+      const body = await app.gql(null, REGISTER, { u: username, p: 'a long enough passphrase' });
+      expect(codeOf(body)).toBe('BAD_USER_INPUT');
+      expect(body.errors?.[0]?.extensions?.field).toBe('username');
+      expect(body.errors?.[0]?.message).toBe(
+        `the username ${username} is reserved: it looks like the built-in bot ${bot}`,
+      );
+    }
+    const created = await sql<{ username: string }>(
+      app.databaseUrl,
+      'SELECT username FROM players WHERE username_key = ANY($1::text[])',
+      [['greedy-botcf2', 'greedyb0t', 'gr33dy_b0t', 'random_bot', 'xrandornbot']],
+    );
+    expect(created).toEqual([]);
+    // Near misses are ordinary names.
+    for (const username of ['GreedyGus', 'Robot_Rita', 'RandomAccess']) {
+      expect(dataOf(await app.gql(null, REGISTER, { u: username, p: 'a long enough passphrase' }))).toEqual({
+        register: { player: { username } },
+      });
+    }
+  });
+
+  it('an account named like one before the names were reserved cannot become a bot account', async () => {
+    // Such an account, marked isBot, would pass for the built-in bot in every listing.
+    const password = 'an old account of mine';
+    await sql(
+      app.databaseUrl,
+      `INSERT INTO players (id, username, username_key, password_hash)
+       VALUES (gen_random_uuid(), 'Rand0mBot', 'rand0mbot', $1)`,
+      [await argon2Hash(password)],
+    );
+    const login = await app.gql<{ login: { token: string } }>(
+      null,
+      'mutation($p: String!) { login(username: "rand0mbot", password: $p) { token } }',
+      { p: password },
+    );
+    const session = dataOf(login).login.token;
+    const refused = await app.gql(session, UPGRADE_TO_BOT);
+    expect(codeOf(refused)).toBe('FORBIDDEN');
+    expect(refused.errors?.[0]?.message).toMatch(/looks like the built-in bot RandomBot/);
+    expect(dataOf(await app.gql(session, 'query { me { isBot } }'))).toEqual({ me: { isBot: false } });
   });
 });

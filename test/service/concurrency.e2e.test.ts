@@ -263,8 +263,8 @@ describe('concurrent moves without expectedVersion', () => {
         tagged.map(({ text, id }) => move(token, table.gameId, text, null, id)),
       );
       for (const code of codes(bodies)) {
-        // Decided again on the new state after a lost race: it may have become illegal, or the turn may have
-        // passed; a move that kept losing (3 retries) is a conflict. Nothing else is acceptable.
+        // Decided on the game read afresh after a lost race: it may have become illegal, or the turn may have
+        // passed; one that loses the race again is a conflict. Nothing else is acceptable.
         expect(['OK', 'ILLEGAL_MOVE', 'NOT_YOUR_TURN', 'VERSION_CONFLICT', 'GAME_NOT_ACTIVE']).toContain(
           code,
         );
@@ -369,16 +369,133 @@ describe('a retried clientMoveId', () => {
     expect((await gameFor(first, table.gameId)).legalMoves).toContain('*-c1');
   });
 
-  it('used by the other player is refused without writing', async () => {
-    const table = await dealtGame('retry-other-player');
+  it('squatted by the opponent (the same id for their own move) is theirs alone: both moves are applied, each player’s retry gets their own outcome', async () => {
+    // The attack: a player sends their move under the id the opponent will send next. With one id space per game
+    // the opponent's move was refused ("used by another player") however often it was sent.
+    const table = await dealtGame('squatted-client-move-id');
+    const id = 'squatted-1';
+    /** Plays the seat to move until it discards (which ends the turn), sending the discard under `id`. */
+    const playTurnEndingWith = async (
+      clientMoveId: string,
+    ): Promise<{ token: string; text: string; version: number; after: number }> => {
+      for (;;) {
+        const { token, game } = await mover(table);
+        const discard = game.legalMoves.find((text) => /^([2-9TJQKA][SHDC]|\*)-d\d/.test(text));
+        if (discard === undefined) {
+          dataOf(await move(token, table.gameId, game.legalMoves[0] as string, game.version));
+          continue;
+        }
+        const moved = dataOf(await move(token, table.gameId, discard, game.version, clientMoveId)).makeMove;
+        return { token, text: discard, version: game.version, after: moved.version };
+      }
+    };
+    const first = await playTurnEndingWith(id);
+    const second = await playTurnEndingWith(id);
+    expect(second.token).not.toBe(first.token);
+    const log = await expectConsistentLog(table);
+    const squatted = log.filter((row) => row.client_move_id === id);
+    expect(squatted.map((row) => row.seq)).toEqual([first.after, second.after]);
+    expect(squatted.map((row) => row.payload.seat)).toEqual([
+      table.tokens.indexOf(first.token),
+      table.tokens.indexOf(second.token),
+    ]);
+
+    // Each retry (the same request again) is answered with the game and writes nothing, whoever sends first.
+    const current = (await gameFor(null, table.gameId)).version;
+    for (const sent of [second, first]) {
+      const retried = await move(sent.token, table.gameId, sent.text, sent.version, id);
+      expect(codes([retried])).toEqual(['OK']);
+      expect(dataOf(retried).makeMove.version).toBe(current);
+    }
+    // A player reusing their own id for another move is still refused, and nothing is written.
     const { token, game } = await mover(table);
-    const id = randomUUID();
-    dataOf(await move(token, table.gameId, game.legalMoves[0] as string, game.version, id));
-    const logBefore = await expectConsistentLog(table);
-    const other = table.tokens.find((candidate) => candidate !== token) as string;
-    const body = await move(other, table.gameId, 'pass', null, id);
+    const other = game.legalMoves.find((text) => text !== first.text && text !== second.text) ?? 'pass';
+    const reused = await move(token, table.gameId, other, game.version, id);
+    expect(codes([reused])).toEqual(['BAD_USER_INPUT']);
+    expect(reused.errors?.[0]?.extensions?.field).toBe('clientMoveId');
+    expect(await expectConsistentLog(table)).toEqual(log);
+  });
+});
+
+describe('a move with neither expectedVersion nor clientMoveId', () => {
+  let copy: TestApp;
+  beforeAll(async () => {
+    // A second copy of the server on the same database, as behind a load balancer.
+    copy = await startTestApp({ databaseUrl: app.databaseUrl });
+  });
+  afterAll(async () => {
+    await copy.stop();
+  });
+
+  function expectGuardRefusal(body: GraphQLBody): void {
     expect(codes([body])).toEqual(['BAD_USER_INPUT']);
-    expect(await expectConsistentLog(table)).toEqual(logBefore);
+    expect(body.errors?.[0]?.message).toMatch(/expectedVersion.*clientMoveId/);
+  }
+
+  it('sent twice at once through two app copies is refused by both (BAD_USER_INPUT naming both fields), never applied twice', async () => {
+    // The attack: without a guard each copy decided the move on the state it read, the loser of the race decided
+    // it again on the new state, and a move still legal there (a second joker onto the same pile) went in twice.
+    const position = 'c1=AS 5H3D2C9S8S7S6S - 9H:**4C5D6D:-,-,-,-/KD:7C8C4H5H6H:-,-,-,- 0 0 0 n';
+    const first = await register(app, uniqueName('p'));
+    const second = await register(app, uniqueName('q'));
+    const gameId = await createGame(first, { preset: 'CLASSIC', position });
+    dataOf(await app.gql(second, 'mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: gameId }));
+    expect((await gameFor(first, gameId)).legalMoves).toContain('*-c1');
+    for (let trial = 0; trial < 5; trial++) {
+      const bodies = await Promise.all(
+        [app, copy].map((target) => target.gql(first, MOVE, { g: gameId, m: '*-c1', v: null, c: null })),
+      );
+      for (const body of bodies) expectGuardRefusal(body);
+    }
+    expect((await stored(gameId)).log).toEqual([]);
+    // Refused before anything is read: a game that does not exist, or one the caller does not sit in, is not
+    // looked at.
+    expectGuardRefusal(await move(first, randomUUID(), 'pass'));
+    const outsider = await register(app, uniqueName('o'));
+    expectGuardRefusal(await move(outsider, gameId, '*-c1'));
+    // With either guard the same move is applied once.
+    expect(dataOf(await move(first, gameId, '*-c1', 0)).makeMove.version).toBe(1);
+  });
+
+  it('is refused over graphql-ws the same way', async () => {
+    const table = await dealtGame('unguarded-socket');
+    const { token, game } = await mover(table);
+    const socket = app.ws(token);
+    const results: GraphQLBody[] = [];
+    for await (const result of socket.iterate({
+      query: MOVE,
+      variables: { g: table.gameId, m: game.legalMoves[0], v: null, c: null },
+    })) {
+      results.push(result as GraphQLBody);
+    }
+    expect(results).toHaveLength(1);
+    expectGuardRefusal(results[0]!);
+    expect((await stored(table.gameId)).log).toHaveLength(game.version);
+  });
+
+  it('resign needs no guard: sent twice at once through two app copies, it is applied once', async () => {
+    // A seat that has left cannot resign again (SEAT_OUT), and a finished game takes nothing (GAME_NOT_ACTIVE):
+    // the resignation that loses the race is decided again on the new state and refused.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const creator = await register(app, uniqueName('c'));
+      const joiners = [await register(app, uniqueName('j')), await register(app, uniqueName('k'))];
+      const gameId = await createGame(creator, { preset: 'MODERN', seats: 3 });
+      for (const joiner of joiners) {
+        dataOf(await app.gql(joiner, 'mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: gameId }));
+      }
+      const resigner = joiners[attempt % 2]!;
+      const bodies = await Promise.all(
+        [app, copy].map((target) =>
+          target.gql(resigner, 'mutation($g: ID!) { resign(gameId: $g) { version } }', { g: gameId }),
+        ),
+      );
+      expect(codes(bodies).sort()).toEqual(['ILLEGAL_MOVE', 'OK']);
+      expect(bodies.find((body) => body.errors !== undefined)?.errors?.[0]?.extensions?.rule).toBe(
+        'SEAT_OUT',
+      );
+      const log = (await stored(gameId)).log;
+      expect(log.map((row) => row.payload.type)).toEqual(['resigned']);
+    }
   });
 });
 
@@ -392,7 +509,7 @@ describe('abortGame racing the first move', () => {
       const { token, game } = await mover(table);
       const other = table.tokens.find((candidate) => candidate !== token) as string;
       const [moved, aborted] = await Promise.all([
-        move(token, table.gameId, game.legalMoves[0] as string),
+        move(token, table.gameId, game.legalMoves[0] as string, game.version),
         app.gql(other, 'mutation($g: ID!) { abortGame(gameId: $g) { status } }', { g: table.gameId }),
       ]);
       const [row] = await sql<{ status: string; version: number; current_seat: number | null }>(

@@ -83,7 +83,7 @@ describe('npm start without DATABASE_URL (embedded Postgres)', () => {
     expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
     const registered = await gql(
       first.url,
-      'mutation { register(username: "keeper", password: "long enough") { player { username } } }',
+      'mutation { register(username: "keeper", password: "long enough to keep") { player { username } } }',
     );
     expect(registered.errors).toBeUndefined();
     expect(postgresRunning(dataDir)).toBe(true);
@@ -96,7 +96,7 @@ describe('npm start without DATABASE_URL (embedded Postgres)', () => {
     expect(second.output()).not.toContain('applied migrations');
     const login = await gql(
       second.url,
-      'mutation { login(username: "keeper", password: "long enough") { player { username } } }',
+      'mutation { login(username: "keeper", password: "long enough to keep") { player { username } } }',
     );
     expect(login).toEqual({ data: { login: { player: { username: 'keeper' } } } });
     expect(await terminate(second)).toBe(0);

@@ -168,3 +168,58 @@ describe('rematch (issue 5 §4)', () => {
     expect(codeOf(body)).toBe('BAD_USER_INPUT');
   });
 });
+
+describe('an invitation to a built-in bot', () => {
+  it('createGame inviting GreedyBot (any case) is accepted at once: dealt in the same request, as with bot: GREEDY', async () => {
+    // The attack on patience: the invitation used to wait forever, since no bot ever joins a game by itself.
+    const kim = await register(app, 'lob_kim');
+    const create = async (input: Record<string, unknown>): Promise<LobbyGame> =>
+      dataOf(
+        await mutate(kim, 'createGame(input: $i)', '$i: CreateGameInput!', {
+          i: { preset: 'CLASSIC', rated: true, hoursPerMove: 6, ...input },
+        }),
+      )['createGame']!;
+    const invited = await create({ opponent: 'greedybot' });
+    const withBot = await create({ bot: 'GREEDY' });
+    const shape = ({ id: _id, ...rest }: LobbyGame): Omit<LobbyGame, 'id'> => rest;
+    expect(shape(invited)).toEqual(shape(withBot));
+    expect(invited).toMatchObject({
+      status: 'ACTIVE',
+      rated: true,
+      abortReason: null,
+      timeControl: { secondsPerMove: 6 * 3600 },
+    });
+    expect(invited.players.map((seat) => seat.player.username)).toEqual(['lob_kim', 'GreedyBot']);
+    const random = await create({ opponent: 'RandomBot' });
+    expect(random.status).toBe('ACTIVE');
+    expect(random.players.map((seat) => seat.player.username)).toEqual(['lob_kim', 'RandomBot']);
+    // Not an invitation anywhere: nothing waits for the bot to accept or decline.
+    const waiting = await app.gql<{ games: { edges: { node: { id: string } }[] } }>(
+      kim,
+      'query { games(filter: { mine: true, status: WAITING }) { edges { node { id } } } }',
+    );
+    expect(dataOf(waiting).games.edges).toEqual([]);
+    // Still a two-seat invitation only.
+    const threeSeats = await mutate(kim, 'createGame(input: $i)', '$i: CreateGameInput!', {
+      i: { preset: 'MODERN', seats: 3, opponent: 'GreedyBot' },
+    });
+    expect(codeOf(threeSeats)).toBe('BAD_USER_INPUT');
+  });
+
+  it('a rematch against a built-in bot is accepted at once too', async () => {
+    const lee = await register(app, 'lob_lee');
+    const first = dataOf(
+      await mutate(lee, 'createGame(input: $i)', '$i: CreateGameInput!', {
+        i: { preset: 'ZLOBA', opponent: 'GreedyBot', daysPerMove: 2 },
+      }),
+    )['createGame']!;
+    dataOf(await mutate(lee, 'resign(gameId: $g)', '$g: ID!', { g: first.id }));
+    const rematch = dataOf(await mutate(lee, 'rematch(gameId: $g)', '$g: ID!', { g: first.id }))['rematch']!;
+    expect(rematch).toMatchObject({
+      status: 'ACTIVE',
+      preset: 'ZLOBA',
+      timeControl: { secondsPerMove: 2 * 86_400 },
+    });
+    expect(rematch.players.map((seat) => seat.player.username)).toEqual(['lob_lee', 'GreedyBot']);
+  });
+});

@@ -2,8 +2,8 @@
  * prisma/schema.prisma (what the Prisma client believes) against prisma/migrations (what Postgres really has):
  * the migrations are hand-written SQL (src/db/migrator.ts), so nothing else keeps the two in step. On a fresh
  * migrated database every model and field must exist as a table and column of the matching type, nullability
- * and default, with the keys, indexes and foreign keys the schema declares; the log's keys that issue 3 §2
- * requires are checked by name. Also the migrator itself: idempotent, refuses a changed file, rolls back a failed
+ * and default, with the keys, indexes and foreign keys the schema declares; the log's own keys are checked by
+ * name. Also the migrator itself: idempotent, refuses a changed file, rolls back a failed
  * one, and is safe when several app copies start at once (advisory lock).
  */
 import { randomBytes } from 'node:crypto';
@@ -377,18 +377,33 @@ describe('prisma/schema.prisma matches the migrated database', () => {
     expect(problems).toEqual([]);
   });
 
-  it('the move log has the keys issue 3 requires: primary key (game_id, seq), unique (game_id, client_move_id)', async () => {
+  it('the move log has its keys: primary key (game_id, seq), unique (game_id, actor_id, client_move_id): a clientMoveId is its player’s own', async () => {
     const { primary, indexes } = await keysOf(url);
     expect(primary.get('game_events')).toEqual(['game_id', 'seq']);
     expect(indexes).toContainEqual({
       table: 'game_events',
-      columns: ['game_id', 'client_move_id'],
+      columns: ['game_id', 'actor_id', 'client_move_id'],
       unique: true,
     });
+    // The per-game index is gone: it let one player use up the ids of another (a squatted `bot:<version>`).
+    expect(indexes).not.toContainEqual(
+      expect.objectContaining({ table: 'game_events', columns: ['game_id', 'client_move_id'] }),
+    );
     const payload = columns.find(
       (column) => column.table_name === 'game_events' && column.column_name === 'payload',
     );
     expect(payload?.udt_name).toBe('jsonb');
+  });
+
+  it('the move log refuses a clientMoveId without an actor (a NULL actor_id would never clash in the unique index)', async () => {
+    const gameId = await gameWithOneEvent('log_no_actor');
+    await expect(
+      sql(
+        url,
+        `INSERT INTO game_events (game_id, seq, type, payload, client_move_id) VALUES ($1, 2, 'passed', '{}', 'x')`,
+        [gameId],
+      ),
+    ).rejects.toThrow(/game_events_client_move_id_actor_check/);
   });
 
   it('every relation of the schema is a foreign key with the same columns and ON DELETE', async () => {

@@ -47,20 +47,22 @@ describe('service smoke: two accounts start a classic game over HTTP', () => {
     ).toEqual([]);
     const out = await app.gql(
       waiter,
-      'mutation($g: ID!, $m: String!) { makeMove(gameId: $g, move: $m) { version } }',
+      'mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
       {
         g: created.id,
         m: before.legalMoves[0],
+        v: before.version,
       },
     );
     expect(codeOf(out)).toBe('NOT_YOUR_TURN');
     const moved = dataOf(
       await app.gql<{ makeMove: GameData }>(
         mover,
-        'mutation($g: ID!, $m: String!) { makeMove(gameId: $g, move: $m) { version } }',
+        'mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
         {
           g: created.id,
           m: before.legalMoves[0],
+          v: before.version,
         },
       ),
     ).makeMove;

@@ -109,7 +109,11 @@ export async function startTestApp(
 }
 
 /** Registers a player and returns their session token. */
-export async function register(app: TestApp, username: string, password = 'correct horse'): Promise<string> {
+export async function register(
+  app: TestApp,
+  username: string,
+  password = 'correct horse battery staple',
+): Promise<string> {
   const body = await app.gql<{ register: { token: string } }>(
     null,
     'mutation($u: String!, $p: String!) { register(username: $u, password: $p) { token } }',

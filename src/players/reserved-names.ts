@@ -1,0 +1,107 @@
+/**
+ * The built-in bots' names, and every name that looks like one, are reserved: a person registered as
+ * `GreedyB0t` or `Random_Bot` would pass for the built-in opponent in every listing. Pure.
+ *
+ * Names are compared by their skeleton, after Unicode's confusable skeletons (UTS #39): compatibility forms and
+ * accents removed (NFKD), case folded, each look-alike character folded to the Latin letter it passes for (`0` →
+ * `o`, `1`, `i` and `|` → `l`, Cyrillic `о` → `o`, …), and everything that is not a letter dropped (separators,
+ * and anything else that reads as a gap). A second skeleton also folds letter pairs that read as one letter
+ * (`rn` → `m`). A name is reserved when either of its skeletons contains the same skeleton of a built-in bot's
+ * name. The list of bots is BUILTIN_BOTS, so a new bot level is reserved with it.
+ */
+import { BUILTIN_BOTS, BuiltinBot } from '../bots/builtin-bots';
+
+/** Characters that pass for a Latin letter, with that letter (lower case: folding comes after lower-casing). */
+const LOOK_ALIKES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    // Digits and signs, as in "leet" spellings.
+    '0': 'o',
+    '1': 'l',
+    '2': 'z',
+    '3': 'e',
+    '4': 'a',
+    '5': 's',
+    '6': 'g',
+    '7': 't',
+    '8': 'b',
+    '9': 'g',
+    $: 's',
+    '@': 'a',
+    '!': 'l',
+    '|': 'l',
+    '+': 't',
+    '€': 'e',
+    // Latin letters that pass for one another: i, l (and 1, |) are one stroke.
+    i: 'l',
+    ı: 'l',
+    ɡ: 'g',
+    // Cyrillic.
+    а: 'a',
+    в: 'b',
+    г: 'r',
+    е: 'e',
+    ё: 'e',
+    з: 'e',
+    і: 'l',
+    ї: 'l',
+    ј: 'j',
+    к: 'k',
+    м: 'm',
+    н: 'h',
+    о: 'o',
+    п: 'n',
+    р: 'p',
+    с: 'c',
+    т: 't',
+    у: 'y',
+    х: 'x',
+    ь: 'b',
+    ѕ: 's',
+    ԁ: 'd',
+    ԛ: 'q',
+    ԝ: 'w',
+    // Greek.
+    α: 'a',
+    β: 'b',
+    γ: 'y',
+    ε: 'e',
+    η: 'n',
+    ι: 'l',
+    κ: 'k',
+    ν: 'v',
+    ο: 'o',
+    ρ: 'p',
+    τ: 't',
+    υ: 'u',
+    χ: 'x',
+  }),
+);
+
+/** Letter pairs that read as one letter, folded in the second skeleton. */
+const PAIRS: readonly (readonly [pair: string, letter: string])[] = [
+  ['rn', 'm'],
+  ['vv', 'w'],
+  ['cl', 'd'],
+];
+
+/** The name's two skeletons: look-alikes folded and non-letters dropped; then also letter pairs folded. */
+export function skeletons(name: string): readonly [string, string] {
+  let single = '';
+  for (const char of name.normalize('NFKD').toLowerCase()) {
+    const letter = LOOK_ALIKES.get(char) ?? char;
+    if (letter >= 'a' && letter <= 'z') single += letter;
+  }
+  let paired = single;
+  for (const [pair, letter] of PAIRS) paired = paired.split(pair).join(letter);
+  return [single, paired];
+}
+
+const RESERVED = BUILTIN_BOTS.map((bot) => ({ bot, skeletons: skeletons(bot.username) }));
+
+/** The built-in bot whose name `name` is or looks like, or undefined for a name anyone may take. */
+export function builtinBotLookAlike(name: string): BuiltinBot | undefined {
+  const [single, paired] = skeletons(name);
+  return RESERVED.find(({ skeletons: [botSingle, botPaired] }) => {
+    return single.includes(botSingle) || paired.includes(botPaired);
+  })?.bot;
+}
