@@ -6,6 +6,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthModule } from './auth/auth.module';
 import { AccessGate } from './auth/access-gate';
+import { OpenSockets } from './auth/open-sockets';
 import { RUNTIME_CONFIG, RuntimeConfig } from './common/app-config.token';
 import { Clock, ManualClock, SystemClock } from './clock/clock';
 import { errorShaper } from './errors/api-error';
@@ -49,8 +50,8 @@ export class AppModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
-          inject: [AccessGate],
-          useFactory: (gate: AccessGate): ApolloDriverConfig => {
+          inject: [AccessGate, OpenSockets],
+          useFactory: (gate: AccessGate, sockets: OpenSockets): ApolloDriverConfig => {
             const { introspection } = config.graphql;
             const shape = errorShaper({ revealSchema: introspection, log: logInternal });
             return {
@@ -70,7 +71,7 @@ export class AppModule {
               validationRules: apiValidationRules(config.graphql, introspection),
               formatError: (_formatted, error) => shape(error),
               context: httpContext(gate, config.graphql),
-              subscriptions: { 'graphql-ws': graphqlWsOptions(gate, config.graphql, shape) },
+              subscriptions: { 'graphql-ws': graphqlWsOptions(gate, sockets, config.graphql, shape) },
               transformSchema: (schema) => meterDatabaseWork(describeRootTypes(schema)),
             };
           },

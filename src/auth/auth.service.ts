@@ -5,7 +5,10 @@ import { bearerToken, hashToken } from './tokens';
 import { effectiveScopes } from './scopes';
 import { ANONYMOUS, Scope, Viewer } from './viewer';
 
-/** How long a token lookup is reused: bounds the database work per request; revocation here clears it at once. */
+/**
+ * How long a token lookup is reused: bounds the database work per request. A change to a player's tokens clears
+ * their lookups at once, on every app copy (`tokensChanged`, announced through Postgres).
+ */
 const CACHE_MS = 5_000;
 /** `last_used_at` is written at most this often per token, not on every request. */
 const TOUCH_MS = 60_000;
@@ -16,9 +19,19 @@ interface CachedViewer {
   touchedAt: number;
 }
 
+/** Told when a player's tokens changed (revoked, expired early, the account's scopes changed). */
+export type TokensChangedListener = (playerId: string) => void;
+
+/**
+ * The channel a change to a player's tokens is announced on (the payload is the player id), from the change's own
+ * transaction, so that every app copy drops its cached lookups and checks its open sockets again.
+ */
+export const TOKENS_CHANNEL = 'malice_tokens';
+
 @Injectable()
 export class AuthService {
   private readonly cache = new Map<string, CachedViewer>();
+  private readonly listeners = new Set<TokensChangedListener>();
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -30,7 +43,11 @@ export class AuthService {
       throw new ApiError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <token>"');
     // Keyed by the token itself (memory only): a cache hit costs no hashing.
     const cached = this.cache.get(token);
-    if (cached !== undefined && cached.until > now.getTime()) return cached.viewer;
+    if (cached !== undefined && cached.until > now.getTime()) {
+      if (cached.viewer.expiresAt === null || cached.viewer.expiresAt > now) return cached.viewer;
+      this.cache.delete(token);
+      throw new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked');
+    }
     const hash = hashToken(token);
 
     const row = await this.prisma.token.findUnique({ where: { tokenHash: hash }, include: { player: true } });
@@ -43,6 +60,7 @@ export class AuthService {
       scopes: effectiveScopes(row.scopes, row.player.isBot),
       tokenId: row.id,
       tokenKind: row.kind === 'session' ? 'session' : 'api',
+      expiresAt: row.expiresAt,
     };
     const touchedAt = row.lastUsedAt?.getTime() ?? 0;
     this.cache.set(token, { viewer, until: now.getTime() + CACHE_MS, touchedAt });
@@ -53,15 +71,24 @@ export class AuthService {
     return viewer;
   }
 
-  /** Drops cached lookups of a token (after revocation). */
-  forget(tokenId: string): void {
-    for (const [token, entry] of this.cache) if (entry.viewer.tokenId === tokenId) this.cache.delete(token);
+  /**
+   * A player's tokens changed (this app copy changed them, or another copy announced it): their cached lookups go,
+   * and whoever holds such a token open (graphql-ws sockets) is told, to check it again.
+   */
+  tokensChanged(playerId: string): void {
+    this.forgetPlayer(playerId);
+    for (const listener of this.listeners) listener(playerId);
   }
 
-  /** Drops cached lookups of every token of a player (their account changed: it became a bot account). */
+  /** Drops the cached lookups of a player's tokens: the next use of each reads the database. */
   forgetPlayer(playerId: string): void {
     for (const [token, entry] of this.cache)
       if (entry.viewer.player?.id === playerId) this.cache.delete(token);
+  }
+
+  onTokensChanged(listener: TokensChangedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }
 

@@ -20,9 +20,11 @@ export interface Viewer {
   readonly tokenId: string | null;
   /** A login session (which may manage API tokens) or a personal API token; null when anonymous. */
   readonly tokenKind: 'session' | 'api' | null;
+  /** When the token stops working (sessions expire; API tokens live until revoked): null when it does not. */
+  readonly expiresAt: Date | null;
 }
 
-export const ANONYMOUS: Viewer = { player: null, scopes: [], tokenId: null, tokenKind: null };
+export const ANONYMOUS: Viewer = { player: null, scopes: [], tokenId: null, tokenKind: null, expiresAt: null };
 
 /** The GraphQL context of every request and subscription. */
 export interface RequestContext {

@@ -16,7 +16,8 @@ import type { Socket } from 'node:net';
 import { DocumentNode, GraphQLError, GraphQLFormattedError, GraphQLSchema, Kind, parse } from 'graphql';
 import type { ExecutionResult } from 'graphql';
 import { AccessGate, ClientAddress, OperationRequest } from '../auth/access-gate';
-import { ANONYMOUS, RequestContext, Viewer } from '../auth/viewer';
+import { OpenSocket, OpenSockets } from '../auth/open-sockets';
+import { ANONYMOUS, RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import { SendingSocket, coalesceSends } from '../http/coalesced-sends';
 import { QueryLimits, validateWithLimits } from './limits';
@@ -68,7 +69,8 @@ interface SocketExtra {
     close(code: number, reason: string): void;
   };
   readonly request: IncomingMessage;
-  viewer?: Viewer;
+  /** Set once connection_init is accepted: the connection, with its viewer as it is now. */
+  open?: OpenSocket;
 }
 
 interface SocketContext {
@@ -89,6 +91,7 @@ export const TOO_MANY_CLOSE_CODE = 4429;
 /** The options graphql-ws's `useServer` takes through Nest's `subscriptions['graphql-ws']`. */
 export function graphqlWsOptions(
   gate: AccessGate,
+  sockets: OpenSockets,
   limits: QueryLimits & { readonly introspection: boolean },
   shape: (error: unknown) => GraphQLFormattedError,
 ) {
@@ -103,9 +106,12 @@ export function graphqlWsOptions(
       coalesceSends(ctx.extra.socket, ctx.extra.request.socket as Socket);
       try {
         // A token that fails counts against the address, as over HTTP; the operations the socket sends count later.
-        const viewer = await gate.authenticate(ctx.connectionParams?.authorization, addressOf(ctx));
+        const authorization = ctx.connectionParams?.authorization;
+        const viewer = await gate.authenticate(authorization, addressOf(ctx));
         ctx.extra.socket.once('close', gate.openPlayerSocket(viewer));
-        ctx.extra.viewer = viewer;
+        const open: OpenSocket = { socket: ctx.extra.socket, authorization, viewer };
+        ctx.extra.socket.once('close', sockets.add(open));
+        ctx.extra.open = open;
         return true;
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -113,14 +119,17 @@ export function graphqlWsOptions(
         return false;
       }
     },
-    onSubscribe: (
+    onSubscribe: async (
       ctx: SocketContext,
       _id: string,
       payload: SubscribePayload,
-    ): readonly GraphQLError[] | undefined => {
+    ): Promise<readonly GraphQLError[] | undefined> => {
+      // The token as it holds now: revoked or expired since the connection began, the socket is closed (4403).
+      const viewer = ctx.extra.open === undefined ? ANONYMOUS : await sockets.current(ctx.extra.open);
+      if (viewer === null) return [new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked')];
       try {
         gate.admitSocketOperation(Object.keys(ctx.subscriptions).length);
-        gate.admit(ctx.extra.viewer ?? ANONYMOUS, addressOf(ctx), payload);
+        gate.admit(viewer, addressOf(ctx), payload);
         return undefined;
       } catch (error) {
         if (error instanceof ApiError) return [error];
@@ -142,7 +151,7 @@ export function graphqlWsOptions(
       return syntaxError === undefined ? validateDocument(schema, document) : [syntaxError];
     },
     context: (ctx: SocketContext): RequestContext => ({
-      viewer: ctx.extra.viewer ?? ANONYMOUS,
+      viewer: ctx.extra.open?.viewer ?? ANONYMOUS,
       address: addressOf(ctx),
       work: new WorkMeter(limits.maxWork),
     }),

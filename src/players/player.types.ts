@@ -75,6 +75,29 @@ export class ApiTokenType {
   lastUsedAt!: Date | null;
 }
 
+@ObjectType('Session', {
+  description: 'A login session: the token register or login returned (the secret itself is never shown again).',
+})
+export class SessionType {
+  @Field(() => ID, { description: 'Id, used to end the session (revokeSession).' })
+  id!: string;
+
+  @Field({ description: 'When it began (register or login).' })
+  createdAt!: Date;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When it was last used (updated at most once a minute).',
+  })
+  lastUsedAt!: Date | null;
+
+  @Field({ description: 'When it ends by itself (SESSION_TTL_DAYS after it began).' })
+  expiresAt!: Date;
+
+  @Field({ description: 'Whether this is the session the request was made with.' })
+  current!: boolean;
+}
+
 @ObjectType('CreatedApiToken', { description: 'A new API token with its secret, shown this once.' })
 export class CreatedApiTokenType {
   @Field({ description: 'The bearer token. Store it: it cannot be shown again.' })

@@ -4,7 +4,15 @@ import { requirePlayer } from '../auth/auth.service';
 import type { RequestContext, Scope } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import { Player, Token } from '../generated/prisma/client';
-import { ApiTokenType, AuthPayloadType, CreatedApiTokenType, PlayerType, TokenScope } from './player.types';
+import {
+  ApiTokenType,
+  AuthPayloadType,
+  CreatedApiTokenType,
+  PlayerType,
+  SessionType,
+  TokenScope,
+} from './player.types';
+import { Clock } from '../clock/clock';
 import { PlayersService } from './players.service';
 
 @Resolver(() => PlayerType)
@@ -12,6 +20,7 @@ export class PlayersResolver {
   constructor(
     private readonly players: PlayersService,
     private readonly gate: AccessGate,
+    private readonly clock: Clock,
   ) {}
 
   @Mutation(() => AuthPayloadType, { description: 'Create an account and sign in. Returns a session token.' })
@@ -99,6 +108,79 @@ export class PlayersResolver {
   async apiTokens(@Context() context: RequestContext): Promise<ApiTokenType[]> {
     const player = requireSession(context);
     return (await this.players.apiTokens(player.id)).map(toApiToken);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Sign out: end the session this request is made with. It stops working at once, open WebSocket ' +
+      'connections included. Needs a session token (an API token is ended with revokeApiToken).',
+  })
+  async logout(@Context() context: RequestContext): Promise<boolean> {
+    const player = requireSession(context);
+    return this.players.revokeSession(player.id, context.viewer.tokenId!);
+  }
+
+  @Query(() => [SessionType], { description: 'Your sessions that still work, oldest first. Needs a session token.' })
+  async sessions(@Context() context: RequestContext): Promise<SessionType[]> {
+    const player = requireSession(context);
+    const sessions = await this.players.sessions(player.id, this.clock.now());
+    return sessions.map((session) => ({
+      id: session.id,
+      createdAt: session.createdAt,
+      lastUsedAt: session.lastUsedAt,
+      expiresAt: session.expiresAt!,
+      current: session.id === context.viewer.tokenId,
+    }));
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'End one of your sessions (from sessions), for example one left signed in elsewhere. It stops working at ' +
+      'once, open WebSocket connections included. Needs a session token.',
+  })
+  async revokeSession(
+    @Context() context: RequestContext,
+    @Args('id', { type: () => ID, description: 'The session’s id (from sessions).' }) id: string,
+  ): Promise<boolean> {
+    return this.players.revokeSession(requireSession(context).id, id);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Change your password. Every other session ends (whoever signed in with the old password is out); this ' +
+      'one goes on. API tokens stay unless revokeApiTokens is true (bots run on them). A wrong current password ' +
+      'is BAD_USER_INPUT, and failed attempts are throttled like sign-ins. Needs a session token.',
+  })
+  async changePassword(
+    @Context() context: RequestContext,
+    @Args('currentPassword', { description: 'The password in use now.' }) currentPassword: string,
+    @Args('newPassword', {
+      description: 'The new one: 15–200 characters, not a common password, not built on your username.',
+    })
+    newPassword: string,
+    @Args('revokeApiTokens', {
+      type: () => Boolean,
+      defaultValue: false,
+      description: 'Also revoke every API token of yours.',
+    })
+    revokeApiTokens: boolean,
+  ): Promise<boolean> {
+    const player = requireSession(context);
+    this.gate.admitLogin(player.username, context.address);
+    try {
+      await this.players.changePassword(player.id, context.viewer.tokenId!, {
+        current: currentPassword,
+        next: newPassword,
+        revokeApiTokens,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.extensions.field === 'currentPassword') {
+        this.gate.loginChecked(player.username, context.address, false);
+      }
+      throw error;
+    }
+    this.gate.loginChecked(player.username, context.address, true);
+    return true;
   }
 
   @Mutation(() => Boolean, { description: 'Revoke one of your API tokens; it stops working at once.' })

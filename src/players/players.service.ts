@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 // Prebuilt binaries per platform (no compiler, no install script): works on a machine with only Node and npm.
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { AuthService } from '../auth/auth.service';
+import { AuthService, TOKENS_CHANNEL } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/tokens';
 import { scopeRefusal } from '../auth/scopes';
 import { SCOPES, SESSION_SCOPES, Scope } from '../auth/viewer';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { ApiError } from '../errors/api-error';
-import { Player, Token } from '../generated/prisma/client';
+import { Player, Prisma, Token } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
 import {
@@ -77,17 +77,9 @@ export class PlayersService {
         ? await this.prisma.player.findUnique({ where: { usernameKey: username.toLowerCase() } })
         : null;
     const hash = player?.passwordHash ?? (await this.decoyHash);
-    // Never refused for being weak: only whether it matches. A password registered before passwords were
-    // normalised was hashed as typed, so when the normalised form does not match, the form as typed is tried
-    // too (for the decoy as well, so that an unknown username takes the same time).
-    let matches = false;
-    if (password.length <= MAX_PASSWORD_INPUT) {
-      const normalized = normalizePassword(password);
-      for (const candidate of normalized === password ? [password] : [normalized, password]) {
-        matches = await argon2Verify(hash, candidate).catch(() => false);
-        if (matches) break;
-      }
-    }
+    // Never refused for being weak: only whether it matches (the decoy is checked alike, so that an unknown
+    // username takes the same time).
+    const matches = await this.passwordMatches(hash, password);
     if (player === null || !matches) throw new ApiError('UNAUTHENTICATED', 'wrong username or password');
     return { token: await this.createSession(player.id), player };
   }
@@ -151,13 +143,86 @@ export class PlayersService {
 
   async revokeApiToken(playerId: string, tokenId: string): Promise<boolean> {
     if (!isUuid(tokenId)) throw new ApiError('NOT_FOUND', 'no such API token');
-    const { count } = await this.prisma.token.updateMany({
-      where: { id: tokenId, playerId, revokedAt: null },
-      data: { revokedAt: new Date() },
-    });
+    const count = await this.revokeTokens(playerId, { id: tokenId, kind: 'api' });
     if (count === 0) throw new ApiError('NOT_FOUND', 'no such API token');
-    this.auth.forget(tokenId);
     return true;
+  }
+
+  /** The player's sessions that still work, oldest first. */
+  async sessions(playerId: string, now: Date): Promise<Token[]> {
+    return this.prisma.token.findMany({
+      where: { playerId, kind: 'session', revokedAt: null, expiresAt: { gt: now } },
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  /** Ends one of the player's sessions (the one in use, to log out, or another). */
+  async revokeSession(playerId: string, sessionId: string): Promise<boolean> {
+    if (!isUuid(sessionId)) throw new ApiError('NOT_FOUND', 'no such session');
+    const count = await this.revokeTokens(playerId, { id: sessionId, kind: 'session' });
+    if (count === 0) throw new ApiError('NOT_FOUND', 'no such session');
+    return true;
+  }
+
+  /**
+   * A new password, once the current one is given: every other session ends (whoever else signed in with the old
+   * password is out), and the API tokens too when asked (they stay by default: people's bots run on them).
+   */
+  async changePassword(
+    playerId: string,
+    currentSessionId: string,
+    change: { readonly current: string; readonly next: string; readonly revokeApiTokens: boolean },
+  ): Promise<void> {
+    const player = await this.byId(playerId);
+    if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+    if (!(await this.passwordMatches(player.passwordHash, change.current))) {
+      throw new ApiError('BAD_USER_INPUT', 'the current password is wrong', { field: 'currentPassword' });
+    }
+    const problem = passwordProblem(change.next, player.username);
+    if (problem !== null) {
+      throw new ApiError('BAD_USER_INPUT', passwordProblemMessage(problem), { field: 'newPassword' });
+    }
+    const passwordHash = await argon2Hash(normalizePassword(change.next));
+    const kinds = change.revokeApiTokens ? ['session', 'api'] : ['session'];
+    await this.prisma.$transaction(async (tx) => {
+      await tx.player.update({ where: { id: playerId }, data: { passwordHash } });
+      await tx.token.updateMany({
+        where: { playerId, revokedAt: null, kind: { in: kinds }, id: { not: currentSessionId } },
+        data: { revokedAt: new Date() },
+      });
+      await announceTokensChanged(tx, playerId);
+    });
+    this.auth.tokensChanged(playerId);
+  }
+
+  /**
+   * Revokes the player's live tokens matching `where`, and announces it in the same transaction (every app copy
+   * drops its cached lookups and checks its open sockets once it commits). The number revoked.
+   */
+  private async revokeTokens(
+    playerId: string,
+    where: { readonly id: string; readonly kind: 'api' | 'session' },
+  ): Promise<number> {
+    const count = await this.prisma.$transaction(async (tx) => {
+      const { count: revoked } = await tx.token.updateMany({
+        where: { ...where, playerId, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
+      if (revoked > 0) await announceTokensChanged(tx, playerId);
+      return revoked;
+    });
+    if (count > 0) this.auth.tokensChanged(playerId);
+    return count;
+  }
+
+  /** Whether `password` is the one `hash` was made of (normalised, or as typed before passwords were normalised). */
+  private async passwordMatches(hash: string, password: string): Promise<boolean> {
+    if (password.length > MAX_PASSWORD_INPUT) return false;
+    const normalized = normalizePassword(password);
+    for (const candidate of normalized === password ? [password] : [normalized, password]) {
+      if (await argon2Verify(hash, candidate).catch(() => false)) return true;
+    }
+    return false;
   }
 
   /**
@@ -194,6 +259,7 @@ export class PlayersService {
         where: { playerId, kind: 'api', revokedAt: null, scopes: { has: 'game:play' } },
         data: { revokedAt: new Date() },
       });
+      await announceTokensChanged(tx, playerId);
       return 'upgraded' as const;
     });
     switch (outcome) {
@@ -208,8 +274,9 @@ export class PlayersService {
       case 'upgraded':
         break;
     }
-    // Cached lookups of its tokens still say "a person": drop them (other app copies within their 5 s cache).
-    this.auth.forgetPlayer(playerId);
+    // Cached lookups of its tokens still say "a person", and its open sockets may still play: check them again
+    // (other app copies hear of it from the announcement).
+    this.auth.tokensChanged(playerId);
     const player = await this.byId(playerId);
     if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
     return player;
@@ -230,6 +297,11 @@ export class PlayersService {
     });
     return token;
   }
+}
+
+/** Announces, from inside the transaction that changed them, that a player's tokens changed (TOKENS_CHANNEL). */
+async function announceTokensChanged(tx: Prisma.TransactionClient, playerId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${TOKENS_CHANNEL}, ${playerId})`;
 }
 
 /**
