@@ -24,7 +24,13 @@ export interface Viewer {
   readonly expiresAt: Date | null;
 }
 
-export const ANONYMOUS: Viewer = { player: null, scopes: [], tokenId: null, tokenKind: null, expiresAt: null };
+export const ANONYMOUS: Viewer = {
+  player: null,
+  scopes: [],
+  tokenId: null,
+  tokenKind: null,
+  expiresAt: null,
+};
 
 /** The GraphQL context of every request and subscription. */
 export interface RequestContext {

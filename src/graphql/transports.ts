@@ -126,7 +126,8 @@ export function graphqlWsOptions(
     ): Promise<readonly GraphQLError[] | undefined> => {
       // The token as it holds now: revoked or expired since the connection began, the socket is closed (4403).
       const viewer = ctx.extra.open === undefined ? ANONYMOUS : await sockets.current(ctx.extra.open);
-      if (viewer === null) return [new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked')];
+      if (viewer === null)
+        return [new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked')];
       try {
         gate.admitSocketOperation(Object.keys(ctx.subscriptions).length);
         gate.admit(viewer, addressOf(ctx), payload);

@@ -76,7 +76,8 @@ export class ApiTokenType {
 }
 
 @ObjectType('Session', {
-  description: 'A login session: the token register or login returned (the secret itself is never shown again).',
+  description:
+    'A login session: the token register or login returned (the secret itself is never shown again).',
 })
 export class SessionType {
   @Field(() => ID, { description: 'Id, used to end the session (revokeSession).' })

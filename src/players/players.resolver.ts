@@ -120,7 +120,9 @@ export class PlayersResolver {
     return this.players.revokeSession(player.id, context.viewer.tokenId!);
   }
 
-  @Query(() => [SessionType], { description: 'Your sessions that still work, oldest first. Needs a session token.' })
+  @Query(() => [SessionType], {
+    description: 'Your sessions that still work, oldest first. Needs a session token.',
+  })
   async sessions(@Context() context: RequestContext): Promise<SessionType[]> {
     const player = requireSession(context);
     const sessions = await this.players.sessions(player.id, this.clock.now());
