@@ -12,6 +12,7 @@
  * gate. Only the engine's public API is used, so the bench keeps working while the core is optimised.
  */
 import {
+  Deal,
   GameEvent,
   GameState,
   PresetName,
@@ -20,6 +21,7 @@ import {
   cloneState,
   decide,
   legalMoves,
+  newDeal,
   optionsFor,
   replay,
   setup,
@@ -148,9 +150,20 @@ function stepRandomly(state: GameState, choose: Chooser, onEvent?: (event: GameE
   return decision.events.length;
 }
 
+/**
+ * The deal of a bench game: the current version, with a 64-character client seed per seat as a real game has
+ * (so setup pays for the key derivation a real deal pays for).
+ */
+export function benchDeal(seed: string, seats: number): Deal {
+  return newDeal(
+    seed,
+    Array.from({ length: seats }, (_, seat) => `bench-client-seed-${seat}`.padEnd(64, '0')),
+  );
+}
+
 /** Plays a whole game with random moves and returns how many events it took. */
 export function playRandomGame(options: RuleOptions, seed: string, seats: number, choose: Chooser): number {
-  const state = setup(options, seed, seats);
+  const state = setup(options, benchDeal(seed, seats), seats);
   let events = 0;
   while (state.result === null) events += stepRandomly(state, choose);
   return events;
@@ -163,7 +176,7 @@ export function recordRandomGame(
   seats: number,
   choose: Chooser,
 ): GameEvent[] {
-  const state = setup(options, seed, seats);
+  const state = setup(options, benchDeal(seed, seats), seats);
   const events: GameEvent[] = [];
   while (state.result === null) stepRandomly(state, choose, (event) => events.push(event));
   return events;
@@ -277,7 +290,7 @@ export function buildReplaySample(
 /** Replays every segment of the sample; throws when the engine refuses its own log. */
 export function replaySample(benchCase: BenchCase, options: RuleOptions, sample: ReplaySample): void {
   for (const segment of sample.segments) {
-    const result = replay(options, segment.seed, segment.events, benchCase.seats);
+    const result = replay(options, benchDeal(segment.seed, benchCase.seats), segment.events, benchCase.seats);
     if (!result.ok) {
       throw new Error(
         `${caseLabel(benchCase)} seed ${segment.seed}: replay refused event ${result.index}: ${result.violation.code} ${result.violation.reason}`,
@@ -347,7 +360,8 @@ export function collectMidGameStates(benchCase: BenchCase, count: number, seed =
   const perGame = 10;
   const states: GameState[] = [];
   for (let gameIndex = 0; states.length < count; gameIndex++) {
-    const state = setup(options, `${caseLabel(benchCase)}-states-${gameIndex}`, benchCase.seats);
+    const seed = `${caseLabel(benchCase)}-states-${gameIndex}`;
+    const state = setup(options, benchDeal(seed, benchCase.seats), benchCase.seats);
     const snapshots: GameState[] = [];
     while (state.result === null) {
       snapshots.push(cloneState(state));
@@ -565,7 +579,7 @@ function formatGamesSection(cases: readonly CaseReport[]): string {
 
 function formatReplaySection(cases: readonly CaseReport[], budgets: BenchBudgets): string {
   const lines = [
-    `Replay with validation (replay(options, seed, events, seats)), ${formatNumber(budgets.replayRepeats)} runs; JSON = JSON.parse(JSON.stringify(events)) of the same log`,
+    `Replay with validation (replay(options, deal, events, seats)), ${formatNumber(budgets.replayRepeats)} runs; JSON = JSON.parse(JSON.stringify(events)) of the same log`,
     formatTable(
       [
         { header: 'preset', align: 'left' },

@@ -1,6 +1,7 @@
 /**
  * SHA-256 (FIPS 180-4) in plain TypeScript, so the engine runs unchanged in Node and in browsers and anyone
- * can derive a game's random stream from its revealed seed (DESIGN §3). Only used at setup: speed is moot.
+ * can derive a game's commitment and random stream from its revealed seeds (docs/fairness.md). Used once per
+ * deal, on a few dozen bytes.
  */
 
 const K = new Uint32Array([
@@ -18,9 +19,33 @@ function rotr(x: number, n: number): number {
   return (x >>> n) | (x << (32 - n));
 }
 
+/** The UTF-8 bytes of `text`. */
+export function utf8(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
 /** The digest of the UTF-8 bytes of `text`, as eight big-endian 32-bit words. */
 export function sha256Words(text: string): Uint32Array {
-  const message = new TextEncoder().encode(text);
+  return digestWords(utf8(text));
+}
+
+/** The digest of `message`, as its 32 bytes. */
+export function sha256Bytes(message: Uint8Array): Uint8Array {
+  const words = digestWords(message);
+  const bytes = new Uint8Array(32);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < 8; i++) view.setUint32(i * 4, words[i]!);
+  return bytes;
+}
+
+/** Lowercase hex of `bytes`, two digits a byte. */
+export function bytesToHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+function digestWords(message: Uint8Array): Uint32Array {
   const bitLength = message.length * 8;
   const blocks = Math.ceil((message.length + 9) / 64);
   const padded = new Uint8Array(blocks * 64);
@@ -73,6 +98,7 @@ export function sha256Words(text: string): Uint32Array {
   return h;
 }
 
+/** The digest of the UTF-8 bytes of `text`, as 64 lowercase hex digits. */
 export function sha256Hex(text: string): string {
-  return Array.from(sha256Words(text), (word) => word.toString(16).padStart(8, '0')).join('');
+  return bytesToHex(sha256Bytes(utf8(text)));
 }

@@ -23,7 +23,7 @@ import {
   runEngineBench,
 } from '../../bench/engine.bench';
 import { Summary } from '../../bench/stats';
-import { optionsFor, replay } from '../../src/engine';
+import { newDeal, optionsFor, replay } from '../../src/engine';
 
 const TINY: BenchBudgets = {
   warmupMs: 0,
@@ -100,7 +100,7 @@ describe.each(BENCH_CASES.map((benchCase) => [caseLabel(benchCase), benchCase] a
         createChooser(5),
       );
       expect(events.length).toBeGreaterThan(0);
-      const replayed = replay(options, `${caseLabel(benchCase)}-smoke`, events, benchCase.seats);
+      const replayed = replay(options, newDeal(`${caseLabel(benchCase)}-smoke`), events, benchCase.seats);
       expect(replayed.ok).toBe(true);
       expect(replayed.state.result).not.toBeNull();
 

@@ -21,6 +21,7 @@ import {
   GameResult,
   formatCard,
   formatPosition,
+  newDeal,
   optionsFor,
   replay,
   setup,
@@ -254,7 +255,7 @@ describe('a finished game', () => {
 
   it('replays with the engine to the exported result, and every position is positionAfter', async () => {
     const events = json.events.map((event) => event.payload);
-    const replayed = replay(json.options, json.seed!, events, json.seats);
+    const replayed = replay(json.options, newDeal(json.seed!), events, json.seats);
     expect(replayed.ok).toBe(true);
     expect(replayed.state.result).toEqual(json.result);
 
@@ -374,7 +375,7 @@ describe('a running game', () => {
 
   it('keeps a custom start position out of the export until the game is over', async () => {
     const [, , carol, dave] = await players();
-    const position = formatPosition(setup(optionsFor('classic'), 'custom-start', 2));
+    const position = formatPosition(setup(optionsFor('classic'), newDeal('custom-start'), 2));
     const created = await app.gql<{ createGame: { id: string } }>(
       carol,
       'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',

@@ -5,7 +5,7 @@
  * revealed seed and the public move log.
  */
 import { createHash } from 'node:crypto';
-import { GameState, PresetName, RuleOptions, optionsFor, replay, viewFor } from '../../src/engine';
+import { GameState, PresetName, RuleOptions, newDeal, optionsFor, replay, viewFor } from '../../src/engine';
 import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
 import {
   GameData,
@@ -165,7 +165,7 @@ async function checkFinished(
     resultMatches: true,
   });
 
-  const replayed = replay(options, game.seed!, eventsOf(moves), tokens.length);
+  const replayed = replay(options, newDeal(game.seed!), eventsOf(moves), tokens.length);
   if (!replayed.ok) throw new Error(`the API's log does not replay: ${replayed.violation.reason}`);
   expect(game.result).toEqual({
     ...replayed.state.result,
