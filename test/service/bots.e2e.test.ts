@@ -162,7 +162,8 @@ async function checkBotLog(
   );
   expect(dataOf(verified).verifyGame).toEqual({
     ok: true,
-    message: 'the seed matches its commitment, every move replays legally and the result is the same',
+    message:
+      'the seed matches its commitment, the client seeds are in order, every move replays legally and the result is the same',
   });
   return log;
 }

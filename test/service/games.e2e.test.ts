@@ -4,7 +4,6 @@
  * against the rules text (docs/rules.md §2.10) and against an independent replay with the engine from the
  * revealed seed and the public move log.
  */
-import { createHash } from 'node:crypto';
 import { GameState, PresetName, RuleOptions, newDeal, optionsFor, replay, viewFor } from '../../src/engine';
 import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
 import {
@@ -19,6 +18,7 @@ import {
   resign,
   simulate,
 } from './support/play';
+import { commitmentOf } from '../support/commitment';
 
 interface VerifyData {
   verifyGame: {
@@ -58,7 +58,7 @@ async function startGame(tokens: readonly string[], preset: PresetName, seed: st
   });
   expect(created).toMatchObject({ status: 'WAITING', version: 0, mySeat: 0, seed: null, legalMoves: [] });
   // DESIGN §3: the commitment is public from the first moment, the seed itself is not.
-  expect(created.seedCommitment).toBe(createHash('sha256').update(seed, 'utf8').digest('hex'));
+  expect(created.seedCommitment).toBe(commitmentOf(seed));
   let game = created;
   for (const [index, token] of tokens.slice(1).entries()) {
     game = dataOf(

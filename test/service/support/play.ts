@@ -112,6 +112,7 @@ export interface CreateGameOptions {
   seats?: number;
   seed?: string;
   rated?: boolean;
+  clientSeed?: string;
 }
 
 export async function createGame(app: TestApp, token: string, input: CreateGameOptions): Promise<GameData> {
@@ -123,11 +124,16 @@ export async function createGame(app: TestApp, token: string, input: CreateGameO
   return dataOf(body).createGame;
 }
 
-export async function joinGame(app: TestApp, token: string, gameId: string): Promise<GameData> {
+export async function joinGame(
+  app: TestApp,
+  token: string,
+  gameId: string,
+  clientSeed?: string,
+): Promise<GameData> {
   const body = await app.gql<{ joinGame: GameData }>(
     token,
-    `mutation($g: ID!) { joinGame(gameId: $g) { ${GAME_FIELDS} } }`,
-    { g: gameId },
+    `mutation($g: ID!, $c: String) { joinGame(gameId: $g, clientSeed: $c) { ${GAME_FIELDS} } }`,
+    { g: gameId, c: clientSeed ?? null },
   );
   return dataOf(body).joinGame;
 }
