@@ -3,6 +3,8 @@
  * domain separation, the unambiguous encoding, and how the players' seeds enter the deal.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import {
   COMMITMENT_LABEL,
@@ -19,10 +21,12 @@ import {
   dealKey,
   encodeFields,
   isClientSeed,
+  nextUint32,
   optionsFor,
   requireRulesVersion,
   seedCommitment,
   setup,
+  shuffleInPlace,
   standInClientSeed,
   versionParts,
 } from '../../src/engine';
@@ -215,5 +219,35 @@ describe('players’ seeds', () => {
       expect(isClientSeed(bad)).toBe(false);
     // Stand-ins fit the same rule (64 hex digits).
     expect(isClientSeed(standInClientSeed('seed', 0))).toBe(true);
+  });
+});
+
+describe('the test vectors of docs/rules.md §5 (pinned: a change here is a new version)', () => {
+  const rules = readFileSync(join(__dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
+
+  it('chacha20-v2, seed readme-1 without client seeds: commitment, key, first outputs, a shuffle', () => {
+    const commitment = seedCommitment(V2, 'readme-1');
+    const key = hex(dealKey('readme-1', []));
+    const stream = dealGenerator({ version: V2, seed: 'readme-1', clientSeeds: [] });
+    const outputs = [nextUint32(stream), nextUint32(stream), nextUint32(stream)];
+    const items = 'ABCDEFGHIJ'.split('');
+    shuffleInPlace(dealGenerator({ version: V2, seed: 'readme-1', clientSeeds: [] }), items);
+    expect([commitment, key, outputs, items.join('')]).toEqual([
+      'e8406bd3e59aefdf8d88485f3a33774fdf9aad54549e91bc98447e0fbb580a0e',
+      '83f650b406aa2d91b23e636550151c5afe2cfb578aa7090a362a51cff06a5d6f',
+      [3639257182, 450381406, 525285457],
+      'FIJHGDABEC',
+    ]);
+    for (const shown of [commitment, key, outputs.join(', '), items.join('')]) expect(rules).toContain(shown);
+  });
+
+  it('xoshiro128ss-sha256-v1, seed demo-seed: the state, first outputs and a shuffle', () => {
+    const stream = dealGenerator({ version: V1, seed: 'demo-seed', clientSeeds: [] });
+    const outputs = [nextUint32(stream), nextUint32(stream), nextUint32(stream)];
+    const items = 'ABCDEFGHIJ'.split('');
+    shuffleInPlace(dealGenerator({ version: V1, seed: 'demo-seed', clientSeeds: [] }), items);
+    expect([outputs, items.join('')]).toEqual([[2025826171, 3267658609, 975768325], 'JCDGIEAFHB']);
+    expect(rules).toContain('2025826171, 3267658609, 975768325');
+    expect(rules).toContain('JCDGIEAFHB');
   });
 });
