@@ -828,8 +828,10 @@ export class GamesService {
     const gapless = rows.every((row, index) => row.seq === index + 1) && rows.length === game.version;
     let replayMatches = false;
     let resultMatches = false;
-    let message =
-      'the seed matches its commitment, the client seeds are in order, every move replays legally and the result is the same';
+    const mixes = !game.dealChosen && takesClientSeeds(version);
+    let message = mixes
+      ? 'the seed matches its commitment, the client seeds are in order, every move replays legally and the result is the same'
+      : 'the seed matches its commitment, every move replays legally and the result is the same';
     try {
       const initial = initialState(origin);
       const replayed = replayFrom(
