@@ -21,12 +21,7 @@ export interface GameChanged {
 }
 
 export type PlayerEventKind =
-  | 'YOUR_TURN'
-  | 'GAME_STARTED'
-  | 'GAME_OVER'
-  | 'CHALLENGE_RECEIVED'
-  | 'REMINDER'
-  | 'GAME_UNRATED';
+  'YOUR_TURN' | 'GAME_STARTED' | 'GAME_OVER' | 'CHALLENGE_RECEIVED' | 'REMINDER' | 'GAME_UNRATED';
 
 /** A row of player_events, as announced. */
 export interface PlayerEventMessage {

@@ -10,6 +10,7 @@
  * rebuilt from the fields the public move history shows (games.resolver.ts `toMoveRecord`).
  */
 import { GameEvent, GameEventType, GameResult, PresetName, RuleOptions } from '../engine';
+import { ClientSeedSourceName, isClientSeedSource } from '../games/client-seed-source';
 
 export const EXPORT_FORMAT = 'malice-game/1';
 
@@ -17,7 +18,7 @@ export type ExportStatus = 'WAITING' | 'ACTIVE' | 'FINISHED' | 'ABORTED';
 export type ExportPreset = 'CLASSIC' | 'ZLOBA' | 'MODERN';
 export type ExportOutcome = 'WIN' | 'LOSS' | 'DRAW';
 
-export type ExportClientSeedSource = 'GIVEN_BEFORE_COMMITMENT' | 'GIVEN_AFTER_COMMITMENT' | 'SERVER_STAND_IN';
+export type ExportClientSeedSource = ClientSeedSourceName;
 
 export interface ExportedPlayer {
   readonly seat: number;
@@ -309,14 +310,8 @@ function presetOf(text: string): ExportPreset {
 }
 
 function sourceOf(text: string): ExportClientSeedSource {
-  switch (text) {
-    case 'GIVEN_BEFORE_COMMITMENT':
-    case 'GIVEN_AFTER_COMMITMENT':
-    case 'SERVER_STAND_IN':
-      return text;
-    default:
-      throw new RangeError(`unknown client seed source ${text}`);
-  }
+  if (!isClientSeedSource(text)) throw new RangeError(`unknown client seed source ${text}`);
+  return text;
 }
 
 function outcomeOf(text: string): ExportOutcome {

@@ -4,6 +4,7 @@
  */
 import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
 import { PlayerType } from '../players/player.types';
+import type { ClientSeedSourceName } from './client-seed-source';
 
 export enum Preset {
   CLASSIC = 'classic',
@@ -256,6 +257,14 @@ export enum ClientSeedSource {
   GIVEN_AFTER_COMMITMENT = 'GIVEN_AFTER_COMMITMENT',
   SERVER_STAND_IN = 'SERVER_STAND_IN',
 }
+// The enum holds exactly the sources of client-seed-source.ts: one missing on either side does not compile.
+type SameSources = `${ClientSeedSource}` extends ClientSeedSourceName
+  ? ClientSeedSourceName extends `${ClientSeedSource}`
+    ? true
+    : never
+  : never;
+const sameSources: SameSources = true;
+void sameSources;
 registerEnumType(ClientSeedSource, {
   name: 'ClientSeedSource',
   description: 'Where a seat’s client seed came from (docs/fairness.md).',

@@ -34,6 +34,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
 import { FoldedGame, GameStore, advance } from './game-store';
 import { initialState, originOf, versionOf } from './initial-state';
+import type { ClientSeedSourceName } from './client-seed-source';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 import { Clock } from '../clock/clock';
@@ -67,18 +68,6 @@ export interface CreateGameRequest {
   /** The creator's own seed for the deal (docs/fairness.md); given before the commitment exists. */
   readonly clientSeed: string | undefined;
 }
-
-/**
- * Where a seat's client seed came from (game_players.client_seed_source): given with createGame (before the
- * commitment was published, so the server saw it before drawing its seed), given with joinGame or setClientSeed
- * (after), or none given: the stand-in the deal derives from the server seed.
- */
-export const CLIENT_SEED_SOURCES = [
-  'GIVEN_BEFORE_COMMITMENT',
-  'GIVEN_AFTER_COMMITMENT',
-  'SERVER_STAND_IN',
-] as const;
-export type ClientSeedSource = (typeof CLIENT_SEED_SOURCES)[number];
 
 export interface MoveRequest {
   readonly gameId: string;
@@ -289,7 +278,10 @@ export class GamesService {
               seat: 0,
               playerId,
               clientSeed: request.clientSeed ?? null,
-              clientSeedSource: request.clientSeed === undefined ? null : 'GIVEN_BEFORE_COMMITMENT',
+              clientSeedSource:
+                request.clientSeed === undefined
+                  ? null
+                  : ('GIVEN_BEFORE_COMMITMENT' satisfies ClientSeedSourceName),
             },
           ],
         },
@@ -345,7 +337,7 @@ export class GamesService {
           playerId,
           now,
           clientSeed ?? null,
-          clientSeed === undefined ? null : 'GIVEN_AFTER_COMMITMENT',
+          clientSeed === undefined ? null : ('GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName),
         ],
       );
       if (taken.size + 1 === game.seats) {
@@ -379,10 +371,15 @@ export class GamesService {
     );
     if (standIns.length > 0) {
       await client.query(
-        `UPDATE game_players gp SET client_seed = s.seed, client_seed_source = 'SERVER_STAND_IN'
+        `UPDATE game_players gp SET client_seed = s.seed, client_seed_source = $4
            FROM unnest($2::int[], $3::text[]) AS s(seat, seed)
           WHERE gp.game_id = $1::uuid AND gp.seat = s.seat AND gp.client_seed IS NULL`,
-        [game.id, standIns, standIns.map((seat) => clientSeeds[seat])],
+        [
+          game.id,
+          standIns,
+          standIns.map((seat) => clientSeeds[seat]),
+          'SERVER_STAND_IN' satisfies ClientSeedSourceName,
+        ],
       );
     }
     const first = initialState({ ...game, clientSeeds }).current;
@@ -424,9 +421,9 @@ export class GamesService {
         );
       }
       await client.query(
-        `UPDATE game_players SET client_seed = $3, client_seed_source = 'GIVEN_AFTER_COMMITMENT'
+        `UPDATE game_players SET client_seed = $3, client_seed_source = $4
           WHERE game_id = $1::uuid AND player_id = $2::uuid`,
-        [gameId, playerId, clientSeed],
+        [gameId, playerId, clientSeed, 'GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName],
       );
       return null;
     });
@@ -820,7 +817,7 @@ export class GamesService {
       game.players.map((entry) => ({
         seat: entry.seat,
         clientSeed: entry.clientSeed,
-        standIn: entry.clientSeedSource === 'SERVER_STAND_IN',
+        standIn: entry.clientSeedSource === ('SERVER_STAND_IN' satisfies ClientSeedSourceName),
       })),
     );
     const clientSeedsMatch = seedProblems.length === 0;
