@@ -19,9 +19,11 @@ function rotr(x: number, n: number): number {
   return (x >>> n) | (x << (32 - n));
 }
 
+const ENCODER = new TextEncoder();
+
 /** The UTF-8 bytes of `text`. */
 export function utf8(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+  return ENCODER.encode(text);
 }
 
 /** The digest of the UTF-8 bytes of `text`, as eight big-endian 32-bit words. */
@@ -45,6 +47,9 @@ export function bytesToHex(bytes: Uint8Array): string {
   return hex;
 }
 
+/** The message schedule, reused: the engine is single-threaded and a digest never calls another. */
+const SCHEDULE = new Uint32Array(64);
+
 function digestWords(message: Uint8Array): Uint32Array {
   const bitLength = message.length * 8;
   const blocks = Math.ceil((message.length + 9) / 64);
@@ -58,7 +63,7 @@ function digestWords(message: Uint8Array): Uint32Array {
   const h = new Uint32Array([
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
   ]);
-  const w = new Uint32Array(64);
+  const w = SCHEDULE;
   for (let block = 0; block < blocks; block++) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(block * 64 + i * 4);
     for (let i = 16; i < 64; i++) {

@@ -112,6 +112,10 @@ describe('the encoding: length-prefixed fields, so no two lists encode alike', (
         Buffer.from('readme-1').toString('hex'),
     );
     expect(hex(encodeFields(['é', '']))).toBe('00000002c3a900000000');
+    // Four-byte characters, and lone surrogates (written as U+FFFD, as every UTF-8 encoder does).
+    for (const odd of ['😀', 'a\ud800b', '\udc00', 'x\ud83d']) {
+      expect(hex(encodeFields([odd]))).toBe(encodedByHand([odd]).toString('hex'));
+    }
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 40 }), { maxLength: 6 }), (fields) => {
         expect(hex(encodeFields(fields))).toBe(encodedByHand(fields).toString('hex'));

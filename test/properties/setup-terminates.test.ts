@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import { PresetName, RuleOptions, newDeal, optionsFor, validateOptions } from '../../src/engine';
+import { PresetName, RuleOptions, optionsFor, validateOptions } from '../../src/engine';
 
 const ENGINE = path.resolve(__dirname, '../../src/engine');
 const TSX_CLI = require.resolve('tsx/cli');
