@@ -61,12 +61,14 @@ export function chacha20Stream(
 
 /** Draws the next 32-bit output of `state` (advancing it in place). */
 export function nextChaCha20(state: ChaCha20State): number {
-  const word = state.block[state.used] as number;
-  state.used++;
-  if (state.used === CHACHA20_BLOCK_WORDS) {
+  const used = state.used;
+  const word = state.block[used] as number;
+  if (used === CHACHA20_BLOCK_WORDS - 1) {
     state.counter = (state.counter + 1) >>> 0;
     chacha20Block(state.key, state.counter, state.nonce, state.block);
     state.used = 0;
+  } else {
+    state.used = used + 1;
   }
   return word;
 }
