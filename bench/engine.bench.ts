@@ -228,6 +228,8 @@ export function measureGamesPerSecond(
 
 export interface LogSegment {
   readonly seed: string;
+  /** The deal of `seed` (built once, as the service builds it once from a game's stored seeds). */
+  readonly deal: Deal;
   readonly events: readonly GameEvent[];
 }
 
@@ -258,10 +260,16 @@ export function buildReplaySample(
   for (let index = 0; index < Math.max(1, maxGames); index++) {
     const gameSeed = `${caseLabel(benchCase)}-log-${index}`;
     const events = recordRandomGame(options, gameSeed, benchCase.seats, choose);
-    recorded.push({ seed: gameSeed, events });
+    recorded.push({ seed: gameSeed, deal: benchDeal(gameSeed, benchCase.seats), events });
     if (events.length >= targetEvents) {
       return {
-        segments: [{ seed: gameSeed, events: events.slice(0, targetEvents) }],
+        segments: [
+          {
+            seed: gameSeed,
+            deal: benchDeal(gameSeed, benchCase.seats),
+            events: events.slice(0, targetEvents),
+          },
+        ],
         eventCount: targetEvents,
         gameCount: 1,
         longestGame: Math.max(...recorded.map((segment) => segment.events.length)),
@@ -275,7 +283,7 @@ export function buildReplaySample(
   for (const segment of longestFirst) {
     if (eventCount >= targetEvents) break;
     const take = Math.min(segment.events.length, targetEvents - eventCount);
-    segments.push({ seed: segment.seed, events: segment.events.slice(0, take) });
+    segments.push({ seed: segment.seed, deal: segment.deal, events: segment.events.slice(0, take) });
     eventCount += take;
   }
   return {
@@ -290,7 +298,7 @@ export function buildReplaySample(
 /** Replays every segment of the sample; throws when the engine refuses its own log. */
 export function replaySample(benchCase: BenchCase, options: RuleOptions, sample: ReplaySample): void {
   for (const segment of sample.segments) {
-    const result = replay(options, benchDeal(segment.seed, benchCase.seats), segment.events, benchCase.seats);
+    const result = replay(options, segment.deal, segment.events, benchCase.seats);
     if (!result.ok) {
       throw new Error(
         `${caseLabel(benchCase)} seed ${segment.seed}: replay refused event ${result.index}: ${result.violation.code} ${result.violation.reason}`,
