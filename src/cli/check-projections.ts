@@ -12,7 +12,7 @@ import { loadConfig } from '../config/config';
 import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
 import { seatOutcomes } from '../games/finish';
 import { ApiError } from '../errors/api-error';
-import { initialState } from '../games/initial-state';
+import { LogCorruptError, initialState } from '../games/initial-state';
 import { GameProjection, projectionOf, sameResult } from '../games/projection';
 
 interface GameRow {
@@ -82,9 +82,15 @@ export function compare(
   try {
     initial = initialState(origin);
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'UNSUPPORTED_RULES_VERSION')) throw error;
-    differ('rules_version', row.rules_version, `nothing: ${error.message}`);
-    return { differences, projection: null };
+    if (error instanceof ApiError && error.code === 'UNSUPPORTED_RULES_VERSION') {
+      differ('rules_version', row.rules_version, `nothing: ${error.message}`);
+      return { differences, projection: null };
+    }
+    if (error instanceof LogCorruptError) {
+      differ('deal', 'stored', `cannot be dealt: ${error.message}`);
+      return { differences, projection: null };
+    }
+    throw error;
   }
   const replayed = replayFrom(initial, events);
   if (!replayed.ok) {

@@ -184,4 +184,26 @@ describe('check:projections rebuilds every projection from the log (DESIGN §2)'
       ]);
     }
   });
+
+  it('reports a dealt game whose seat lost its client seed (its deal cannot be made), and goes on checking', async () => {
+    const tokens = [await register(app, 'cid'), await register(app, 'dot')];
+    const id = dataOf(
+      await app.gql<{ createGame: { id: string } }>(
+        tokens[0]!,
+        'mutation { createGame(input: { preset: CLASSIC }) { id } }',
+      ),
+    ).createGame.id;
+    dataOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }));
+    await sql(
+      app.databaseUrl,
+      'UPDATE game_players SET client_seed = NULL, client_seed_source = NULL WHERE game_id = $1 AND seat = 1',
+      [id],
+    );
+    const run = check(app.databaseUrl);
+    expect(run.status).toBe(1);
+    expect(run.output).toContain(
+      `game ${id}: deal is "stored", the log gives "cannot be dealt: seat 1 has no client seed"`,
+    );
+    expect(run.output).toMatch(/checked \d+ games/);
+  });
 });
