@@ -131,7 +131,7 @@ const PRESETS: Readonly<Record<PresetName, ExportPreset>> = {
   modern: 'MODERN',
 };
 
-/** Finished and aborted games have revealed their seed (DESIGN §3): the same line games.resolver.ts draws. */
+/** Finished and aborted games have revealed their seed (docs/fairness.md): the same line games.resolver.ts draws. */
 export function isOver(status: ExportStatus): boolean {
   switch (status) {
     case 'FINISHED':

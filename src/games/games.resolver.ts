@@ -338,7 +338,7 @@ export function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
     mySeat: seatOf(row, viewer),
     result: row.result === null ? null : toResult(row.result as unknown as GameResultType),
     seedCommitment: row.seedCommitment,
-    // DESIGN §3: the seed stays secret while the game can still be played.
+    // The seed stays secret while the game can still be played (docs/fairness.md).
     seed: over ? row.seed : null,
     rulesVersion: row.rulesVersion,
     // The position holds every hand and the stock order: secret, like the seed, until the game is over.

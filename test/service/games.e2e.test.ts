@@ -57,7 +57,7 @@ async function startGame(tokens: readonly string[], preset: PresetName, seed: st
     seed,
   });
   expect(created).toMatchObject({ status: 'WAITING', version: 0, mySeat: 0, seed: null, legalMoves: [] });
-  // DESIGN §3: the commitment is public from the first moment, the seed itself is not.
+  // The commitment is public from the first moment, the seed itself is not (docs/fairness.md).
   expect(created.seedCommitment).toBe(commitmentOf(seed));
   let game = created;
   for (const [index, token] of tokens.slice(1).entries()) {
