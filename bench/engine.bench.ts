@@ -12,6 +12,7 @@
  * gate. Only the engine's public API is used, so the bench keeps working while the core is optimised.
  */
 import {
+  Deal,
   GameEvent,
   GameState,
   PresetName,
@@ -20,6 +21,7 @@ import {
   cloneState,
   decide,
   legalMoves,
+  newDeal,
   optionsFor,
   replay,
   setup,
@@ -148,9 +150,20 @@ function stepRandomly(state: GameState, choose: Chooser, onEvent?: (event: GameE
   return decision.events.length;
 }
 
+/**
+ * The deal of a bench game: the current version, with a 64-character client seed per seat as a real game has
+ * (so setup pays for the key derivation a real deal pays for).
+ */
+export function benchDeal(seed: string, seats: number): Deal {
+  return newDeal(
+    seed,
+    Array.from({ length: seats }, (_, seat) => `bench-client-seed-${seat}`.padEnd(64, '0')),
+  );
+}
+
 /** Plays a whole game with random moves and returns how many events it took. */
 export function playRandomGame(options: RuleOptions, seed: string, seats: number, choose: Chooser): number {
-  const state = setup(options, seed, seats);
+  const state = setup(options, benchDeal(seed, seats), seats);
   let events = 0;
   while (state.result === null) events += stepRandomly(state, choose);
   return events;
@@ -163,7 +176,7 @@ export function recordRandomGame(
   seats: number,
   choose: Chooser,
 ): GameEvent[] {
-  const state = setup(options, seed, seats);
+  const state = setup(options, benchDeal(seed, seats), seats);
   const events: GameEvent[] = [];
   while (state.result === null) stepRandomly(state, choose, (event) => events.push(event));
   return events;
@@ -215,6 +228,8 @@ export function measureGamesPerSecond(
 
 export interface LogSegment {
   readonly seed: string;
+  /** The deal of `seed` (built once, as the service builds it once from a game's stored seeds). */
+  readonly deal: Deal;
   readonly events: readonly GameEvent[];
 }
 
@@ -245,10 +260,16 @@ export function buildReplaySample(
   for (let index = 0; index < Math.max(1, maxGames); index++) {
     const gameSeed = `${caseLabel(benchCase)}-log-${index}`;
     const events = recordRandomGame(options, gameSeed, benchCase.seats, choose);
-    recorded.push({ seed: gameSeed, events });
+    recorded.push({ seed: gameSeed, deal: benchDeal(gameSeed, benchCase.seats), events });
     if (events.length >= targetEvents) {
       return {
-        segments: [{ seed: gameSeed, events: events.slice(0, targetEvents) }],
+        segments: [
+          {
+            seed: gameSeed,
+            deal: benchDeal(gameSeed, benchCase.seats),
+            events: events.slice(0, targetEvents),
+          },
+        ],
         eventCount: targetEvents,
         gameCount: 1,
         longestGame: Math.max(...recorded.map((segment) => segment.events.length)),
@@ -262,7 +283,7 @@ export function buildReplaySample(
   for (const segment of longestFirst) {
     if (eventCount >= targetEvents) break;
     const take = Math.min(segment.events.length, targetEvents - eventCount);
-    segments.push({ seed: segment.seed, events: segment.events.slice(0, take) });
+    segments.push({ seed: segment.seed, deal: segment.deal, events: segment.events.slice(0, take) });
     eventCount += take;
   }
   return {
@@ -277,7 +298,7 @@ export function buildReplaySample(
 /** Replays every segment of the sample; throws when the engine refuses its own log. */
 export function replaySample(benchCase: BenchCase, options: RuleOptions, sample: ReplaySample): void {
   for (const segment of sample.segments) {
-    const result = replay(options, segment.seed, segment.events, benchCase.seats);
+    const result = replay(options, segment.deal, segment.events, benchCase.seats);
     if (!result.ok) {
       throw new Error(
         `${caseLabel(benchCase)} seed ${segment.seed}: replay refused event ${result.index}: ${result.violation.code} ${result.violation.reason}`,
@@ -347,7 +368,8 @@ export function collectMidGameStates(benchCase: BenchCase, count: number, seed =
   const perGame = 10;
   const states: GameState[] = [];
   for (let gameIndex = 0; states.length < count; gameIndex++) {
-    const state = setup(options, `${caseLabel(benchCase)}-states-${gameIndex}`, benchCase.seats);
+    const seed = `${caseLabel(benchCase)}-states-${gameIndex}`;
+    const state = setup(options, benchDeal(seed, benchCase.seats), benchCase.seats);
     const snapshots: GameState[] = [];
     while (state.result === null) {
       snapshots.push(cloneState(state));
@@ -565,7 +587,7 @@ function formatGamesSection(cases: readonly CaseReport[]): string {
 
 function formatReplaySection(cases: readonly CaseReport[], budgets: BenchBudgets): string {
   const lines = [
-    `Replay with validation (replay(options, seed, events, seats)), ${formatNumber(budgets.replayRepeats)} runs; JSON = JSON.parse(JSON.stringify(events)) of the same log`,
+    `Replay with validation (replay(options, deal, events, seats)), ${formatNumber(budgets.replayRepeats)} runs; JSON = JSON.parse(JSON.stringify(events)) of the same log`,
     formatTable(
       [
         { header: 'preset', align: 'left' },

@@ -9,7 +9,16 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { GameEvent, RULES_VERSION, applyEvent, decide, legalMoves, optionsFor, setup } from '../src/engine';
+import {
+  GameEvent,
+  RULES_VERSION,
+  applyEvent,
+  decide,
+  legalMoves,
+  newDeal,
+  optionsFor,
+  setup,
+} from '../src/engine';
 import { startEmbeddedPostgres, RunningPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrator';
 import { GameStore } from '../src/games/game-store';
@@ -31,7 +40,7 @@ function longGame(): { seed: string; events: GameEvent[] } {
   const options = optionsFor('classic');
   for (let game = 0; ; game++) {
     const seed = `store-bench-${game}`;
-    const state = setup(options, seed, 2);
+    const state = setup(options, newDeal(seed), 2);
     const events: GameEvent[] = [];
     let pick = game + 1;
     while (state.result === null && events.length < EVENTS) {
@@ -83,6 +92,8 @@ async function main(): Promise<void> {
       seed,
       seedCommitment: '-',
       rulesVersion: RULES_VERSION,
+      // Dealt from the seed alone (no client seeds, no seats needed to fold it).
+      dealChosen: true,
       createdById: playerIds[0]!,
     };
     await prisma.game.create({ data: { ...base, version: EVENTS } });
@@ -94,7 +105,7 @@ async function main(): Promise<void> {
         payload: event as never,
       })),
     });
-    const row = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const row = { ...(await prisma.game.findUniqueOrThrow({ where: { id: gameId } })), players: [] };
     const before = { ...row, version: EVENTS - 1 };
 
     const current: number[] = [];

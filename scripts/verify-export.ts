@@ -5,28 +5,36 @@
  *   npx tsx scripts/verify-export.ts game.json --positions # also print the position after every event
  *
  * 1. the export is a `malice-game/1` document of a game that is over (before that its seed is secret);
- * 2. it was played under the rules version of this engine;
- * 3. SHA-256 of the revealed seed (its UTF-8 bytes) is the commitment published when the game was created;
- * 4. the log is complete: events 1…version, in order;
- * 5. every event replays legally from the deal (the engine's `setup(options, seed, seats)`, or the revealed
- *    custom start position): `decide` on the state before each event gives back exactly that event;
- * 6. the replay ends with the exported result, and each player's outcome, placement and score follow from it.
+ * 2. it was played under a rules version this engine replays (each game under its own; an unknown one stops here);
+ * 3. the revealed seed gives the commitment published when the game was created (`seedCommitment` of its version);
+ * 4. the client seeds are in order: one per seat, each valid, every stand-in the one the seed gives;
+ * 5. the log is complete: events 1…version, in order;
+ * 6. every event replays legally from the deal (the engine's `setup(options, deal, seats)` with the seed and the
+ *    client seeds, or the revealed custom start position): `decide` on the state before each event gives back
+ *    exactly that event;
+ * 7. the replay ends with the exported result, and each player's outcome, placement and score follow from it.
  *
  * Exit status: 0 when every check holds, 1 when one fails, 2 when the file cannot be read as an export.
  * It imports nothing but the rules engine (src/engine, pure TypeScript), so what it trusts is that code alone.
  */
 import { readFileSync } from 'node:fs';
 import {
+  Deal,
   GameEvent,
   GameResult,
   GameState,
-  RULES_VERSION,
+  RULES_VERSIONS,
   RuleOptions,
+  RulesVersion,
+  clientSeedProblems,
   formatPosition,
+  isRulesVersion,
   parsePosition,
   replayFrom,
+  seedCommitment,
   setup,
-  sha256Hex,
+  takesClientSeeds,
+  versionParts,
 } from '../src/engine';
 
 const FORMAT = 'malice-game/1';
@@ -46,6 +54,9 @@ interface ExportEvent {
 interface ExportPlayer {
   readonly seat: number;
   readonly username: string;
+  /** Absent from exports of games that took none (the field came with chacha20-v2): read as null. */
+  readonly clientSeed: string | null;
+  readonly clientSeedSource: string | null;
   readonly outcome: string | null;
   readonly placement: number | null;
   readonly score: number | null;
@@ -102,7 +113,9 @@ function main(argv: readonly string[]): number {
     console.log(`NOT VERIFIED: ${failed.length} check${failed.length === 1 ? '' : 's'} failed`);
     return 1;
   }
-  console.log('verified: the deal is the committed seed’s, every move was legal and the result is right');
+  console.log(
+    'verified: the deal is the committed seed’s and the players’, every move was legal and the result is right',
+  );
   return 0;
 }
 
@@ -123,22 +136,48 @@ function verify(doc: GameExport, onState: (state: GameState) => void): Check[] {
   ) {
     return checks;
   }
-  check(
-    doc.rulesVersion === RULES_VERSION,
-    doc.rulesVersion === RULES_VERSION
-      ? `played under rules ${RULES_VERSION}, this engine's`
-      : `played under rules ${doc.rulesVersion}, but this engine is ${RULES_VERSION}: use the engine of that version`,
-  );
+  if (
+    !check(
+      isRulesVersion(doc.rulesVersion),
+      isRulesVersion(doc.rulesVersion)
+        ? `played under rules ${doc.rulesVersion}, which this engine replays`
+        : `played under rules ${doc.rulesVersion}, which this engine does not know (it replays ${RULES_VERSIONS.join(', ')}): use an engine that does`,
+    )
+  ) {
+    return checks;
+  }
+  const version = doc.rulesVersion as RulesVersion;
   if (doc.seed === null) {
     check(false, 'the export of a game that is over must reveal its seed');
     return checks;
   }
-  const digest = sha256Hex(doc.seed);
+  const digest = seedCommitment(version, doc.seed);
+  const formula = commitmentFormula(version);
   check(
     digest === doc.seedCommitment,
     digest === doc.seedCommitment
-      ? `sha256(seed) is the commitment published at creation, ${doc.seedCommitment}`
-      : `sha256(seed) is ${digest}, not the commitment published at creation, ${doc.seedCommitment}`,
+      ? `${formula} is the commitment published at creation, ${doc.seedCommitment}`
+      : `${formula} is ${digest}, not the commitment published at creation, ${doc.seedCommitment}`,
+  );
+  const mixes = !doc.dealChosen && takesClientSeeds(version);
+  const seedProblems = clientSeedProblems(
+    version,
+    doc.dealChosen,
+    doc.seed,
+    doc.seats,
+    doc.players.map((player) => ({
+      seat: player.seat,
+      clientSeed: player.clientSeed,
+      standIn: player.clientSeedSource === 'SERVER_STAND_IN',
+    })),
+  );
+  check(
+    seedProblems.length === 0,
+    seedProblems.length > 0
+      ? `client seeds: ${seedProblems.join('; ')}`
+      : mixes
+        ? `client seeds, in seat order: ${doc.players.map(describeClientSeed).join(', ')}`
+        : `no client seeds: ${doc.dealChosen ? 'a chosen deal is dealt from its seed alone' : `${version} takes none`}`,
   );
 
   const gap = doc.events.findIndex((event, index) => event.seq !== index + 1);
@@ -161,10 +200,17 @@ function verify(doc: GameExport, onState: (state: GameState) => void): Check[] {
       : `event ${mislabelled.seq} says seat ${mislabelled.seat} ${mislabelled.type}, its payload seat ${mislabelled.payload.seat} ${mislabelled.payload.type}`,
   );
 
+  const deal: Deal = {
+    version,
+    seed: doc.seed,
+    clientSeeds: mixes
+      ? [...doc.players].sort((a, b) => a.seat - b.seat).map((player) => player.clientSeed ?? '')
+      : [],
+  };
   let state: GameState;
   if (doc.startPosition !== null) {
     // A custom start: the position itself is the deal. Nothing committed to it; `dealChosen` says so.
-    const parsed = parsePosition(doc.options, doc.startPosition);
+    const parsed = parsePosition(doc.options, doc.startPosition, deal);
     if (!parsed.ok) {
       check(false, `the start position does not read: ${parsed.error}`);
       return checks;
@@ -173,12 +219,17 @@ function verify(doc: GameExport, onState: (state: GameState) => void): Check[] {
     state = parsed.state;
   } else {
     try {
-      state = setup(doc.options, doc.seed, doc.seats);
+      state = setup(doc.options, deal, doc.seats);
     } catch (error) {
       check(false, `the deal cannot be made: ${(error as Error).message}`);
       return checks;
     }
-    check(true, `dealt from the seed: setup(options, seed, ${doc.seats} seats)`);
+    check(
+      true,
+      mixes
+        ? `dealt from the seed and the ${doc.seats} client seeds: setup(options, deal, ${doc.seats} seats)`
+        : `dealt from the seed: setup(options, deal, ${doc.seats} seats)`,
+    );
   }
   onState(state);
   for (const event of doc.events) {
@@ -212,6 +263,28 @@ function verify(doc: GameExport, onState: (state: GameState) => void): Check[] {
     );
   }
   return checks;
+}
+
+/** The commitment's formula under `version`, for the report. */
+function commitmentFormula(version: RulesVersion): string {
+  switch (versionParts(version).generator) {
+    case 'chacha20-v2':
+      return 'SHA-256(encode("malice/v2/commitment", seed))';
+    case 'xoshiro128ss-sha256-v1':
+      return 'sha256(seed)';
+  }
+}
+
+function describeClientSeed(player: ExportPlayer): string {
+  const source =
+    player.clientSeedSource === 'SERVER_STAND_IN'
+      ? 'the stand-in the seed gives'
+      : player.clientSeedSource === 'GIVEN_AFTER_COMMITMENT'
+        ? 'given after the commitment'
+        : player.clientSeedSource === 'GIVEN_BEFORE_COMMITMENT'
+          ? 'given before the commitment'
+          : 'of unknown origin';
+  return `${player.username} ${player.clientSeed} (${source})`;
 }
 
 /** As the server records it (src/games/finish.ts): WIN for the winner, DRAW for a first place without winner. */
@@ -297,6 +370,9 @@ function readExport(text: string): GameExport {
       return {
         seat: integer(player, 'seat'),
         username: string(player, 'username'),
+        clientSeed: player.clientSeed === undefined ? null : nullable(player, 'clientSeed', string),
+        clientSeedSource:
+          player.clientSeedSource === undefined ? null : nullable(player, 'clientSeedSource', string),
         outcome: nullable(player, 'outcome', string),
         placement: nullable(player, 'placement', integer),
         score: nullable(player, 'score', integer),

@@ -5,7 +5,7 @@
  * time over one keep-alive connection: the figures are latencies, not throughput. Every round measures each
  * kind once, in a rotating order, so a change in the machine's load falls on all of them.
  */
-import { RngState, nextInt, seedRng } from '../../src/engine';
+import { RngState, nextInt, publicStream } from '../../src/engine';
 import type { GraphQLResult, GraphQLTransport } from '../api/graphql-http';
 import { isRecord } from '../api/graphql-http';
 import { nowMs } from '../stats';
@@ -128,7 +128,7 @@ export function leaderboardPageProblems(page: Page, firstRank: number): string[]
 
 export class HistoryBench {
   readonly samples: Samples;
-  private readonly rng: RngState = seedRng('bench-history');
+  private readonly rng: RngState = publicStream('bench-history');
   /** The cursor before the deep leaderboard page, and that page's number (found once: the board is fixed). */
   private leaderboardDeep: { after: string | null; page: number } | null = null;
 

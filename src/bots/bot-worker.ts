@@ -20,7 +20,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
-import { viewFor } from '../engine';
+import { requireRulesVersion, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { EventBus, PlayerEventMessage } from '../events/event-bus';
 import { GameStatus } from '../games/game.types';
@@ -180,7 +180,14 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const folded = await this.games.folded(game);
     if (turn !== null && folded.state.turn !== turn) return done;
     // The bot's own view, never the state: it decides on what its seat may see, as a person would.
-    const move = chooseBotMove(bot.engineBot, viewFor(folded.state, seat), game.id, game.version);
+    // The game folded, so its rules version is one this engine knows.
+    const move = chooseBotMove(
+      bot.engineBot,
+      viewFor(folded.state, seat),
+      requireRulesVersion(game.rulesVersion),
+      game.id,
+      game.version,
+    );
     if (move === null) {
       this.logger.warn(`game ${gameId} at version ${game.version}: ${bot.username} has no legal move`);
       return done;

@@ -1,7 +1,9 @@
 /**
  * `npm run check:projections [-- --repair]`: rebuilds every game's projection from its move log (the truth,
  * DESIGN §2) and reports each difference from the stored `games` row; exits 1 if any. With --repair it
- * rewrites the differing rows from the log (each guarded by the version it read).
+ * rewrites the differing rows from the log (each guarded by the version it read). Each game is folded under its
+ * own rules version; a game under a version this engine does not know is reported (and never repaired), not
+ * replayed under other rules.
  * Uses DATABASE_URL, or the embedded Postgres in DATA_DIR that `npm start` uses.
  */
 import { Client } from 'pg';
@@ -9,7 +11,8 @@ import { GameEvent, GameResult, replayFrom } from '../engine';
 import { loadConfig } from '../config/config';
 import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
 import { seatOutcomes } from '../games/finish';
-import { initialState } from '../games/initial-state';
+import { ApiError } from '../errors/api-error';
+import { LogCorruptError, initialState } from '../games/initial-state';
 import { GameProjection, projectionOf, sameResult } from '../games/projection';
 
 interface GameRow {
@@ -19,6 +22,8 @@ interface GameRow {
   seats: number;
   options: unknown;
   seed: string;
+  rules_version: string;
+  deal_chosen: boolean;
   start_position: string | null;
   current_seat: number | null;
   current_player_id: string | null;
@@ -31,6 +36,7 @@ interface GameRow {
 export interface StoredSeat {
   readonly seat: number;
   readonly playerId: string;
+  readonly clientSeed: string | null;
   readonly outcome: string | null;
   readonly placement: number | null;
   readonly score: number | null;
@@ -61,12 +67,32 @@ export function compare(
     return { differences, projection: null };
   }
   const origin = {
+    rulesVersion: row.rules_version,
     options: row.options,
     seed: row.seed,
     seats: row.seats,
     startPosition: row.start_position,
+    dealChosen: row.deal_chosen,
+    clientSeeds: Array.from(
+      { length: row.seats },
+      (_, seat) => players.find((entry) => entry.seat === seat)?.clientSeed ?? null,
+    ),
   };
-  const replayed = replayFrom(initialState(origin), events);
+  let initial;
+  try {
+    initial = initialState(origin);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'UNSUPPORTED_RULES_VERSION') {
+      differ('rules_version', row.rules_version, `nothing: ${error.message}`);
+      return { differences, projection: null };
+    }
+    if (error instanceof LogCorruptError) {
+      differ('deal', 'stored', `cannot be dealt: ${error.message}`);
+      return { differences, projection: null };
+    }
+    throw error;
+  }
+  const replayed = replayFrom(initial, events);
   if (!replayed.ok) {
     differ(`log event ${replayed.index + 1}`, 'stored', `does not replay: ${replayed.violation.reason}`);
     return { differences, projection: null };
@@ -124,18 +150,20 @@ export async function checkProjections(
         await client.query<{
           seat: number;
           player_id: string;
+          client_seed: string | null;
           outcome: string | null;
           placement: number | null;
           score: number | null;
           payoff_left: number | null;
           finished_at: Date | null;
         }>(
-          'SELECT seat, player_id, outcome, placement, score, payoff_left, finished_at FROM game_players WHERE game_id = $1',
+          'SELECT seat, player_id, client_seed, outcome, placement, score, payoff_left, finished_at FROM game_players WHERE game_id = $1',
           [row.id],
         )
       ).rows.map((player): StoredSeat => ({
         seat: player.seat,
         playerId: player.player_id,
+        clientSeed: player.client_seed,
         outcome: player.outcome,
         placement: player.placement,
         score: player.score,

@@ -5,19 +5,14 @@ import { Command, GameEvent } from './events';
 import { decide, eventViolation } from './decide';
 import { applyEvent, perspectiveOf } from './evolve';
 import { RuleOptions } from './options';
-import { RNG_VERSION } from './rng';
 import { legalMovesFor } from './rules';
 import { setup } from './setup';
 import { GameState, cloneState } from './state';
 import { Violation } from './violations';
 import { sha256Hex } from './sha256';
 import { formatCard } from './cards';
-
-/**
- * The version of the rules and the random stream. Every stored game records it; a change that makes any
- * recorded game replay differently must change it (the golden games in test/golden pin it).
- */
-export const RULES_VERSION = `malice-rules-1+${RNG_VERSION}`;
+import { Deal } from './seeding';
+import { RngState } from './rng';
 
 /** The legal moves of the seat to move, in notation; empty once the game is over. */
 export function legalMoves(state: GameState): string[] {
@@ -30,16 +25,17 @@ export type ReplayResult =
   | { readonly ok: false; readonly index: number; readonly violation: Violation; readonly state: GameState };
 
 /**
- * Replays a log from the start. Every event is checked: `decide` on the state before it must give back
- * exactly that event, so a tampered or foreign log is refused at the first event that does not follow.
+ * Replays a log from the deal (under the deal's recorded version). Every event is checked: `decide` on the state
+ * before it must give back exactly that event, so a tampered or foreign log is refused at the first event that
+ * does not follow.
  */
 export function replay(
   options: RuleOptions,
-  seed: string,
+  deal: Deal,
   events: readonly GameEvent[],
   seats: number = options.minPlayers,
 ): ReplayResult {
-  return foldChecked(setup(options, seed, seats), events);
+  return foldChecked(setup(options, deal, seats), events);
 }
 
 /** Replays `events` on a copy of `initial` (which is not changed). */
@@ -86,7 +82,7 @@ export function stateHash(state: GameState): string {
     center: state.center.map((pile) => (pile === null ? null : pile.map(formatCard))),
     stock: state.stock.map(formatCard),
     setAside: state.setAside.map(formatCard),
-    rng: [...state.rng],
+    rng: canonicalRng(state.rng),
     current: state.current,
     turn: state.turn,
     turnActive: state.turnActive,
@@ -95,4 +91,14 @@ export function stateHash(state: GameState): string {
     result: state.result,
   };
   return sha256Hex(JSON.stringify(canonical));
+}
+
+/** The generator's state in the hash: xoshiro's four words as they always were (old states hash as before). */
+function canonicalRng(rng: RngState): unknown {
+  switch (rng.generator) {
+    case 'xoshiro128ss':
+      return [...rng.s];
+    case 'chacha20':
+      return { chacha20: { key: [...rng.key], nonce: [...rng.nonce], counter: rng.counter, used: rng.used } };
+  }
 }

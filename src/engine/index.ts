@@ -2,7 +2,9 @@
 export * from './cards';
 export * from './options';
 export * from './rng';
-export { sha256Hex } from './sha256';
+export * from './versions';
+export * from './seeding';
+export { sha256Hex, sha256Bytes, bytesToHex, utf8 } from './sha256';
 export * from './state';
 export * from './moves';
 export * from './events';

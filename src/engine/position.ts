@@ -5,7 +5,9 @@
  *   <center> <stock> <setAside> <seats> <current> <turn> <nullTurns> <activity> <rng>
  *
  * See docs/notation.md, "Positions", for every field. Parsing is strict, as for moves: every accepted text that
- * carries its rng is exactly what `formatPosition` writes for the state it gives back.
+ * carries its rng is exactly what `formatPosition` writes for the state it gives back. The rng field is the
+ * generator's state in the form of the game's version: 32 hex digits of xoshiro128** state under
+ * `xoshiro128ss-sha256-v1`, `chacha20:<key>:<nonce>:<position>` under `chacha20-v2`.
  */
 import {
   ACE,
@@ -20,7 +22,11 @@ import {
   rankOf,
 } from './cards';
 import { RuleOptions, frozenOptions, resolveMaxCenterPiles, topRankOf, validateOptions } from './options';
-import { RngState, seedRng } from './rng';
+import { CHACHA20_BLOCK_WORDS, bytesLittleEndian, chacha20Stream, streamPosition } from './chacha20';
+import { RngState, seedXoshiro128ss, xoshiro128ssFrom } from './rng';
+import { Deal, dealGenerator } from './seeding';
+import { bytesToHex } from './sha256';
+import { GeneratorPart, versionParts } from './versions';
 import { isWild } from './rules';
 import { GameState, Seat, SeatState, SideCard } from './state';
 import { formatSideCard, parseSideCard } from './view';
@@ -69,18 +75,34 @@ function formatSeat(state: GameState, seat: SeatState, index: Seat): string {
   return parts.join(':');
 }
 
+const CHACHA20_PREFIX = 'chacha20';
+/** Outputs of one key and nonce: 2³² blocks of 16 words. */
+const CHACHA20_STREAM_WORDS = 2 ** 32 * CHACHA20_BLOCK_WORDS;
+
 function formatRng(rng: RngState): string {
-  return rng.map((word) => (word >>> 0).toString(16).padStart(8, '0')).join('');
+  switch (rng.generator) {
+    case 'xoshiro128ss':
+      return rng.s.map((word) => (word >>> 0).toString(16).padStart(8, '0')).join('');
+    case 'chacha20':
+      return [
+        CHACHA20_PREFIX,
+        bytesToHex(bytesLittleEndian(rng.key)),
+        bytesToHex(bytesLittleEndian(rng.nonce)),
+        String(streamPosition(rng)),
+      ].join(':');
+  }
 }
 
 /**
- * Reads a position for a game under `options`; never throws. The error names the field at fault. The state has
- * no result yet, `maxCenterPiles` resolved for its seat count and `departed` rebuilt from the `out<n>` markers.
- * Without the rng field the generator is seeded with `seedRng` of the text itself (the other eight fields).
+ * Reads a position for a game under `options`, dealt as `deal` says (its version decides the rng field's form);
+ * never throws. The error names the field at fault. The state has no result yet, `maxCenterPiles` resolved for its
+ * seat count and `departed` rebuilt from the `out<n>` markers. Without the rng field the generator is the deal's
+ * (`chacha20-v2`: from the server seed, so nobody who only knows the text can foresee a reshuffle); games recorded
+ * under `xoshiro128ss-sha256-v1` seeded it from the text itself (the other eight fields), and still replay so.
  */
-export function parsePosition(options: RuleOptions, text: string): PositionResult {
+export function parsePosition(options: RuleOptions, text: string, deal: Deal): PositionResult {
   try {
-    return { ok: true, state: readPosition(options, text) };
+    return { ok: true, state: readPosition(options, text, deal) };
   } catch (error) {
     if (error instanceof PositionError) return { ok: false, error: error.message };
     throw error;
@@ -88,8 +110,8 @@ export function parsePosition(options: RuleOptions, text: string): PositionResul
 }
 
 /** `parsePosition` under a name that reads well where a game is set up from a position. */
-export function setupFromPosition(options: RuleOptions, text: string): PositionResult {
-  return parsePosition(options, text);
+export function setupFromPosition(options: RuleOptions, text: string, deal: Deal): PositionResult {
+  return parsePosition(options, text, deal);
 }
 
 /** Raised inside the parser only; `parsePosition` turns it into `{ ok: false }`. */
@@ -99,7 +121,7 @@ function fail(where: string, problem: string): never {
   throw new PositionError(`${where}: ${problem}`);
 }
 
-function readPosition(options: RuleOptions, text: string): GameState {
+function readPosition(options: RuleOptions, text: string, deal: Deal): GameState {
   if (typeof text !== 'string') fail('position', 'must be a string');
   if (text.length > MAX_POSITION_LENGTH)
     fail('position', `is ${text.length} characters long; at most ${MAX_POSITION_LENGTH} are read`);
@@ -115,6 +137,7 @@ function readPosition(options: RuleOptions, text: string): GameState {
   const [centerText, stockText, setAsideText, seatsText, currentText, turnText, nullTurnsText, activityText] =
     fields as [string, string, string, string, string, string, string, string];
   const rngText = fields[8];
+  const generator = versionParts(deal.version).generator;
 
   const seatTexts = seatsText.split('/');
   checkOptions(options, seatTexts.length);
@@ -143,7 +166,7 @@ function readPosition(options: RuleOptions, text: string): GameState {
     center,
     stock,
     setAside,
-    rng: rngText === undefined ? seedRng(text) : readRng(rngText),
+    rng: rngText === undefined ? generatorOf(generator, text, deal) : readRng(generator, rngText),
     current,
     turn: readCounter('turn', turnText),
     turnActive: readActivity(activityText),
@@ -390,12 +413,62 @@ function readActivity(text: string): boolean {
   return fail('activity', `"${text}" must be a (the turn has drawn or played a card) or n (not yet)`);
 }
 
-function readRng(text: string): RngState {
+/** The generator of a position written without its rng field. */
+function generatorOf(generator: GeneratorPart, text: string, deal: Deal): RngState {
+  switch (generator) {
+    case 'chacha20-v2':
+      return dealGenerator(deal);
+    case 'xoshiro128ss-sha256-v1':
+      return seedXoshiro128ss(text);
+  }
+}
+
+function readRng(generator: GeneratorPart, text: string): RngState {
+  switch (generator) {
+    case 'xoshiro128ss-sha256-v1':
+      return readXoshiro128ss(text);
+    case 'chacha20-v2':
+      return readChaCha20(text);
+  }
+}
+
+function readXoshiro128ss(text: string): RngState {
   if (!/^[0-9a-f]{32}$/.test(text))
-    fail('rng', `"${text}" is not 32 lowercase hex digits (four 32-bit words)`);
+    fail(
+      'rng',
+      `"${text}" is not 32 lowercase hex digits (four 32-bit words of xoshiro128** state, xoshiro128ss-sha256-v1)`,
+    );
   const words = [0, 1, 2, 3].map((word) => parseInt(text.slice(word * 8, word * 8 + 8), 16));
-  const rng: RngState = [words[0]!, words[1]!, words[2]!, words[3]!];
   // xoshiro128** never leaves the all-zero state: every draw would be 0 and every shuffle the same.
-  if ((rng[0] | rng[1] | rng[2] | rng[3]) === 0) fail('rng', 'must not be all zero');
-  return rng;
+  if ((words[0]! | words[1]! | words[2]! | words[3]!) === 0) fail('rng', 'must not be all zero');
+  return xoshiro128ssFrom([words[0]!, words[1]!, words[2]!, words[3]!]);
+}
+
+/** `chacha20:<64 hex digits of key>:<24 hex digits of nonce>:<outputs drawn, in decimal>`. */
+function readChaCha20(text: string): RngState {
+  const match = /^chacha20:([0-9a-f]{64}):([0-9a-f]{24}):(0|[1-9][0-9]{0,10})$/.exec(text);
+  if (match === null) {
+    fail(
+      'rng',
+      `"${text}" is not chacha20:<key>:<nonce>:<position> (64 and 24 lowercase hex digits, then the outputs ` +
+        'drawn in decimal; chacha20-v2)',
+    );
+  }
+  const position = Number(match[3]);
+  if (position >= CHACHA20_STREAM_WORDS)
+    fail('rng', `position ${position} is past the end of the stream (${CHACHA20_STREAM_WORDS} outputs)`);
+  const key = hexBytes(match[1] as string);
+  const nonce = hexBytes(match[2] as string);
+  return chacha20Stream(
+    key,
+    nonce,
+    Math.floor(position / CHACHA20_BLOCK_WORDS),
+    position % CHACHA20_BLOCK_WORDS,
+  );
+}
+
+function hexBytes(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
 }

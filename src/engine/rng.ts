@@ -1,47 +1,45 @@
 /**
- * The game's only source of randomness (DESIGN §3), versioned as `RNG_VERSION`.
+ * The game's only source of randomness (docs/rules.md §5, docs/fairness.md): a generator state, plain data inside
+ * the game state, drawn from by the deal and by every later shuffle. Which generator a game uses, and how it is
+ * seeded, is the generator part of its rules version (versions.ts, seeding.ts):
  *
- * - Seeding: the seed string's UTF-8 bytes are hashed with SHA-256; the first four big-endian 32-bit words of
- *   the digest are the xoshiro128** state (an all-zero state, which cannot occur in practice, becomes 1,0,0,0).
- * - Generator: xoshiro128** 1.0 (Blackman & Vigna), one 32-bit output per step.
+ * - `chacha20-v2`: ChaCha20 (RFC 8439), keyed by 256 bits derived from the server seed and the players' seeds.
+ * - `xoshiro128ss-sha256-v1`: xoshiro128**, kept only to replay games recorded under it.
+ *
+ * On top of either, the same sampling:
  * - Integers in [0, n): rejection sampling on the 32-bit output (no modulo bias).
  * - Shuffle: Fisher–Yates from the last index down; position i swaps with `int(i + 1)`.
  *
- * Any change to this file that alters a single output must bump `RNG_VERSION` (golden games pin it).
+ * Any change that alters a single output of a recorded version is a new version (golden games pin each one).
  */
-import { sha256Words } from './sha256';
+import { ChaCha20State, cloneChaCha20, nextChaCha20 } from './chacha20';
+import { Xoshiro128ssState, cloneXoshiro128ss, nextXoshiro128ss } from './xoshiro128ss';
 
-export const RNG_VERSION = 'xoshiro128ss-sha256-v1';
+export type { ChaCha20State } from './chacha20';
+export type { Xoshiro128ssState } from './xoshiro128ss';
+export { chacha20Block, chacha20Stream, streamPosition } from './chacha20';
+export { seedXoshiro128ss, xoshiro128ssFrom } from './xoshiro128ss';
 
-/** The generator's state: four unsigned 32-bit words. Plain data, so it is part of the game state. */
-export type RngState = [number, number, number, number];
-
-export function seedRng(seed: string): RngState {
-  const digest = sha256Words(seed);
-  const state: RngState = [digest[0]!, digest[1]!, digest[2]!, digest[3]!];
-  if ((state[0] | state[1] | state[2] | state[3]) === 0) state[0] = 1;
-  return state;
-}
+/** A generator's state, told apart by `generator`. */
+export type RngState = ChaCha20State | Xoshiro128ssState;
 
 /** Advances `state` in place and returns the next unsigned 32-bit output. */
 export function nextUint32(state: RngState): number {
-  const result = Math.imul(rotl(Math.imul(state[1], 5), 7), 9) >>> 0;
-  const t = state[1] << 9;
-  state[2] ^= state[0];
-  state[3] ^= state[1];
-  state[1] ^= state[2];
-  state[0] ^= state[3];
-  state[2] ^= t;
-  state[3] = rotl(state[3], 11);
-  state[0] >>>= 0;
-  state[1] >>>= 0;
-  state[2] >>>= 0;
-  state[3] >>>= 0;
-  return result;
+  switch (state.generator) {
+    case 'chacha20':
+      return nextChaCha20(state);
+    case 'xoshiro128ss':
+      return nextXoshiro128ss(state);
+  }
 }
 
-function rotl(x: number, k: number): number {
-  return (x << k) | (x >>> (32 - k));
+export function cloneRng(state: RngState): RngState {
+  switch (state.generator) {
+    case 'chacha20':
+      return cloneChaCha20(state);
+    case 'xoshiro128ss':
+      return cloneXoshiro128ss(state);
+  }
 }
 
 /** A uniform integer in [0, n), 1 ≤ n ≤ 2^32, by rejection: outputs at or above the largest multiple of n are redrawn. */

@@ -1,6 +1,7 @@
 /**
- * Setting up a game from (options, seed, seats) — RULES §1.2, §1.3. Every step draws from the game's RNG
- * in this fixed order, so the same inputs always give the same deal:
+ * Setting up a game from (options, deal, seats) — docs/rules.md §1.2, §1.3, §5. The deal names the game's rules
+ * version and its seeds (seeding.ts), which give the generator; every step draws from it in this fixed order, so
+ * the same inputs always give the same deal:
  *
  * `separate` decks (S1–S4, R1–R4):
  *   1. Shuffle the pay-off deck (52 cards, A♠…K♣ in suit order S H D C) and deal `payoffSize` cards to each
@@ -19,7 +20,8 @@
  */
 import { Card, JOKER, rankOf, standardDeck } from './cards';
 import { RuleOptions, frozenOptions, resolveMaxCenterPiles, validateOptions } from './options';
-import { RngState, seedRng, shuffleInPlace } from './rng';
+import { RngState, shuffleInPlace } from './rng';
+import { Deal, dealGenerator } from './seeding';
 import { GameState, SeatState } from './state';
 
 /** Pile reshuffles tried on a tie before falling back to a redeal of the whole pay-off deck. */
@@ -31,12 +33,20 @@ export class InvalidOptionsError extends Error {
   }
 }
 
-/** Builds the initial state; throws `InvalidOptionsError` (naming each bad option) for an unsound option set. */
-export function setup(options: RuleOptions, seed: string, seatCount: number): GameState {
+/**
+ * Builds the initial state; throws `InvalidOptionsError` (naming each bad option) for an unsound option set, and a
+ * RangeError for a deal whose client seeds are neither none (a chosen deal) nor one per seat.
+ */
+export function setup(options: RuleOptions, deal: Deal, seatCount: number): GameState {
   const problems = validateOptions(options, seatCount);
   if (problems.length > 0) throw new InvalidOptionsError(problems.map((problem) => problem.message));
+  if (deal.clientSeeds.length !== 0 && deal.clientSeeds.length !== seatCount) {
+    throw new RangeError(
+      `${deal.clientSeeds.length} client seeds for ${seatCount} seats: one per seat, or none`,
+    );
+  }
 
-  const rng = seedRng(seed);
+  const rng = dealGenerator(deal);
   let payoffDeck: Card[];
   let stockDeck: Card[];
   if (options.deckMode === 'separate') {

@@ -4,7 +4,7 @@
  * Every pile is stored bottom to top: the last element is the top card.
  */
 import { Card, Rank } from './cards';
-import { RngState } from './rng';
+import { RngState, cloneRng } from './rng';
 import { RuleOptions } from './options';
 
 export type Seat = number;
@@ -76,7 +76,7 @@ export function cloneState(state: GameState): GameState {
     center: state.center.map((pile) => (pile === null ? null : pile.slice())),
     stock: state.stock.slice(),
     setAside: state.setAside.slice(),
-    rng: [state.rng[0], state.rng[1], state.rng[2], state.rng[3]],
+    rng: cloneRng(state.rng),
     current: state.current,
     turn: state.turn,
     turnActive: state.turnActive,

@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | 'VERSION_CONFLICT'
   | 'GAME_NOT_ACTIVE'
   | 'RATE_LIMITED'
+  | 'UNSUPPORTED_RULES_VERSION'
   | 'INTERNAL';
 
 export const API_ERROR_CODES: readonly ApiErrorCode[] = [
@@ -27,6 +28,7 @@ export const API_ERROR_CODES: readonly ApiErrorCode[] = [
   'VERSION_CONFLICT',
   'GAME_NOT_ACTIVE',
   'RATE_LIMITED',
+  'UNSUPPORTED_RULES_VERSION',
   'INTERNAL',
 ];
 

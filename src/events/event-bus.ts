@@ -20,7 +20,8 @@ export interface GameChanged {
   readonly gameId: string;
 }
 
-export type PlayerEventKind = 'YOUR_TURN' | 'GAME_STARTED' | 'GAME_OVER' | 'CHALLENGE_RECEIVED' | 'REMINDER';
+export type PlayerEventKind =
+  'YOUR_TURN' | 'GAME_STARTED' | 'GAME_OVER' | 'CHALLENGE_RECEIVED' | 'REMINDER' | 'GAME_UNRATED';
 
 /** A row of player_events, as announced. */
 export interface PlayerEventMessage {

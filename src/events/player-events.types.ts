@@ -7,6 +7,7 @@ export enum PlayerEventKind {
   GAME_OVER = 'GAME_OVER',
   CHALLENGE_RECEIVED = 'CHALLENGE_RECEIVED',
   REMINDER = 'REMINDER',
+  GAME_UNRATED = 'GAME_UNRATED',
 }
 registerEnumType(PlayerEventKind, {
   name: 'PlayerEventKind',
@@ -17,6 +18,9 @@ registerEnumType(PlayerEventKind, {
     GAME_OVER: { description: 'A game you sit in finished or was aborted.' },
     CHALLENGE_RECEIVED: { description: 'Someone created a game inviting you (accept with joinGame).' },
     REMINDER: { description: '80 % of your turn’s time is used up.' },
+    GAME_UNRATED: {
+      description: 'A rated game you sit in was made unrated (Game.unratedReason says why).',
+    },
   },
 });
 

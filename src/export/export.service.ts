@@ -8,7 +8,7 @@ import { GameEvent, formatPosition, replayFrom } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { GameStatus } from '../games/game.types';
 import { GameWithPlayers, GamesQuery, GamesService } from '../games/games.service';
-import { LogCorruptError, initialState } from '../games/initial-state';
+import { LogCorruptError, initialState, originOf } from '../games/initial-state';
 import { PrismaService } from '../prisma/prisma.service';
 import { PlayerGamesFilter } from './export-query';
 import { ExportSourceEvent, GameExport, buildGameExport, toJson } from './game-export';
@@ -65,7 +65,7 @@ export class ExportService {
       throw new LogCorruptError(`the log of game ${game.id} has a gap before event ${ply}`);
     }
     const replayed = replayFrom(
-      initialState(game),
+      initialState(originOf(game)),
       rows.map((row) => row.payload as unknown as GameEvent),
     );
     if (!replayed.ok) {

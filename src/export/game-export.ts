@@ -10,6 +10,7 @@
  * rebuilt from the fields the public move history shows (games.resolver.ts `toMoveRecord`).
  */
 import { GameEvent, GameEventType, GameResult, PresetName, RuleOptions } from '../engine';
+import { ClientSeedSourceName, isClientSeedSource } from '../games/client-seed-source';
 
 export const EXPORT_FORMAT = 'malice-game/1';
 
@@ -17,9 +18,18 @@ export type ExportStatus = 'WAITING' | 'ACTIVE' | 'FINISHED' | 'ABORTED';
 export type ExportPreset = 'CLASSIC' | 'ZLOBA' | 'MODERN';
 export type ExportOutcome = 'WIN' | 'LOSS' | 'DRAW';
 
+export type ExportClientSeedSource = ClientSeedSourceName;
+
 export interface ExportedPlayer {
   readonly seat: number;
   readonly username: string;
+  /**
+   * The seat's seed mixed into the deal (docs/fairness.md), public from the deal on: null before it, and for a
+   * chosen deal or an old-version game, which take none.
+   */
+  readonly clientSeed: string | null;
+  /** Where it came from; null when clientSeed is. */
+  readonly clientSeedSource: ExportClientSeedSource | null;
   /** Null until the game is finished (as are the fields below). */
   readonly outcome: ExportOutcome | null;
   readonly placement: number | null;
@@ -48,8 +58,13 @@ export interface GameExportHeader {
   readonly options: RuleOptions;
   readonly seats: number;
   readonly rated: boolean;
+  /** Why a game created rated is not rated (DEAL_EXPOSED); null otherwise. */
+  readonly unratedReason: string | null;
   readonly rulesVersion: string;
-  /** SHA-256 (hex) of the seed's UTF-8 bytes, published when the game was created. */
+  /**
+   * The commitment published when the game was created: under chacha20-v2 SHA-256 of the labelled encoding of
+   * the seed, under xoshiro128ss-sha256-v1 SHA-256 of its UTF-8 bytes (docs/fairness.md).
+   */
   readonly seedCommitment: string;
   /** Null until the game is over (finished or aborted). */
   readonly seed: string | null;
@@ -78,6 +93,7 @@ export interface ExportSourceGame {
   readonly options: unknown;
   readonly seats: number;
   readonly rated: boolean;
+  readonly unratedReason: string | null;
   readonly status: string;
   readonly version: number;
   readonly seed: string;
@@ -91,6 +107,8 @@ export interface ExportSourceGame {
   readonly finishedAt: Date | null;
   readonly players: readonly {
     readonly seat: number;
+    readonly clientSeed: string | null;
+    readonly clientSeedSource: string | null;
     readonly outcome: string | null;
     readonly placement: number | null;
     readonly score: number | null;
@@ -113,7 +131,7 @@ const PRESETS: Readonly<Record<PresetName, ExportPreset>> = {
   modern: 'MODERN',
 };
 
-/** Finished and aborted games have revealed their seed (DESIGN §3): the same line games.resolver.ts draws. */
+/** Finished and aborted games have revealed their seed (docs/fairness.md): the same line games.resolver.ts draws. */
 export function isOver(status: ExportStatus): boolean {
   switch (status) {
     case 'FINISHED':
@@ -153,6 +171,7 @@ export function buildGameExport(game: ExportSourceGame, events: readonly ExportS
     options: game.options as RuleOptions,
     seats: game.seats,
     rated: game.rated,
+    unratedReason: game.unratedReason,
     rulesVersion: game.rulesVersion,
     seedCommitment: game.seedCommitment,
     seed: over ? game.seed : null,
@@ -163,6 +182,12 @@ export function buildGameExport(game: ExportSourceGame, events: readonly ExportS
       .map((entry) => ({
         seat: entry.seat,
         username: entry.player.username,
+        // Public from the deal on (as Game.players shows them); before it nobody's is shown.
+        clientSeed: game.startedAt === null ? null : entry.clientSeed,
+        clientSeedSource:
+          game.startedAt === null || entry.clientSeedSource === null
+            ? null
+            : sourceOf(entry.clientSeedSource),
         outcome: entry.outcome === null ? null : outcomeOf(entry.outcome),
         placement: entry.placement,
         score: entry.score,
@@ -282,6 +307,11 @@ function presetOf(text: string): ExportPreset {
   const preset = PRESETS[text as PresetName];
   if (preset === undefined) throw new RangeError(`unknown preset ${text}`);
   return preset;
+}
+
+function sourceOf(text: string): ExportClientSeedSource {
+  if (!isClientSeedSource(text)) throw new RangeError(`unknown client seed source ${text}`);
+  return text;
 }
 
 function outcomeOf(text: string): ExportOutcome {

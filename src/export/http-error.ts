@@ -35,6 +35,9 @@ export function httpStatusOf(code: ApiErrorCode): number {
       return 409;
     case 'RATE_LIMITED':
       return 429;
+    // This copy of the server cannot replay the game (a newer engine recorded it); one that can may.
+    case 'UNSUPPORTED_RULES_VERSION':
+      return 501;
     case 'INTERNAL':
       return 500;
   }

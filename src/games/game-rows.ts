@@ -36,6 +36,7 @@ export interface GameRow {
   reminded_turn_at: Date | null;
   end_reason: string | null;
   sweep_claimed_until: Date | null;
+  unrated_reason: string | null;
 }
 
 /** Every column of GameRow, in the migration's order: a read names them rather than `*` (see READ_GAME_ROW). */
@@ -67,6 +68,7 @@ const GAME_COLUMNS = [
   'reminded_turn_at',
   'end_reason',
   'sweep_claimed_until',
+  'unrated_reason',
 ] as const satisfies readonly (keyof GameRow)[];
 
 // A column added to GameRow but not to the list above fails to compile here.
@@ -90,6 +92,8 @@ export interface SeatRow {
   seat: number;
   player_id: string;
   joined_at: Date;
+  client_seed: string | null;
+  client_seed_source: string | null;
   finished_at: Date | null;
   outcome: string | null;
   placement: number | null;
@@ -114,6 +118,8 @@ export function seatOfRow(row: SeatRow): GameWithPlayers['players'][number] {
     seat: row.seat,
     playerId: row.player_id,
     joinedAt: row.joined_at,
+    clientSeed: row.client_seed,
+    clientSeedSource: row.client_seed_source,
     finishedAt: row.finished_at,
     outcome: row.outcome,
     placement: row.placement,
@@ -166,5 +172,6 @@ export function gameOfRow(row: GameRow): Game {
     remindedTurnAt: row.reminded_turn_at,
     endReason: row.end_reason,
     sweepClaimedUntil: row.sweep_claimed_until,
+    unratedReason: row.unrated_reason,
   };
 }

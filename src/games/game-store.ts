@@ -6,9 +6,9 @@
  */
 import { Injectable } from '@nestjs/common';
 import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../engine';
-import { Game } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { LogCorruptError, initialState } from './initial-state';
+import type { GameWithPlayers } from './game-rows';
+import { LogCorruptError, initialState, originOf } from './initial-state';
 
 /** A game's folded state at a version, with the events it came from (public: they form the move history). */
 export interface FoldedGame {
@@ -33,8 +33,11 @@ export class GameStore {
 
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The state at the game row's version (the row is read by the caller in the same request). */
-  async folded(game: Game): Promise<FoldedGame> {
+  /**
+   * The state at the game row's version (the row is read by the caller in the same request), folded under the
+   * game's own rules version: a version this engine does not know is refused (UNSUPPORTED_RULES_VERSION).
+   */
+  async folded(game: GameWithPlayers): Promise<FoldedGame> {
     const cached = this.cache.get(game.id);
     if (cached !== undefined && cached.version === game.version) return cached;
     const key = `${game.id}@${game.version}`;
@@ -65,11 +68,11 @@ export class GameStore {
     this.cache.delete(gameId);
   }
 
-  private async catchUp(game: Game, cached: FoldedGame | undefined): Promise<FoldedGame> {
+  private async catchUp(game: GameWithPlayers, cached: FoldedGame | undefined): Promise<FoldedGame> {
     const base: FoldedGame =
       cached !== undefined && cached.version < game.version
         ? cached
-        : { version: 0, state: initialState(game), events: [] };
+        : { version: 0, state: initialState(originOf(game)), events: [] };
     const rows = await this.prisma.gameEvent.findMany({
       where: { gameId: game.id, seq: { gt: base.version, lte: game.version } },
       orderBy: { seq: 'asc' },

@@ -4,6 +4,7 @@
  */
 import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
 import { PlayerType } from '../players/player.types';
+import type { ClientSeedSourceName } from './client-seed-source';
 
 export enum Preset {
   CLASSIC = 'classic',
@@ -248,6 +249,55 @@ registerEnumType(BotKind, {
   },
 });
 
+/** The client seed rule, for descriptions (src/engine/seeding.ts). */
+const CLIENT_SEED_TEXT = '1–64 characters of A–Z a–z 0–9 . _ ~ -';
+
+export enum ClientSeedSource {
+  GIVEN_BEFORE_COMMITMENT = 'GIVEN_BEFORE_COMMITMENT',
+  GIVEN_AFTER_COMMITMENT = 'GIVEN_AFTER_COMMITMENT',
+  SERVER_STAND_IN = 'SERVER_STAND_IN',
+}
+// The enum holds exactly the sources of client-seed-source.ts: one missing on either side does not compile.
+type SameSources = `${ClientSeedSource}` extends ClientSeedSourceName
+  ? ClientSeedSourceName extends `${ClientSeedSource}`
+    ? true
+    : never
+  : never;
+const sameSources: SameSources = true;
+void sameSources;
+registerEnumType(ClientSeedSource, {
+  name: 'ClientSeedSource',
+  description: 'Where a seat’s client seed came from (docs/fairness.md).',
+  valuesMap: {
+    GIVEN_BEFORE_COMMITMENT: {
+      description:
+        'Given with createGame, before the seed commitment was published: the server saw it before drawing its seed.',
+    },
+    GIVEN_AFTER_COMMITMENT: {
+      description:
+        'Given with joinGame or setClientSeed, after the commitment was published: the server could not draw its seed to suit it.',
+    },
+    SERVER_STAND_IN: {
+      description:
+        'None was given (or the seat is a built-in bot): the stand-in derived from the server seed, fixed by the commitment.',
+    },
+  },
+});
+
+export enum UnratedReason {
+  DEAL_EXPOSED = 'DEAL_EXPOSED',
+}
+registerEnumType(UnratedReason, {
+  name: 'UnratedReason',
+  description: 'Why a game created rated is no longer rated.',
+  valuesMap: {
+    DEAL_EXPOSED: {
+      description:
+        'Dealt under malice-rules-1+xoshiro128ss-sha256-v1, whose hands anyone could compute from the public seed commitment.',
+    },
+  },
+});
+
 @InputType('CreateGameInput', { description: 'A new game. The creator takes seat 0.' })
 export class CreateGameInput {
   @Field(() => Preset, { description: 'The rule set.' }) preset!: Preset;
@@ -291,6 +341,13 @@ export class CreateGameInput {
       'after its turn begins. Not with opponent.',
   })
   bot?: BotKind;
+  @Field({
+    nullable: true,
+    description:
+      `Your own seed, mixed into the deal (${CLIENT_SEED_TEXT}; not with seed or position). Given here it reaches ` +
+      'the server before the commitment exists: replace it with setClientSeed once you have noted seedCommitment.',
+  })
+  clientSeed?: string;
 }
 
 @InputType('SeekInput', { description: 'The kind of game a seek looks for (default rules, two seats).' })
@@ -301,6 +358,13 @@ export class SeekInput {
   daysPerMove?: number;
   @Field(() => Int, { nullable: true, description: 'Hours per move, as in CreateGameInput.' })
   hoursPerMove?: number;
+  @Field({
+    nullable: true,
+    description:
+      `Your own seed for the deal (${CLIENT_SEED_TEXT}): when the seek joins an open game it counts as given after ` +
+      'that game’s commitment; when it opens one, as given with createGame.',
+  })
+  clientSeed?: string;
 }
 
 @ObjectType('CenterPile', { description: 'A shared centre pile.' })
@@ -413,6 +477,17 @@ export class GamePlayerType {
   deviationBefore!: number | null;
   @Field(() => Float, { nullable: true, description: 'Their rating deviation after the game (rated games).' })
   deviationAfter!: number | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The seed they mixed into the deal (or their stand-in): public from the deal on; before it, shown to its owner only.',
+  })
+  clientSeed!: string | null;
+  @Field(() => ClientSeedSource, {
+    nullable: true,
+    description: 'Where clientSeed came from; null when clientSeed is.',
+  })
+  clientSeedSource!: ClientSeedSource | null;
 }
 
 @ObjectType('MoveRecord', { description: 'One event of the move log. Everything in it is public.' })
@@ -438,8 +513,16 @@ export class MoveRecordType {
 })
 export class VerifyResultType {
   @Field({ description: 'True when every check passed.' }) ok!: boolean;
-  @Field({ description: 'SHA-256 of the revealed seed equals the commitment published at the start.' })
+  @Field({
+    description:
+      'The revealed seed gives the commitment published at the start (its labelled SHA-256, docs/fairness.md).',
+  })
   seedMatchesCommitment!: boolean;
+  @Field({
+    description:
+      'Every seat has a valid client seed and each stand-in is the one the revealed seed gives (true for games that take none).',
+  })
+  clientSeedsMatch!: boolean;
   @Field({ description: 'Every logged move was legal when replayed from the seed.' }) replayMatches!: boolean;
   @Field({ description: 'The replay ends with the recorded result.' }) resultMatches!: boolean;
   @Field({ description: 'What was checked, or the first thing that failed.' }) message!: string;
@@ -495,12 +578,21 @@ export class GameType {
     number | null;
   @Field(() => Int, { description: 'Number of seats.' }) seats!: number;
   @Field({ description: 'Whether the game is rated.' }) rated!: boolean;
+  @Field(() => UnratedReason, {
+    nullable: true,
+    description: 'Why a game created rated is no longer rated; null for every other game.',
+  })
+  unratedReason!: UnratedReason | null;
   @Field(() => [GamePlayerType], { description: 'Players by seat.' }) players!: GamePlayerType[];
   @Field(() => Int, { nullable: true, description: 'The caller’s seat; null for a spectator.' }) mySeat!:
     number | null;
   @Field(() => GameResultType, { nullable: true, description: 'The result, once finished.' })
   result!: GameResultType | null;
-  @Field({ description: 'SHA-256 (hex) of the secret seed, public from the start.' }) seedCommitment!: string;
+  @Field({
+    description:
+      'The commitment to the secret seed (a labelled SHA-256, hex; docs/fairness.md), public from the start.',
+  })
+  seedCommitment!: string;
   @Field(() => String, { nullable: true, description: 'The seed, revealed once the game is over.' }) seed!:
     string | null;
   @Field({ description: 'The engine rules version the game is played under.' }) rulesVersion!: string;
@@ -529,7 +621,8 @@ export class GameType {
     nullable: true,
     description:
       'Why an ABORTED game was aborted: aborted (by a player before the first move), declined (an invitation ' +
-      'turned down), noMove (a player who never moved ran out of time; not rated). Null otherwise.',
+      'turned down), noMove (in an unrated game, a player who never moved ran out of time), dealExposed (still ' +
+      'waiting when the old generator was retired: its deal followed from its public commitment). Null otherwise.',
   })
   abortReason!: string | null;
   @Field({ description: 'When it was created.' }) createdAt!: Date;

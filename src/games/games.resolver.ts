@@ -25,6 +25,7 @@ import { ApiError } from '../errors/api-error';
 import { toPlayer } from '../players/players.resolver';
 import { EventBus, GameChanged } from '../events/event-bus';
 import {
+  ClientSeedSource,
   CreateGameInput,
   DAYS_PER_MOVE,
   EndReason,
@@ -42,6 +43,7 @@ import {
   Preset,
   RuleOptionsType,
   TimeControlType,
+  UnratedReason,
   VerifyResultType,
 } from './game.types';
 import { GameWithPlayers, GamesService } from './games.service';
@@ -125,6 +127,7 @@ export class GamesResolver {
       position: input.position ?? undefined,
       secondsPerMove: secondsPerMoveOf(input),
       bot: input.bot ?? undefined,
+      clientSeed: input.clientSeed ?? undefined,
     });
     return toGame(game, context.viewer);
   }
@@ -135,9 +138,31 @@ export class GamesResolver {
   async joinGame(
     @Context() context: RequestContext,
     @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
+    @Args('clientSeed', {
+      type: () => String,
+      nullable: true,
+      description:
+        'Your own seed, mixed into the deal (1–64 characters of A–Z a–z 0–9 . _ ~ -; not for a chosen deal). ' +
+        'Without one, your seat gets the stand-in fixed by the server seed.',
+    })
+    clientSeed: string | null,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
-    return toGame(await this.service.join(gameId, player.id), context.viewer);
+    return toGame(await this.service.join(gameId, player.id, clientSeed ?? undefined), context.viewer);
+  }
+
+  @Mutation(() => GameType, {
+    description:
+      'Set or replace your client seed in a game you sit in, until the deal (then GAME_NOT_ACTIVE). Give it after ' +
+      'noting seedCommitment: the server drew its seed before it could see yours, so it cannot have chosen the deal.',
+  })
+  async setClientSeed(
+    @Context() context: RequestContext,
+    @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
+    @Args('clientSeed', { description: '1–64 characters of A–Z a–z 0–9 . _ ~ -.' }) clientSeed: string,
+  ): Promise<GameParent> {
+    const player = requirePlayer(context.viewer, 'game:play');
+    return toGame(await this.service.setClientSeed(gameId, player.id, clientSeed), context.viewer);
   }
 
   @Mutation(() => GameType, {
@@ -201,7 +226,9 @@ export class GamesResolver {
   ): Promise<VerifyResultType> {
     requireReadable(context.viewer);
     const checks = await this.service.verify(id);
-    return { ok: checks.seedMatchesCommitment && checks.replayMatches && checks.resultMatches, ...checks };
+    const ok =
+      checks.seedMatchesCommitment && checks.clientSeedsMatch && checks.replayMatches && checks.resultMatches;
+    return { ok, ...checks };
   }
 
   @Subscription(() => GameType, {
@@ -314,11 +341,15 @@ export function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
     currentSeat: row.status === GameStatus.ACTIVE ? row.currentSeat : null,
     seats: row.seats,
     rated: row.rated,
-    players: row.players.map(toGamePlayer),
+    unratedReason: row.unratedReason as UnratedReason | null,
+    // Client seeds are public from the deal on; before it each player sees only their own.
+    players: row.players.map((entry) =>
+      toGamePlayer(entry, row.startedAt !== null || entry.playerId === viewer.player?.id),
+    ),
     mySeat: seatOf(row, viewer),
     result: row.result === null ? null : toResult(row.result as unknown as GameResultType),
     seedCommitment: row.seedCommitment,
-    // DESIGN §3: the seed stays secret while the game can still be played.
+    // The seed stays secret while the game can still be played (docs/fairness.md).
     seed: over ? row.seed : null,
     rulesVersion: row.rulesVersion,
     // The position holds every hand and the stock order: secret, like the seed, until the game is over.
@@ -377,7 +408,7 @@ function timeControlOf(secondsPerMove: number | null): TimeControlType | null {
   };
 }
 
-function toGamePlayer(entry: GameWithPlayers['players'][number]): GamePlayerType {
+function toGamePlayer(entry: GameWithPlayers['players'][number], seedShown: boolean): GamePlayerType {
   const rated = entry.ratingBefore !== null && entry.ratingAfter !== null;
   return {
     seat: entry.seat,
@@ -391,6 +422,8 @@ function toGamePlayer(entry: GameWithPlayers['players'][number]): GamePlayerType
     ratingChange: rated ? entry.ratingAfter! - entry.ratingBefore! : null,
     deviationBefore: entry.deviationBefore,
     deviationAfter: entry.deviationAfter,
+    clientSeed: seedShown ? entry.clientSeed : null,
+    clientSeedSource: seedShown ? (entry.clientSeedSource as ClientSeedSource | null) : null,
   };
 }
 

@@ -4,9 +4,10 @@
  * version it decided on (DESIGN §2): a concurrent writer makes it a VERSION_CONFLICT with nothing written, and a
  * repeated clientMoveId returns the original outcome without writing again.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  CLIENT_SEED_RULE,
   Command,
   GameEvent,
   commandOf,
@@ -14,10 +15,16 @@ import {
   PresetName,
   RULES_VERSION,
   RuleOptions,
+  clientSeedProblems,
   decide,
+  isClientSeed,
+  isRulesVersion,
   optionsFor,
   parsePosition,
   replayFrom,
+  seedCommitment,
+  standInClientSeed,
+  takesClientSeeds,
   validateOptions,
 } from '../engine';
 import { ApiError, violationError } from '../errors/api-error';
@@ -26,7 +33,8 @@ import { PlayersService, isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
 import { FoldedGame, GameStore, advance } from './game-store';
-import { initialState } from './initial-state';
+import { initialState, originOf, versionOf } from './initial-state';
+import type { ClientSeedSourceName } from './client-seed-source';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 import { Clock } from '../clock/clock';
@@ -57,6 +65,8 @@ export interface CreateGameRequest {
   readonly secondsPerMove: number | undefined;
   /** A built-in bot to seat at once (issue 5 §5). */
   readonly bot: BuiltinBotKind | undefined;
+  /** The creator's own seed for the deal (docs/fairness.md); given before the commitment exists. */
+  readonly clientSeed: string | undefined;
 }
 
 export interface MoveRequest {
@@ -189,7 +199,7 @@ export class GamesService {
     return game;
   }
 
-  async folded(game: Game): Promise<FoldedGame> {
+  async folded(game: GameWithPlayers): Promise<FoldedGame> {
     return this.store.folded(game);
   }
 
@@ -208,8 +218,16 @@ export class GamesService {
     if (request.seed !== undefined && (request.seed.length < 1 || request.seed.length > 200)) {
       throw new ApiError('BAD_USER_INPUT', 'a seed is 1–200 characters', { field: 'seed' });
     }
+    const dealChosen = request.seed !== undefined || request.position !== undefined;
+    if (request.clientSeed !== undefined) checkClientSeed(request.clientSeed, dealChosen, RULES_VERSION);
+    // 256 bits from the OS CSPRNG, committed to at once, revealed when the game is over (docs/fairness.md).
+    const seed = request.seed ?? randomBytes(32).toString('hex');
     if (request.position !== undefined) {
-      const parsed = parsePosition(options, request.position);
+      const parsed = parsePosition(options, request.position, {
+        version: RULES_VERSION,
+        seed,
+        clientSeeds: [],
+      });
       if (!parsed.ok)
         throw new ApiError('BAD_USER_INPUT', `position: ${parsed.error}`, { field: 'position' });
       if (parsed.state.seats.length !== seats) {
@@ -238,8 +256,6 @@ export class GamesService {
       bot = builtinBotById(opponent.id);
       if (bot === undefined) invitedPlayerId = opponent.id;
     }
-    // DESIGN §3: 256 bits from the OS CSPRNG, committed to at once, revealed when the game is over.
-    const seed = request.seed ?? randomBytes(32).toString('hex');
     const now = this.clock.now();
     const game = await this.prisma.game.create({
       data: {
@@ -253,31 +269,45 @@ export class GamesService {
         rated: request.rated,
         status: GameStatus.WAITING,
         seed,
-        seedCommitment: sha256(seed),
+        seedCommitment: seedCommitment(RULES_VERSION, seed),
         rulesVersion: RULES_VERSION,
         startPosition: request.position ?? null,
-        dealChosen: request.seed !== undefined || request.position !== undefined,
+        dealChosen,
         invitedPlayerId,
         createdById: playerId,
-        players: { create: [{ seat: 0, playerId }] },
+        players: {
+          create: [
+            {
+              seat: 0,
+              playerId,
+              clientSeed: request.clientSeed ?? null,
+              clientSeedSource:
+                request.clientSeed === undefined
+                  ? null
+                  : ('GIVEN_BEFORE_COMMITMENT' satisfies ClientSeedSourceName),
+            },
+          ],
+        },
       },
       include: INCLUDE_PLAYERS,
     });
-    // The bot sits down like anyone joining (and the deal follows when that fills the game).
-    return bot === undefined ? game : this.join(game.id, bot.playerId);
+    // The bot sits down like anyone joining (and the deal follows when that fills the game). It gives no seed of
+    // its own: the server plays it, so its seat gets the stand-in fixed by the server seed.
+    return bot === undefined ? game : this.join(game.id, bot.playerId, undefined);
   }
 
   /**
    * Takes the lowest free seat, and deals if that fills the game — in one transaction that first locks the game
-   * row, so joins of one game take turns: the joiner who fills the last seat is the one who deals, and the seat and
-   * the deal commit together (one change, so one push).
+   * row, so joins (and setClientSeed) of one game take turns: the joiner who fills the last seat is the one who
+   * deals, and the seat and the deal commit together (one change, so one push). The deal fixes every seat's client
+   * seed: a seat without one gets its stand-in, derived from the server seed (docs/fairness.md).
    */
-  async join(gameId: string, playerId: string): Promise<GameWithPlayers> {
+  async join(gameId: string, playerId: string, clientSeed: string | undefined): Promise<GameWithPlayers> {
     const game = await this.get(gameId);
     if (game.invitedPlayerId !== null && game.invitedPlayerId !== playerId) {
       throw new ApiError('FORBIDDEN', 'this game is an invitation to another player');
     }
-    const first = game.status === GameStatus.WAITING ? initialState(game).current : 0;
+    if (clientSeed !== undefined) checkClientSeed(clientSeed, game.dealChosen, game.rulesVersion);
     const now = this.clock.now();
     const refusal = await this.transaction(async (client): Promise<ApiError | null> => {
       const locked = await client.query<{ status: string; seats: number }>(
@@ -291,8 +321,8 @@ export class GamesService {
           `the game is ${status?.toLowerCase()}, not waiting for players`,
         );
       }
-      const seated = await client.query<{ seat: number; player_id: string }>(
-        'SELECT seat, player_id FROM game_players WHERE game_id = $1::uuid',
+      const seated = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
+        'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
         [gameId],
       );
       if (seated.rows.some((row) => row.player_id === playerId)) {
@@ -302,20 +332,102 @@ export class GamesService {
       const seat = [...Array(game.seats).keys()].find((candidate) => !taken.has(candidate));
       if (seat === undefined) return new ApiError('GAME_NOT_ACTIVE', 'every seat of this game is taken');
       await client.query(
-        'INSERT INTO game_players (game_id, seat, player_id, joined_at) VALUES ($1, $2, $3, $4)',
-        [gameId, seat, playerId, now],
+        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          gameId,
+          seat,
+          playerId,
+          now,
+          clientSeed ?? null,
+          clientSeed === undefined ? null : ('GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName),
+        ],
       );
       if (taken.size + 1 === game.seats) {
-        await client.query(
-          `UPDATE games
-              SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3,
-                  current_player_id = (SELECT player_id FROM game_players WHERE game_id = $1::uuid AND seat = $3),
-                  turn_started_at = $2,
-                  deadline = $2::timestamptz + seconds_per_move * interval '1 second'
-            WHERE id = $1::uuid`,
-          [gameId, now, first],
+        const given = new Map(seated.rows.map((row) => [row.seat, row.client_seed]));
+        given.set(seat, clientSeed ?? null);
+        await this.deal(client, game, given, now);
+      }
+      return null;
+    });
+    if (refusal !== null) throw refusal;
+    return this.get(gameId);
+  }
+
+  /**
+   * The deal, inside the transaction of the join that filled the game: every seat without a client seed gets its
+   * stand-in, then the game becomes ACTIVE with the first player the deal gives.
+   */
+  private async deal(
+    client: PoolClient,
+    game: GameWithPlayers,
+    given: ReadonlyMap<number, string | null>,
+    now: Date,
+  ): Promise<void> {
+    const mixes =
+      !game.dealChosen && isRulesVersion(game.rulesVersion) && takesClientSeeds(game.rulesVersion);
+    const standIns = mixes
+      ? [...Array(game.seats).keys()].filter((seat) => (given.get(seat) ?? null) === null)
+      : [];
+    const clientSeeds = [...Array(game.seats).keys()].map(
+      (seat) => given.get(seat) ?? (standIns.includes(seat) ? standInClientSeed(game.seed, seat) : null),
+    );
+    if (standIns.length > 0) {
+      await client.query(
+        `UPDATE game_players gp SET client_seed = s.seed, client_seed_source = $4
+           FROM unnest($2::int[], $3::text[]) AS s(seat, seed)
+          WHERE gp.game_id = $1::uuid AND gp.seat = s.seat AND gp.client_seed IS NULL`,
+        [
+          game.id,
+          standIns,
+          standIns.map((seat) => clientSeeds[seat]),
+          'SERVER_STAND_IN' satisfies ClientSeedSourceName,
+        ],
+      );
+    }
+    const first = initialState({ ...game, clientSeeds }).current;
+    await client.query(
+      `UPDATE games
+          SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3,
+              current_player_id = (SELECT player_id FROM game_players WHERE game_id = $1::uuid AND seat = $3),
+              turn_started_at = $2,
+              deadline = $2::timestamptz + seconds_per_move * interval '1 second'
+        WHERE id = $1::uuid`,
+      [game.id, now, first],
+    );
+  }
+
+  /**
+   * A seated player sets or replaces their client seed, until the deal: typically after noting the commitment, so
+   * that the server, which drew its seed before seeing this one, cannot have chosen its seed to suit it. Takes the
+   * game row's lock, as a join does, so a seed set while the last seat is being taken is either in the deal or
+   * refused (GAME_NOT_ACTIVE), never lost.
+   */
+  async setClientSeed(gameId: string, playerId: string, clientSeed: string): Promise<GameWithPlayers> {
+    const game = await this.get(gameId);
+    if (!game.players.some((seat) => seat.playerId === playerId)) {
+      throw new ApiError('FORBIDDEN', 'only a player seated in this game may give it a client seed');
+    }
+    checkClientSeed(clientSeed, game.dealChosen, game.rulesVersion);
+    const refusal = await this.transaction(async (client): Promise<ApiError | null> => {
+      const locked = await client.query<{ status: string }>(
+        'SELECT status FROM games WHERE id = $1::uuid FOR UPDATE',
+        [gameId],
+      );
+      const status = locked.rows[0]?.status;
+      if (status !== GameStatus.WAITING) {
+        return new ApiError(
+          'GAME_NOT_ACTIVE',
+          status === GameStatus.ACTIVE || status === GameStatus.FINISHED
+            ? 'the game has been dealt: its client seeds were fixed at the deal'
+            : `the game is ${status?.toLowerCase()}`,
         );
       }
+      await client.query(
+        `UPDATE game_players SET client_seed = $3, client_seed_source = $4
+          WHERE game_id = $1::uuid AND player_id = $2::uuid`,
+        [gameId, playerId, clientSeed, 'GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName],
+      );
       return null;
     });
     if (refusal !== null) throw refusal;
@@ -419,8 +531,10 @@ export class GamesService {
   /**
    * A missed deadline (issue 5 §1), for the deadline sweeper: at `version`, the player to move ran out of time.
    * Goes through the normal command path with that version as expectedVersion, so when several sweepers (one per
-   * app copy) find the same game, exactly one appends the timeout and the others get VERSION_CONFLICT. A player
-   * who never moved in the game ends it as aborted instead: unrated, no result.
+   * app copy) find the same game, exactly one appends the timeout and the others get VERSION_CONFLICT. In an
+   * unrated game, a player who never moved in it ends it as aborted instead (no result). A rated game is never
+   * called off once dealt: every player has seen their hand, and a player who could end it unrated by not moving
+   * could shop for deals, so they time out and lose as in any timeout.
    */
   async timeOut(gameId: string, version: number): Promise<'timedOut' | 'aborted' | 'notDue'> {
     const game = await this.get(gameId);
@@ -437,7 +551,7 @@ export class GamesService {
     }
     const seat = game.currentSeat;
     const folded = await this.store.folded(game);
-    if (!folded.events.some((stored) => stored.event.seat === seat)) {
+    if (!game.rated && !folded.events.some((stored) => stored.event.seat === seat)) {
       const { count } = await this.prisma.game.updateMany({
         where: { id: gameId, version, status: GameStatus.ACTIVE },
         data: {
@@ -687,9 +801,13 @@ export class GamesService {
     };
   }
 
-  /** Replays a finished game from its revealed seed and compares with what was recorded (DESIGN §3). */
+  /**
+   * Replays a finished game from its revealed seed and its client seeds, under its own rules version, and compares
+   * with what was recorded (docs/fairness.md). A version this engine does not know is UNSUPPORTED_RULES_VERSION.
+   */
   async verify(gameId: string): Promise<{
     seedMatchesCommitment: boolean;
+    clientSeedsMatch: boolean;
     replayMatches: boolean;
     resultMatches: boolean;
     message: string;
@@ -701,14 +819,31 @@ export class GamesService {
         'only a finished game can be verified: its seed is secret until then',
       );
     }
-    const seedMatchesCommitment = sha256(game.seed) === game.seedCommitment;
+    const origin = originOf(game);
+    const version = versionOf(game);
+    const seedMatchesCommitment = seedCommitment(version, game.seed) === game.seedCommitment;
+    const seedProblems = clientSeedProblems(
+      version,
+      game.dealChosen,
+      game.seed,
+      game.seats,
+      game.players.map((entry) => ({
+        seat: entry.seat,
+        clientSeed: entry.clientSeed,
+        standIn: entry.clientSeedSource === ('SERVER_STAND_IN' satisfies ClientSeedSourceName),
+      })),
+    );
+    const clientSeedsMatch = seedProblems.length === 0;
     const rows = await this.prisma.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
     const gapless = rows.every((row, index) => row.seq === index + 1) && rows.length === game.version;
     let replayMatches = false;
     let resultMatches = false;
-    let message = 'the seed matches its commitment, every move replays legally and the result is the same';
+    const mixes = !game.dealChosen && takesClientSeeds(version);
+    let message = mixes
+      ? 'the seed matches its commitment, the client seeds are in order, every move replays legally and the result is the same'
+      : 'the seed matches its commitment, every move replays legally and the result is the same';
     try {
-      const initial = initialState(game);
+      const initial = initialState(origin);
       const replayed = replayFrom(
         initial,
         rows.map((row) => row.payload as unknown as GameEvent),
@@ -722,8 +857,9 @@ export class GamesService {
     } catch (error) {
       message = `the game cannot be replayed: ${(error as Error).message}`;
     }
+    if (!clientSeedsMatch) message = `client seeds: ${seedProblems.join('; ')}`;
     if (!seedMatchesCommitment) message = 'the revealed seed does not match the commitment';
-    return { seedMatchesCommitment, replayMatches, resultMatches, message };
+    return { seedMatchesCommitment, clientSeedsMatch, replayMatches, resultMatches, message };
   }
 
   private resolveOptions(request: CreateGameRequest): RuleOptions {
@@ -775,6 +911,24 @@ function conflict(currentVersion: number): ApiError {
   );
 }
 
-export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+/**
+ * A client seed must fit the rule (BAD_USER_INPUT naming the field), and the game must take one: a chosen deal
+ * (a creator-given seed or start position) is dealt from it alone, and old-version games mix in none.
+ */
+function checkClientSeed(clientSeed: string, dealChosen: boolean, rulesVersion: string): void {
+  if (!isClientSeed(clientSeed)) {
+    throw new ApiError('BAD_USER_INPUT', `clientSeed: ${CLIENT_SEED_RULE}`, { field: 'clientSeed' });
+  }
+  if (dealChosen) {
+    throw new ApiError(
+      'BAD_USER_INPUT',
+      'clientSeed: a game with a chosen seed or start position is dealt from it alone, without client seeds',
+      { field: 'clientSeed' },
+    );
+  }
+  if (!isRulesVersion(rulesVersion) || !takesClientSeeds(rulesVersion)) {
+    throw new ApiError('BAD_USER_INPUT', `clientSeed: games under ${rulesVersion} take no client seeds`, {
+      field: 'clientSeed',
+    });
+  }
 }

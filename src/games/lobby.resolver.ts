@@ -37,6 +37,7 @@ export class LobbyResolver {
       preset: input.preset as PresetName,
       rated: input.rated ?? false,
       secondsPerMove: secondsPerMoveOf(input),
+      clientSeed: input.clientSeed ?? undefined,
     });
     return toGame(game, context.viewer);
   }

@@ -41,7 +41,7 @@ export class LobbyService {
    */
   async seek(
     playerId: string,
-    request: Pick<CreateGameRequest, 'preset' | 'rated' | 'secondsPerMove'>,
+    request: Pick<CreateGameRequest, 'preset' | 'rated' | 'secondsPerMove' | 'clientSeed'>,
   ): Promise<GameWithPlayers> {
     const options = JSON.stringify(optionsFor(request.preset, {}));
     const candidates = await this.prisma.$queryRaw<{ id: string }[]>`
@@ -54,7 +54,7 @@ export class LobbyService {
        LIMIT 10`;
     for (const candidate of candidates) {
       try {
-        return await this.games.join(candidate.id, playerId);
+        return await this.games.join(candidate.id, playerId, request.clientSeed);
       } catch (error) {
         if (error instanceof ApiError && error.code === 'GAME_NOT_ACTIVE') continue; // taken meanwhile
         throw error;
@@ -97,6 +97,8 @@ export class LobbyService {
       seed: undefined,
       position: undefined,
       secondsPerMove: game.secondsPerMove ?? undefined,
+      // A fresh game gets fresh seeds: each player gives theirs with setClientSeed (or joinGame).
+      clientSeed: undefined,
     });
   }
 }

@@ -13,6 +13,7 @@ export const PLAYER_EVENT_KINDS: readonly PlayerEventKind[] = [
   'GAME_OVER',
   'CHALLENGE_RECEIVED',
   'REMINDER',
+  'GAME_UNRATED',
 ];
 
 /** What a delivery carries: a player event, or the ping testWebhook sends. */

@@ -8,6 +8,7 @@ export enum WebhookEventKind {
   GAME_OVER = 'GAME_OVER',
   CHALLENGE_RECEIVED = 'CHALLENGE_RECEIVED',
   REMINDER = 'REMINDER',
+  GAME_UNRATED = 'GAME_UNRATED',
   PING = 'PING',
 }
 registerEnumType(WebhookEventKind, {
@@ -20,6 +21,7 @@ registerEnumType(WebhookEventKind, {
     GAME_OVER: { description: 'A game you sit in finished or was aborted.' },
     CHALLENGE_RECEIVED: { description: 'Someone created a game inviting you.' },
     REMINDER: { description: '80 % of your turn’s time is used up.' },
+    GAME_UNRATED: { description: 'A rated game you sit in was made unrated.' },
     PING: { description: 'A test delivery asked for with testWebhook (no game).' },
   },
 });

@@ -26,7 +26,7 @@ import { runApiBench } from '../../bench/api/run';
 import { addDelta, statementProfile, StatementCounter } from '../../bench/api/statements';
 import { moveKind, pickMove } from '../../bench/api/strategy';
 import { describeEnvironment } from '../../bench/stats';
-import { applyEvent, decide, legalMoves, optionsFor, setup } from '../../src/engine';
+import { applyEvent, decide, legalMoves, newDeal, optionsFor, setup } from '../../src/engine';
 
 /** The example of docs/notation.md "The order of legalMoves" (classic, seat 0 to move). */
 const NOTATION_EXAMPLE = [
@@ -84,7 +84,7 @@ describe('the bots’ move choice', () => {
   it('plays the bench’s first seeded classic games to their end, every pick accepted by the engine', () => {
     const options = optionsFor('classic');
     for (let game = 0; game < 4; game++) {
-      const state = setup(options, `api-bench-0-${game}`, 2);
+      const state = setup(options, newDeal(`api-bench-0-${game}`), 2);
       let moves = 0;
       while (state.result === null) {
         const move = pickMove(legalMoves(state));

@@ -9,6 +9,7 @@ import {
   EngineBenchReport,
   QUICK_BUDGETS,
   buildReplaySample,
+  benchDeal,
   caseLabel,
   checkGoals,
   collectMidGameStates,
@@ -100,7 +101,12 @@ describe.each(BENCH_CASES.map((benchCase) => [caseLabel(benchCase), benchCase] a
         createChooser(5),
       );
       expect(events.length).toBeGreaterThan(0);
-      const replayed = replay(options, `${caseLabel(benchCase)}-smoke`, events, benchCase.seats);
+      const replayed = replay(
+        options,
+        benchDeal(`${caseLabel(benchCase)}-smoke`, benchCase.seats),
+        events,
+        benchCase.seats,
+      );
       expect(replayed.ok).toBe(true);
       expect(replayed.state.result).not.toBeNull();
 

@@ -7,15 +7,18 @@ import {
   BOT_NAMES,
   GameState,
   PresetName,
+  RULES_VERSION,
   applyEvent,
   cloneState,
   decide,
   legalMovesInView,
+  newDeal,
   nextUint32,
   optionsFor,
+  publicStream,
+  seedXoshiro128ss,
   setup,
   shuffleInPlace,
-  seedRng,
   viewFor,
 } from '../../src/engine';
 import { botClientMoveId, botRng, chooseBotMove } from '../../src/bots/bot-move';
@@ -31,11 +34,11 @@ function botGame(
   gameId: string,
   bots: readonly ('greedy' | 'random')[],
 ): { moves: string[]; state: GameState } {
-  const state = setup(optionsFor(preset), seed, seats);
+  const state = setup(optionsFor(preset), newDeal(seed), seats);
   const moves: string[] = [];
   while (state.result === null) {
     const seat = state.current;
-    const move = chooseBotMove(bots[seat]!, viewFor(state, seat), gameId, moves.length);
+    const move = chooseBotMove(bots[seat]!, viewFor(state, seat), RULES_VERSION, gameId, moves.length);
     if (move === null) throw new Error(`no move for seat ${seat} at version ${moves.length}`);
     const decision = decide(state, { type: 'move', seat, move });
     if (!decision.ok) throw new Error(`illegal bot move ${move}: ${decision.violation.reason}`);
@@ -49,12 +52,12 @@ describe('chooseBotMove', () => {
   it('picks a legal move from the view, the same one every time for the same game and version', () => {
     for (const preset of ['classic', 'zloba', 'modern'] as const) {
       for (let index = 0; index < 10; index++) {
-        const state = setup(optionsFor(preset), `bot-move-${preset}-${index}`, 2);
+        const state = setup(optionsFor(preset), newDeal(`bot-move-${preset}-${index}`), 2);
         const seat = state.current;
         for (const bot of BOT_NAMES) {
-          const first = chooseBotMove(bot, viewFor(state, seat), GAME, 7);
+          const first = chooseBotMove(bot, viewFor(state, seat), RULES_VERSION, GAME, 7);
           // A fresh view of the same state (no shared objects) gives the same move.
-          const again = chooseBotMove(bot, viewFor(cloneState(state), seat), GAME, 7);
+          const again = chooseBotMove(bot, viewFor(cloneState(state), seat), RULES_VERSION, GAME, 7);
           expect(first).not.toBeNull();
           expect(again).toBe(first);
           expect(legalMovesInView(viewFor(state, seat))).toContain(first);
@@ -65,11 +68,11 @@ describe('chooseBotMove', () => {
 
   it('sees nothing hidden: states that differ only in what the bot cannot see give the same move', () => {
     for (let index = 0; index < 20; index++) {
-      const state = setup(optionsFor('modern'), `hidden-${index}`, 3);
+      const state = setup(optionsFor('modern'), newDeal(`hidden-${index}`), 3);
       const seat = state.current;
       const other = cloneState(state);
       // Reorder what the bot's seat cannot see: the stock, and the other players' hands (swapped between them).
-      shuffleInPlace(seedRng(`reshuffle-${index}`), other.stock);
+      shuffleInPlace(publicStream('test', `reshuffle-${index}`), other.stock);
       const [a, b] = [0, 1, 2].filter((candidate) => candidate !== seat) as [number, number];
       const handA = other.seats[a]!.hand;
       other.seats[a]!.hand = other.seats[b]!.hand;
@@ -78,17 +81,19 @@ describe('chooseBotMove', () => {
       const otherView = viewFor(other, seat);
       expect(otherView.hand).toEqual(view.hand);
       for (const bot of BOT_NAMES) {
-        expect(chooseBotMove(bot, otherView, GAME, 3)).toBe(chooseBotMove(bot, view, GAME, 3));
+        expect(chooseBotMove(bot, otherView, RULES_VERSION, GAME, 3)).toBe(
+          chooseBotMove(bot, view, RULES_VERSION, GAME, 3),
+        );
       }
     }
   });
 
   it('makes no move from a spectator view, or when it is not the seat’s turn', () => {
-    const state = setup(optionsFor('classic'), 'not-my-turn', 2);
+    const state = setup(optionsFor('classic'), newDeal('not-my-turn'), 2);
     const waiting = 1 - state.current;
     for (const bot of BOT_NAMES) {
-      expect(chooseBotMove(bot, viewFor(state, null), GAME, 0)).toBeNull();
-      expect(chooseBotMove(bot, viewFor(state, waiting), GAME, 0)).toBeNull();
+      expect(chooseBotMove(bot, viewFor(state, null), RULES_VERSION, GAME, 0)).toBeNull();
+      expect(chooseBotMove(bot, viewFor(state, waiting), RULES_VERSION, GAME, 0)).toBeNull();
     }
   });
 
@@ -111,10 +116,19 @@ describe('chooseBotMove', () => {
     expect(two.moves).not.toEqual(one.moves);
     // The stream itself: equal for equal inputs, different when the version, the game or the seat differs.
     const word = (gameId: string, version: number, seat: number): number =>
-      nextUint32(botRng(gameId, version, seat));
+      nextUint32(botRng(RULES_VERSION, gameId, version, seat));
     expect(word(GAME, 4, 1)).toBe(word(GAME, 4, 1));
     const others = [word(GAME, 5, 1), word(GAME, 4, 0), word('another-game', 4, 1)];
     for (const other of others) expect(other).not.toBe(word(GAME, 4, 1));
+  });
+
+  it('new games’ bots draw from ChaCha20; games under the old generator keep the stream their bots had', () => {
+    const fresh = botRng(RULES_VERSION, GAME, 4, 1);
+    expect(fresh.generator).toBe('chacha20');
+    const old = botRng('malice-rules-1+xoshiro128ss-sha256-v1', GAME, 4, 1);
+    expect(old).toEqual(seedXoshiro128ss(`malice-bot:${GAME}:4:1`));
+    // Nothing of a deal goes in: the stream is named by public facts only (game id, version, seat).
+    expect(botRng(RULES_VERSION, GAME, 4, 1)).toEqual(fresh);
   });
 });
 

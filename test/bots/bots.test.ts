@@ -9,14 +9,16 @@ import {
   RngState,
   RuleOptions,
   applyEvent,
+  cloneRng,
   cloneState,
   createBot,
   decide,
   legalMoves,
   legalMovesInView,
+  newDeal,
   optionsFor,
   parseCard,
-  seedRng,
+  publicStream,
   setup,
   shuffleInPlace,
   stateHash,
@@ -35,7 +37,7 @@ function cards(texts: readonly string[]): Card[] {
 }
 
 function copyRng(rng: RngState): RngState {
-  return [rng[0], rng[1], rng[2], rng[3]];
+  return cloneRng(rng);
 }
 
 /** Lets the seat to move choose with `bot`; checks the move against the full state's legal moves and applies it. */
@@ -87,7 +89,7 @@ interface Position {
  */
 function position(spec: Position): GameState {
   const options = optionsFor(spec.preset ?? 'classic', spec.overrides ?? {});
-  const state = setup(options, 'position', 2);
+  const state = setup(options, newDeal('position'), 2);
   const [ownCount, otherCount] = spec.payoffCounts ?? [4, 4];
   const filler = (count: number): Card[] => Array.from({ length: count - 1 }, () => card('9C'));
   const me = state.seats[0]!;
@@ -115,7 +117,7 @@ function position(spec: Position): GameState {
 /** Greedy's moves for the rest of seat 0's turn. */
 function greedyTurn(state: GameState): string[] {
   const greedy = createBot('greedy');
-  const rng = seedRng('turn');
+  const rng = publicStream('test', 'turn');
   const moves: string[] = [];
   while (state.result === null && state.current === 0 && moves.length < 30)
     moves.push(step(state, greedy, rng));
@@ -157,9 +159,9 @@ describe('bots only return legal moves', () => {
         ({ preset, seats }, extra, seed, names) => {
           const options = optionsFor(preset, extra);
           fc.pre(validateOptions(options, seats).length === 0);
-          const state = setup(options, seed, seats);
+          const state = setup(options, newDeal(seed), seats);
           const bots = names.slice(0, seats).map(createBot);
-          const rngs = bots.map((_, seat) => seedRng(`${seed}/${seat}`));
+          const rngs = bots.map((_, seat) => publicStream('test', `${seed}/${seat}`));
           playOut(state, bots, rngs, 3000);
         },
       ),
@@ -175,11 +177,11 @@ describe('bots only return legal moves', () => {
         { forcedAces: true, maxCenterPiles: 4 },
       ] as const) {
         const options = optionsFor('modern', variant as Partial<RuleOptions>);
-        const state = setup(options, `many-${seats}`, seats);
+        const state = setup(options, newDeal(`many-${seats}`), seats);
         const bots = Array.from({ length: seats }, (_, seat) =>
           createBot(seat % 3 === 2 ? 'random' : 'greedy'),
         );
-        const rngs = bots.map((_, seat) => seedRng(`many-${seat}`));
+        const rngs = bots.map((_, seat) => publicStream('test', `many-${seat}`));
         playOut(state, bots, rngs, 100000);
         expect(state.result).not.toBeNull();
       }
@@ -192,12 +194,12 @@ describe('bots are deterministic given the same RNG state', () => {
     '%s: same view and RNG state, same move and same RNG advance',
     (name) => {
       const bot = createBot(name);
-      const state = setup(optionsFor('modern'), 'det', 3);
-      const driver = seedRng('driver');
+      const state = setup(optionsFor('modern'), newDeal('det'), 3);
+      const driver = publicStream('test', 'driver');
       for (let move = 0; move < 150 && state.result === null; move++) {
         const view = viewFor(state, state.current);
         const legal = legalMovesInView(view);
-        const rngA = seedRng(`det-${move}`);
+        const rngA = publicStream('test', `det-${move}`);
         const rngB = copyRng(rngA);
         expect(bot.choose(view, legal, rngA)).toBe(bot.choose(view, legal, rngB));
         expect(rngA).toEqual(rngB);
@@ -208,9 +210,9 @@ describe('bots are deterministic given the same RNG state', () => {
 
   it('whole games replay move for move from the same seeds', () => {
     const play = (): string[] => {
-      const state = setup(optionsFor('classic'), 'same', 2);
+      const state = setup(optionsFor('classic'), newDeal('same'), 2);
       const bots = [createBot('greedy'), createBot('random')];
-      return playOut(state, bots, [seedRng('a'), seedRng('b')], 5000);
+      return playOut(state, bots, [publicStream('test', 'a'), publicStream('test', 'b')], 5000);
     };
     const first = play();
     expect(first.length).toBeGreaterThan(10);
@@ -219,11 +221,15 @@ describe('bots are deterministic given the same RNG state', () => {
 
   it('random: different RNG states spread its choices over every legal move about evenly', () => {
     const bot = createBot('random');
-    const state = setup(optionsFor('classic'), 'spread', 2);
+    // A deal whose first player has more than three moves to choose from.
+    const seed = Array.from({ length: 100 }, (_, index) => `spread-${index}`).find(
+      (candidate) => legalMoves(setup(optionsFor('classic'), newDeal(candidate), 2)).length > 3,
+    );
+    const state = setup(optionsFor('classic'), newDeal(seed!), 2);
     const view = viewFor(state, state.current);
     const legal = legalMovesInView(view);
     expect(legal.length).toBeGreaterThan(3);
-    const rng = seedRng('spread');
+    const rng = publicStream('test', 'spread');
     const counts = new Map<string, number>();
     const draws = 400 * legal.length;
     for (let i = 0; i < draws; i++) {
@@ -246,7 +252,7 @@ describe('bots never read hidden information', () => {
    */
   function hiddenVariant(state: GameState, salt: string): GameState {
     const variant = cloneState(state);
-    const rng = seedRng(salt);
+    const rng = publicStream('test', salt);
     shuffleInPlace(rng, variant.stock);
     variant.seats.forEach((seat, index) => {
       if (index === variant.current) return;
@@ -269,7 +275,7 @@ describe('bots never read hidden information', () => {
       const moved = first!.payoff.shift() as Card;
       second!.payoff.splice(second!.payoff.length - 1, 0, moved);
     }
-    variant.rng = seedRng(`${salt}-rng`);
+    variant.rng = publicStream('test', `${salt}-rng`);
     return variant;
   }
 
@@ -279,9 +285,9 @@ describe('bots never read hidden information', () => {
     ['modern', 2],
     ['modern', 4],
   ] as const)('%s with %i seats: the same view gives the same choice', (preset, seats) => {
-    const state = setup(optionsFor(preset), `hidden-${preset}`, seats);
+    const state = setup(optionsFor(preset), newDeal(`hidden-${preset}`), seats);
     const driver = createBot('greedy');
-    const driverRng = seedRng('driver');
+    const driverRng = publicStream('test', 'driver');
     let compared = 0;
     for (let move = 0; move < 400 && state.result === null; move++) {
       if (move % 5 === 0) {
@@ -291,7 +297,7 @@ describe('bots never read hidden information', () => {
         expect(stateHash(variant)).not.toBe(stateHash(state));
         for (const name of BOT_NAMES) {
           const bot = createBot(name);
-          const rng = seedRng(`choice-${move}`);
+          const rng = publicStream('test', `choice-${move}`);
           const fromState = bot.choose(view, legalMovesInView(view), copyRng(rng));
           const variantView = viewFor(variant, variant.current);
           expect(bot.choose(variantView, legalMovesInView(variantView), copyRng(rng))).toBe(fromState);

@@ -14,17 +14,20 @@ import {
   createBot,
   decide,
   legalMovesInView,
+  newDeal,
   optionsFor,
   replay,
-  seedRng,
+  publicStream,
+  seedCommitment,
   setup,
-  sha256Hex,
+  standInClientSeed,
   viewFor,
 } from '../../src/engine';
 import { DEFAULTS, UsageError, parseSeedArgs } from '../../src/cli/seed-demo';
 import { formatDuration, progressLine } from '../../src/cli/seed-demo/progress';
 import { copyField, copyRow } from '../../src/cli/seed-demo/copy';
 import {
+  GamePlan,
   cumulativeActivity,
   demoUsername,
   derivedUuid,
@@ -76,6 +79,8 @@ interface SeatRow {
   seat: number;
   player_id: string;
   joined_at: Date;
+  client_seed: string;
+  client_seed_source: string;
   finished_at: Date;
   outcome: string;
   placement: number;
@@ -167,7 +172,11 @@ function expectServiceLikeRows(data: Snapshot): void {
     });
     expect(game.options).toEqual(optionsFor(game.preset));
     expect(game.seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(game.seed_commitment).toBe(sha256Hex(game.seed));
+    expect(game.seed_commitment).toBe(seedCommitment(RULES_VERSION, game.seed));
+    // Nobody gave a seed: every seat has its stand-in, as the service's deal gives it.
+    expect(seats.map((seat) => [seat.client_seed, seat.client_seed_source])).toEqual(
+      seats.map((seat) => [standInClientSeed(game.seed, seat.seat), 'SERVER_STAND_IN']),
+    );
     expect(seats.map((seat) => seat.seat)).toEqual([...Array(game.seats).keys()]);
     expect(game.created_by_id).toBe(seats[0]?.player_id);
     expect(game.version).toBe(events.length);
@@ -175,7 +184,10 @@ function expectServiceLikeRows(data: Snapshot): void {
     // The log replays with the engine to the stored result.
     const replayed = replay(
       game.options,
-      game.seed,
+      newDeal(
+        game.seed,
+        seats.map((seat) => seat.client_seed),
+      ),
       events.map((event) => event.payload),
       game.seats,
     );
@@ -419,10 +431,14 @@ describe('demo games are played by the engine bots', () => {
   );
   const cumulative = cumulativeActivity(pool);
 
-  /** The simulator's loop: every seat's bot gets its view and the legal moves from it. */
-  function playWithEngineBots(options: RuleOptions, seed: string, bots: readonly Bot[]): GameEvent[] {
-    const state: GameState = setup(options, seed, bots.length);
-    const rngs = bots.map((_, seat) => seedRng(`malice-demo-bot\u0000${seed}\u0000${seat}`));
+  /**
+   * The simulator's loop: every seat's bot gets its view and the legal moves from it. The deal is the game's seed
+   * with every seat's stand-in; the bots' streams are named by the game id and seat (nothing secret).
+   */
+  function playWithEngineBots(options: RuleOptions, plan: GamePlan, bots: readonly Bot[]): GameEvent[] {
+    const clientSeeds = bots.map((_, seat) => standInClientSeed(plan.seed, seat));
+    const state: GameState = setup(options, newDeal(plan.seed, clientSeeds), bots.length);
+    const rngs = bots.map((_, seat) => publicStream('demo-bot', plan.id, String(seat)));
     const events: GameEvent[] = [];
     while (state.result === null) {
       const view = viewFor(state, state.current);
@@ -443,14 +459,14 @@ describe('demo games are played by the engine bots', () => {
       const plan = planGame('bots', index, pool, cumulative, 0.5);
       presets.add(`${plan.preset}/${plan.seats}`);
       const played = playPlannedGame(plan);
-      const expected = playWithEngineBots(optionsFor(plan.preset), plan.seed, plan.bots.map(createBot));
+      const expected = playWithEngineBots(optionsFor(plan.preset), plan, plan.bots.map(createBot));
       expect(played.events).toEqual(expected);
     }
     expect(presets.size).toBeGreaterThanOrEqual(4);
   });
 
   it('picks distinct players, more often the more active ones', () => {
-    const rng = seedRng('pick');
+    const rng = publicStream('test', 'pick');
     const counts = new Array<number>(pool.length).fill(0);
     for (let draw = 0; draw < 4000; draw++) {
       const picked = pickPlayers(rng, cumulative, 4);

@@ -4,6 +4,7 @@ import {
   formatCard,
   formatMove,
   legalMoves,
+  newDeal,
   optionsFor,
   parseCard,
   parseMove,
@@ -51,7 +52,7 @@ describe('move notation round-trips exactly', () => {
         fc.string(),
         fc.nat(),
         (preset, seed, pick) => {
-          let state = setup(optionsFor(preset), seed, 2);
+          let state = setup(optionsFor(preset), newDeal(seed), 2);
           for (let step = 0; step < 60 && state.result === null; step++) {
             const moves = legalMoves(state);
             for (const text of moves) expect(formatMove(parseMove(text)!)).toBe(text);

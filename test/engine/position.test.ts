@@ -6,14 +6,20 @@ import {
   GameState,
   JOKER,
   PresetName,
+  Deal,
   RuleOptions,
+  RulesVersion,
+  cloneState,
+  dealGenerator,
   formatPosition,
   legalMoves,
+  newDeal,
+  nextUint32,
   optionsFor,
   parseCard,
   parsePosition,
   play,
-  seedRng,
+  seedXoshiro128ss,
   setup,
   setupFromPosition,
   stateHash,
@@ -33,9 +39,13 @@ const GAMES: readonly (readonly [PresetName, number])[] = [
   ['modern', 6],
 ];
 
+const V1: RulesVersion = 'malice-rules-1+xoshiro128ss-sha256-v1';
+/** The deal the positions of these tests belong to (current version; a position takes no client seeds). */
+const DEAL = newDeal('position-tests');
+const CHACHA_RNG = `chacha20:${'0123456789abcdef'.repeat(4)}:${'0'.repeat(24)}:0`;
+
 /** A classic position, valid as written; the validation tests break one field of it at a time. */
-const BASE =
-  'c1=AS2H3D4C5S6H 2C8D - 9H:7SKD:8C,-,-,-/3C5DQS:4H4S:-,-,-,- 0 14 0 n 0123456789abcdef0123456789abcdef';
+const BASE = `c1=AS2H3D4C5S6H 2C8D - 9H:7SKD:8C,-,-,-/3C5DQS:4H4S:-,-,-,- 0 14 0 n ${CHACHA_RNG}`;
 
 const FIELD = {
   center: 0,
@@ -55,14 +65,14 @@ function withField(text: string, field: keyof typeof FIELD, value: string): stri
   return fields.join(' ');
 }
 
-function parsed(options: RuleOptions, text: string): GameState {
-  const result = parsePosition(options, text);
+function parsed(options: RuleOptions, text: string, deal: Deal = DEAL): GameState {
+  const result = parsePosition(options, text, deal);
   if (!result.ok) throw new Error(`refused ${text}: ${result.error}`);
   return result.state;
 }
 
-function errorOf(options: RuleOptions, text: string): string {
-  const result = parsePosition(options, text);
+function errorOf(options: RuleOptions, text: string, deal: Deal = DEAL): string {
+  const result = parsePosition(options, text, deal);
   if (result.ok) throw new Error(`accepted ${text}`);
   return result.error;
 }
@@ -111,7 +121,7 @@ describe('formatPosition / parsePosition round trip', () => {
         fc.array(fc.nat(), { maxLength: 500, size: 'max' }),
         ([preset, seats], seed, picks) => {
           const options = optionsFor(preset);
-          const states = randomWalk(setup(options, seed, seats), picks);
+          const states = randomWalk(setup(options, newDeal(seed), seats), picks);
           // Every fifth state and the last: enough variety, and the file stays fast.
           const checked = states.filter((_, index) => index % 5 === 0 || index === states.length - 1);
           for (const state of checked) {
@@ -135,7 +145,7 @@ describe('formatPosition / parsePosition round trip', () => {
   });
 
   it('writes seats that left with their order of leaving', () => {
-    let state = setup(MODERN, 'leavers', 4);
+    let state = setup(MODERN, newDeal('leavers'), 4);
     state = expectOk(play(state, { type: 'resign', seat: 2 }));
     state = expectOk(play(state, { type: 'resign', seat: 0 }));
     const seatTexts = formatPosition(state).split(' ')[FIELD.seats]!.split('/');
@@ -160,7 +170,7 @@ describe('formatPosition / parsePosition round trip', () => {
     // Positions from the middle of games (centre piles, side piles, declared wilds, seats that left).
     const samples = GAMES.map(([preset, seats]) => {
       const walk = randomWalk(
-        setup(optionsFor(preset), 'strict', seats),
+        setup(optionsFor(preset), newDeal('strict'), seats),
         Array.from({ length: 120 }, (_, index) => index * 7919 + 13),
       );
       return formatPosition(walk[walk.length - 1] as GameState);
@@ -186,7 +196,7 @@ describe('formatPosition / parsePosition round trip', () => {
             const index = at % (mutated.length + 1);
             mutated = mutated.slice(0, index) + char + mutated.slice(index + 1);
           }
-          const result = parsePosition(options, mutated);
+          const result = parsePosition(options, mutated, DEAL);
           if (result.ok && mutated.split(' ').length === 9)
             expect(formatPosition(result.state)).toBe(mutated);
         },
@@ -195,7 +205,7 @@ describe('formatPosition / parsePosition round trip', () => {
     );
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (text) => {
-        expect(typeof parsePosition(CLASSIC, text).ok).toBe('boolean');
+        expect(typeof parsePosition(CLASSIC, text, DEAL).ok).toBe('boolean');
       }),
       { numRuns: 200 },
     );
@@ -210,12 +220,24 @@ function expectOk(result: ReturnType<typeof play>): GameState {
 describe('parsePosition without the rng field', () => {
   const text = BASE.split(' ').slice(0, 8).join(' ');
 
-  it('seeds the generator from the text of the other fields, the same way every time', () => {
+  it('takes the generator of the game’s deal, so the text alone foretells no reshuffle', () => {
     const first = parsed(CLASSIC, text);
-    const second = parsed(CLASSIC, text);
-    expect(first.rng).toEqual(seedRng(text));
-    expect(stateHash(second)).toBe(stateHash(first));
-    expect(parsed(CLASSIC, withField(text, 'turn', '15')).rng).not.toEqual(first.rng);
+    expect(first.rng).toEqual(dealGenerator(DEAL));
+    expect(stateHash(parsed(CLASSIC, text))).toBe(stateHash(first));
+    // Another server seed, the same text: another generator.
+    const other = parsed(CLASSIC, text, newDeal('another server seed'));
+    expect(other.rng).not.toEqual(first.rng);
+    expect(formatPosition(other).split(' ').slice(0, 8)).toEqual(
+      formatPosition(first).split(' ').slice(0, 8),
+    );
+  });
+
+  it('under the old version, still seeds xoshiro128** from the text (games recorded so replay as played)', () => {
+    const old = parsed(CLASSIC, text, { version: V1, seed: 'ignored', clientSeeds: [] });
+    expect(old.rng).toEqual(seedXoshiro128ss(text));
+    expect(
+      parsed(CLASSIC, withField(text, 'turn', '15'), { version: V1, seed: 'x', clientSeeds: [] }).rng,
+    ).not.toEqual(old.rng);
   });
 
   it('is written back with the rng it was given', () => {
@@ -224,6 +246,66 @@ describe('parsePosition without the rng field', () => {
     expect(written.startsWith(`${text} `)).toBe(true);
     expect(written.split(' ')).toHaveLength(9);
     expect(stateHash(parsed(CLASSIC, written))).toBe(stateHash(state));
+  });
+});
+
+describe('the rng field is read according to the game’s version', () => {
+  const OLD = { version: V1, seed: 'old', clientSeeds: [] } as const;
+  const XOSHIRO_RNG = '0123456789abcdef0123456789abcdef';
+
+  it('chacha20-v2: chacha20:<key>:<nonce>:<outputs drawn>, round trip at any stream position', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.uint8Array({ minLength: 12, maxLength: 12 }),
+        fc.nat({ max: 2 ** 36 - 1 }),
+        (key, nonce, position) => {
+          const field = `chacha20:${Buffer.from(key).toString('hex')}:${Buffer.from(nonce).toString('hex')}:${position}`;
+          const state = parsed(CLASSIC, withField(BASE, 'rng', field));
+          expect(state.rng.generator).toBe('chacha20');
+          expect(formatPosition(state).split(' ')[FIELD.rng]).toBe(field);
+        },
+      ),
+    );
+    // The field is the stream: the next output after parsing is the stream's output at that position.
+    const state = setup(CLASSIC, DEAL, 2);
+    const reread = parsed(CLASSIC, formatPosition(state));
+    expect(nextUint32(reread.rng)).toBe(nextUint32(cloneState(state).rng));
+  });
+
+  it('refuses the other version’s form, and malformed chacha20 fields', () => {
+    expect(errorOf(CLASSIC, withField(BASE, 'rng', XOSHIRO_RNG))).toMatch(
+      /^rng: .*chacha20:<key>:<nonce>:<position>/,
+    );
+    expect(errorOf(CLASSIC, BASE, OLD)).toMatch(/^rng: .*32 lowercase hex digits .*xoshiro128/);
+    for (const bad of [
+      `chacha20:${'0'.repeat(63)}:${'0'.repeat(24)}:0`,
+      `chacha20:${'0'.repeat(64)}:${'0'.repeat(22)}:0`,
+      `chacha20:${'A'.repeat(64)}:${'0'.repeat(24)}:0`,
+      `chacha20:${'0'.repeat(64)}:${'0'.repeat(24)}:01`,
+      `chacha20:${'0'.repeat(64)}:${'0'.repeat(24)}:-1`,
+      `xoshiro:${'0'.repeat(64)}:${'0'.repeat(24)}:0`,
+    ]) {
+      expect(errorOf(CLASSIC, withField(BASE, 'rng', bad))).toMatch(/^rng: /);
+    }
+    expect(
+      errorOf(CLASSIC, withField(BASE, 'rng', `chacha20:${'0'.repeat(64)}:${'0'.repeat(24)}:${2 ** 36}`)),
+    ).toMatch(/^rng: position 68719476736 is past the end/);
+  });
+
+  it('xoshiro128ss-sha256-v1: 32 hex digits, as every old position was written, never all zero', () => {
+    const old = parsed(CLASSIC, withField(BASE, 'rng', XOSHIRO_RNG), OLD);
+    expect(old.rng).toEqual({
+      generator: 'xoshiro128ss',
+      s: [0x01234567, 0x89abcdef, 0x01234567, 0x89abcdef],
+    });
+    expect(formatPosition(old).split(' ')[FIELD.rng]).toBe(XOSHIRO_RNG);
+    expect(errorOf(CLASSIC, withField(BASE, 'rng', '0'.repeat(32)), OLD)).toMatch(
+      /^rng: must not be all zero/,
+    );
+    // An old game's states round-trip under the old version, with their old hashes.
+    const state = setup(CLASSIC, { version: V1, seed: 'old-game', clientSeeds: [] }, 2);
+    expect(stateHash(parsed(CLASSIC, formatPosition(state), OLD))).toBe(stateHash(state));
   });
 });
 
@@ -238,7 +320,7 @@ describe('parsePosition validation (each error names its field)', () => {
     expect(state.turnActive).toBe(false);
     expect(state.result).toBeNull();
     expect(state.departed).toEqual([]);
-    expect(setupFromPosition(CLASSIC, BASE)).toEqual(parsePosition(CLASSIC, BASE));
+    expect(setupFromPosition(CLASSIC, BASE, DEAL)).toEqual(parsePosition(CLASSIC, BASE, DEAL));
   });
 
   it('refuses a wrong number of fields or doubled spaces', () => {
@@ -271,21 +353,21 @@ describe('parsePosition validation (each error names its field)', () => {
   it('refuses a seat count the options do not allow, with the options’ own message', () => {
     const three = withField(BASE, 'seats', '9H:7S:-,-,-,-/3C:4H:-,-,-,-/5D:4S:-,-,-,-');
     expect(errorOf(CLASSIC, three)).toMatch(/^seats: 3 seats .*seats: must be from 2 to 2/);
-    expect(parsePosition(MODERN, three).ok).toBe(true);
+    expect(parsePosition(MODERN, three, DEAL).ok).toBe(true);
     expect(errorOf({ ...CLASSIC, handSize: 0 }, BASE)).toMatch(/^options: handSize: /);
   });
 
   it('refuses a side-pile count other than options.sidePiles', () => {
     const text = withField(BASE, 'seats', '9H:7S:-,-,-/3C5DQS:4H4S:-,-,-,-');
     expect(errorOf(CLASSIC, text)).toMatch(/^seats: seat 0 side piles: 3 given.*sidePiles 4/);
-    expect(parsePosition({ ...CLASSIC, sidePiles: 3 }, text).ok).toBe(false);
+    expect(parsePosition({ ...CLASSIC, sidePiles: 3 }, text, DEAL).ok).toBe(false);
     const both = withField(BASE, 'seats', '9H:7S:-,-,-/3C5DQS:4H4S:-,-,-');
-    expect(parsePosition({ ...CLASSIC, sidePiles: 3 }, both).ok).toBe(true);
+    expect(parsePosition({ ...CLASSIC, sidePiles: 3 }, both, DEAL).ok).toBe(true);
   });
 
   it('refuses centre slots beyond the maximum, repeated or out of order', () => {
     expect(errorOf(ZLOBA, withField(BASE, 'center', 'c5=AS'))).toMatch(/^center: slot c5 .*4 centre piles/);
-    expect(parsePosition(ZLOBA, withField(BASE, 'center', 'c4=AS')).ok).toBe(true);
+    expect(parsePosition(ZLOBA, withField(BASE, 'center', 'c4=AS'), DEAL).ok).toBe(true);
     // modern resolves playersPlusOne: three slots for two seats.
     expect(errorOf(MODERN, withField(BASE, 'center', 'c4=AS')).startsWith('center: slot c4')).toBe(true);
     expect(errorOf(CLASSIC, withField(BASE, 'center', 'c2=AS,c2=AH'))).toMatch(
@@ -303,41 +385,41 @@ describe('parsePosition validation (each error names its field)', () => {
     expect(errorOf(CLASSIC, center('c1=*2S'))).toMatch(/^center c1: the bottom card must be a natural ace/);
     expect(errorOf(CLASSIC, center('c1=AS3H'))).toMatch(/^center c1: 3H cannot be card 2/);
     expect(errorOf(CLASSIC, center('c1=AS2H,c2=AC2C4D'))).toMatch(/^center c2: 4D cannot be card 3/);
-    expect(parsePosition(CLASSIC, center('c1=AS*3H')).ok).toBe(true);
+    expect(parsePosition(CLASSIC, center('c1=AS*3H'), DEAL).ok).toBe(true);
     // K is wild in modern, not in classic.
-    expect(parsePosition(MODERN, center('c1=ASKH3H')).ok).toBe(true);
+    expect(parsePosition(MODERN, center('c1=ASKH3H'), DEAL).ok).toBe(true);
     expect(errorOf(CLASSIC, center('c1=ASKH3H'))).toMatch(/^center c1: KH cannot be card 2/);
     // A pile reaching the top rank is complete and would have left the centre.
     expect(errorOf(CLASSIC, center('c1=AC2C3C4C5C6C7C8C9CTCJCQCKC'))).toMatch(/^center c1: 13 cards reach K/);
-    expect(parsePosition(CLASSIC, center('c1=AC2C3C4C5C6C7C8C9CTCJCQC')).ok).toBe(true);
+    expect(parsePosition(CLASSIC, center('c1=AC2C3C4C5C6C7C8C9CTCJCQC'), DEAL).ok).toBe(true);
     expect(errorOf(MODERN, center('c1=AC2C3C4C5C6C7C8C9CTCJCQC'))).toMatch(/^center c1: 12 cards reach Q/);
   });
 
   it('refuses side piles that break sideBuild, and checks declarations', () => {
     const side = (pile: string): string =>
       withField(BASE, 'seats', `9H:7S:${pile},-,-,-/3C5DQS:4H4S:-,-,-,-`);
-    expect(parsePosition(CLASSIC, side('9C8D8H7S')).ok).toBe(true);
+    expect(parsePosition(CLASSIC, side('9C8D8H7S'), DEAL).ok).toBe(true);
     expect(errorOf(CLASSIC, side('8C9D'))).toMatch(
       /^seats: seat 0 side pile d1: .*counting as 9 .*counting as 8/,
     );
     expect(errorOf(CLASSIC, side('8C6D'))).toMatch(/^seats: seat 0 side pile d1: /);
-    expect(parsePosition(CLASSIC, side('8C*=8*=73D')).ok).toBe(false);
-    expect(parsePosition(CLASSIC, side('8C*=8*=76D')).ok).toBe(true);
+    expect(parsePosition(CLASSIC, side('8C*=8*=73D'), DEAL).ok).toBe(false);
+    expect(parsePosition(CLASSIC, side('8C*=8*=76D'), DEAL).ok).toBe(true);
     expect(errorOf(CLASSIC, side('8C*=T'))).toMatch(/^seats: seat 0 side pile d1: .*counting as T/);
     expect(errorOf(CLASSIC, side('8C*'))).toMatch(/^seats: seat 0 side pile d1: the wild \* must carry/);
     expect(errorOf(CLASSIC, side('*=A'))).toMatch(/^seats: seat 0 side pile d1: .*never stands for an ace/);
     expect(errorOf(CLASSIC, side('*=X'))).toMatch(/^seats: seat 0 side pile d1: .*not a rank/);
     expect(errorOf(CLASSIC, side('8C=8'))).toMatch(/^seats: seat 0 side pile d1: .*only a wild card/);
     // A natural ace may lie on a side pile (on a 2, or alone).
-    expect(parsePosition(CLASSIC, side('2CAD')).ok).toBe(true);
+    expect(parsePosition(CLASSIC, side('2CAD'), DEAL).ok).toBe(true);
     // sideBuild any: anything goes, and nothing declares.
-    expect(parsePosition(MODERN, side('2S9DKHAC')).ok).toBe(true);
+    expect(parsePosition(MODERN, side('2S9DKHAC'), DEAL).ok).toBe(true);
     expect(errorOf(MODERN, side('KH=8'))).toMatch(
       /^seats: seat 0 side pile d1: .*only a wild card on a sameOrOneLower/,
     );
     // A K that is wild on a sameOrOneLower pile must declare.
     const kingsWild = { ...CLASSIC, wildRanks: ['JOKER', 'K'] } satisfies RuleOptions;
-    expect(parsePosition(kingsWild, side('9CKH=9KD=8')).ok).toBe(true);
+    expect(parsePosition(kingsWild, side('9CKH=9KD=8'), DEAL).ok).toBe(true);
     expect(errorOf(kingsWild, side('9CKH'))).toMatch(/^seats: seat 0 side pile d1: the wild KH must carry/);
     // Without wild jokers there are no jokers at all.
     const kingsOnly = optionsFor('classic', { wildRanks: ['K'] });
@@ -350,13 +432,13 @@ describe('parsePosition validation (each error names its field)', () => {
     expect(errorOf(CLASSIC, withField(BASE, 'current', '2'))).toMatch(/^current: must be a seat from 0 to 1/);
     expect(errorOf(CLASSIC, withField(BASE, 'current', '-1'))).toMatch(/^current: /);
     const threeWithLeaver = withField(BASE, 'seats', '9H:7S:-,-,-,-/3C:4H:-,-,-,-:out1/5D:4S:-,-,-,-');
-    expect(parsePosition(MODERN, threeWithLeaver).ok).toBe(true);
+    expect(parsePosition(MODERN, threeWithLeaver, DEAL).ok).toBe(true);
     expect(errorOf(MODERN, withField(threeWithLeaver, 'current', '1'))).toMatch(/^current: seat 1 has left/);
   });
 
   it('refuses more copies of a card than the decks hold, naming where the extra copy is', () => {
     // classic (separate decks): two of each natural card (pay-off deck + stock deck) and four jokers.
-    expect(parsePosition(CLASSIC, withField(BASE, 'stock', '2C8D7S')).ok).toBe(true);
+    expect(parsePosition(CLASSIC, withField(BASE, 'stock', '2C8D7S'), DEAL).ok).toBe(true);
     expect(errorOf(CLASSIC, withField(BASE, 'stock', '2C8D7S7S7S'))).toMatch(
       /^stock: 7S is copy 3, but the pay-off and stock decks/,
     );
@@ -369,7 +451,7 @@ describe('parsePosition validation (each error names its field)', () => {
     const seats = (seat0: string): string => withField(BASE, 'seats', `${seat0}/3C5DQS:4H4S:-,-,-,-`);
     expect(errorOf(CLASSIC, seats('9H:7S:7S7S,-,-,-'))).toMatch(/^seats: seat 0 side pile d1: 7S is copy 3/);
     // modern (combined): one deck per seat, no jokers.
-    expect(parsePosition(MODERN, withField(BASE, 'stock', '7S')).ok).toBe(true);
+    expect(parsePosition(MODERN, withField(BASE, 'stock', '7S'), DEAL).ok).toBe(true);
     expect(errorOf(MODERN, withField(BASE, 'stock', '7S7S'))).toMatch(
       /^seats: seat 0 hand: 7S is copy 3, but 2 decks \(deckMode combined\)/,
     );
@@ -377,7 +459,7 @@ describe('parsePosition validation (each error names its field)', () => {
     expect(errorOf(MODERN, withField(BASE, 'stock', '9D9D9D9D9D9D'))).toMatch(/^stock: 9D is copy 3/);
     // With six seats there are six decks, so six of each card.
     const sixSeats = withField(BASE, 'seats', ['9H:7S:-,-,-,-', ...Array(5).fill('3C:4H:-,-,-,-')].join('/'));
-    expect(parsePosition(MODERN, withField(sixSeats, 'stock', '9D'.repeat(6))).ok).toBe(true);
+    expect(parsePosition(MODERN, withField(sixSeats, 'stock', '9D'.repeat(6)), DEAL).ok).toBe(true);
     expect(errorOf(MODERN, withField(sixSeats, 'stock', '9D'.repeat(7)))).toMatch(/^stock: 9D is copy 7/);
     expect(errorOf(MODERN, withField(BASE, 'seats', '9H:*:-,-,-,-/3C:4H:-,-,-,-'))).toMatch(
       /^seats: seat 0 hand: \* is copy 1, .*only 0/,
@@ -417,11 +499,16 @@ describe('parsePosition validation (each error names its field)', () => {
     expect(errorOf(CLASSIC, withField(BASE, 'activity', 'A'))).toMatch(/^activity: /);
   });
 
-  it('refuses an rng that is not 32 lowercase hex digits, or is all zero', () => {
-    expect(parsed(CLASSIC, BASE).rng).toEqual([0x01234567, 0x89abcdef, 0x01234567, 0x89abcdef]);
-    expect(errorOf(CLASSIC, withField(BASE, 'rng', '0123456789ABCDEF0123456789abcdef'))).toMatch(/^rng: /);
-    expect(errorOf(CLASSIC, withField(BASE, 'rng', '0123456789abcdef'))).toMatch(/^rng: /);
-    expect(errorOf(CLASSIC, withField(BASE, 'rng', '0'.repeat(32)))).toMatch(/^rng: must not be all zero/);
+  it('reads the rng field as the generator state it names', () => {
+    const rng = parsed(CLASSIC, BASE).rng;
+    expect(rng.generator).toBe('chacha20');
+    if (rng.generator === 'chacha20') {
+      expect(rng.key).toEqual([
+        0x67452301, 0xefcdab89, 0x67452301, 0xefcdab89, 0x67452301, 0xefcdab89, 0x67452301, 0xefcdab89,
+      ]);
+      expect(rng.nonce).toEqual([0, 0, 0]);
+      expect([rng.counter, rng.used]).toEqual([0, 0]);
+    }
   });
 
   it('refuses an absurdly long hand', () => {
@@ -429,7 +516,7 @@ describe('parsePosition validation (each error names its field)', () => {
     const fiveMoreSeats = 'AS:-:-,-,-,-/AH:-:-,-,-,-/AD:-:-,-,-,-/AC:-:-,-,-,-/2S:-:-,-,-,-';
     const hand = (cards: readonly string[]): string =>
       withField(BASE, 'seats', `9H:${cards.join('')}:-,-,-,-/${fiveMoreSeats}`);
-    expect(parsePosition(MODERN, withField(hand(deck.slice(0, 47)), 'center', '-')).ok).toBe(true);
+    expect(parsePosition(MODERN, withField(hand(deck.slice(0, 47)), 'center', '-'), DEAL).ok).toBe(true);
     expect(errorOf(MODERN, withField(hand([...deck, ...deck.slice(0, 13)]), 'center', '-'))).toMatch(
       /^seats: seat 0 hand: holds 61 cards/,
     );
@@ -471,7 +558,7 @@ describe('docs/notation.md, Positions', () => {
   const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'notation.md'), 'utf8');
 
   it('shows the real position of a new classic game and the puzzle tested here', () => {
-    expect(docs).toContain(formatPosition(setup(CLASSIC, 'example', 2)));
+    expect(docs).toContain(formatPosition(setup(CLASSIC, newDeal('example'), 2)));
     expect(docs).toContain(PUZZLE);
   });
 });

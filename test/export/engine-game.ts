@@ -4,10 +4,10 @@
  * server or database involved.
  */
 import { randomUUID } from 'node:crypto';
-import { GameState, RULES_VERSION, replayFrom, sha256Hex } from '../../src/engine';
+import { GameState, replayFrom, seedCommitment, standInClientSeed, takesClientSeeds } from '../../src/engine';
 import { ExportSourceEvent, ExportSourceGame } from '../../src/export/game-export';
 import { seatOutcomes } from '../../src/games/finish';
-import { GameSpec, optionsOf, playout, startGame } from '../support/playout';
+import { GameSpec, dealOfSpec, optionsOf, playout, startGame } from '../support/playout';
 
 export interface EngineGame {
   readonly game: ExportSourceGame;
@@ -36,27 +36,36 @@ export function engineGame(spec: GameSpec, chooserSeed: string, maxEvents?: numb
           result,
           usernames.map((playerId, seat) => ({ seat, playerId })),
         );
+  const deal = dealOfSpec(spec);
+  // A seed equal to the seat's stand-in is recorded as one; any other as given after the commitment.
+  const sourceOf = (seed: string, seat: number): string =>
+    seed === standInClientSeed(spec.seed, seat) ? 'SERVER_STAND_IN' : 'GIVEN_AFTER_COMMITMENT';
   const game: ExportSourceGame = {
     id: randomUUID(),
     preset: spec.preset,
     options: optionsOf(spec),
     seats: spec.seats,
     rated: false,
+    unratedReason: null,
     status: result === null ? 'ACTIVE' : 'FINISHED',
     version: run.events.length,
     seed: spec.seed,
-    seedCommitment: sha256Hex(spec.seed),
-    rulesVersion: RULES_VERSION,
+    seedCommitment: seedCommitment(deal.version, spec.seed),
+    rulesVersion: deal.version,
     startPosition: null,
-    dealChosen: true,
+    // Without client seeds a version that takes them deals from the seed alone: a chosen deal.
+    dealChosen: deal.clientSeeds.length === 0 && takesClientSeeds(deal.version),
     result,
     createdAt: new Date(START),
     startedAt: new Date(START + 1000),
     finishedAt: result === null ? null : new Date(START + 2000 + run.events.length),
     players: usernames.map((username, seat) => {
       const outcome = outcomes?.[seat];
+      const clientSeed = deal.clientSeeds[seat] ?? null;
       return {
         seat,
+        clientSeed,
+        clientSeedSource: clientSeed === null ? null : sourceOf(clientSeed, seat),
         outcome: outcome?.outcome ?? null,
         placement: outcome?.placement ?? null,
         score: outcome?.score ?? null,

@@ -3,7 +3,16 @@
  * game reveals, what a running one keeps back, the two serializations and reading them back, and that replaying
  * an export with the engine gives the game again.
  */
-import { GameEvent, formatCard, formatPosition, optionsFor, replay, stateHash } from '../../src/engine';
+import {
+  GameEvent,
+  RulesVersion,
+  formatCard,
+  formatPosition,
+  optionsFor,
+  replay,
+  standInClientSeed,
+  stateHash,
+} from '../../src/engine';
 import {
   EXPORT_FORMAT,
   GameExport,
@@ -21,8 +30,16 @@ const CLASSIC = {
   overrides: { payoffSize: 5 },
   seats: 2,
   seed: 'export-classic',
+  // Seat 0 gave a seed of its own, seat 1 none: it has the stand-in.
+  clientSeeds: ['alice-7f3a', standInClientSeed('export-classic', 1)],
 } as const;
-const MODERN = { preset: 'modern', overrides: { payoffSize: 6 }, seats: 3, seed: 'export-modern' } as const;
+const MODERN = {
+  preset: 'modern',
+  overrides: { payoffSize: 6 },
+  seats: 3,
+  seed: 'export-modern',
+  clientSeeds: ['m-one', 'm-two', 'm-three'],
+} as const;
 
 describe('a finished game’s export', () => {
   const played = engineGame(CLASSIC, 'chooser-1');
@@ -54,9 +71,17 @@ describe('a finished game’s export', () => {
   });
 
   it('replays with the engine to the same final state and result', () => {
+    expect(doc.players.map((player) => [player.clientSeed, player.clientSeedSource])).toEqual([
+      ['alice-7f3a', 'GIVEN_AFTER_COMMITMENT'],
+      [standInClientSeed('export-classic', 1), 'SERVER_STAND_IN'],
+    ]);
     const replayed = replay(
       doc.options,
-      doc.seed!,
+      {
+        version: doc.rulesVersion as RulesVersion,
+        seed: doc.seed!,
+        clientSeeds: doc.players.map((player) => player.clientSeed!),
+      },
       doc.events.map((event) => event.payload),
       doc.seats,
     );
@@ -109,6 +134,8 @@ describe('a running game’s export', () => {
     expect(doc.startPosition).toBeNull();
     expect(doc.result).toBeNull();
     expect(text).not.toContain(MODERN.seed);
+    // The client seeds are public from the deal on: without the server seed they give nothing away.
+    expect(doc.players.map((player) => player.clientSeed)).toEqual(MODERN.clientSeeds);
     expect(doc.events.map((event) => event.payload)).toEqual(
       played.events.map((row) => publicEvent(row.payload as GameEvent)),
     );

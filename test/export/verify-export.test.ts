@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { GameEvent, formatPosition } from '../../src/engine';
+import { GameEvent, formatPosition, standInClientSeed } from '../../src/engine';
 import { GameExport, buildGameExport, toJson, toNdjson } from '../../src/export/game-export';
 import { engineGame } from './engine-game';
 
@@ -44,7 +44,11 @@ function verify(name: string, contents: string, ...flags: string[]): Run {
 type Editable = Record<string, unknown> & {
   seed: string | null;
   result: (Record<string, unknown> & { winner: number | null }) | null;
-  players: (Record<string, unknown> & { outcome: string | null })[];
+  players: (Record<string, unknown> & {
+    outcome: string | null;
+    clientSeed: string | null;
+    clientSeedSource: string | null;
+  })[];
   events: { seq: number; seat: number; type: string; payload: Record<string, unknown> }[];
 };
 
@@ -53,8 +57,16 @@ function copy(doc: GameExport): Editable {
   return JSON.parse(toJson(doc)) as Editable;
 }
 
+/** Seat 0 gave its own seed after the commitment; seat 1 gave none and has its stand-in. */
+const CLIENT_SEEDS = ['alice-7f3a', standInClientSeed('verify-export', 1)];
 const played = engineGame(
-  { preset: 'zloba', overrides: { payoffSize: 6 }, seats: 2, seed: 'verify-export' },
+  {
+    preset: 'zloba',
+    overrides: { payoffSize: 6 },
+    seats: 2,
+    seed: 'verify-export',
+    clientSeeds: CLIENT_SEEDS,
+  },
   'verify-chooser',
 );
 const honest = buildGameExport(played.game, played.events);
@@ -69,7 +81,14 @@ describe('scripts/verify-export.ts', () => {
     ] as const) {
       const run = verify(name, text);
       expect({ name, status: run.status, stderr: run.stderr }).toEqual({ name, status: 0, stderr: '' });
-      expect(run.stdout).toContain('ok   sha256(seed) is the commitment');
+      expect(run.stdout).toContain(
+        'ok   played under rules malice-rules-1+chacha20-v2, which this engine replays',
+      );
+      expect(run.stdout).toContain('ok   SHA-256(encode("malice/v2/commitment", seed)) is the commitment');
+      expect(run.stdout).toContain(
+        `ok   client seeds, in seat order: bot0 alice-7f3a (given after the commitment), bot1 ${CLIENT_SEEDS[1]} (the stand-in the seed gives)`,
+      );
+      expect(run.stdout).toContain('ok   dealt from the seed and the 2 client seeds');
       expect(run.stdout).toContain(`ok   all ${honest.events.length} events replay legally`);
       expect(run.stdout).toContain("ok   the result is the replay's");
       expect(run.stdout).toMatch(/verified: /);
@@ -103,7 +122,76 @@ describe('scripts/verify-export.ts', () => {
     tampered.seed = 'another seed';
     const run = verify('seed.json', JSON.stringify(tampered));
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/FAIL sha256\(seed\) is [0-9a-f]{64}, not the commitment/);
+    expect(run.stdout).toMatch(
+      /FAIL SHA-256\(encode\("malice\/v2\/commitment", seed\)\) is [0-9a-f]{64}, not the commitment/,
+    );
+  });
+
+  it('fails when a client seed in the export was tampered with: the deal is another one', () => {
+    const given = copy(honest);
+    given.players[0]!.clientSeed = 'alice-7f3b';
+    const run = verify('client-seed.json', JSON.stringify(given));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/FAIL event \d+ does not replay/);
+    expect(run.stdout).toMatch(/NOT VERIFIED/);
+
+    // A stand-in is fixed by the revealed seed: another one is caught even before the replay.
+    const standIn = copy(honest);
+    standIn.players[1]!.clientSeed = standInClientSeed('another seed', 1);
+    const second = verify('stand-in.json', JSON.stringify(standIn));
+    expect(second.status).toBe(1);
+    expect(second.stdout).toContain(
+      "FAIL client seeds: seat 1's stand-in client seed is not the one the revealed seed gives",
+    );
+
+    // Swapping the two seats' seeds deals differently: they are mixed in seat order.
+    const swapped = copy(honest);
+    [swapped.players[0]!.clientSeed, swapped.players[1]!.clientSeed] = [CLIENT_SEEDS[1]!, CLIENT_SEEDS[0]!];
+    [swapped.players[0]!.clientSeedSource, swapped.players[1]!.clientSeedSource] = [
+      'GIVEN_AFTER_COMMITMENT',
+      'GIVEN_AFTER_COMMITMENT',
+    ];
+    const third = verify('swapped-seeds.json', JSON.stringify(swapped));
+    expect(third.status).toBe(1);
+    expect(third.stdout).toMatch(/FAIL event \d+ does not replay/);
+
+    const missing = copy(honest);
+    missing.players[1]!.clientSeed = null;
+    missing.players[1]!.clientSeedSource = null;
+    const fourth = verify('no-seed.json', JSON.stringify(missing));
+    expect(fourth.status).toBe(1);
+    expect(fourth.stdout).toContain('FAIL client seeds: seat 1 has no client seed');
+  });
+
+  it('refuses a rules version it does not know, and replays nothing under other rules', () => {
+    const newer = copy(honest);
+    newer.rulesVersion = 'malice-rules-2+chacha20-v2';
+    const run = verify('newer.json', JSON.stringify(newer));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(
+      'FAIL played under rules malice-rules-2+chacha20-v2, which this engine does not know (it replays malice-rules-1+xoshiro128ss-sha256-v1, malice-rules-1+chacha20-v2): use an engine that does',
+    );
+    expect(run.stdout).not.toMatch(/replay legally|dealt from/);
+  });
+
+  it('verifies a game recorded under the old version, under that version', () => {
+    const old = engineGame(
+      {
+        preset: 'classic',
+        overrides: { payoffSize: 5 },
+        seats: 2,
+        seed: 'verify-old',
+        version: 'malice-rules-1+xoshiro128ss-sha256-v1',
+      },
+      'verify-chooser',
+    );
+    const run = verify('old.json', toJson(buildGameExport(old.game, old.events)));
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toContain(
+      'ok   played under rules malice-rules-1+xoshiro128ss-sha256-v1, which this engine replays',
+    );
+    expect(run.stdout).toContain('ok   sha256(seed) is the commitment');
+    expect(run.stdout).toContain('ok   no client seeds: malice-rules-1+xoshiro128ss-sha256-v1 takes none');
   });
 
   it('fails on a changed result, and on a changed player outcome', () => {

@@ -7,13 +7,15 @@ import * as path from 'node:path';
 import { GameEvent, GameResult, PresetName, RuleOptions } from '../../src/engine';
 
 export interface GoldenGame {
-  /** `RULES_VERSION` when the game was recorded. */
+  /** `RULES_VERSION` when the game was recorded: it replays under that version forever. */
   readonly rulesVersion: string;
   readonly name: string;
   readonly preset: PresetName;
   readonly overrides: Partial<RuleOptions>;
   readonly seats: number;
   readonly seed: string;
+  /** The players' seeds in seat order (versions that take them; absent for xoshiro128ss-sha256-v1). */
+  readonly clientSeeds?: readonly string[];
   /** How the moves were chosen; documentation only, replay does not need it. */
   readonly chooser: string;
   readonly eventCount: number;
@@ -24,12 +26,22 @@ export interface GoldenGame {
 
 export const GOLDEN_DIR = __dirname;
 
+/** The fixtures of one generator version live in a folder named after it (test/golden/<generator part>/). */
+export function versionDir(generator: string): string {
+  return path.join(GOLDEN_DIR, generator);
+}
+
 export function fixturePaths(): string[] {
   return fs
-    .readdirSync(GOLDEN_DIR)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => path.join(GOLDEN_DIR, file));
+    .readdirSync(GOLDEN_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) =>
+      fs
+        .readdirSync(path.join(GOLDEN_DIR, entry.name))
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => path.join(GOLDEN_DIR, entry.name, file)),
+    )
+    .sort();
 }
 
 export function readFixture(file: string): GoldenGame {

@@ -1,16 +1,27 @@
 /**
- * Regenerates the golden games: `npx tsx test/golden/generate.ts`.
+ * Records the golden games of the current version: `npx tsx test/golden/generate.ts`.
  *
- * Run it only deliberately, after a rules change that bumped `RULES_VERSION`: it replaces every fixture in
- * this folder. Each game is played with a fixed seed by the greedy chooser of test/support/playout.ts
- * (pay-off plays first, then centre plays, then side-pile cards, pass last; ties by a seeded pick). For each
- * game the first attempt seed whose game fits the fixture's limits is kept, so the fixtures stay small.
+ * Run it only deliberately, for a new `RULES_VERSION`: it replaces the fixtures in that version's folder
+ * (test/golden/<generator part>/) and leaves every other version's alone — those games are still replayed as they
+ * were recorded. Each game is played with a fixed seed and one client seed per seat (seat 0 gives its own, the
+ * others have their stand-ins, as a real game would) by the greedy chooser of test/support/playout.ts (pay-off
+ * plays first, then centre plays, then side-pile cards, pass last; ties by a seeded pick). For each game the first
+ * attempt seed whose game fits the fixture's limits is kept, so the fixtures stay small.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { GameEvent, RULES_VERSION, RuleOptions, PresetName, stateHash } from '../../src/engine';
+import {
+  GameEvent,
+  RULES_VERSION,
+  RuleOptions,
+  PresetName,
+  standInClientSeed,
+  stateHash,
+  takesClientSeeds,
+  versionParts,
+} from '../../src/engine';
 import { PlayoutSettings, playout, startGame } from '../support/playout';
-import { GOLDEN_DIR, GoldenGame, fixturePaths, formatFixture } from './fixture';
+import { GoldenGame, formatFixture, versionDir } from './fixture';
 
 interface GoldenPlan {
   readonly name: string;
@@ -74,6 +85,11 @@ const PLANS: readonly GoldenPlan[] = [
 function record(plan: GoldenPlan): GoldenGame {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const seed = `golden:${plan.name}:${attempt}`;
+    const clientSeeds = takesClientSeeds(RULES_VERSION)
+      ? Array.from({ length: plan.seats }, (_, seat) =>
+          seat === 0 ? `golden.${plan.name}.${attempt}` : standInClientSeed(seed, seat),
+        )
+      : undefined;
     const settings: PlayoutSettings = {
       chooserSeed: seed,
       style: 'greedy',
@@ -81,7 +97,10 @@ function record(plan: GoldenPlan): GoldenGame {
       timeoutPerMille: plan.timeoutPerMille ?? 0,
       maxEvents: MAX_EVENTS + 1,
     };
-    const { final, events } = playout(startGame({ ...plan, seed }), settings);
+    const { final, events } = playout(
+      startGame({ ...plan, seed, version: RULES_VERSION, clientSeeds }),
+      settings,
+    );
     if (final.result === null || events.length < MIN_EVENTS || events.length > MAX_EVENTS) continue;
     if (plan.wanted !== undefined && !plan.wanted(events)) continue;
     return {
@@ -91,6 +110,7 @@ function record(plan: GoldenPlan): GoldenGame {
       overrides: plan.overrides,
       seats: plan.seats,
       seed,
+      ...(clientSeeds === undefined ? {} : { clientSeeds }),
       chooser: `greedy, chooserSeed = seed, resignPerMille ${settings.resignPerMille}, timeoutPerMille ${settings.timeoutPerMille}`,
       eventCount: events.length,
       finalStateHash: stateHash(final),
@@ -103,9 +123,11 @@ function record(plan: GoldenPlan): GoldenGame {
 
 function main(): void {
   const games = PLANS.map(record);
-  for (const file of fixturePaths()) fs.unlinkSync(file);
+  const dir = versionDir(versionParts(RULES_VERSION).generator);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir);
   for (const game of games) {
-    fs.writeFileSync(path.join(GOLDEN_DIR, `${game.name}.json`), formatFixture(game));
+    fs.writeFileSync(path.join(dir, `${game.name}.json`), formatFixture(game));
     console.log(
       `${game.name}: ${game.eventCount} events, ${game.result.reason}, winner ${game.result.winner} (${game.seed})`,
     );

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import { validateOptions, optionsFor, PresetName, RuleOptions } from '../../src/engine';
+import { PresetName, RuleOptions, optionsFor, validateOptions } from '../../src/engine';
 
 const ENGINE = path.resolve(__dirname, '../../src/engine');
 const TSX_CLI = require.resolve('tsx/cli');
@@ -23,11 +23,11 @@ interface SetupCase {
 /** Runs every setup in a child process; returns the case it was stuck on, or null when all returned. */
 function firstHangingSetup(cases: readonly SetupCase[]): SetupCase | null {
   const script = `
-    const { optionsFor, setup } = require(${JSON.stringify(ENGINE)});
+    const { newDeal, optionsFor, setup } = require(${JSON.stringify(ENGINE)});
     const cases = ${JSON.stringify(cases)};
     cases.forEach((c, i) => {
       process.stdout.write(i + '\\n');
-      setup(optionsFor(c.preset, c.overrides), c.seed, c.seats);
+      setup(optionsFor(c.preset, c.overrides), newDeal(c.seed), c.seats);
     });
     process.stdout.write('done\\n');
   `;
@@ -55,7 +55,7 @@ describe('setup terminates', () => {
     const hanging = firstHangingSetup(cases);
     if (hanging !== null) {
       throw new Error(
-        `setup(optionsFor('${hanging.preset}', ${JSON.stringify(hanging.overrides)}), '${hanging.seed}', ${hanging.seats}) ` +
+        `setup(optionsFor('${hanging.preset}', ${JSON.stringify(hanging.overrides)}), newDeal('${hanging.seed}'), ${hanging.seats}) ` +
           `did not return within ${TIME_LIMIT_MS} ms although validateOptions accepts the options`,
       );
     }

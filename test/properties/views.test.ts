@@ -14,7 +14,7 @@ import {
   decide,
   formatCard,
   nextInt,
-  seedRng,
+  publicStream,
   shuffleInPlace,
   viewFor,
 } from '../../src/engine';
@@ -82,7 +82,7 @@ function swapWithStock(rng: RngState, state: GameState, cards: Card[], from: num
 const CONCEALMENTS: Record<string, Concealment> = {
   'the stock order': (state, _viewer, rng) => shuffleInPlace(rng, state.stock),
   'the RNG state': (state, _viewer, rng) => {
-    state.rng = seedRng(String(nextInt(rng, 1000)));
+    state.rng = publicStream('test', String(nextInt(rng, 1000)));
   },
   "other players' hands (swapped with stock cards)": (state, viewer, rng) => {
     for (const seat of otherSeats(state, viewer)) swapWithStock(rng, state, state.seats[seat]!.hand, 0);
@@ -153,7 +153,7 @@ describe('views leak nothing', () => {
         fc.integer({ min: 2, max: 10 }),
         fc.string(),
         (spec, settings, every, concealSeed) => {
-          const rng = seedRng(concealSeed);
+          const rng = publicStream('test', concealSeed);
           const check = (state: GameState): void => {
             for (const viewer of [null, ...state.seats.map((_, seat) => seat)]) {
               const view = JSON.stringify(viewFor(state, viewer));
@@ -187,7 +187,7 @@ describe('views leak nothing', () => {
     fc.assert(
       fc.property(gameSpecArb, fc.string(), (spec, swapSeed) => {
         const state = startGame(spec);
-        const rng = seedRng(swapSeed);
+        const rng = publicStream('test', swapSeed);
         state.seats.forEach((_, viewer) => {
           const other = cloneState(state);
           const hand = other.seats[viewer]!.hand;

@@ -3,6 +3,7 @@ import {
   InvalidOptionsError,
   PRESETS,
   RuleOptions,
+  newDeal,
   optionsFor,
   setup,
   validateOptions,
@@ -11,7 +12,7 @@ import {
 /** The option a setup refusal names, from the thrown `InvalidOptionsError`. */
 function setupError(options: RuleOptions, seats: number): string {
   try {
-    setup(options, 'validation', seats);
+    setup(options, newDeal('validation'), seats);
   } catch (error) {
     if (error instanceof InvalidOptionsError) return error.problems.join('; ');
     throw error;
@@ -92,7 +93,7 @@ describe('§3 presets', () => {
   it.each([2, 3, 4, 5, 6])(
     'E19 modern: %i seats play, with one centre pile more than the players',
     (seats) => {
-      const state = setup(optionsFor('modern'), 'seats', seats);
+      const state = setup(optionsFor('modern'), newDeal('seats'), seats);
       expect(state.seats).toHaveLength(seats);
       expect(state.maxCenterPiles).toBe(seats + 1);
       expect(state.center).toHaveLength(seats + 1);

@@ -50,6 +50,7 @@ import {
   formatCardRun,
   formatPosition,
   legalMoves,
+  newDeal,
   optionsFor,
   parseCardRun,
   parsePosition,
@@ -63,9 +64,12 @@ function resolve(options: OptionsLike): RuleOptions {
   return typeof options === 'string' ? optionsFor(options) : options;
 }
 
-/** The state a position describes; a position the parser refuses fails the test with its error. */
+/**
+ * The state a position describes, for a game under the current version (a position without its rng field gets the
+ * generator of a deal from the text as its seed); a position the parser refuses fails the test with its error.
+ */
 export function pos(options: OptionsLike, text: string): GameState {
-  const result = parsePosition(resolve(options), text);
+  const result = parsePosition(resolve(options), text, newDeal(text));
   if (!result.ok) throw new Error(`position refused: ${result.error}\n  ${text}`);
   return result.state;
 }

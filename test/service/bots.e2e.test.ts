@@ -159,14 +159,17 @@ async function checkBotLog(
     const turnBegan = before === null ? started!.started_at : before.created_at;
     expect(row.created_at.getTime() - turnBegan.getTime()).toBeGreaterThanOrEqual(BOT_DELAY_MS);
   }
-  const verified = await app.gql<{ verifyGame: { ok: boolean; message: string } }>(
-    token,
-    'query($g: ID!) { verifyGame(id: $g) { ok message } }',
-    { g: game.id },
-  );
+  const verified = await app.gql<{
+    verifyGame: { ok: boolean; message: string };
+    game: { dealChosen: boolean };
+  }>(token, 'query($g: ID!) { verifyGame(id: $g) { ok message } game(id: $g) { dealChosen } }', {
+    g: game.id,
+  });
+  // A game dealt from a chosen seed has no client seeds to check; any other has one per seat (the bot's a stand-in).
+  const seeds = dataOf(verified).game.dealChosen ? '' : 'the client seeds are in order, ';
   expect(dataOf(verified).verifyGame).toEqual({
     ok: true,
-    message: 'the seed matches its commitment, every move replays legally and the result is the same',
+    message: `the seed matches its commitment, ${seeds}every move replays legally and the result is the same`,
   });
   return log;
 }

@@ -5,7 +5,7 @@
  * from the stored seed to the state the API shows.
  */
 import { randomUUID } from 'node:crypto';
-import { GameEvent, RuleOptions, replayFrom, setup, viewFor } from '../../src/engine';
+import { GameEvent, RuleOptions, newDeal, replayFrom, setup, viewFor } from '../../src/engine';
 import { GraphQLBody, TestApp, dataOf, register, startTestApp } from './support/app';
 import { sql } from './support/database';
 
@@ -154,7 +154,7 @@ async function expectConsistentLog(table: Table): Promise<LogRow[]> {
   expect(log.map((row) => row.seq)).toEqual(log.map((_, index) => index + 1));
   expect(version).toBe(log.length);
   const replayed = replayFrom(
-    setup(options, seed, seats),
+    setup(options, newDeal(seed), seats),
     log.map((row) => row.payload),
   );
   expect(replayed.ok).toBe(true);

@@ -187,15 +187,52 @@ describe('time controls and deadlines (issue 5 §1)', () => {
     expect(log.filter((event) => event.type === 'timedOut')).toHaveLength(1);
   });
 
-  it('aborts, unrated, a game whose player to move never moved', async () => {
+  it('deal shopping by not moving: a rated player who never moves times out and loses, rated as any loss', async () => {
     const tokens = [await register(app, 'tc_dan'), await register(app, 'tc_eve')];
     const started = await clockedGame(tokens, { hoursPerMove: 6, rated: true });
+    const idle = started.currentSeat!;
+    await clockTo(app, new Date(started.deadline!));
+    const over = await game(tokens[0]!, started.id);
+    // Not called off: every player has seen their hand, and leaving a bad one unplayed must not void the game.
+    expect(over).toMatchObject({ status: 'FINISHED', abortReason: null, deadline: null });
+    expect(over.result).toEqual({ reason: 'timedOut', winner: 1 - idle });
+    const log = await sql<{ type: string; seat: number }>(
+      app.databaseUrl,
+      `SELECT type, (payload->>'seat')::int AS seat FROM game_events WHERE game_id = $1 ORDER BY seq`,
+      [started.id],
+    );
+    expect(log).toEqual([{ type: 'timedOut', seat: idle }]);
+    const seats = await sql<{ seat: number; outcome: string; before: number; after: number }>(
+      app.databaseUrl,
+      `SELECT seat, outcome, rating_before AS before, rating_after AS after FROM game_players
+        WHERE game_id = $1 ORDER BY seat`,
+      [started.id],
+    );
+    expect(seats.find((seat) => seat.seat === idle)).toMatchObject({ outcome: 'LOSS' });
+    expect(seats.find((seat) => seat.seat === idle)!.after).toBeLessThan(
+      seats.find((seat) => seat.seat === idle)!.before,
+    );
+    expect(seats.find((seat) => seat.seat !== idle)).toMatchObject({ outcome: 'WIN' });
+    const ratings = await sql<{ username: string; games: number }>(
+      app.databaseUrl,
+      `SELECT p.username, r.games FROM ratings r JOIN players p ON p.id = r.player_id
+        WHERE p.username IN ('tc_dan', 'tc_eve') ORDER BY p.username`,
+    );
+    expect(ratings).toEqual([
+      { username: 'tc_dan', games: 1 },
+      { username: 'tc_eve', games: 1 },
+    ]);
+  });
+
+  it('aborts an unrated game whose player to move never moved (noMove): no result, no rating', async () => {
+    const tokens = [await register(app, 'tc_dee'), await register(app, 'tc_eli')];
+    const started = await clockedGame(tokens, { hoursPerMove: 6 });
     await clockTo(app, new Date(started.deadline!));
     const over = await game(tokens[0]!, started.id);
     expect(over).toMatchObject({ status: 'ABORTED', abortReason: 'noMove', result: null, deadline: null });
     const ratings = await sql(
       app.databaseUrl,
-      `SELECT 1 FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.username IN ('tc_dan', 'tc_eve')`,
+      `SELECT 1 FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.username IN ('tc_dee', 'tc_eli')`,
     );
     expect(ratings).toEqual([]);
   });

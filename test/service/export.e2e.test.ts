@@ -11,7 +11,7 @@
  *   checker run on the export.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -21,6 +21,7 @@ import {
   GameResult,
   formatCard,
   formatPosition,
+  newDeal,
   optionsFor,
   replay,
   setup,
@@ -38,6 +39,7 @@ import {
   readGame,
   statesByVersion,
 } from './support/play';
+import { commitmentOf } from '../support/commitment';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -59,6 +61,8 @@ interface ExportDoc {
   players: {
     seat: number;
     username: string;
+    clientSeed: string | null;
+    clientSeedSource: string | null;
     outcome: string | null;
     placement: number | null;
     score: number | null;
@@ -219,7 +223,7 @@ describe('a finished game', () => {
       null,
       `query($g: ID!) { game(id: $g) { id preset seats rated rulesVersion seedCommitment seed startPosition dealChosen
         status version createdAt startedAt finishedAt result { reason winner score ranking payoffLeft }
-        players { seat outcome placement score ratingBefore ratingAfter player { username } } } }`,
+        players { seat clientSeed clientSeedSource outcome placement score ratingBefore ratingAfter player { username } } } }`,
       { g: gameId },
     );
     const game = dataOf(body).game as {
@@ -234,7 +238,7 @@ describe('a finished game', () => {
       seats: 2,
       rated: false,
       rulesVersion: game.rulesVersion,
-      seedCommitment: createHash('sha256').update(CLASSIC_SEED, 'utf8').digest('hex'),
+      seedCommitment: commitmentOf(CLASSIC_SEED),
       seed: CLASSIC_SEED,
       startPosition: null,
       dealChosen: true,
@@ -254,7 +258,7 @@ describe('a finished game', () => {
 
   it('replays with the engine to the exported result, and every position is positionAfter', async () => {
     const events = json.events.map((event) => event.payload);
-    const replayed = replay(json.options, json.seed!, events, json.seats);
+    const replayed = replay(json.options, newDeal(json.seed!), events, json.seats);
     expect(replayed.ok).toBe(true);
     expect(replayed.state.result).toEqual(json.result);
 
@@ -374,7 +378,7 @@ describe('a running game', () => {
 
   it('keeps a custom start position out of the export until the game is over', async () => {
     const [, , carol, dave] = await players();
-    const position = formatPosition(setup(optionsFor('classic'), 'custom-start', 2));
+    const position = formatPosition(setup(optionsFor('classic'), newDeal('custom-start'), 2));
     const created = await app.gql<{ createGame: { id: string } }>(
       carol,
       'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
@@ -566,11 +570,25 @@ describe("a player's games as NDJSON", () => {
 
 describe('verifyGame, and the checker on the export', () => {
   const VERIFY =
-    'query($g: ID!) { verifyGame(id: $g) { ok seedMatchesCommitment replayMatches resultMatches message } }';
+    'query($g: ID!) { verifyGame(id: $g) { ok seedMatchesCommitment clientSeedsMatch replayMatches resultMatches message } }';
 
-  async function finishedGame(seed: string): Promise<string> {
+  /** A finished game: dealt from `seed` alone, or (seed null) from a drawn seed with Alice's client seed. */
+  async function finishedGame(seed: string | null, aliceSeed?: string): Promise<string> {
     const [, , alice, bob] = await players();
-    const id = (await createGame(app, alice, { preset: 'CLASSIC', seed })).id;
+    const input = seed === null ? { preset: 'CLASSIC' as const } : { preset: 'CLASSIC' as const, seed };
+    const id = (await createGame(app, alice, input)).id;
+    if (aliceSeed !== undefined) {
+      dataOf(
+        await app.gql(
+          alice,
+          'mutation($g: ID!, $c: String!) { setClientSeed(gameId: $g, clientSeed: $c) { id } }',
+          {
+            g: id,
+            c: aliceSeed,
+          },
+        ),
+      );
+    }
     await joinGame(app, bob, id);
     await playGame(app, [alice, bob], id, { maxVersion: 14 });
     const game = await readGame(app, null, id);
@@ -601,11 +619,86 @@ describe('verifyGame, and the checker on the export', () => {
     expect(await verify(id)).toEqual({
       ok: true,
       seedMatchesCommitment: true,
+      clientSeedsMatch: true,
       replayMatches: true,
       resultMatches: true,
       message: 'the seed matches its commitment, every move replays legally and the result is the same',
     });
     expect(runChecker('honest.json', await exportGraphQL(null, id)).status).toBe(0);
+  });
+
+  it('checks the client seeds: a tampered one fails verifyGame and the checker, and so does a wrong stand-in', async () => {
+    const id = await finishedGame(null, 'alice-verify-7');
+    expect(await verify(id)).toEqual({
+      ok: true,
+      seedMatchesCommitment: true,
+      clientSeedsMatch: true,
+      replayMatches: true,
+      resultMatches: true,
+      message:
+        'the seed matches its commitment, the client seeds are in order, every move replays legally and the result is the same',
+    });
+    const exported = JSON.parse(await exportGraphQL(null, id)) as ExportDoc;
+    expect(exported.players.map((player) => player.clientSeedSource)).toEqual([
+      'GIVEN_AFTER_COMMITMENT',
+      'SERVER_STAND_IN',
+    ]);
+    expect(runChecker('seeded.json', JSON.stringify(exported)).status).toBe(0);
+
+    // Alice's seed changed in the database: the deal is another one, so the log no longer replays. A copy of the
+    // app started afterwards reads the seats afresh (this one keeps the seats of a dealt game, which never change).
+    await sql(
+      app.databaseUrl,
+      `UPDATE game_players SET client_seed = 'alice-forged' WHERE game_id = $1 AND seat = 0`,
+      [id],
+    );
+    const second = await startTestApp({ databaseUrl: app.databaseUrl });
+    try {
+      const checked = dataOf(
+        await second.gql<{ verifyGame: Record<string, unknown> }>(null, VERIFY, { g: id }),
+      ).verifyGame;
+      expect(checked).toMatchObject({ ok: false, clientSeedsMatch: true, replayMatches: false });
+      const run = runChecker(
+        'forged-seed.json',
+        await (await fetch(`${second.url}/api/games/${id}/export`)).text(),
+      );
+      expect(run.status).toBe(1);
+      expect(run.stdout).toMatch(/FAIL event \d+ does not replay/);
+    } finally {
+      await second.stop();
+    }
+
+    // Bob's stand-in replaced: it must be the one the revealed seed gives.
+    await sql(
+      app.databaseUrl,
+      `UPDATE game_players SET client_seed = 'alice-verify-7' WHERE game_id = $1 AND seat = 0`,
+      [id],
+    );
+    await sql(
+      app.databaseUrl,
+      `UPDATE game_players SET client_seed = 'not-the-stand-in' WHERE game_id = $1 AND seat = 1`,
+      [id],
+    );
+    const third = await startTestApp({ databaseUrl: app.databaseUrl });
+    try {
+      const checked = dataOf(
+        await third.gql<{ verifyGame: Record<string, unknown> }>(null, VERIFY, { g: id }),
+      ).verifyGame;
+      expect(checked).toMatchObject({ ok: false, clientSeedsMatch: false, seedMatchesCommitment: true });
+      expect(checked.message).toBe(
+        "client seeds: seat 1's stand-in client seed is not the one the revealed seed gives",
+      );
+      const run = runChecker(
+        'forged-stand-in.json',
+        await (await fetch(`${third.url}/api/games/${id}/export`)).text(),
+      );
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain(
+        "FAIL client seeds: seat 1's stand-in client seed is not the one the revealed seed gives",
+      );
+    } finally {
+      await third.stop();
+    }
   });
 
   it('fails on a tampered log; so do the checker and positionAfter', async () => {
@@ -663,6 +756,8 @@ describe('verifyGame, and the checker on the export', () => {
     expect(checked.message).toMatch(/commitment/);
     const run = runChecker('wrong-seed.json', await exportGraphQL(null, id));
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/FAIL sha256\(seed\) is [0-9a-f]{64}, not the commitment/);
+    expect(run.stdout).toMatch(
+      /FAIL SHA-256\(encode\("malice\/v2\/commitment", seed\)\) is [0-9a-f]{64}, not the commitment/,
+    );
   });
 });

@@ -4,8 +4,7 @@
  * against the rules text (docs/rules.md §2.10) and against an independent replay with the engine from the
  * revealed seed and the public move log.
  */
-import { createHash } from 'node:crypto';
-import { GameState, PresetName, RuleOptions, optionsFor, replay, viewFor } from '../../src/engine';
+import { GameState, PresetName, RuleOptions, newDeal, optionsFor, replay, viewFor } from '../../src/engine';
 import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
 import {
   GameData,
@@ -19,6 +18,7 @@ import {
   resign,
   simulate,
 } from './support/play';
+import { commitmentOf } from '../support/commitment';
 
 interface VerifyData {
   verifyGame: {
@@ -57,8 +57,8 @@ async function startGame(tokens: readonly string[], preset: PresetName, seed: st
     seed,
   });
   expect(created).toMatchObject({ status: 'WAITING', version: 0, mySeat: 0, seed: null, legalMoves: [] });
-  // DESIGN §3: the commitment is public from the first moment, the seed itself is not.
-  expect(created.seedCommitment).toBe(createHash('sha256').update(seed, 'utf8').digest('hex'));
+  // The commitment is public from the first moment, the seed itself is not (docs/fairness.md).
+  expect(created.seedCommitment).toBe(commitmentOf(seed));
   let game = created;
   for (const [index, token] of tokens.slice(1).entries()) {
     game = dataOf(
@@ -165,7 +165,7 @@ async function checkFinished(
     resultMatches: true,
   });
 
-  const replayed = replay(options, game.seed!, eventsOf(moves), tokens.length);
+  const replayed = replay(options, newDeal(game.seed!), eventsOf(moves), tokens.length);
   if (!replayed.ok) throw new Error(`the API's log does not replay: ${replayed.violation.reason}`);
   expect(game.result).toEqual({
     ...replayed.state.result,

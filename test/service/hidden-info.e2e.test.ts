@@ -21,6 +21,7 @@ import {
   formatCard,
   formatPosition,
   legalMoves as engineLegalMoves,
+  newDeal,
   optionsFor,
   setup,
   viewFor,
@@ -398,7 +399,7 @@ describe('a game started from a custom position', () => {
   // game runs it is as secret as the seed (DESIGN §3: the full state never leaves the engine while a game runs),
   // and like the seed it can be revealed once the game is over.
   it('does not show its start position (hands, stock order) to the opponent or a spectator while it runs', async () => {
-    const position = formatPosition(setup(optionsFor('classic'), 'hidden-position', 2));
+    const position = formatPosition(setup(optionsFor('classic'), newDeal('hidden-position'), 2));
     const created = dataOf(
       await app.gql<{ createGame: { id: string } }>(
         tokenA,

@@ -152,4 +152,58 @@ describe('check:projections rebuilds every projection from the log (DESIGN §2)'
       new RegExp(`game ${gameId}: log event 3 is "stored", the log gives "does not replay`),
     );
   });
+
+  it('unknown rules version refused: a game recorded by a newer engine is reported, never replayed or repaired', async () => {
+    const [row] = await sql<{ rules_version: string; version: number; status: string }>(
+      app.databaseUrl,
+      'SELECT rules_version, version, status FROM games WHERE id = $1',
+      [finishedId],
+    );
+    await sql(
+      app.databaseUrl,
+      `UPDATE games SET rules_version = 'malice-rules-9+generator-v9' WHERE id = $1`,
+      [finishedId],
+    );
+    try {
+      const run = check(app.databaseUrl, '--repair');
+      expect(run.output).toContain(
+        `game ${finishedId}: rules_version is "malice-rules-9+generator-v9", the log gives "nothing: rules version \\"malice-rules-9+generator-v9\\" is not one this engine replays`,
+      );
+      expect(run.output).not.toContain(`game ${finishedId}: repaired`);
+      const [after] = await sql<{ version: number; status: string }>(
+        app.databaseUrl,
+        'SELECT version, status FROM games WHERE id = $1',
+        [finishedId],
+      );
+      expect(after).toEqual({ version: row!.version, status: row!.status });
+      expect(check(app.databaseUrl).status).toBe(1);
+    } finally {
+      await sql(app.databaseUrl, 'UPDATE games SET rules_version = $2 WHERE id = $1', [
+        finishedId,
+        row!.rules_version,
+      ]);
+    }
+  });
+
+  it('reports a dealt game whose seat lost its client seed (its deal cannot be made), and goes on checking', async () => {
+    const tokens = [await register(app, 'cid'), await register(app, 'dot')];
+    const id = dataOf(
+      await app.gql<{ createGame: { id: string } }>(
+        tokens[0]!,
+        'mutation { createGame(input: { preset: CLASSIC }) { id } }',
+      ),
+    ).createGame.id;
+    dataOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }));
+    await sql(
+      app.databaseUrl,
+      'UPDATE game_players SET client_seed = NULL, client_seed_source = NULL WHERE game_id = $1 AND seat = 1',
+      [id],
+    );
+    const run = check(app.databaseUrl);
+    expect(run.status).toBe(1);
+    expect(run.output).toContain(
+      `game ${id}: deal is "stored", the log gives "cannot be dealt: seat 1 has no client seed"`,
+    );
+    expect(run.output).toMatch(/checked \d+ games/);
+  });
 });

@@ -3,7 +3,7 @@
  * real server: every `curl` in a `<!-- readme-test:begin -->` … `<!-- readme-test:end -->` region is parsed
  * the way a shell would (quotes, `$VARIABLES`, line continuations) and sent as the same HTTP request, and its
  * answer must be the JSON shown right after it (tokens, ids and times may differ; nothing else may, since the
- * deal comes from a fixed seed). Lines like `ALICE=mls_…   # .data.register.token` set a variable from the
+ * deal comes from a fixed seed, and the game dealt from a drawn seed shows nothing of it but its client seeds). Lines like `ALICE=mls_…   # .data.register.token` set a variable from the
  * previous answer, as a reader pasting from it would. The subscription snippet is run as written, with Node.
  * Also: the README opens with the two commands, its configuration table names every variable config.ts reads,
  * docs/schema.graphql is the running server's schema (regenerate with UPDATE_SCHEMA=1), every type (the root
@@ -158,6 +158,28 @@ function shellWords(line: string, variables: ReadonlyMap<string, string>): strin
   }
   if (word !== null) words.push(word);
   return words;
+}
+
+/**
+ * The bytes `printf FORMAT` writes, for the forms the README uses: literal characters and octal escapes `\\ddd`
+ * (one to three digits, as POSIX printf reads them). Anything else is a mistake in the README.
+ */
+function printfBytes(format: string): Buffer {
+  const bytes: number[] = [];
+  for (let index = 0; index < format.length;) {
+    const char = format[index] as string;
+    if (char === '%') throw new Error(`the test does not know printf conversions: ${format}`);
+    if (char !== '\\') {
+      bytes.push(...Buffer.from(char, 'utf8'));
+      index++;
+      continue;
+    }
+    const octal = /^[0-7]{1,3}/.exec(format.slice(index + 1));
+    if (octal === null) throw new Error(`the test knows only octal escapes in printf: ${format}`);
+    bytes.push(parseInt(octal[0], 8));
+    index += 1 + octal[0].length;
+  }
+  return Buffer.from(bytes);
 }
 
 /** What a `curl` of the walkthrough sends. */
@@ -317,6 +339,8 @@ describe('README.md and docs/api.md', () => {
       'makeMove(',
       'moves {',
       'resign(',
+      'setClientSeed(',
+      'clientSeed: ',
     ]) {
       expect(commands.some((command) => command.includes(operation))).toBe(true);
     }
@@ -338,12 +362,11 @@ describe('README.md and docs/api.md', () => {
       }
       const words = shellWords(step.command, variables);
       ran.push({ command: step.command, words });
-      if (words[0] === 'echo') {
-        // `echo -n SEED | sha256sum`: the reader's check of the seed commitment.
-        expect(words.slice(0, 2)).toEqual(['echo', '-n']);
-        expect(words.slice(3)).toEqual(['|', 'sha256sum']);
+      if (words[0] === 'printf') {
+        // `printf 'FORMAT' | sha256sum`: the reader's check of the seed commitment, with the bytes spelt out.
+        expect(words.slice(2)).toEqual(['|', 'sha256sum']);
         const digest = createHash('sha256')
-          .update(words[2] as string)
+          .update(printfBytes(words[1] as string))
           .digest('hex');
         expect(step.output.body.trim()).toBe(`${digest}  -`);
         continue;
@@ -384,8 +407,8 @@ describe('README.md and docs/api.md', () => {
     );
     expect(game?.kind).toBe('run');
     const shown = JSON.parse((game as Extract<Step, { kind: 'run' }>).output.body) as Json;
-    expect(at(shown, ['data', 'game', 'view', 'hand'])).toEqual(['7H', 'AS', 'QD', '6D', '8D']);
-    expect(at(shown, ['data', 'game', 'legalMoves'])).toEqual(['AS-c']);
+    expect(at(shown, ['data', 'game', 'view', 'hand'])).toEqual(['3S', 'AH', 'QD', 'QC', '9H']);
+    expect(at(shown, ['data', 'game', 'legalMoves'])).toEqual(['AH-c']);
     expect(at(shown, ['data', 'game', 'currentSeat'])).toBe(0);
   });
 
@@ -450,7 +473,7 @@ describe('README.md and docs/api.md', () => {
       // `version`); the README's output is that of a reader who runs the commands one by one.
       await send('joinGame(');
       await waitFor(3);
-      await send('move: \\"AS-c\\"');
+      await send('move: \\"AH-c\\"');
       await waitFor(expected.length);
       // Nothing more comes: one push per change.
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -317,7 +317,7 @@ describe('registering webhooks', () => {
     expect(first).toEqual({
       id: expect.any(String),
       url: 'http://127.0.0.1:9/first',
-      events: ['YOUR_TURN', 'GAME_STARTED', 'GAME_OVER', 'CHALLENGE_RECEIVED', 'REMINDER'],
+      events: ['YOUR_TURN', 'GAME_STARTED', 'GAME_OVER', 'CHALLENGE_RECEIVED', 'REMINDER', 'GAME_UNRATED'],
     });
     const second = await createWebhook(owner, 'https://example.com/2', 'secret-number-two!', [
       'GAME_OVER',

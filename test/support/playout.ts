@@ -12,16 +12,19 @@
 import fc from 'fast-check';
 import {
   Command,
+  Deal,
   GameEvent,
   GameState,
   PresetName,
+  RULES_VERSION,
   RngState,
   RuleOptions,
+  RulesVersion,
   legalMoves,
   nextInt,
   optionsFor,
   play,
-  seedRng,
+  publicStream,
   setup,
   validateOptions,
 } from '../../src/engine';
@@ -31,6 +34,14 @@ export interface GameSpec {
   readonly overrides: Partial<RuleOptions>;
   readonly seats: number;
   readonly seed: string;
+  /** The rules version to deal under (default: `RULES_VERSION`, what new games get). */
+  readonly version?: RulesVersion;
+  /** One per seat, or none (default: none, a deal from the seed alone). */
+  readonly clientSeeds?: readonly string[];
+}
+
+export function dealOfSpec(spec: GameSpec): Deal {
+  return { version: spec.version ?? RULES_VERSION, seed: spec.seed, clientSeeds: spec.clientSeeds ?? [] };
 }
 
 export function optionsOf(spec: GameSpec): RuleOptions {
@@ -38,7 +49,7 @@ export function optionsOf(spec: GameSpec): RuleOptions {
 }
 
 export function startGame(spec: GameSpec): GameState {
-  return setup(optionsOf(spec), spec.seed, spec.seats);
+  return setup(optionsOf(spec), dealOfSpec(spec), spec.seats);
 }
 
 /**
@@ -109,7 +120,7 @@ export function pick<T>(rng: RngState, items: readonly T[]): T {
 
 /** Plays from `initial` (not changed) until the game ends or `maxEvents` events have happened. */
 export function playout(initial: GameState, settings: PlayoutSettings): Playout {
-  const rng = seedRng(settings.chooserSeed);
+  const rng = publicStream('test', settings.chooserSeed);
   const events: GameEvent[] = [];
   let state = initial;
   const maxEvents = settings.maxEvents ?? Number.POSITIVE_INFINITY;

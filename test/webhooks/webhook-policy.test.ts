@@ -173,6 +173,7 @@ describe('registration', () => {
       'GAME_OVER',
       'CHALLENGE_RECEIVED',
       'REMINDER',
+      'GAME_UNRATED',
     ]);
     expect(checkWebhookEvents(['REMINDER', 'YOUR_TURN', 'REMINDER'])).toEqual(['YOUR_TURN', 'REMINDER']);
     expect(refusal(() => checkWebhookEvents([]))).toEqual({ code: 'BAD_USER_INPUT', field: 'events' });

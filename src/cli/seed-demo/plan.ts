@@ -5,7 +5,7 @@
  * the same seed gives the same games, a later run continues the stream, and games can be drawn in any order.
  */
 import { createHash } from 'node:crypto';
-import { BotName, PresetName, RngState, nextUint32, seedRng } from '../../engine';
+import { BotName, PresetName, RngState, nextUint32, publicStream } from '../../engine';
 
 /** A modern game seats up to four here (the preset allows six; four keeps the mix close to real tables). */
 export const MAX_SEATS = 4;
@@ -145,7 +145,7 @@ export function planGame(
   cumulative: Float64Array,
   ratedShare: number,
 ): GamePlan {
-  const rng = seedRng(`malice-demo-plan\u0000${seed}\u0000${index}`);
+  const rng = publicStream('demo-plan', seed, String(index));
   const preset = weighted(rng, PRESET_WEIGHTS);
   const seats = preset === 'modern' ? weighted(rng, MODERN_SEAT_WEIGHTS) : 2;
   const rated = nextUnit(rng) < ratedShare;

@@ -11,6 +11,7 @@ import {
   GameState,
   PresetName,
   RngState,
+  RULES_VERSION,
   RuleOptions,
   applyEvent,
   createBot,
@@ -19,8 +20,9 @@ import {
   legalMovesInView,
   nextInt,
   optionsFor,
-  seedRng,
+  publicStream,
   setup,
+  standInClientSeed,
   viewFor,
 } from '../../engine';
 import type { GamePlan } from './plan';
@@ -61,12 +63,17 @@ function chooseMove(state: GameState, bot: Bot, rng: RngState): string {
   return bot.choose(view, legalMovesInView(view), rng);
 }
 
+/** A demo game's client seeds by seat: nobody gave one, so each seat has its stand-in (as the service deals). */
+export function demoClientSeeds(plan: GamePlan): string[] {
+  return Array.from({ length: plan.seats }, (_, seat) => standInClientSeed(plan.seed, seat));
+}
+
 export function playPlannedGame(plan: GamePlan): PlayedGame {
-  const state: GameState = setup(presetOptions(plan.preset), plan.seed, plan.seats);
+  const deal = { version: RULES_VERSION, seed: plan.seed, clientSeeds: demoClientSeeds(plan) };
+  const state: GameState = setup(presetOptions(plan.preset), deal, plan.seats);
   const bots: Bot[] = plan.bots.map(createBot);
-  const rngs: RngState[] = plan.bots.map((_, seat) =>
-    seedRng(`malice-demo-bot\u0000${plan.seed}\u0000${seat}`),
-  );
+  // Named by the game id and the seat, never by the game's seed: the bots' choices depend on nothing secret.
+  const rngs: RngState[] = plan.bots.map((_, seat) => publicStream('demo-bot', plan.id, String(seat)));
   const events: GameEvent[] = [];
   const decisions: number[] = [];
   let decision = 0;

@@ -4,12 +4,11 @@
  * by column as games.service.ts writes them (create, join, append), without a client move id (bots
  * that never retried).
  */
-import { createHash } from 'node:crypto';
-import { GameResult, PresetName, RULES_VERSION } from '../../engine';
+import { GameResult, PresetName, RULES_VERSION, seedCommitment } from '../../engine';
 import { RatingChange, SeatOutcome } from '../../games/finish';
 import { CopyBuffer, copyRow } from './copy';
 import { GameTimes } from './timeline';
-import { PlayedGame, presetOptions } from './play';
+import { PlayedGame, demoClientSeeds, presetOptions } from './play';
 import { GamePlan } from './plan';
 
 /** The COPY buffers of one chunk of games, in the order they must be sent (foreign keys). */
@@ -49,6 +48,8 @@ export function newChunkRows(): ChunkRows {
       'seat',
       'player_id',
       'joined_at',
+      'client_seed',
+      'client_seed_source',
       'finished_at',
       'outcome',
       'placement',
@@ -84,11 +85,6 @@ function optionsJson(preset: PresetName): string {
   return json;
 }
 
-/** The commitment published at creation: SHA-256 of the seed's UTF-8 bytes, in hex (as the service computes it). */
-export function seedCommitment(seed: string): string {
-  return createHash('sha256').update(seed, 'utf8').digest('hex');
-}
-
 export interface FinishedGame {
   readonly plan: GamePlan;
   readonly result: GameResult;
@@ -115,7 +111,7 @@ export function addGameRows(rows: ChunkRows, game: FinishedGame): void {
     null,
     null,
     plan.seed,
-    seedCommitment(plan.seed),
+    seedCommitment(RULES_VERSION, plan.seed),
     RULES_VERSION,
     null,
     false,
@@ -134,6 +130,9 @@ export function addGameRows(rows: ChunkRows, game: FinishedGame): void {
       outcome.seat,
       outcome.playerId,
       times.joinedAt[outcome.seat] as Date,
+      // Demo players give no seed of their own: every seat has its stand-in, as the service's deal gives it.
+      demoClientSeeds(plan)[outcome.seat] as string,
+      'SERVER_STAND_IN',
       times.finishedAt,
       outcome.outcome,
       outcome.placement,

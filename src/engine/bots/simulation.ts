@@ -6,7 +6,8 @@
 import { decide } from '../decide';
 import { applyEvent } from '../evolve';
 import { PresetName, RuleOptions, optionsFor } from '../options';
-import { RngState, seedRng } from '../rng';
+import { RngState } from '../rng';
+import { newDeal, publicStream } from '../seeding';
 import { setup } from '../setup';
 import { EndReason, GameResult, GameState } from '../state';
 import { legalMovesInView, viewFor } from '../view';
@@ -19,7 +20,10 @@ export interface SimulationConfig {
   readonly games: number;
   /** One bot per seat; their number is the number of seats. */
   readonly bots: readonly BotName[];
-  /** Game i is set up with seed `${seed}-${i}`; the bots' random streams derive from it too. */
+  /**
+   * Game i is dealt under the current rules version from seed `${seed}-${i}` (a chosen deal: no client seeds);
+   * the bots' random streams are public streams named by the seed, the game and the seat.
+   */
   readonly seed: string;
   /** Rotate which bot sits in seat 0 from game to game, so the first-move advantage is shared (default true). */
   readonly rotate?: boolean;
@@ -116,9 +120,9 @@ export function gameSeed(seed: string, game: number): string {
   return `${seed}-${game}`;
 }
 
-/** The bot seat's random stream for one game: derived from the run's seed, the game and the seat. */
+/** The bot seat's random stream for one game: named by the run's seed, the game and the seat, never by a deal. */
 export function botRng(seed: string, game: number, seat: number): RngState {
-  return seedRng(`${seed}-bot-${game}-${seat}`);
+  return publicStream('simulation-bot', seed, String(game), String(seat));
 }
 
 export interface PlayedGame {
@@ -136,7 +140,7 @@ export function playGame(config: SimulationConfig, options: RuleOptions, game: n
   const makeBot = config.botFactory ?? createBot;
   const bots: Bot[] = entries.map((entry) => makeBot(config.bots[entry] as BotName));
   const rngs = entries.map((_, seat) => botRng(config.seed, game, seat));
-  const state: GameState = setup(options, seed, seats);
+  const state: GameState = setup(options, newDeal(seed), seats);
   while (state.result === null) {
     const seat = state.current;
     const view = viewFor(state, seat);

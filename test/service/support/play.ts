@@ -11,7 +11,7 @@
  *   engine alone, so a test can keep its run time down without hard-coding seeds; `simulate(...)` gives the
  *   moves of that game, which the API must reproduce.
  * - `eventsOf(moves)`: the engine's event log rebuilt from the public move history, for an independent
- *   replay (`replay(optionsFor(preset), seed, eventsOf(moves), seats)`) once the seed is revealed.
+ *   replay (`replay(optionsFor(preset), newDeal(seed), eventsOf(moves), seats)`) once the seed is revealed.
  * - `statesByVersion(...)`: the true state (hidden cards included) after each event of a finished game's log,
  *   replayed with the engine from the revealed seed: the server-independent truth tests compare with.
  * - `watchGame(client, gameId)`: a `gameUpdated` subscription over graphql-ws that collects its pushes.
@@ -23,6 +23,7 @@ import {
   PresetName,
   RuleOptions,
   legalMoves,
+  newDeal,
   optionsFor,
   play,
   replayFrom,
@@ -111,6 +112,7 @@ export interface CreateGameOptions {
   seats?: number;
   seed?: string;
   rated?: boolean;
+  clientSeed?: string;
 }
 
 export async function createGame(app: TestApp, token: string, input: CreateGameOptions): Promise<GameData> {
@@ -122,11 +124,16 @@ export async function createGame(app: TestApp, token: string, input: CreateGameO
   return dataOf(body).createGame;
 }
 
-export async function joinGame(app: TestApp, token: string, gameId: string): Promise<GameData> {
+export async function joinGame(
+  app: TestApp,
+  token: string,
+  gameId: string,
+  clientSeed?: string,
+): Promise<GameData> {
   const body = await app.gql<{ joinGame: GameData }>(
     token,
-    `mutation($g: ID!) { joinGame(gameId: $g) { ${GAME_FIELDS} } }`,
-    { g: gameId },
+    `mutation($g: ID!, $c: String) { joinGame(gameId: $g, clientSeed: $c) { ${GAME_FIELDS} } }`,
+    { g: gameId, c: clientSeed ?? null },
   );
   return dataOf(body).joinGame;
 }
@@ -254,7 +261,7 @@ export function simulate(
   seed: string,
   limit: number,
 ): { moves: string[]; finished: boolean } {
-  let state = setup(optionsFor(preset), seed, seats);
+  let state = setup(optionsFor(preset), newDeal(seed), seats);
   const moves: string[] = [];
   while (state.result === null && moves.length < limit) {
     const move = chooseMove(legalMoves(state));
@@ -319,7 +326,7 @@ export function statesByVersion(
   seats: number,
   events: readonly GameEvent[],
 ): GameState[] {
-  const states = [setup(options, seed, seats)];
+  const states = [setup(options, newDeal(seed), seats)];
   for (const [index, event] of events.entries()) {
     // replayFrom checks the event against `decide` on the state before it, and works on a copy.
     const next = replayFrom(states[index]!, [event]);

@@ -1,0 +1,72 @@
+/**
+ * Rules versions. Every stored game records the version it was dealt and played under, and is replayed under that
+ * version forever: a change that would make any recorded game replay differently is a new version.
+ *
+ * A version combines two parts, each from its own closed list:
+ * - the rules part: how the game is played (docs/rules.md);
+ * - the generator part: how the random stream is seeded and drawn (seeding.ts, rng.ts, docs/fairness.md).
+ *
+ * `RULES_VERSIONS` lists the combinations this engine replays; `RULES_VERSION` is the one new games get. A game
+ * recorded under a version not in the list (dealt by a newer engine) is refused with `UnsupportedRulesVersionError`
+ * rather than replayed under rules it was not played by.
+ */
+
+export const RULES_PARTS = ['malice-rules-1'] as const;
+export type RulesPart = (typeof RULES_PARTS)[number];
+
+export const GENERATOR_PARTS = ['xoshiro128ss-sha256-v1', 'chacha20-v2'] as const;
+export type GeneratorPart = (typeof GENERATOR_PARTS)[number];
+
+export interface VersionParts {
+  readonly rules: RulesPart;
+  readonly generator: GeneratorPart;
+}
+
+/** The versions this engine replays, each with its parts. */
+const VERSIONS = {
+  'malice-rules-1+xoshiro128ss-sha256-v1': { rules: 'malice-rules-1', generator: 'xoshiro128ss-sha256-v1' },
+  'malice-rules-1+chacha20-v2': { rules: 'malice-rules-1', generator: 'chacha20-v2' },
+} as const satisfies Record<string, VersionParts>;
+
+export type RulesVersion = keyof typeof VERSIONS;
+
+/** Each version's name is `<rules part>+<generator part>`: a version whose name says otherwise does not compile. */
+type NamedByItsParts = {
+  [V in RulesVersion]: V extends `${(typeof VERSIONS)[V]['rules']}+${(typeof VERSIONS)[V]['generator']}`
+    ? true
+    : never;
+};
+const namedByItsParts: NamedByItsParts = {
+  'malice-rules-1+xoshiro128ss-sha256-v1': true,
+  'malice-rules-1+chacha20-v2': true,
+};
+void namedByItsParts;
+
+export const RULES_VERSIONS = Object.keys(VERSIONS) as readonly RulesVersion[];
+
+/** The version new games are dealt under. */
+export const RULES_VERSION: RulesVersion = 'malice-rules-1+chacha20-v2';
+
+export function isRulesVersion(text: string): text is RulesVersion {
+  return Object.prototype.hasOwnProperty.call(VERSIONS, text);
+}
+
+export function versionParts(version: RulesVersion): VersionParts {
+  return VERSIONS[version];
+}
+
+/** A game recorded under a version this engine does not know (an older copy meeting a newer game). */
+export class UnsupportedRulesVersionError extends Error {
+  constructor(readonly version: string) {
+    super(
+      `rules version ${JSON.stringify(version)} is not one this engine replays (it knows ${RULES_VERSIONS.join(', ')}): ` +
+        'the game was recorded by a newer engine',
+    );
+  }
+}
+
+/** `text` as a known version; throws `UnsupportedRulesVersionError` for any other. */
+export function requireRulesVersion(text: string): RulesVersion {
+  if (!isRulesVersion(text)) throw new UnsupportedRulesVersionError(text);
+  return text;
+}
