@@ -299,9 +299,13 @@ describe('position games', () => {
       const created = await create(kim, { position: POSITION }, BASE_FIELDS);
       dataOf(await plainJoin(lee, created.id));
       dataOf(
-        await app.gql(kim, 'mutation($g: ID!) { makeMove(gameId: $g, move: "KD-c1") { version } }', {
-          g: created.id,
-        }),
+        await app.gql(
+          kim,
+          'mutation($g: ID!) { makeMove(gameId: $g, move: "KD-c1", expectedVersion: 0) { version } }',
+          {
+            g: created.id,
+          },
+        ),
       );
       await resign(kim, created.id);
       const after = dataOf(
@@ -374,9 +378,13 @@ describe('a game under a rules version this server does not know', () => {
     expect(codeOf(view)).toBe('UNSUPPORTED_RULES_VERSION');
     expect(view.errors![0]!.message).toMatch(/"malice-rules-9\+generator-v9" is not one this engine replays/);
     expect(view.errors![0]!.extensions!.rulesVersion).toBe('malice-rules-9+generator-v9');
-    const move = await app.gql(max, 'mutation($g: ID!) { makeMove(gameId: $g, move: "pass") { version } }', {
-      g: active,
-    });
+    const move = await app.gql(
+      max,
+      'mutation($g: ID!) { makeMove(gameId: $g, move: "pass", clientMoveId: "max-1") { version } }',
+      {
+        g: active,
+      },
+    );
     expect(codeOf(move)).toBe('UNSUPPORTED_RULES_VERSION');
     expect(codeOf(await app.gql(null, 'query($g: ID!) { verifyGame(id: $g) { ok } }', { g: finished }))).toBe(
       'UNSUPPORTED_RULES_VERSION',
