@@ -17,6 +17,7 @@ import { RUNTIME_CONFIG, RuntimeConfig } from './common/app-config.token';
 import { Clock, ManualClock, SystemClock } from './clock/clock';
 import { ApiError, formatApiError, formatSocketErrors, formatSocketResultErrors } from './errors/api-error';
 import { ApiErrorFilter } from './errors/api-error.filter';
+import { DatabaseAvailability, asUnavailable } from './db/availability';
 import { GamesModule } from './games/games.module';
 import { apiValidationRules, validateWithLimits } from './graphql/limits';
 import { NUL_MESSAGE, hasNul } from './graphql/nul';
@@ -49,6 +50,9 @@ interface ContextSource {
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
+/** The WebSocket close code "Try Again Later" (RFC 6455 registry): a new connection while the database is down. */
+const TRY_AGAIN_LATER = 1013;
+
 @Module({})
 export class AppModule {
   static forRoot(config: RuntimeConfig, fastPath: GraphQLFastPath): DynamicModule {
@@ -70,12 +74,20 @@ export class AppModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
-          inject: [AuthService],
-          useFactory: (auth: AuthService): ApolloDriverConfig => {
+          inject: [AuthService, DatabaseAvailability],
+          useFactory: (auth: AuthService, availability: DatabaseAvailability): ApolloDriverConfig => {
             const gate = new RequestGate(auth, config.rateLimit);
-            const httpContext = async (request: GateRequest): Promise<RequestContext> => ({
-              viewer: await gate.admit(request),
-            });
+            const httpContext = async (request: GateRequest): Promise<RequestContext> => {
+              // Availability hook (src/db/availability.ts): refused at once (503) while the database is down; a
+              // database failure while the token is looked up is UNAVAILABLE (503) too.
+              const unavailable = availability.refusal();
+              if (unavailable !== null) throw unavailable;
+              try {
+                return { viewer: await gate.admit(request) };
+              } catch (error) {
+                throw asUnavailable(error) ?? error;
+              }
+            };
             const formatError = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError =>
               formatApiError(formatted, error, logInternal);
             const validate = validateWithLimits(config.graphql, config.graphql.introspection);
@@ -105,17 +117,25 @@ export class AppModule {
                   // The token travels in the connection_init payload: { "authorization": "Bearer …" }.
                   onConnect: async (ctx) => {
                     const { socket, request } = ctx.extra as unknown as {
-                      socket: SendingSocket;
+                      socket: SendingSocket & { close(code: number, reason: string): void };
                       request: { socket: Socket };
                     };
                     coalesceSends(socket, request.socket);
                     try {
+                      // Availability hook: no token can be checked while the database is down.
+                      const unavailable = availability.refusal();
+                      if (unavailable !== null) throw unavailable;
                       (ctx.extra as { viewer?: Viewer }).viewer = await auth.authenticate(
                         ctx.connectionParams?.authorization,
                       );
                       return true;
                     } catch (error) {
-                      return error instanceof ApiError ? false : Promise.reject(error);
+                      const unavailable = asUnavailable(error);
+                      // 1013 "try again later": graphql-ws clients retry it (4403 would read as a refused token).
+                      if (unavailable !== null) socket.close(TRY_AGAIN_LATER, unavailable.message);
+                      return error instanceof ApiError || unavailable !== null
+                        ? false
+                        : Promise.reject(error);
                     }
                   },
                   // Not in Nest's narrowed type, but passed through to graphql-ws's useServer.
@@ -123,6 +143,9 @@ export class AppModule {
                     validate,
                     onSubscribe: (ctx: SocketContext, _id: unknown, payload: { variables?: unknown }) => {
                       if (hasNul(payload.variables)) return [new ApiError('BAD_USER_INPUT', NUL_MESSAGE)];
+                      // Availability hook: refused at once while the database is down.
+                      const unavailable = availability.refusal();
+                      if (unavailable !== null) return [unavailable];
                       const viewer = ctx.extra.viewer ?? ANONYMOUS;
                       const refusal = gate.refusalOnSocket(viewer, ctx.extra.request?.socket.remoteAddress);
                       return refusal === null ? undefined : [refusal];

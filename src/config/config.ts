@@ -41,6 +41,17 @@ export interface AppConfig {
     /** How often webhook deliveries that are due are looked for; 0 turns delivery off. */
     readonly webhookIntervalMs: number;
   };
+  /** How the app's connections to Postgres give up, so that a database outage is an answer, not a hang. */
+  readonly database: {
+    /** A new connection that is not ready within this gives up (also the wait for a free pooled one). */
+    readonly connectTimeoutMs: number;
+    /** A query without an answer within this fails on the client side (Postgres may still run it). */
+    readonly queryTimeoutMs: number;
+    /** Idle time before TCP keep-alive probes start on each connection; 0 turns them off. */
+    readonly keepAliveMs: number;
+    /** While the database is unreachable, how often it is tried again. */
+    readonly probeIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -122,6 +133,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       sweepIntervalMs: read.integer('SWEEP_INTERVAL_MS', 5000, 0, 3_600_000),
       botDelayMs: read.integer('BOT_DELAY_MS', 500, 0, 60_000),
       webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
+    },
+    // The defaults answer a request within 5 s while Postgres is stopped (docs/operations.md#settings).
+    database: {
+      connectTimeoutMs: read.integer('DATABASE_CONNECT_TIMEOUT_MS', 2000, 100, 60_000),
+      queryTimeoutMs: read.integer('DATABASE_QUERY_TIMEOUT_MS', 3000, 100, 600_000),
+      keepAliveMs: read.integer('DATABASE_KEEPALIVE_MS', 10_000, 0, 3_600_000),
+      probeIntervalMs: read.integer('DATABASE_PROBE_INTERVAL_MS', 1000, 50, 60_000),
     },
   };
   if (production && config.workers.clock === 'manual') {

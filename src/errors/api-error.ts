@@ -4,6 +4,7 @@
  */
 import { ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { Violation } from '../engine';
+import { UNAVAILABLE_MESSAGES, databaseFailureOf } from '../db/connection-errors';
 
 export type ApiErrorCode =
   | 'UNAUTHENTICATED'
@@ -15,6 +16,7 @@ export type ApiErrorCode =
   | 'VERSION_CONFLICT'
   | 'GAME_NOT_ACTIVE'
   | 'RATE_LIMITED'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 export const API_ERROR_CODES: readonly ApiErrorCode[] = [
@@ -27,6 +29,7 @@ export const API_ERROR_CODES: readonly ApiErrorCode[] = [
   'VERSION_CONFLICT',
   'GAME_NOT_ACTIVE',
   'RATE_LIMITED',
+  'UNAVAILABLE',
   'INTERNAL',
 ];
 
@@ -69,7 +72,9 @@ const APOLLO_INPUT_CODES = new Set([
 
 /**
  * Apollo's `formatError`: our own errors pass unchanged; Apollo's request errors (parse, validation, bad
- * variables) become BAD_USER_INPUT; anything else is an INTERNAL error whose details stay in the server log.
+ * variables) become BAD_USER_INPUT; a database failure (no connection, or no answer within the client-side
+ * timeouts: src/db/connection-errors.ts) is UNAVAILABLE; anything else is an INTERNAL error whose details stay in
+ * the server log.
  */
 export function formatApiError(
   formatted: GraphQLFormattedError,
@@ -82,6 +87,14 @@ export function formatApiError(
     // `http` (the status the gate asks for) is for Apollo, not for the client.
     const { http: _http, ...extensions } = original.extensions as Record<string, unknown>;
     return { message: original.message, path: formatted.path, extensions };
+  }
+  const databaseFailure = databaseFailureOf(error);
+  if (databaseFailure !== null) {
+    return {
+      message: UNAVAILABLE_MESSAGES[databaseFailure],
+      path: formatted.path,
+      extensions: { code: 'UNAVAILABLE' },
+    };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && APOLLO_INPUT_CODES.has(code)) {

@@ -17,6 +17,7 @@ import { AuthService, requireReadable } from '../auth/auth.service';
 import { RUNTIME_CONFIG } from '../common/app-config.token';
 import type { RuntimeConfig } from '../common/app-config.token';
 import { ApiError } from '../errors/api-error';
+import { DatabaseAvailability, asUnavailable } from '../db/availability';
 import { RequestGate } from '../http/request-gate';
 import { checkUsername, parseExportQuery, parsePlayerGamesQuery } from './export-query';
 import { ExportService } from './export.service';
@@ -36,6 +37,7 @@ export class ExportController {
 
   constructor(
     private readonly service: ExportService,
+    private readonly availability: DatabaseAvailability,
     auth: AuthService,
     @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
   ) {
@@ -81,8 +83,12 @@ export class ExportController {
 
   private async answer(reply: FastifyReply, work: () => Promise<unknown>): Promise<void> {
     try {
+      const refusal = this.availability.refusal();
+      if (refusal !== null) throw refusal;
       await work();
-    } catch (error) {
+    } catch (thrown) {
+      // A database failure is UNAVAILABLE (503), as on /graphql (docs/operations.md#outages).
+      const error = asUnavailable(thrown) ?? thrown;
       const answer = error instanceof ApiError ? httpErrorAnswer(error) : INTERNAL_ANSWER;
       if (!(error instanceof ApiError)) console.error('internal error:', error);
       if (reply.sent) return;

@@ -35,6 +35,8 @@ export function httpStatusOf(code: ApiErrorCode): number {
       return 409;
     case 'RATE_LIMITED':
       return 429;
+    case 'UNAVAILABLE':
+      return 503;
     case 'INTERNAL':
       return 500;
   }

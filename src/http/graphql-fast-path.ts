@@ -10,7 +10,7 @@
  *   validates — with the very rules Apollo applies (limits, NUL, introspection switch) — naming a query or a
  *   mutation, for a client that accepts `application/json`. It runs on the same schema with the same context
  *   function (authentication, rate limit), and errors are formatted by the same function, the way Apollo does:
- *   status 200, `{"errors":…,"data":…}` and a newline.
+ *   status 200 (or what an error asks for in `extensions.http`), `{"errors":…,"data":…}` and a newline.
  * - **Handed to Apollo** (its executeHTTPGraphQLRequest, without Fastify): everything else that reached this path
  *   — documents that do not parse or validate, persisted queries and other extensions, subscriptions, other
  *   `Accept` headers, a refused token or rate limit (the error already met is handed over, so nothing counts
@@ -159,7 +159,13 @@ export class GraphQLFastPath {
     }
     // As Apollo formats execution errors: each shaped as its errorNormalize.js does, then formatError.
     const errors = result.errors?.map((error) => rules.formatError(executionErrorShape(error), error));
-    send(response, 200, { 'content-type': JSON_UTF8 }, `${JSON.stringify({ errors, data: result.data })}\n`);
+    const status = statusAskedFor(result.errors);
+    send(
+      response,
+      status,
+      { 'content-type': JSON_UTF8 },
+      `${JSON.stringify({ errors, data: result.data })}\n`,
+    );
   }
 
   /** A parsed document that validates and names one query or mutation, or null (Apollo answers). */
@@ -214,6 +220,19 @@ export class GraphQLFastPath {
 }
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/**
+ * As Apollo does: an execution error may ask for an HTTP status in `extensions.http` (UNAVAILABLE's 503,
+ * src/db/availability.ts); the last one asking wins, else 200.
+ */
+function statusAskedFor(errors: readonly GraphQLError[] | undefined): number {
+  let status = 200;
+  for (const error of errors ?? []) {
+    const asked = (error.extensions.http as { status?: unknown } | undefined)?.status;
+    if (typeof asked === 'number') status = asked;
+  }
+  return status;
+}
 
 /** `{ query, variables?, operationName? }` and nothing else (extensions, such as persisted queries, go to Apollo). */
 function plainRequest(body: unknown): PlainRequest | null {

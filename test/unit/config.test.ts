@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       rateLimit: { requests: 600, windowSeconds: 60 },
       sessionTtlDays: 30,
       workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
+      database: { connectTimeoutMs: 2000, queryTimeoutMs: 3000, keepAliveMs: 10_000, probeIntervalMs: 1000 },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
     // An empty value counts as unset (a common way to blank a variable in compose files).
@@ -67,6 +68,10 @@ describe('loadConfig', () => {
         SWEEP_INTERVAL_MS: '0',
         BOT_DELAY_MS: '20',
         WEBHOOK_INTERVAL_MS: '250',
+        DATABASE_CONNECT_TIMEOUT_MS: '800',
+        DATABASE_QUERY_TIMEOUT_MS: '1500',
+        DATABASE_KEEPALIVE_MS: '0',
+        DATABASE_PROBE_INTERVAL_MS: '200',
         UNRELATED_VARIABLE: 'ignored',
       },
       CWD,
@@ -89,6 +94,7 @@ describe('loadConfig', () => {
       rateLimit: { requests: 5, windowSeconds: 3600 },
       sessionTtlDays: 7,
       workers: { clock: 'manual', sweepIntervalMs: 0, botDelayMs: 20, webhookIntervalMs: 250 },
+      database: { connectTimeoutMs: 800, queryTimeoutMs: 1500, keepAliveMs: 0, probeIntervalMs: 200 },
     });
     expect(() => loadConfig({ NODE_ENV: 'production', CLOCK: 'manual' }, CWD)).toThrow(/CLOCK=manual/);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }, CWD).databaseUrl).toBe(
@@ -136,6 +142,10 @@ describe('loadConfig', () => {
       RATE_LIMIT_REQUESTS: '0',
       RATE_LIMIT_WINDOW_SECONDS: '3601',
       SESSION_TTL_DAYS: '1.5',
+      DATABASE_CONNECT_TIMEOUT_MS: '50',
+      DATABASE_QUERY_TIMEOUT_MS: '600001',
+      DATABASE_KEEPALIVE_MS: '-1',
+      DATABASE_PROBE_INTERVAL_MS: '10',
     };
     const problems = problemsOf(invalid);
     expect(problems).toHaveLength(Object.keys(invalid).length);
