@@ -371,4 +371,64 @@ describe('the database goes away while clients play', () => {
     }
     await checkTable(table, unheardFrom);
   });
+
+  it('a move whose COMMIT outcome is unknown (Postgres stopped with the statement sent): UNAVAILABLE, and the same clientMoveId sent again is applied once', async () => {
+    const players = await Promise.all([
+      registerPlayer(server.url, 'unknown1'),
+      registerPlayer(server.url, 'unknown2'),
+    ]);
+    const gameId = await dealGame(server.url, players[0]!.token, players[1]!.token, 'unknown-commit');
+    const readAs = (token: string) =>
+      timedGql<{ game: { version: number; currentSeat: number; mySeat: number; legalMoves: string[] } }>(
+        server.url,
+        token,
+        'query($g: ID!) { game(id: $g) { version currentSeat mySeat legalMoves } }',
+        { g: gameId },
+      );
+    // The player to move reads the game last: that read leaves a pooled connection for the move to go out on.
+    const seat = (await readAs(players[0]!.token)).body.data!.game.currentSeat;
+    const mover = players[seat]!;
+    const game = (await readAs(mover.token)).body.data!.game;
+    expect(game.mySeat).toBe(game.currentSeat);
+    const move = {
+      g: gameId,
+      m: game.legalMoves[0]!,
+      v: game.version,
+      c: 'unknown-1',
+    };
+    const MOVE = `mutation($g: ID!, $m: String!, $v: Int!, $c: String!) {
+      makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { version } }`;
+    const stopped = server.postgresPids();
+    for (const pid of stopped) process.kill(pid, 'SIGSTOP');
+    let first: Awaited<ReturnType<typeof timedGql>>;
+    try {
+      first = await timedGql(server.url, mover.token, MOVE, move);
+    } finally {
+      for (const pid of stopped) process.kill(pid, 'SIGCONT');
+    }
+    expect({ status: first.status, code: first.body.errors?.[0]?.extensions?.code }).toEqual({
+      status: 503,
+      code: 'UNAVAILABLE',
+    });
+    expect(first.ms).toBeLessThan(ANSWER_WITHIN_MS);
+    await until('ready again', async () => (await fetch(`${server.url}/health/ready`)).status === 200);
+    // The statement was on its way: Postgres ran it once it ran again. The client could not know.
+    const logged = (): Promise<{ seq: number }[]> =>
+      adminSql(server, 'SELECT seq FROM game_events WHERE game_id = $1 AND client_move_id = $2', [
+        gameId,
+        'unknown-1',
+      ]);
+    const [version] = await adminSql<{ version: number }>(server, 'SELECT version FROM games WHERE id = $1', [
+      gameId,
+    ]);
+    expect((await logged()).length).toBe(1);
+    // Sent again as it was: the log's guards find it applied, and answer as if the first had come back.
+    const again = await timedGql<{ makeMove: { version: number } }>(server.url, mover.token, MOVE, move);
+    expect(again.body).toEqual({ data: { makeMove: { version: version!.version } } });
+    expect((await logged()).length).toBe(1);
+    const [after] = await adminSql<{ version: number }>(server, 'SELECT version FROM games WHERE id = $1', [
+      gameId,
+    ]);
+    expect(after!.version).toBe(version!.version);
+  });
 });
