@@ -50,9 +50,16 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     // Postgres may stop first (Ctrl-C reaches it too): that is the shutdown, not a crash to recover from.
     embedded?.stopRestarting();
-    await app.close();
-    await embedded?.stop();
-    process.exit(0);
+    let code = 0;
+    try {
+      await app.close();
+      await embedded?.stop();
+    } catch (error) {
+      // The process exits all the same (a hung shutdown would hold the port and the data folder).
+      console.error('shutting down failed:', error);
+      code = 1;
+    }
+    process.exit(code);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -127,7 +127,9 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
       .close()
       .catch((error: unknown) => this.logger.warn(`watches not removed: ${describeFailure(error)}`));
     await this.pool.end().catch(() => undefined);
-    await this.client?.end().catch(() => undefined);
+    // A connection's end waits for Postgres to answer: a stopped Postgres must not hold the shutdown up.
+    const ending = this.client?.end().catch(() => undefined);
+    await Promise.race([ending, sleep(this.config.database.connectTimeoutMs)]);
   }
 
   /** Changes of one game from now on, preceded by one for the game as it is now. */
@@ -386,6 +388,10 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
       this.logger.error(`announcement on ${message.channel} not handled: ${describeFailure(error)}`);
     }
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function toMessage(row: PlayerEventRow): PlayerEventMessage {
