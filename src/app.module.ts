@@ -50,7 +50,7 @@ interface ContextSource {
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
-/** The WebSocket close code "Try Again Later" (RFC 6455 registry): a new connection while the database is down. */
+/** The WebSocket close code "Try Again Later" (a registered close code): a new connection while the database is down. */
 const TRY_AGAIN_LATER = 1013;
 
 @Module({})
