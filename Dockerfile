@@ -4,7 +4,8 @@
 #   docker run -p 3000:3000 -e DATABASE_URL=postgresql://user:password@host:5432/malice malice
 #
 # At start the server applies the SQL migrations in prisma/migrations (several replicas may start at once: the
-# migrator takes a Postgres advisory lock), then serves GraphQL at :3000/graphql and GET /health. NODE_ENV is
+# migrator takes a Postgres advisory lock), then serves GraphQL at :3000/graphql, GET /health (liveness) and
+# GET /health/ready (readiness: the database and the LISTEN connection; docs/operations.md). NODE_ENV is
 # production, so introspection and the explorer are off unless GRAPHQL_INTROSPECTION / GRAPHQL_EXPLORER say
 # otherwise; every other setting is an environment variable too (src/config/config.ts).
 
@@ -45,6 +46,9 @@ COPY public ./public
 # Files stay owned by root: the app (user node, uid 1000) reads them and writes nothing.
 USER node
 EXPOSE 3000
+# Liveness: /health says the process serves, whatever the database's state. A database outage does not make the
+# container unhealthy (restarting it would not bring the database back; the server reconnects by itself); take a
+# copy out of a load balancer's rotation with /health/ready instead.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Without DATABASE_URL the server would try the embedded Postgres, which this image leaves out: say so plainly.

@@ -19,6 +19,8 @@ import {
   optionsFor,
   setup,
 } from '../src/engine';
+import { loadConfig } from '../src/config/config';
+import { DatabaseAvailability } from '../src/db/availability';
 import { startEmbeddedPostgres, RunningPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrator';
 import { GameStore } from '../src/games/game-store';
@@ -73,7 +75,8 @@ async function main(): Promise<void> {
     url = embedded.url;
   }
   await migrate(url);
-  const prisma = new PrismaService({ databaseUrl: url } as never);
+  const config = { ...loadConfig({}), databaseUrl: url };
+  const prisma = new PrismaService(config, new DatabaseAvailability(config));
   try {
     const { seed, events } = longGame();
     const playerIds = [randomUUID(), randomUUID()];

@@ -3,6 +3,9 @@
  * context function), a graphql-ws connection and each operation it sends, and the REST downloads. Each guard is
  * written here once:
  *
+ * - **availability**: while the database is known to be down (src/db/availability.ts), every operation is refused
+ *   at once with UNAVAILABLE (503) instead of waiting for a timeout; a database failure while a token is looked up
+ *   is UNAVAILABLE too, never a refused token;
  * - **who**: the client's address (src/http/client-address.ts: the TCP peer, or past trusted proxies), and the
  *   bearer token or an anonymous spectator; a bad token is refused (401) and the attempt counts against the
  *   address, so made-up tokens buy no fresh allowance;
@@ -25,6 +28,7 @@ import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { ApiError } from '../errors/api-error';
 import { DEPTH_MESSAGE, NUL_MESSAGE, variablesProblem } from '../graphql/nul';
+import { DatabaseAvailability, asUnavailable } from '../db/availability';
 import { ClientAddresses } from '../http/client-address';
 import { RateLimiter } from '../http/rate-limiter';
 import { AuthService } from './auth.service';
@@ -54,6 +58,7 @@ export class AccessGate {
   constructor(
     private readonly auth: AuthService,
     private readonly clock: Clock,
+    private readonly availability: DatabaseAvailability,
     @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
   ) {
     this.limiter = new RateLimiter(config.rateLimit);
@@ -68,9 +73,12 @@ export class AccessGate {
 
   /** Who presents `authorization` (an `Authorization` header value, or graphql-ws's connection_init field). */
   async authenticate(authorization: unknown, address: ClientAddress): Promise<Viewer> {
+    this.admitWhileAvailable();
     try {
       return await this.auth.authenticate(authorization);
     } catch (error) {
+      const unavailable = asUnavailable(error);
+      if (unavailable !== null) throw unavailable;
       if (!(error instanceof ApiError)) throw error;
       this.count(addressKey(address), null);
       throw withStatus(error, 401, { 'WWW-Authenticate': 'Bearer' });
@@ -79,6 +87,7 @@ export class AccessGate {
 
   /** Lets one operation of `viewer` through, or throws the refusal. */
   admit(viewer: Viewer, address: ClientAddress, request: OperationRequest): void {
+    this.admitWhileAvailable();
     if (viewer.player === null) this.count(addressKey(address), request.query);
     else this.count(`player:${viewer.player.id}`, null);
     switch (variablesProblem(request.variables)) {
@@ -89,6 +98,12 @@ export class AccessGate {
       case 'depth':
         throw withStatus(new ApiError('BAD_USER_INPUT', DEPTH_MESSAGE, { field: 'variables' }), 400);
     }
+  }
+
+  /** Refuses at once (UNAVAILABLE, 503) while the database is known to be down. */
+  private admitWhileAvailable(): void {
+    const refusal = this.availability.refusal();
+    if (refusal !== null) throw refusal;
   }
 
   /** Before a password is checked: refuses while `username` is throttled for this address. */

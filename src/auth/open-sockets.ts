@@ -12,7 +12,8 @@
  *
  * Each operation sent over a connection also takes the viewer afresh (`current`, through the token cache).
  */
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { databaseFailureOf } from '../db/connection-errors';
 import { ApiError } from '../errors/api-error';
 import { AuthService } from './auth.service';
 import { Viewer } from './viewer';
@@ -38,12 +39,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 @Injectable()
 export class OpenSockets implements OnModuleDestroy {
+  private readonly logger = new Logger(OpenSockets.name);
   private readonly byPlayer = new Map<string, Set<OpenSocket>>();
   private readonly expiries = new Map<OpenSocket, NodeJS.Timeout>();
   private readonly unlisten: () => void;
 
   constructor(private readonly auth: AuthService) {
-    this.unlisten = auth.onTokensChanged((playerId) => void this.recheckPlayer(playerId));
+    this.unlisten = auth.onTokensChanged((playerId) => {
+      this.recheckPlayer(playerId).catch((error: unknown) => this.logger.error(`socket check failed: ${String(error)}`));
+    });
   }
 
   onModuleDestroy(): void {
@@ -85,12 +89,17 @@ export class OpenSockets implements OnModuleDestroy {
     await Promise.all([...this.byPlayer.keys()].map((playerId) => this.recheckPlayer(playerId)));
   }
 
-  /** Authenticates the connection's token again: closes it when refused, else takes the viewer as it is now. */
+  /**
+   * Authenticates the connection's token again: closes it when refused, else takes the viewer as it is now. While
+   * the database cannot be asked, the connection keeps the viewer it has (it is checked again once the LISTEN
+   * connection is back: `recheckAll`).
+   */
   private async refresh(open: OpenSocket): Promise<Viewer | null> {
     try {
       open.viewer = await this.auth.authenticate(open.authorization);
       return open.viewer;
     } catch (error) {
+      if (databaseFailureOf(error) !== null) return open.viewer;
       if (!(error instanceof ApiError)) throw error;
       open.socket.close(FORBIDDEN_CLOSE_CODE, error.message);
       return null;

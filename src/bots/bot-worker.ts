@@ -22,6 +22,8 @@ import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { requireRulesVersion, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
+import { DatabaseAvailability } from '../db/availability';
+import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { EventBus, PlayerEventMessage } from '../events/event-bus';
 import { GameStatus } from '../games/game.types';
 import { GamesService } from '../games/games.service';
@@ -64,6 +66,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly events: EventBus,
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
+    private readonly availability: DatabaseAvailability,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
 
@@ -90,7 +93,9 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** One catch-up pass: starts a run for every game stalled on a built-in bot (exposed for tests and tools). */
   async scan(): Promise<void> {
-    if (this.stopping || this.scanning !== null) return;
+    // While the database is down the scan waits (its outage is logged once); the first scan after it takes up every
+    // bot turn that began or was cut short meanwhile.
+    if (this.stopping || this.scanning !== null || !this.availability.databaseUp) return;
     this.scanning = this.findStalled()
       .then((ids) => ids.forEach((id) => this.play(id)))
       .catch((error: unknown) => this.report('bot catch-up scan failed', error))
@@ -219,7 +224,12 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private report(message: string, error: unknown): void {
     // Errors while the app shuts down are the closing connections, not bugs.
-    if (!this.stopping)
-      this.logger.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+    if (this.stopping) return;
+    // The database failed: the game is taken up again by the catch-up scan once it answers.
+    if (databaseFailureOf(error) !== null) {
+      this.logger.warn(`${message}, the database is unavailable: ${describeFailure(error)}`);
+      return;
+    }
+    this.logger.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -7,8 +7,10 @@
  * Every demo account's password is "demo password".
  * Exit codes: 0 done, 2 bad arguments, 1 the run failed.
  */
+import * as path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { Client } from 'pg';
+import { PASSWORD_FILE } from '../db/embedded-postgres';
 import { migrate } from '../db/migrator';
 import { DEMO_DATA_DIR, openDemoDatabase } from './seed-demo/database';
 import { DEMO_PASSWORD } from './seed-demo/players';
@@ -157,7 +159,8 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(
       database.source === 'embedded'
         ? `serve it:     DATA_DIR=${DEMO_DATA_DIR} npm start   (starts the embedded Postgres on ${database.dataDir}; ` +
-            `its URL is then postgresql://postgres:malice@127.0.0.1:54329/postgres, or EMBEDDED_POSTGRES_PORT's)\n`
+            `its URL is then postgresql://postgres:<the password in ${path.join(database.dataDir ?? DEMO_DATA_DIR, PASSWORD_FILE)}>` +
+            `@127.0.0.1:54329/postgres, or EMBEDDED_POSTGRES_PORT's)\n`
         : `serve it:     DATABASE_URL=… npm start   (the same DATABASE_URL)\n`,
     );
     return 0;

@@ -64,6 +64,17 @@ export interface AppConfig {
    * tests; empty by default. Metadata services stay refused (src/webhooks/webhook-address.ts).
    */
   readonly webhookAllowedNetworks: readonly string[];
+  /** How the app's connections to Postgres give up, so that a database outage is an answer, not a hang. */
+  readonly database: {
+    /** A new connection that is not ready within this gives up (also the wait for a free pooled one). */
+    readonly connectTimeoutMs: number;
+    /** A query without an answer within this fails on the client side (Postgres may still run it). */
+    readonly queryTimeoutMs: number;
+    /** Idle time before TCP keep-alive probes start on each connection; 0 turns them off. */
+    readonly keepAliveMs: number;
+    /** While the database is unreachable, how often it is tried again. */
+    readonly probeIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -187,6 +198,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
     },
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
+    // The defaults answer a request within 5 s while Postgres is stopped (docs/operations.md#settings).
+    database: {
+      connectTimeoutMs: read.integer('DATABASE_CONNECT_TIMEOUT_MS', 2000, 100, 60_000),
+      queryTimeoutMs: read.integer('DATABASE_QUERY_TIMEOUT_MS', 3000, 100, 600_000),
+      keepAliveMs: read.integer('DATABASE_KEEPALIVE_MS', 10_000, 0, 3_600_000),
+      probeIntervalMs: read.integer('DATABASE_PROBE_INTERVAL_MS', 1000, 50, 60_000),
+    },
   };
   if (production && config.workers.clock === 'manual') {
     read.problems.push('CLOCK=manual is for tests: it cannot be used with NODE_ENV=production');

@@ -9,6 +9,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { DatabaseAvailability } from '../db/availability';
+import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { GamesService } from '../games/games.service';
 import { PrismaService } from '../prisma/prisma.service';
 
@@ -64,6 +66,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly games: GamesService,
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
+    private readonly availability: DatabaseAvailability,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
 
@@ -71,7 +74,14 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
     const interval = this.config.workers.sweepIntervalMs;
     if (interval === 0) return;
     this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${String(error)}`));
+      // While the database is down the passes wait (its outage is logged once); a deadline that ran out
+      // meanwhile is found by the first pass after it (docs/operations.md#outages).
+      if (!this.availability.databaseUp) return;
+      this.sweep().catch((error: unknown) =>
+        databaseFailureOf(error) === null
+          ? this.logger.error(`sweep failed: ${String(error)}`)
+          : this.logger.warn(`sweep failed, the database is unavailable: ${describeFailure(error)}`),
+      );
     }, interval);
     this.timer.unref();
   }
@@ -104,6 +114,8 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
         if (outcome === 'timedOut') timedOut++;
         if (outcome === 'aborted') aborted++;
       } catch (error) {
+        // The claim lapses after CLAIM_SECONDS: the game is timed out by a later pass.
+        if (databaseFailureOf(error) !== null) throw error;
         this.logger.error(`timing out game ${row.id} failed: ${String(error)}`);
       }
     }

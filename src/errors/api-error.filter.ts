@@ -1,14 +1,24 @@
-import { Catch } from '@nestjs/common';
-import { GqlExceptionFilter } from '@nestjs/graphql';
+import { ArgumentsHost, Catch } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
+import { GqlContextType, GqlExceptionFilter } from '@nestjs/graphql';
+import { asUnavailable } from '../db/availability';
 import { ApiError } from './api-error';
 
 /**
- * Refusals (ApiError) are answers, not server faults: handing them back here keeps Nest's default handler from
- * logging each one at ERROR level with a stack trace. Apollo's formatError still shapes what the client sees.
+ * Errors thrown by GraphQL resolvers, before Apollo (or the fast path, or graphql-ws) formats them:
+ * - refusals (ApiError) are answers, not server faults: handing them back here keeps Nest's default handler from
+ *   logging each one at ERROR level with a stack trace;
+ * - a database failure (no connection, or no answer within the client-side timeouts) becomes UNAVAILABLE with
+ *   HTTP 503 here, because Apollo reads the status from the error it is given (`extensions.http`), before
+ *   formatError runs (docs/operations.md#outages);
+ * - anything else goes on to Nest's default handling (logged, then INTERNAL by formatApiError).
+ * HTTP controllers' exceptions get Nest's own answer, as without this filter.
  */
-@Catch(ApiError)
-export class ApiErrorFilter implements GqlExceptionFilter {
-  catch(error: ApiError): ApiError {
-    return error;
+@Catch()
+export class ApiErrorFilter extends BaseExceptionFilter implements GqlExceptionFilter {
+  override catch(error: unknown, host: ArgumentsHost): unknown {
+    if (host.getType<GqlContextType>() !== 'graphql') return super.catch(error, host);
+    if (error instanceof ApiError) return error;
+    return asUnavailable(error) ?? undefined;
   }
 }

@@ -4,6 +4,7 @@
  */
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { Violation } from '../engine';
+import { UNAVAILABLE_MESSAGES, databaseFailureOf } from '../db/connection-errors';
 
 export type ApiErrorCode =
   | 'UNAUTHENTICATED'
@@ -16,6 +17,7 @@ export type ApiErrorCode =
   | 'GAME_NOT_ACTIVE'
   | 'RATE_LIMITED'
   | 'UNSUPPORTED_RULES_VERSION'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 export const API_ERROR_CODES: readonly ApiErrorCode[] = [
@@ -29,6 +31,7 @@ export const API_ERROR_CODES: readonly ApiErrorCode[] = [
   'GAME_NOT_ACTIVE',
   'RATE_LIMITED',
   'UNSUPPORTED_RULES_VERSION',
+  'UNAVAILABLE',
   'INTERNAL',
 ];
 
@@ -92,6 +95,8 @@ const SUGGESTION = / ?Did you mean(.+?)\?$/;
  * - an ApiError (raised anywhere: a resolver, the access gate, a refusal) keeps its code, message and details;
  * - an error graphql-js or Apollo raised about the request itself — parse, validation, variables that do not fit,
  *   a request Apollo cannot read — is the client's input: BAD_USER_INPUT (a limit keeps its `limit`);
+ * - a database failure (no connection, or no answer within the client-side timeouts: src/db/connection-errors.ts)
+ *   is UNAVAILABLE;
  * - anything else (a thrown exception, a non-null violation: a bug) is INTERNAL, with the details only in the log.
  * A request error has no `path` and wraps no exception; an execution error has a path or wraps what was thrown.
  */
@@ -103,6 +108,15 @@ export function errorShaper(options: ErrorShapeOptions): (error: unknown) => Gra
       const { http: _http, ...extensions } = apiError.extensions as Record<string, unknown>;
       const path = isGraphQLErrorLike(error) ? error.path : undefined;
       return { message: apiError.message, ...(path === undefined ? {} : { path }), extensions };
+    }
+    const databaseFailure = databaseFailureOf(error);
+    if (databaseFailure !== null) {
+      const path = isGraphQLErrorLike(error) ? error.path : undefined;
+      return {
+        message: UNAVAILABLE_MESSAGES[databaseFailure],
+        ...(path === undefined ? {} : { path }),
+        extensions: { code: 'UNAVAILABLE' },
+      };
     }
     if (isGraphQLErrorLike(error) && error.path === undefined && !isException(error.originalError)) {
       const limit = error.extensions?.limit;

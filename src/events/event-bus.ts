@@ -8,11 +8,22 @@
  *
  * Postgres announces only what some copy listens for (src/events/watch-registry.ts): subscribing stores a watch
  * first, and returns once every change committing from then on will be announced.
+ *
+ * An announcement made while the LISTEN connection is down reaches nobody (docs/operations.md#outages). So the
+ * bus notices a lost connection (an error, its end, or a heartbeat query without an answer), reconnects with
+ * backoff, and then, before it counts as listening again: stores every live watch again (a row lost or expired
+ * meanwhile means no announcements), pushes every live `gameUpdated` subscription the game as it is now, hands
+ * every `myEvents` subscription the events it missed from `player_events` (src/events/player-feed.ts), and wakes
+ * the webhook workers.
  */
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { PubSub } from 'graphql-subscriptions';
 import { Client, Notification, Pool } from 'pg';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { DatabaseAvailability } from '../db/availability';
+import { describeFailure } from '../db/connection-errors';
+import { observedClient, observedPool } from '../db/connections';
+import { PlayerFeed } from './player-feed';
 import { WatchRegistry } from './watch-registry';
 
 /** What a game change publishes: only the id. Each subscriber's payload is built from their own view. */
@@ -36,9 +47,30 @@ const GAMES_CHANNEL = 'malice_games';
 const PLAYER_EVENTS_CHANNEL = 'malice_player_events';
 /** Webhook deliveries were queued (no payload): the webhook workers look at once. */
 const WEBHOOKS_CHANNEL = 'malice_webhooks';
-const RECONNECT_MS = 1000;
+/** Reconnection waits this long after a loss, doubling after each failed attempt up to the maximum. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 5000;
+/** How often the LISTEN connection is asked a `SELECT 1`: a connection can die without telling (a cut path). */
+export const LISTEN_HEARTBEAT_MS = 5000;
+/** Missed events are read in pages of this many. */
+const CATCH_UP_PAGE = 500;
 
-type Topics = Record<string, GameChanged | PlayerEventMessage>;
+const MISSED_EVENTS = `
+  SELECT id::text AS id, player_id, kind, game_id, created_at
+    FROM player_events WHERE player_id = $1::uuid AND id > $2::bigint
+   ORDER BY player_events.id LIMIT ${CATCH_UP_PAGE}`;
+
+const LATEST_EVENT = `SELECT max(id)::text AS id FROM player_events WHERE player_id = $1::uuid`;
+
+interface PlayerEventRow {
+  id: string;
+  player_id: string;
+  kind: PlayerEventKind;
+  game_id: string | null;
+  created_at: Date;
+}
+
+type Topics = Record<string, GameChanged>;
 
 @Injectable()
 export class EventBus implements OnModuleInit, OnModuleDestroy {
@@ -46,31 +78,59 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   private readonly pubsub = new PubSub<Topics>();
   private readonly playerListeners = new Set<(event: PlayerEventMessage) => void>();
   private readonly webhookListeners = new Set<() => void>();
+  /** The live `myEvents` subscriptions of this copy, by player. */
+  private readonly feeds = new Map<string, Set<PlayerFeed>>();
   /** Watches are stored over their own small pool: they outlive no module, and stay off the move path's pool. */
   private readonly pool: Pool;
   private readonly watches: WatchRegistry;
+  /** The LISTEN connection, while it is up. */
   private client: Client | null = null;
+  /** Listening, with everything missed while it was not handed out. */
+  private live = false;
   private stopping = false;
+  private reconnecting = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnectDelay = RECONNECT_FIRST_MS;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private beating = false;
+  /** When the LISTEN connection was lost (null while listening), for the log line when it is back. */
+  private lostAt: number | null = null;
+  /** Games whose push could not be built (the database failed meanwhile): pushed again soon. */
+  private readonly refreshes = new Set<string>();
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private stopWatchingUp: (() => void) | null = null;
 
-  constructor(@Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig) {
-    this.pool = new Pool({ connectionString: config.databaseUrl, max: 2 });
+  constructor(
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    private readonly availability: DatabaseAvailability,
+  ) {
+    this.pool = observedPool(config, 2, (error) => availability.observe(error));
     this.watches = new WatchRegistry(this.pool);
   }
 
   async onModuleInit(): Promise<void> {
-    await this.connect();
-    this.watches.start((error) => this.logger.warn(`watch housekeeping failed: ${String(error)}`));
+    await this.listen();
+    this.live = true;
+    this.availability.setListening(true);
+    this.watches.start((error) => this.logger.warn(`watch housekeeping failed: ${describeFailure(error)}`));
+    this.heartbeat = setInterval(() => void this.beat(), LISTEN_HEARTBEAT_MS);
+    this.heartbeat.unref();
+    // The database answers again: try at once rather than when the backoff says.
+    this.stopWatchingUp = this.availability.whenUp(() => this.reconnectNow());
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
-    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.stopWatchingUp?.();
+    for (const timer of [this.reconnectTimer, this.refreshTimer]) if (timer !== null) clearTimeout(timer);
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
     await this.watches
       .close()
-      .catch((error: unknown) => this.logger.warn(`watches not removed: ${String(error)}`));
+      .catch((error: unknown) => this.logger.warn(`watches not removed: ${describeFailure(error)}`));
     await this.pool.end().catch(() => undefined);
-    await this.client?.end().catch(() => undefined);
+    // A connection's end waits for Postgres to answer: a stopped Postgres must not hold the shutdown up.
+    const ending = this.client?.end().catch(() => undefined);
+    await Promise.race([ending, sleep(this.config.database.connectTimeoutMs)]);
   }
 
   /** Changes of one game from now on, preceded by one for the game as it is now. */
@@ -80,16 +140,38 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     return releasing(startingNow({ gameId }, changes as AsyncIterableIterator<GameChanged>), release);
   }
 
-  /** A player's events from now on. */
+  /**
+   * A player's events from now on: those announced live, and after a lost LISTEN connection those missed
+   * meanwhile, each once, oldest first.
+   */
   async subscribePlayer(playerId: string): Promise<AsyncIterableIterator<PlayerEventMessage>> {
-    const release = await this.watches.watch('player', playerId);
-    const events = this.pubsub.asyncIterableIterator<PlayerEventMessage>(playerTopic(playerId));
-    return releasing(events as AsyncIterableIterator<PlayerEventMessage>, release);
+    let release = (): void => undefined;
+    const feed = new PlayerFeed(playerId, () => {
+      this.removeFeed(feed);
+      release();
+    });
+    // Registered (holding back) before the watch, so that nothing announced from here on is missed.
+    const feeds = this.feeds.get(playerId) ?? new Set<PlayerFeed>();
+    this.feeds.set(playerId, feeds.add(feed));
+    try {
+      release = await this.watches.watch('player', playerId);
+      const { rows } = await this.pool.query<{ id: string | null }>(LATEST_EVENT, [playerId]);
+      feed.startAfter(rows[0]?.id ?? null);
+    } catch (error) {
+      this.removeFeed(feed);
+      release();
+      throw error;
+    }
+    if (feed.done) release();
+    // Not listening now: the reconnection's catch-up releases it (it has a starting point now).
+    else if (this.live) feed.release([]);
+    return feed;
   }
 
   /**
    * The events of the given players from now on, for background workers (the built-in bots). Resolves once they
-   * are watched; returns the unsubscribe.
+   * are watched; returns the unsubscribe. Events announced while the LISTEN connection was down are not repeated:
+   * the workers have their own catch-up (the bots' scan).
    */
   async onPlayerEvents(
     playerIds: readonly string[],
@@ -113,58 +195,218 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     return () => this.webhookListeners.delete(listener);
   }
 
-  private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.config.databaseUrl });
-    client.on('notification', (message) => this.receive(message));
-    client.on('error', (error) => {
-      this.logger.warn(`event connection lost: ${error.message}`);
-      this.reconnectLater(client);
-    });
-    client.on('end', () => this.reconnectLater(client));
-    await client.connect();
-    await client.query(
-      `LISTEN ${GAMES_CHANNEL}; LISTEN ${PLAYER_EVENTS_CHANNEL}; LISTEN ${WEBHOOKS_CHANNEL}`,
-    );
-    this.client = client;
+  /**
+   * A push of this game could not be built (the database failed meanwhile): its subscribers are pushed the game
+   * again once the database answers, so that none is left behind the game's current version.
+   */
+  refreshGameSoon(gameId: string): void {
+    this.refreshes.add(gameId);
+    if (this.refreshTimer !== null || this.stopping) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      if (!this.availability.databaseUp) {
+        this.refreshGameSoon(gameId);
+        return;
+      }
+      const games = [...this.refreshes];
+      this.refreshes.clear();
+      for (const id of games) this.publishGame(id);
+    }, this.config.database.probeIntervalMs);
+    this.refreshTimer.unref();
   }
 
-  private reconnectLater(lost: Client): void {
-    if (this.stopping || this.client !== lost) return;
+  private removeFeed(feed: PlayerFeed): void {
+    const feeds = this.feeds.get(feed.playerId);
+    feeds?.delete(feed);
+    if (feeds?.size === 0) this.feeds.delete(feed.playerId);
+  }
+
+  private allFeeds(): PlayerFeed[] {
+    return [...this.feeds.values()].flatMap((feeds) => [...feeds]);
+  }
+
+  /** Opens the LISTEN connection; it becomes `this.client` once it listens on every channel. */
+  private async listen(): Promise<Client> {
+    const client = observedClient(this.config, 'malice listen', (error) => this.availability.observe(error));
+    client.on('notification', (message) => this.receive(message));
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, null));
+    try {
+      await client.connect();
+      await client.query(
+        `LISTEN ${GAMES_CHANNEL}; LISTEN ${PLAYER_EVENTS_CHANNEL}; LISTEN ${WEBHOOKS_CHANNEL}`,
+      );
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    this.client = client;
+    return client;
+  }
+
+  /** The LISTEN connection `client` failed or ended: from now on nobody hears announcements until it is back. */
+  private lost(client: Client, error: unknown): void {
+    if (this.client !== client) return;
     this.client = null;
+    this.live = false;
+    client.end().catch(() => undefined);
+    if (this.stopping) return;
+    this.availability.setListening(false);
+    for (const feed of this.allFeeds()) feed.hold();
+    if (this.lostAt === null) {
+      this.lostAt = Date.now();
+      this.logger.warn(
+        `the LISTEN connection was lost (${error === null ? 'it ended' : describeFailure(error)}): ` +
+          'reconnecting; subscribers get what they missed once it is back',
+      );
+    }
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopping || this.reconnectTimer !== null) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      this.connect().catch((error: unknown) => {
-        this.logger.warn(`event connection failed: ${String(error)}`);
-        if (!this.stopping) this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_MS);
-      });
-    }, RECONNECT_MS);
+      void this.reconnect();
+    }, this.reconnectDelay);
+    this.reconnectTimer.unref();
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
+  }
+
+  private reconnectNow(): void {
+    if (this.live || this.reconnectTimer === null) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    void this.reconnect();
+  }
+
+  /** Listens again, then hands out what was missed; on any failure, drops the attempt and tries again later. */
+  private async reconnect(): Promise<void> {
+    if (this.stopping || this.reconnecting || this.live) return;
+    this.reconnecting = true;
+    try {
+      const client = this.client ?? (await this.listen());
+      // Announcements are heard from here on (and kept back by the feeds); watches stored from here on are sure.
+      await this.watches.renewAll();
+      const missed = await this.catchUp(client);
+      // Lost again meanwhile: what was handed out stands (the feeds' cursors say so), the rest waits for the next try.
+      if (this.client !== client) throw new Error('the LISTEN connection was lost again while catching up');
+      this.live = true;
+      this.availability.setListening(true);
+      this.reconnectDelay = RECONNECT_FIRST_MS;
+      const seconds = this.lostAt === null ? 0 : (Date.now() - this.lostAt) / 1000;
+      this.lostAt = null;
+      this.logger.warn(
+        `the LISTEN connection is back after ${seconds.toFixed(1)} s: ${missed.games} game subscription(s) ` +
+          'pushed the game again, ' +
+          `${missed.events} missed event(s) delivered`,
+      );
+    } catch (error) {
+      const client = this.client;
+      this.client = null;
+      client?.end().catch(() => undefined);
+      for (const feed of this.allFeeds()) feed.hold();
+      // While the database is down its own log line says so; a failure with the database up is worth one.
+      if (this.availability.databaseUp) {
+        this.logger.warn(`reconnecting the LISTEN connection failed: ${describeFailure(error)}`);
+      }
+      this.scheduleReconnect();
+    } finally {
+      this.reconnecting = false;
+    }
+  }
+
+  /**
+   * What nobody heard while the LISTEN connection was down: every watched game is pushed as it is now, every
+   * feed gets its player's events after its cursor; feeds that got their starting point meanwhile are included.
+   * Stops early if `client` is lost meanwhile.
+   */
+  private async catchUp(client: Client): Promise<{ games: number; events: number }> {
+    const games = this.watches.watching('game');
+    for (const gameId of games) this.publishGame(gameId);
+    let events = 0;
+    for (;;) {
+      const waiting = this.allFeeds().filter((feed) => feed.holdingBack && feed.cursor !== null);
+      if (waiting.length === 0 || this.client !== client) break;
+      for (const feed of waiting) {
+        const missed = await this.eventsAfter(feed.playerId, feed.cursor!);
+        events += missed.length;
+        feed.release(missed);
+      }
+    }
+    for (const listener of this.webhookListeners) listener();
+    return { games: games.length, events };
+  }
+
+  private async eventsAfter(playerId: string, after: string): Promise<PlayerEventMessage[]> {
+    const events: PlayerEventMessage[] = [];
+    for (let cursor = after; ;) {
+      const { rows } = await this.pool.query<PlayerEventRow>(MISSED_EVENTS, [playerId, cursor]);
+      events.push(...rows.map(toMessage));
+      if (rows.length < CATCH_UP_PAGE) return events;
+      cursor = rows[rows.length - 1]!.id;
+    }
+  }
+
+  /** A `SELECT 1` on the LISTEN connection: no answer within the query timeout means it is lost. */
+  private async beat(): Promise<void> {
+    const client = this.client;
+    if (client === null || this.beating || this.stopping) return;
+    this.beating = true;
+    try {
+      await client.query('SELECT 1');
+    } catch (error) {
+      this.availability.observe(error);
+      this.lost(client, error);
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private publishGame(gameId: string): void {
+    void this.pubsub.publish(gameTopic(gameId), { gameId });
   }
 
   private receive(message: Notification): void {
     if (message.payload === undefined) return;
-    switch (message.channel) {
-      case GAMES_CHANNEL:
-        void this.pubsub.publish(gameTopic(message.payload), { gameId: message.payload });
-        return;
-      case PLAYER_EVENTS_CHANNEL: {
-        const event = JSON.parse(message.payload) as PlayerEventMessage;
-        void this.pubsub.publish(playerTopic(event.playerId), event);
-        for (const listener of this.playerListeners) listener(event);
-        return;
+    try {
+      switch (message.channel) {
+        case GAMES_CHANNEL:
+          this.publishGame(message.payload);
+          return;
+        case PLAYER_EVENTS_CHANNEL: {
+          const event = JSON.parse(message.payload) as PlayerEventMessage;
+          for (const feed of this.feeds.get(event.playerId) ?? []) feed.offer(event);
+          for (const listener of this.playerListeners) listener(event);
+          return;
+        }
+        case WEBHOOKS_CHANNEL:
+          for (const listener of this.webhookListeners) listener();
+          return;
       }
-      case WEBHOOKS_CHANNEL:
-        for (const listener of this.webhookListeners) listener();
-        return;
+    } catch (error) {
+      // Thrown here it would escape from the connection's socket handler and end the process.
+      this.logger.error(`announcement on ${message.channel} not handled: ${describeFailure(error)}`);
     }
   }
 }
 
-function gameTopic(gameId: string): string {
-  return `game:${gameId}`;
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-function playerTopic(playerId: string): string {
-  return `player:${playerId}`;
+function toMessage(row: PlayerEventRow): PlayerEventMessage {
+  return {
+    id: row.id,
+    playerId: row.player_id,
+    kind: row.kind,
+    gameId: row.game_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function gameTopic(gameId: string): string {
+  return `game:${gameId}`;
 }
 
 /**

@@ -9,6 +9,8 @@
  *   housekeeping pass (until then it only costs a few announcements nobody hears).
  * - Rows carry a lease, renewed by every pass, so that a copy that died without removing its rows stops costing
  *   announcements once the lease runs out (any copy's pass removes expired rows). A clean shutdown removes them.
+ * - After the event bus lost its LISTEN connection, `renewAll()` stores every live watch again before the bus
+ *   counts as listening: during an outage a row may have expired (and been removed by another copy) or been lost.
  */
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
@@ -78,6 +80,22 @@ export class WatchRegistry {
     return release;
   }
 
+  /** The ids of one kind that someone in this copy listens for now. */
+  watching(kind: WatchKind): string[] {
+    return [...this.entries.values()]
+      .filter((entry) => entry.kind === kind && entry.holders > 0)
+      .map((entry) => entry.id);
+  }
+
+  /** Stores every live watch again, with a fresh lease (after the event bus reconnected). */
+  async renewAll(): Promise<void> {
+    await this.housekeeping;
+    for (const entry of [...this.entries.values()]) {
+      if (entry.holders > 0 && this.entries.get(`${entry.kind}:${entry.id}`) === entry)
+        await this.retake(entry);
+    }
+  }
+
   /** How many rows this copy keeps (listened-for and not yet removed), for tests and diagnostics. */
   get size(): number {
     return this.entries.size;
@@ -113,6 +131,18 @@ export class WatchRegistry {
     await this.take(entry);
   }
 
+  /** Takes the row again; a failure leaves the entry to be stored afresh by the next `watch`. */
+  private async retake(entry: Entry): Promise<void> {
+    const stored = this.take(entry);
+    entry.stored = stored;
+    try {
+      await stored;
+    } catch (error) {
+      if (entry.stored === stored) entry.stored = null;
+      throw error;
+    }
+  }
+
   private async take(entry: Entry): Promise<void> {
     await this.pool.query(`SELECT ${TABLES[entry.kind].take}($1::uuid, $2::uuid, $3::interval)`, [
       entry.id,
@@ -144,8 +174,7 @@ export class WatchRegistry {
           !present.has(entry.id) &&
           this.entries.get(`${kind}:${entry.id}`) === entry
         ) {
-          entry.stored = this.take(entry);
-          await entry.stored;
+          await this.retake(entry);
         }
       }
     }

@@ -17,6 +17,7 @@ import { requireReadable } from '../auth/auth.service';
 import { AccessGate } from '../auth/access-gate';
 import type { Viewer } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
+import { asUnavailable } from '../db/availability';
 import { checkUsername, parseExportQuery, parsePlayerGamesQuery } from './export-query';
 import { ExportService } from './export.service';
 import { ndjsonLines, toJson } from './game-export';
@@ -79,8 +80,11 @@ export class ExportController {
 
   private async answer(reply: FastifyReply, work: () => Promise<unknown>): Promise<void> {
     try {
+      // The gate (`admit`) refuses at once while the database is down.
       await work();
-    } catch (error) {
+    } catch (thrown) {
+      // A database failure is UNAVAILABLE (503), as on /graphql (docs/operations.md#outages).
+      const error = asUnavailable(thrown) ?? thrown;
       const answer = error instanceof ApiError ? httpErrorAnswer(error) : INTERNAL_ANSWER;
       if (!(error instanceof ApiError)) console.error('internal error:', error);
       if (reply.sent) return;

@@ -38,6 +38,8 @@ export function httpStatusOf(code: ApiErrorCode): number {
     // This copy of the server cannot replay the game (a newer engine recorded it); one that can may.
     case 'UNSUPPORTED_RULES_VERSION':
       return 501;
+    case 'UNAVAILABLE':
+      return 503;
     case 'INTERNAL':
       return 500;
   }

@@ -22,6 +22,7 @@ import { AccessGate } from '../auth/access-gate';
 import { withRelease } from '../common/async-iterators';
 import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
+import { databaseFailureOf } from '../db/connection-errors';
 import { toPlayer } from '../players/players.resolver';
 import { EventBus, GameChanged } from '../events/event-bus';
 import {
@@ -242,7 +243,15 @@ export class GamesResolver {
           'subscriptions are served over graphql-ws: open a WebSocket on the /graphql path',
         );
       }
-      return this.service.get(payload.gameId).then((game) => toGame(game, context.viewer));
+      return this.service.get(payload.gameId).then(
+        (game) => toGame(game, context.viewer),
+        (error: unknown) => {
+          // This push fails (UNAVAILABLE); the subscribers get the game again once the database answers, so that
+          // none stays behind its current version (docs/operations.md#outages).
+          if (databaseFailureOf(error) !== null) this.events.refreshGameSoon(payload.gameId);
+          throw error;
+        },
+      );
     },
   })
   async gameUpdated(

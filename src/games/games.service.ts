@@ -32,6 +32,7 @@ import { Game, Prisma } from '../generated/prisma/client';
 import { PlayersService, isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
+import { databaseFailureOf } from '../db/connection-errors';
 import { FoldedGame, GameStore, advance } from './game-store';
 import { initialState, originOf, versionOf } from './initial-state';
 import type { ClientSeedSourceName } from './client-seed-source';
@@ -444,11 +445,15 @@ export class GamesService {
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      // A connection that cannot even roll back is not handed to the next caller.
-      broken = await client.query('ROLLBACK').then(
-        () => false,
-        () => true,
-      );
+      // A connection that failed (or timed out: its statement may still be running) is dropped without waiting
+      // for a ROLLBACK that would fail too, so the caller hears of it now; Postgres rolls back an open transaction
+      // whose connection is gone. A connection that cannot even roll back is not handed to the next caller.
+      broken =
+        databaseFailureOf(error) !== null ||
+        (await client.query('ROLLBACK').then(
+          () => false,
+          () => true,
+        ));
       throw error;
     } finally {
       client.release(broken);

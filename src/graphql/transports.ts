@@ -88,6 +88,12 @@ interface SubscribePayload {
 /** The close code for a socket refused by a limit (graphql-ws's codes are 44xx; this follows HTTP's 429). */
 export const TOO_MANY_CLOSE_CODE = 4429;
 
+/**
+ * The WebSocket close code "Try Again Later" (a registered code): a connection begun while the database is down.
+ * graphql-ws clients retry it, where 4403 would read as a refused token.
+ */
+export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
+
 /** The options graphql-ws's `useServer` takes through Nest's `subscriptions['graphql-ws']`. */
 export function graphqlWsOptions(
   gate: AccessGate,
@@ -116,6 +122,7 @@ export function graphqlWsOptions(
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.code === 'RATE_LIMITED') ctx.extra.socket.close(TOO_MANY_CLOSE_CODE, error.message);
+        if (error.code === 'UNAVAILABLE') ctx.extra.socket.close(TRY_AGAIN_LATER_CLOSE_CODE, error.message);
         return false;
       }
     },

@@ -1,18 +1,30 @@
 import { Controller, Get, HttpException, HttpStatus } from '@nestjs/common';
-import { PrismaService } from '../prisma/prisma.service';
+import { DatabaseAvailability, Readiness } from '../db/availability';
 
-/** GET /health: 200 when the app can reach its database, 503 when it cannot. For load balancers and monitors. */
+type ReadinessBody = { status: 'ok' | 'error' } & Omit<Readiness, 'ready'>;
+
+/**
+ * For load balancers, orchestrators and monitors (docs/operations.md#liveness-and-readiness). Neither asks the
+ * database: both answer at once, whatever state it is in.
+ * - `GET /health` (liveness): the process is up and serving. 200 whenever it answers; a database outage does not
+ *   change it (restarting the app would not bring the database back; it reconnects by itself).
+ * - `GET /health/ready` (readiness): the database answers and the event bus listens (pushes flow). 200 or 503,
+ *   saying which is down.
+ */
 @Controller('health')
 export class HealthController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly availability: DatabaseAvailability) {}
 
   @Get()
-  async health(): Promise<{ status: 'ok'; database: 'up' }> {
-    try {
-      await this.prisma.$queryRaw`SELECT 1`;
-    } catch {
-      throw new HttpException({ status: 'error', database: 'down' }, HttpStatus.SERVICE_UNAVAILABLE);
-    }
-    return { status: 'ok', database: 'up' };
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  ready(): ReadinessBody {
+    const { ready, database, listen } = this.availability.readiness();
+    const body: ReadinessBody = { status: ready ? 'ok' : 'error', database, listen };
+    if (!ready) throw new HttpException(body, HttpStatus.SERVICE_UNAVAILABLE);
+    return body;
   }
 }

@@ -3,17 +3,21 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { DatabaseAvailability } from '../db/availability';
+import { observedPool } from '../db/connections';
 
 /**
  * The Prisma client (Prisma 7 with the node-postgres driver adapter), closed with the app. Its connection pool is
- * exposed as `pool` for the one statement on the move path, where a plain query saves Prisma's per-call overhead.
+ * exposed as `pool` for the statements on hot paths, where a plain query saves Prisma's per-call overhead. The
+ * pool has the app's client-side timeouts and reports its failures to the availability service
+ * (src/db/connections.ts).
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   readonly pool: Pool;
 
-  constructor(@Inject(RUNTIME_CONFIG) config: RuntimeConfig) {
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+  constructor(@Inject(RUNTIME_CONFIG) config: RuntimeConfig, availability: DatabaseAvailability) {
+    const pool = observedPool(config, 10, (error) => availability.observe(error));
     super({ adapter: new PrismaPg(pool) });
     this.pool = pool;
   }

@@ -14,6 +14,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { EventBus } from '../events/event-bus';
+import { DatabaseAvailability } from '../db/availability';
+import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { PrismaService } from '../prisma/prisma.service';
 import {
   CLAIM_LEASE_MS,
@@ -119,6 +121,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly events: EventBus,
+    private readonly availability: DatabaseAvailability,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
     @Inject(WEBHOOK_NETWORK) private readonly network: WebhookNetwork,
   ) {}
@@ -144,7 +147,14 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** Runs a pass soon, in the background (deliveries were queued, or it is time to look). */
   wake(): void {
     if (this.config.workers.webhookIntervalMs === 0 || this.shutdown.signal.aborted) return;
-    this.deliverDue().catch((error: unknown) => this.logger.error(`webhook pass failed: ${String(error)}`));
+    // While the database is down the passes wait (its outage is logged once); what came due meanwhile is sent by
+    // the first pass after it.
+    if (!this.availability.databaseUp) return;
+    this.deliverDue().catch((error: unknown) =>
+      databaseFailureOf(error) === null
+        ? this.logger.error(`webhook pass failed: ${String(error)}`)
+        : this.logger.warn(`webhook pass failed, the database is unavailable: ${describeFailure(error)}`),
+    );
   }
 
   /** A pass within EVENT_WAKE_MS, shared by every event until then. */
@@ -240,7 +250,11 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       // Deleted with its webhook while in flight: nothing left to record.
       if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return null;
       // Unrecorded, the attempt comes due again when its lease runs out: a repeat, never a loss.
-      this.logger.error(`recording webhook delivery ${row.id} failed: ${String(error)}`);
+      if (databaseFailureOf(error) !== null) {
+        this.logger.warn(`recording webhook delivery ${row.id} failed, the database is unavailable`);
+      } else {
+        this.logger.error(`recording webhook delivery ${row.id} failed: ${String(error)}`);
+      }
       return null;
     }
   }

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       sessionTtlDays: 30,
       workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
       webhookAllowedNetworks: [],
+      database: { connectTimeoutMs: 2000, queryTimeoutMs: 3000, keepAliveMs: 10_000, probeIntervalMs: 1000 },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
     // An empty value counts as unset (a common way to blank a variable in compose files).
@@ -78,6 +79,10 @@ describe('loadConfig', () => {
         BOT_DELAY_MS: '20',
         WEBHOOK_INTERVAL_MS: '250',
         WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+        DATABASE_CONNECT_TIMEOUT_MS: '800',
+        DATABASE_QUERY_TIMEOUT_MS: '1500',
+        DATABASE_KEEPALIVE_MS: '0',
+        DATABASE_PROBE_INTERVAL_MS: '200',
         UNRELATED_VARIABLE: 'ignored',
       },
       CWD,
@@ -104,6 +109,7 @@ describe('loadConfig', () => {
       sessionTtlDays: 7,
       workers: { clock: 'manual', sweepIntervalMs: 0, botDelayMs: 20, webhookIntervalMs: 250 },
       webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
+      database: { connectTimeoutMs: 800, queryTimeoutMs: 1500, keepAliveMs: 0, probeIntervalMs: 200 },
     });
     expect(() => loadConfig({ NODE_ENV: 'production', CLOCK: 'manual' }, CWD)).toThrow(/CLOCK=manual/);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }, CWD).databaseUrl).toBe(
@@ -155,6 +161,10 @@ describe('loadConfig', () => {
       WS_MAX_SOCKETS_PER_ADDRESS: '0',
       SESSION_TTL_DAYS: '1.5',
       WEBHOOK_ALLOWED_NETWORKS: '10.0.0.1/8',
+      DATABASE_CONNECT_TIMEOUT_MS: '50',
+      DATABASE_QUERY_TIMEOUT_MS: '600001',
+      DATABASE_KEEPALIVE_MS: '-1',
+      DATABASE_PROBE_INTERVAL_MS: '10',
     };
     const problems = problemsOf(invalid);
     expect(problems).toHaveLength(Object.keys(invalid).length);

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { freePort } from '../../common/free-port';
-import { reachableDataDir, startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { PASSWORD_FILE, reachableDataDir, startEmbeddedPostgres } from '../../db/embedded-postgres';
 
 /** Relative to the working folder: what `DATA_DIR` is set to when serving the demo data. */
 export const DEMO_DATA_DIR = '.data/demo';
@@ -39,7 +39,8 @@ export async function openDemoDatabase(
     // startEmbeddedPostgres would stop it (it clears servers left over by a crash): refuse instead.
     throw new DemoDatabaseBusyError(
       `a Postgres (pid ${running.pid}) is running on ${dataDir}: stop it, or use it with ` +
-        `DATABASE_URL=postgresql://postgres:malice@127.0.0.1:${running.port}/postgres`,
+        `DATABASE_URL=postgresql://postgres:<the password in ${path.join(dataDir, PASSWORD_FILE)}>` +
+        `@127.0.0.1:${running.port}/postgres`,
     );
   }
   log(`starting the embedded Postgres in ${dataDir}`);

@@ -1,0 +1,157 @@
+/**
+ * Whether the database can be reached, known without asking it on every request (docs/operations.md#outages).
+ *
+ * - Every pool and connection of the app reports its failures here (src/db/connections.ts). A connection failure
+ *   or a client-side timeout makes this copy try the database at once with a fresh connection and `SELECT 1`:
+ *   an answer keeps it `up` (a single slow query is no outage), none marks it `down`.
+ * - While `down`, the database is tried again every DATABASE_PROBE_INTERVAL_MS; the first answer marks it `up`.
+ * - `refusal()` is the UNAVAILABLE error an operation gets at once while the database is down, so that nothing
+ *   waits for a timeout it is sure to reach; readiness (`GET /health/ready`) adds the event bus's LISTEN
+ *   connection, without which pushes would wait for its reconnection.
+ *
+ * Each change is logged once: when the database went down (and why), and when it answered again.
+ */
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { ApiError } from '../errors/api-error';
+import {
+  DatabaseFailure,
+  UNAVAILABLE_MESSAGES,
+  databaseFailureOf,
+  describeFailure,
+} from './connection-errors';
+import { observedClient } from './connections';
+
+export type Reachability = 'up' | 'down';
+
+export interface Readiness {
+  readonly ready: boolean;
+  /** Queries can be made. */
+  readonly database: Reachability;
+  /** The event bus listens for announcements (pushes to subscribers, other copies' changes). */
+  readonly listen: Reachability;
+}
+
+/** The refusal a client gets: UNAVAILABLE, with HTTP 503 (Apollo reads `extensions.http`, as for the gate's 401). */
+export function unavailableError(reason: DatabaseFailure | 'down'): ApiError {
+  const error = new ApiError('UNAVAILABLE', UNAVAILABLE_MESSAGES[reason]);
+  (error.extensions as Record<string, unknown>).http = { status: 503 };
+  return error;
+}
+
+/** `error` as the UNAVAILABLE error it amounts to (a database failure, or already one), or null. */
+export function asUnavailable(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error.code === 'UNAVAILABLE' ? error : null;
+  const failure = databaseFailureOf(error);
+  return failure === null ? null : unavailableError(failure);
+}
+
+@Injectable()
+export class DatabaseAvailability implements OnModuleDestroy {
+  private readonly logger = new Logger('Database');
+  private database: Reachability = 'up';
+  private listen: Reachability = 'down';
+  /** When the database was marked down, for the log line when it is back. */
+  private downSince = 0;
+  private probing = false;
+  private retry: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly onUp = new Set<() => void>();
+
+  constructor(@Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig) {}
+
+  onModuleDestroy(): void {
+    this.closed = true;
+    if (this.retry !== null) clearTimeout(this.retry);
+  }
+
+  /** A failure seen on a connection to the database (anything else is ignored). */
+  observe(error: unknown): void {
+    if (this.closed || databaseFailureOf(error) === null) return;
+    this.check();
+  }
+
+  /** The UNAVAILABLE error for an operation that should not start now, or null to go ahead. */
+  refusal(): ApiError | null {
+    return this.database === 'down' ? unavailableError('down') : null;
+  }
+
+  get databaseUp(): boolean {
+    return this.database === 'up';
+  }
+
+  readiness(): Readiness {
+    return {
+      ready: this.database === 'up' && this.listen === 'up',
+      database: this.database,
+      listen: this.listen,
+    };
+  }
+
+  /** The event bus's LISTEN connection is up (listening on every channel) or lost. */
+  setListening(up: boolean): void {
+    this.listen = up ? 'up' : 'down';
+  }
+
+  /** Called each time the database answers again after it was down; returns the unsubscribe. */
+  whenUp(listener: () => void): () => void {
+    this.onUp.add(listener);
+    return () => this.onUp.delete(listener);
+  }
+
+  /**
+   * Tries the database now, unless a try is under way or (while it is down) the next one is already set; and
+   * keeps trying, every DATABASE_PROBE_INTERVAL_MS, while it does not answer.
+   */
+  private check(): void {
+    if (this.probing || this.retry !== null || this.closed) return;
+    this.probing = true;
+    void this.probe().then((failure) => {
+      this.probing = false;
+      if (this.closed) return;
+      if (failure === null) {
+        this.markUp();
+        return;
+      }
+      this.markDown(failure);
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        this.check();
+      }, this.config.database.probeIntervalMs);
+      this.retry.unref();
+    });
+  }
+
+  /** Null when the database answered; else why not. Never rejects. */
+  private async probe(): Promise<unknown> {
+    const client = observedClient(this.config, 'malice probe', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return null;
+    } catch (error) {
+      return error;
+    } finally {
+      // Not awaited: with Postgres stopped, a connection's end waits for Postgres to run again.
+      client.end().catch(() => undefined);
+    }
+  }
+
+  private markDown(cause: unknown): void {
+    if (this.database === 'down') return;
+    this.database = 'down';
+    this.downSince = Date.now();
+    this.logger.warn(
+      `the database is unavailable (${describeFailure(cause)}): operations are refused with UNAVAILABLE until it answers again`,
+    );
+  }
+
+  private markUp(): void {
+    if (this.database === 'up') return;
+    this.database = 'up';
+    this.logger.warn(
+      `the database answers again, after ${((Date.now() - this.downSince) / 1000).toFixed(1)} s`,
+    );
+    for (const listener of this.onUp) listener();
+  }
+}

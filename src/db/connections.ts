@@ -1,0 +1,83 @@
+/**
+ * How the app connects to Postgres (docs/operations.md#settings). Every pool and client of the running service
+ * is made here, with client-side timeouts: while Postgres is stopped (or a network path is cut) the server cannot
+ * time anything out itself — a `statement_timeout` never fires in a stopped process — so the client must give up.
+ */
+import { Client, ClientConfig, Pool, PoolClient, PoolConfig } from 'pg';
+import type { RuntimeConfig } from '../common/app-config.token';
+
+/** What each connection is for, as `application_name` shows it in pg_stat_activity. */
+export type ConnectionRole = 'malice' | 'malice listen' | 'malice probe';
+
+/** node-postgres settings for one connection of the app to `config.databaseUrl`. */
+export function connectionSettings(config: RuntimeConfig, role: ConnectionRole = 'malice'): ClientConfig {
+  const { connectTimeoutMs, queryTimeoutMs, keepAliveMs } = config.database;
+  return {
+    connectionString: config.databaseUrl,
+    application_name: role,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // Client side: the query's promise fails; the connection is then dropped (pg-pool removes a client that
+    // failed a query), and Postgres may still run the statement when it runs again (docs/operations.md).
+    query_timeout: queryTimeoutMs,
+    keepAlive: keepAliveMs > 0,
+    keepAliveInitialDelayMillis: keepAliveMs,
+  };
+}
+
+/** Told of every failure seen on a connection (the availability service sorts out which ones matter). */
+export type FailureObserver = (error: unknown) => void;
+
+type ConnectCallback = Parameters<Pool['connect']>[0];
+
+/**
+ * A pg Pool that reports failures and never lets one crash the process. pg-pool emits `error` for an idle
+ * client whose connection breaks (Postgres restarting, a connection cut) and a checked-out client emits `error`
+ * itself: an EventEmitter `error` without a listener throws, so both get one here, for their whole life.
+ */
+export class ObservedPool extends Pool {
+  constructor(
+    config: PoolConfig,
+    private readonly observe: FailureObserver,
+  ) {
+    super(config);
+    this.on('error', (error) => observe(error));
+    this.on('connect', (client) => client.on('error', (error) => observe(error)));
+    // A client released with an error: a query through pool.query failed (pg-pool then drops the client).
+    this.on('release', (error: unknown) => {
+      if (error instanceof Error) observe(error);
+    });
+  }
+
+  // Connection failures (refused, timed out) happen before there is a client to release: seen here. pool.query
+  // connects through the callback form.
+  override connect(): Promise<PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    if (callback === undefined) {
+      return super.connect().catch((error: unknown) => {
+        this.observe(error);
+        throw error;
+      });
+    }
+    super.connect((error, client, done) => {
+      if (error !== undefined && error !== null) this.observe(error);
+      callback(error, client, done);
+    });
+  }
+}
+
+/** A pool of up to `max` connections with the app's settings. */
+export function observedPool(config: RuntimeConfig, max: number, observe: FailureObserver): Pool {
+  return new ObservedPool({ ...connectionSettings(config), max }, observe);
+}
+
+/** A single connection with the app's settings (the event bus's LISTEN connection, probes). */
+export function observedClient(
+  config: RuntimeConfig,
+  role: ConnectionRole,
+  observe: FailureObserver,
+): Client {
+  const client = new Client(connectionSettings(config, role));
+  client.on('error', (error) => observe(error));
+  return client;
+}
