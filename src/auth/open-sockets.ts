@@ -46,7 +46,9 @@ export class OpenSockets implements OnModuleDestroy {
 
   constructor(private readonly auth: AuthService) {
     this.unlisten = auth.onTokensChanged((playerId) => {
-      this.recheckPlayer(playerId).catch((error: unknown) => this.logger.error(`socket check failed: ${String(error)}`));
+      this.recheckPlayer(playerId).catch((error: unknown) =>
+        this.logger.error(`socket check failed: ${String(error)}`),
+      );
     });
   }
 
