@@ -5,13 +5,13 @@ import { asUnavailable } from '../db/availability';
 import { ApiError } from './api-error';
 
 /**
- * Errors thrown by GraphQL resolvers, before Apollo (or the fast path, or graphql-ws) formats them:
+ * Errors thrown by GraphQL resolvers, before they are shaped (Apollo over HTTP, graphql-ws):
  * - refusals (ApiError) are answers, not server faults: handing them back here keeps Nest's default handler from
  *   logging each one at ERROR level with a stack trace;
  * - a database failure (no connection, or no answer within the client-side timeouts) becomes UNAVAILABLE with
  *   HTTP 503 here, because Apollo reads the status from the error it is given (`extensions.http`), before
  *   formatError runs (docs/operations.md#outages);
- * - anything else goes on to Nest's default handling (logged, then INTERNAL by formatApiError).
+ * - anything else goes on to Nest's default handling (logged, then INTERNAL by the error shaper).
  * HTTP controllers' exceptions get Nest's own answer, as without this filter.
  */
 @Catch()

@@ -1,6 +1,6 @@
 /**
  * A fixed-window request counter per key (a token, or a client address): how many requests a caller may make
- * per window, and how long to wait once over. src/http/request-gate.ts decides whose key a request counts on.
+ * per window, and how long to wait once over. src/auth/access-gate.ts decides whose key an operation counts on.
  */
 
 interface Window {

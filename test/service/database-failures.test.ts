@@ -1,6 +1,6 @@
 /**
  * Which failures count as "the database is unavailable" (src/db/connection-errors.ts) and become UNAVAILABLE
- * (src/errors/api-error.ts formatApiError): produced for real — a port nobody listens on, a server that accepts
+ * (src/errors/api-error.ts errorShaper): produced for real — a port nobody listens on, a server that accepts
  * connections and never answers (as a stopped Postgres does), a query that outlasts the client-side timeout, a
  * backend terminated mid-query — through node-postgres and through Prisma's driver adapter, as the app meets
  * them. Errors of the request itself (a unique violation, bad SQL) are not.
@@ -19,7 +19,7 @@ const DIST = path.resolve(__dirname, '..', '..', 'dist');
 interface Judged {
   /** databaseFailureOf's verdict. */
   readonly failure: string | null;
-  /** What formatApiError tells the client. */
+  /** What the error shaper tells the client. */
   readonly code: unknown;
   readonly message: string;
 }
@@ -34,12 +34,13 @@ const { PrismaPg } = require('@prisma/adapter-pg');
 const { GraphQLError } = require('graphql');
 const { PrismaClient } = require(${JSON.stringify(path.join(DIST, 'generated', 'prisma', 'client.js'))});
 const { databaseFailureOf } = require(${JSON.stringify(path.join(DIST, 'db', 'connection-errors.js'))});
-const { formatApiError } = require(${JSON.stringify(path.join(DIST, 'errors', 'api-error.js'))});
+const { errorShaper } = require(${JSON.stringify(path.join(DIST, 'errors', 'api-error.js'))});
+const shape = errorShaper({ revealSchema: true, log: () => undefined });
 const [url, refused, silent] = process.argv.slice(1);
 const onPort = (port) => { const parsed = new URL(url); parsed.port = port; return parsed.toString(); };
 const judge = (error) => {
   const located = new GraphQLError('raised', { path: ['game'], originalError: error });
-  const told = formatApiError({ message: 'raised', path: ['game'] }, located, () => undefined);
+  const told = shape(located);
   return { failure: databaseFailureOf(error), code: told.extensions && told.extensions.code, message: told.message };
 };
 async function failure(target, timeouts, work) {

@@ -1,6 +1,6 @@
 /**
  * The fixed-window rate limiter (src/http/rate-limiter.ts) with a fake clock: the window, Retry-After in whole
- * seconds and independent keys. Whose key a request counts on (request-gate.ts) is covered over HTTP and
+ * seconds and independent keys. Whose key an operation counts on (src/auth/access-gate.ts) is covered over HTTP and
  * graphql-ws in test/service/bad-input.e2e.test.ts.
  */
 import { RateLimiter } from '../../src/http/rate-limiter';
