@@ -64,6 +64,10 @@ export class AppModule {
               // it is switched off, on HTTP and graphql-ws alike).
               introspection: true,
               includeStacktraceInErrorResponses: false,
+              // An error raised while the operation ran may ask for its status (`extensions.http`): UNAVAILABLE is 503
+              // and a throttled sign-in 429 whether the refusal came before execution or during it. (Nest's default
+              // resets every executed operation to 200.)
+              preserveHttpStatusForExecutionErrors: false,
               // Answers depend on who asks (hands, legal moves), so no HTTP cache may keep them; and the cache-control
               // plugin, on by default, wraps every field resolver to collect hints nobody uses. (The cast: Nest's
               // types name Apollo's ESM build, ours its CommonJS one; the plugin is a plain marker object.)

@@ -165,8 +165,9 @@ describe('signing in', () => {
     expect(codes).toEqual(Array(5).fill('UNAUTHENTICATED'));
     // The 6th failure starts a wait: the next attempt, even with the right password, is refused for a second.
     expect(codeOf((await login(attacker, name, 'wrong password!!')).body)).toBe('UNAUTHENTICATED');
-    // Refused by the login field itself (an executed operation answers 200, its error says why and for how long).
     const waiting = await login(attacker, name);
+    expect(waiting.status).toBe(429);
+    expect(waiting.retryAfter).toBe('1');
     expect(waiting.body.data).toEqual(null);
     expect(waiting.body.errors![0]).toMatchObject({
       message: 'too many failed sign-ins; try again in 1 s',
@@ -178,6 +179,8 @@ describe('signing in', () => {
     await advanceClock(1000);
     expect(codeOf((await login(attacker, name, 'wrong password!!')).body)).toBe('UNAUTHENTICATED');
     const longer = await login(attacker, name);
+    expect(longer.status).toBe(429);
+    expect(longer.retryAfter).toBe('2');
     expect(longer.body.errors![0]!.extensions).toEqual({ code: 'RATE_LIMITED', retryAfter: 2 });
     await advanceClock(2000);
     // The right password, once the wait is over, signs in and clears the count for this address.

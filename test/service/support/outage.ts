@@ -201,7 +201,7 @@ export async function registerPlayer(url: string, username: string): Promise<{ t
   const answer = await timedGql<{ register: { token: string; player: { id: string } } }>(
     url,
     null,
-    'mutation($u: String!) { register(username: $u, password: "correct horse") { token player { id } } }',
+    'mutation($u: String!) { register(username: $u, password: "correct horse battery staple") { token player { id } } }',
     { u: username },
   );
   const registered = answer.body.data?.register;
