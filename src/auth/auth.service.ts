@@ -22,12 +22,6 @@ interface CachedViewer {
 /** Told when a player's tokens changed (revoked, expired early, the account's scopes changed). */
 export type TokensChangedListener = (playerId: string) => void;
 
-/**
- * The channel a change to a player's tokens is announced on (the payload is the player id), from the change's own
- * transaction, so that every app copy drops its cached lookups and checks its open sockets again.
- */
-export const TOKENS_CHANNEL = 'malice_tokens';
-
 @Injectable()
 export class AuthService {
   private readonly cache = new Map<string, CachedViewer>();

@@ -15,6 +15,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { databaseFailureOf } from '../db/connection-errors';
 import { ApiError } from '../errors/api-error';
+import { EventBus } from '../events/event-bus';
 import { AuthService } from './auth.service';
 import { Viewer } from './viewer';
 
@@ -42,18 +43,24 @@ export class OpenSockets implements OnModuleDestroy {
   private readonly logger = new Logger(OpenSockets.name);
   private readonly byPlayer = new Map<string, Set<OpenSocket>>();
   private readonly expiries = new Map<OpenSocket, NodeJS.Timeout>();
-  private readonly unlisten: () => void;
+  private readonly unlisten: (() => void)[];
 
-  constructor(private readonly auth: AuthService) {
-    this.unlisten = auth.onTokensChanged((playerId) => {
-      this.recheckPlayer(playerId).catch((error: unknown) =>
-        this.logger.error(`socket check failed: ${String(error)}`),
-      );
-    });
+  constructor(
+    private readonly auth: AuthService,
+    events: EventBus,
+  ) {
+    const failed = (error: unknown): void =>
+      this.logger.error(`checking open sockets failed: ${String(error)}`);
+    this.unlisten = [
+      // A change on this copy (AuthService.tokensChanged) or announced by another: check that player's sockets.
+      auth.onTokensChanged((playerId) => void this.recheckPlayer(playerId).catch(failed)),
+      events.onTokensChanged((playerId) => auth.tokensChanged(playerId)),
+      events.onReconnected(() => void this.recheckAll().catch(failed)),
+    ];
   }
 
   onModuleDestroy(): void {
-    this.unlisten();
+    for (const unlisten of this.unlisten) unlisten();
     for (const timer of this.expiries.values()) clearTimeout(timer);
     this.expiries.clear();
   }

@@ -20,6 +20,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { PubSub } from 'graphql-subscriptions';
 import { Client, Notification, Pool } from 'pg';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { withRelease } from '../common/async-iterators';
 import { DatabaseAvailability } from '../db/availability';
 import { describeFailure } from '../db/connection-errors';
 import { observedClient, observedPool } from '../db/connections';
@@ -47,6 +48,11 @@ const GAMES_CHANNEL = 'malice_games';
 const PLAYER_EVENTS_CHANNEL = 'malice_player_events';
 /** Webhook deliveries were queued (no payload): the webhook workers look at once. */
 const WEBHOOKS_CHANNEL = 'malice_webhooks';
+/**
+ * A player's tokens changed (revoked, ended, their scopes changed), announced with the player id from the change's
+ * own transaction (src/players/players.service.ts): every copy drops its cached lookups and checks its open sockets.
+ */
+export const TOKENS_CHANNEL = 'malice_tokens';
 /** Reconnection waits this long after a loss, doubling after each failed attempt up to the maximum. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 5000;
@@ -78,6 +84,8 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   private readonly pubsub = new PubSub<Topics>();
   private readonly playerListeners = new Set<(event: PlayerEventMessage) => void>();
   private readonly webhookListeners = new Set<() => void>();
+  private readonly tokenListeners = new Set<(playerId: string) => void>();
+  private readonly reconnectListeners = new Set<() => void>();
   /** The live `myEvents` subscriptions of this copy, by player. */
   private readonly feeds = new Map<string, Set<PlayerFeed>>();
   /** Watches are stored over their own small pool: they outlive no module, and stay off the move path's pool. */
@@ -137,7 +145,7 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   async subscribeGame(gameId: string): Promise<AsyncIterableIterator<GameChanged>> {
     const release = await this.watches.watch('game', gameId);
     const changes = this.pubsub.asyncIterableIterator<GameChanged>(gameTopic(gameId));
-    return releasing(startingNow({ gameId }, changes as AsyncIterableIterator<GameChanged>), release);
+    return withRelease(startingNow({ gameId }, changes as AsyncIterableIterator<GameChanged>), release);
   }
 
   /**
@@ -225,6 +233,21 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     return [...this.feeds.values()].flatMap((feeds) => [...feeds]);
   }
 
+  /** A player's tokens changed, on any app copy (TOKENS_CHANNEL); returns the unsubscribe. */
+  onTokensChanged(listener: (playerId: string) => void): () => void {
+    this.tokenListeners.add(listener);
+    return () => this.tokenListeners.delete(listener);
+  }
+
+  /**
+   * Listening again after the LISTEN connection was lost: announcements made meanwhile reached nobody, so whoever
+   * depends on one (not on a feed, which catches up by itself) looks again. Returns the unsubscribe.
+   */
+  onReconnected(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
   /** Opens the LISTEN connection; it becomes `this.client` once it listens on every channel. */
   private async listen(): Promise<Client> {
     const client = observedClient(this.config, 'malice listen', (error) => this.availability.observe(error));
@@ -234,7 +257,8 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     try {
       await client.connect();
       await client.query(
-        `LISTEN ${GAMES_CHANNEL}; LISTEN ${PLAYER_EVENTS_CHANNEL}; LISTEN ${WEBHOOKS_CHANNEL}`,
+        `LISTEN ${GAMES_CHANNEL}; LISTEN ${PLAYER_EVENTS_CHANNEL}; LISTEN ${WEBHOOKS_CHANNEL}; ` +
+          `LISTEN ${TOKENS_CHANNEL}`,
       );
     } catch (error) {
       client.end().catch(() => undefined);
@@ -296,6 +320,8 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
       this.reconnectDelay = RECONNECT_FIRST_MS;
       const seconds = this.lostAt === null ? 0 : (Date.now() - this.lostAt) / 1000;
       this.lostAt = null;
+      // Token changes announced meanwhile were missed too: whoever holds tokens open checks them all again.
+      for (const listener of this.reconnectListeners) listener();
       this.logger.warn(
         `the LISTEN connection is back after ${seconds.toFixed(1)} s: ${missed.games} game subscription(s) ` +
           'pushed the game again, ' +
@@ -383,6 +409,9 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
         case WEBHOOKS_CHANNEL:
           for (const listener of this.webhookListeners) listener();
           return;
+        case TOKENS_CHANNEL:
+          for (const listener of this.tokenListeners) listener(message.payload);
+          return;
       }
     } catch (error) {
       // Thrown here it would escape from the connection's socket handler and end the process.
@@ -425,27 +454,4 @@ async function* startingNow<T>(first: T, source: AsyncIterableIterator<T>): Asyn
   } finally {
     await source.return?.();
   }
-}
-
-/** `source`, calling `release` once it ends or is given up, even if it was never started. */
-function releasing<T>(source: AsyncIterableIterator<T>, release: () => void): AsyncIterableIterator<T> {
-  return {
-    next: async () => {
-      const result = await source.next();
-      if (result.done === true) release();
-      return result;
-    },
-    return: async (value?: unknown) => {
-      release();
-      return (await source.return?.(value)) ?? { done: true, value: undefined };
-    },
-    throw: async (error?: unknown) => {
-      release();
-      if (source.throw !== undefined) return source.throw(error);
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
 }

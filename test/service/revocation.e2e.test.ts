@@ -138,6 +138,42 @@ describe('an open graphql-ws connection ends when its token stops working', () =
   });
 });
 
+describe('on every app copy', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await startTestApp({ databaseUrl: app.databaseUrl });
+  });
+  afterAll(async () => {
+    await other.stop();
+  });
+
+  it('a token revoked through one copy closes its socket open on another, at once', async () => {
+    const session = await register(app, name('spread'));
+    const { token, apiToken: created } = await apiToken(app, session);
+    const watched = await watchOpenGame(other, token, session);
+    expect(
+      dataOf(await app.gql(session, 'mutation($id: ID!) { revokeApiToken(id: $id) }', { id: created.id })),
+    ).toEqual({ revokeApiToken: true });
+    expect(await within(watched.closed, 5000)).toBe(4403);
+  });
+
+  it('a revocation announced while a copy was not listening closes its socket once it listens again', async () => {
+    const session = await register(app, name('missed'));
+    const { token, apiToken: created } = await apiToken(app, session);
+    const watched = await watchOpenGame(other, token, session);
+    // Revoked behind every copy's back (no announcement: as if it had been made while their LISTEN connections
+    // were down), then the LISTEN connections are cut: each copy reconnects and checks its sockets again.
+    await sql(app.databaseUrl, 'UPDATE tokens SET revoked_at = now() WHERE id = $1::uuid', [created.id]);
+    expect(await within(watched.closed, 1000)).toBe('open');
+    await sql(
+      app.databaseUrl,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'malice listen'`,
+    );
+    expect(await within(watched.closed, 10_000)).toBe(4403);
+  });
+});
+
 describe('account controls', () => {
   it('sessions lists the sessions that work, the current one marked; revokeSession ends another', async () => {
     const username = name('many');
