@@ -1,5 +1,5 @@
 /**
- * The API benchmark (`npm run bench:api [-- --clients N] [-- --seconds S] [-- --quick] [-- --json]`), issue 3 §7.
+ * The API benchmark (`npm run bench:api [-- --clients N] [-- --seconds S] [-- --quick] [-- --json]`).
  * It starts a Postgres (DATABASE_URL's server, or an embedded one), and on a fresh database the compiled server
  * (`node dist/main.js`); then N bot clients play classic games over GraphQL HTTP while, in alternating rounds of
  * the same length, N raw-pg clients run the floor transaction (insert one event, update one game row). It

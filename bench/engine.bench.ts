@@ -8,8 +8,9 @@
  *   3. `legalMoves` calls per second on a sample of mid-game states;
  *   4. baselines taken in the same run (a trivial summing loop; a JSON round-trip of the same log), so the
  *      figures can be read as ratios on a noisy machine.
- * Goals from the issue are printed as PASS/FAIL but never change the exit code: this is a measurement, not a
- * gate. Only the engine's public API is used, so the bench keeps working while the core is optimised.
+ * The goals (docs/performance.md, "Engine") are printed as PASS/FAIL but never change the exit code: this is a
+ * measurement, not a gate. Only the engine's public API is used, so the bench keeps working while the core is
+ * optimised.
  */
 import {
   Deal,
@@ -63,7 +64,7 @@ export interface BenchBudgets {
   readonly warmupMs: number;
   /** How long full games are played for the games/s figure. */
   readonly gamesMs: number;
-  /** The length of the replayed log (the issue's goal is stated for 600 events). */
+  /** The length of the replayed log (the goal is stated for 600 events). */
   readonly replayEvents: number;
   /** At most this many random games are recorded while looking for a log of `replayEvents` events. */
   readonly replayCandidateGames: number;
@@ -105,7 +106,7 @@ export const QUICK_BUDGETS: BenchBudgets = {
   loopLength: 1e7,
 };
 
-/** The issue's goals. */
+/** The goals (docs/performance.md, "Engine"). */
 export const GOALS = {
   classicGamesPerSecond: 1000,
   replay600P99Ms: 0.5,

@@ -1,9 +1,9 @@
 /**
  * The history benchmark (`npm run bench:history [-- --games N] [-- --samples N] [-- --depth D] [-- --json]`),
- * issue 4 §4: "with 100k finished games, p99 of a history page for one player and of a leaderboard page < 20 ms,
- * and the query plans use indexes". On DATABASE_URL's database or seed:demo's embedded one (.data/demo), topped
- * up with seed:demo's games when it holds fewer than --games, it starts the compiled server and measures, one
- * request at a time, a player's finished games (first page, and a deep page reached by cursors) and the classic
+ * against the goal: with 100k finished games, p99 of a history page for one player and of a leaderboard page
+ * < 20 ms, and the query plans use indexes. On DATABASE_URL's database or seed:demo's embedded one (.data/demo),
+ * topped up with seed:demo's games when it holds fewer than --games, it starts the compiled server and measures,
+ * one request at a time, a player's finished games (first page, and a deep page reached by cursors) and the classic
  * leaderboard (first and deep page) next to a `{ __typename }` floor; then it EXPLAINs the SQL behind the pages
  * and checks that the expected indexes do the work. Goals are printed as PASS/FAIL, never as the exit code
  * (0; 2 for bad arguments, 1 if the run breaks). docs/performance.md ("History and leaderboards") has figures.

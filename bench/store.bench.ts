@@ -1,5 +1,5 @@
 /**
- * `npm run bench:store`: what the game store's cache saves on a long game (issue 3 §2). For a game with a
+ * `npm run bench:store`: what the game store's cache saves on a long game. For a game with a
  * 600-event log it times, against a real Postgres, getting the state a move is decided on: (a) with the cache
  * current (this copy of the app wrote the last move: nothing to read), (b) one event behind (another copy wrote
  * it: read one event, fold one), and (c) cold — read all 600 events and fold them, what every move would cost

@@ -1,5 +1,5 @@
 /**
- * The benchmark's result as data (for `--json`), the goals of issue 3 §7, and the printed report.
+ * The benchmark's result as data (for `--json`), its goals, and the printed report.
  */
 import {
   Environment,
@@ -97,7 +97,7 @@ export interface ApiBenchReport {
   } | null;
 }
 
-/** Issue 3 §7. */
+/** The goals: at least 50 % of the floor's moves per second, and a makeMove p99 at most 3× the floor's. */
 export const GOALS = { minThroughputPercent: 50, maxP99Ratio: 3 } as const;
 
 export function timed(samples: readonly number[], elapsedMs: number): Timed {

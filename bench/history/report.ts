@@ -1,7 +1,7 @@
 /**
  * The history benchmark's figures: per query kind the count, p50, p99 and max, next to the same-run floor, the
- * goals of issue 4 §4 (p99 of a history page and of a leaderboard page under 20 ms) as PASS/FAIL, and the
- * query plans with their index checks.
+ * goals (p99 of a history page and of a leaderboard page under 20 ms) as PASS/FAIL, and the query plans
+ * with their index checks.
  */
 import {
   Summary,
@@ -121,7 +121,7 @@ export function formatReport(report: HistoryBenchReport): string {
       : run.samples.historyDepths.reduce((total, depth) => total + depth, 0) /
         run.samples.historyDepths.length;
   const lines = [
-    `History and leaderboards (issue 4 §4) — ${formatEnvironment(run.environment)}`,
+    `History and leaderboards — ${formatEnvironment(run.environment)}`,
     `code ${run.revision}; database: ${run.database.source}, ${run.database.size}, ` +
       `${formatNumber(run.database.finishedGames)} finished games, ${formatNumber(run.database.events)} events, ` +
       `${formatNumber(run.database.playersWithGames)} players with games, ` +

@@ -1,12 +1,12 @@
 /**
- * Which scopes a token really has, and which it may be given (issue 5 §5: bot accounts). Pure, so the rules are
- * unit-tested without the app.
+ * Which scopes a token really has, and which it may be given (bot accounts:
+ * docs/correspondence.md#bot-accounts-for-third-parties). Pure, so the rules are unit-tested without the app.
  */
 import { ApiError } from '../errors/api-error';
 import { SCOPES, Scope } from './viewer';
 
 /**
- * What a token may really do, from the scopes stored on it and whether its account is a bot (issue 5 §5):
+ * What a token may really do, from the scopes stored on it and whether its account is a bot:
  * - a person's token: its scopes, never bot:play (only a bot account may hold it);
  * - a bot account's token: never game:play of its own — a bot plays only with a bot:play token, which implies
  *   game:play and game:read (everything a bot needs: its events, its games, its moves). So a bot account's login

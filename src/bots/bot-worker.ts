@@ -1,7 +1,8 @@
 /**
- * The built-in bots' worker (issue 5 §5). Every app copy runs one. A built-in bot is a player account like any
- * other: it moves through the same command path as people (GamesService.move), from its own seat's view only,
- * shortly after its turn begins — in this worker, never inside the request that gave it the turn.
+ * The built-in bots' worker (docs/correspondence.md#the-built-in-bots). Every app copy runs one. A built-in bot is
+ * a player account like any other: it moves through the same command path as people (GamesService.move), from its
+ * own seat's view only, shortly after its turn begins — in this worker, never inside the request that gave it the
+ * turn.
  *
  * - It hears the built-in bots' YOUR_TURN events (EventBus.onPlayerEvents: committed events, announced to every
  *   copy that watches the bots, as every copy's worker does), waits `BOT_DELAY_MS`, then plays the game: it keeps

@@ -1,6 +1,7 @@
 /**
- * The built-in opponents (issue 5 §5): two player accounts created by the migration 20261129160000_builtin_bots,
- * each driven by one of the engine's bots. Their ids are fixed so that any app copy knows them without a lookup.
+ * The built-in opponents (docs/correspondence.md#the-built-in-bots): two player accounts created by the migration
+ * 20261129160000_builtin_bots, each driven by one of the engine's bots. Their ids are fixed so that any app copy
+ * knows them without a lookup.
  */
 import type { BotName } from '../engine';
 

@@ -1,6 +1,6 @@
 /**
- * `npm run check:projections [-- --repair]`: rebuilds every game's projection from its move log (the truth,
- * DESIGN §2) and reports each difference from the stored `games` row; exits 1 if any. With --repair it
+ * `npm run check:projections [-- --repair]`: rebuilds every game's projection from its move log (the truth)
+ * and reports each difference from the stored `games` row; exits 1 if any. With --repair it
  * rewrites the differing rows from the log (each guarded by the version it read). Each game is folded under its
  * own rules version; a game under a version this engine does not know is reported (and never repaired), not
  * replayed under other rules.
@@ -32,7 +32,7 @@ interface GameRow {
   end_reason: string | null;
 }
 
-/** A seat as stored, with the outcome columns a finishing move writes (issue 4). */
+/** A seat as stored, with the outcome columns a finishing move writes. */
 export interface StoredSeat {
   readonly seat: number;
   readonly playerId: string;

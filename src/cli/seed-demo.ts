@@ -1,6 +1,6 @@
 /**
- * `npm run seed:demo -- --players 1000 --games 100000 [--seed S] [--rated-share 0.8]` (issue 4 §4): fills a
- * database with finished games between demo bot accounts, written exactly as the service would have written
+ * `npm run seed:demo -- --players 1000 --games 100000 [--seed S] [--rated-share 0.8]`: fills a database
+ * with finished games between demo bot accounts, written exactly as the service would have written
  * them, so that history pages and leaderboards can be tried and measured on real volumes. The database is
  * DATABASE_URL's, or an embedded Postgres kept in `.data/demo` (serve it with `DATA_DIR=.data/demo npm start`).
  * A second run adds more games (and reuses the demo players). Progress goes to stderr, the summary to stdout.

@@ -1,7 +1,8 @@
 /**
- * The service's time (issue 5 §1): every deadline, reminder, timestamp and retry reads it from here, so tests
- * drive time without sleeping. The system clock in production; a manual clock (real time plus an offset that only
- * moves forward) when CLOCK=manual, which the test-only endpoint in clock.controller.ts advances.
+ * The service's time (docs/correspondence.md#the-testing-clock): every deadline, reminder, timestamp and retry
+ * reads it from here, so tests drive time without sleeping. The system clock in production; a manual clock (real
+ * time plus an offset that only moves forward) when CLOCK=manual, which the test-only endpoint in
+ * clock.controller.ts advances.
  */
 export abstract class Clock {
   abstract now(): Date;

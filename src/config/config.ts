@@ -1,6 +1,6 @@
 /**
- * Configuration from the environment, read and validated once at boot (DESIGN §6): nothing else in the
- * service reads `process.env`. Every problem is reported at once, by variable name.
+ * Configuration from the environment, read and validated once at boot (README.md, "Configuration"): nothing
+ * else in the service reads `process.env`. Every problem is reported at once, by variable name.
  */
 import * as path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
@@ -48,7 +48,7 @@ export interface AppConfig {
   };
   /** How long a login session token lives. */
   readonly sessionTtlDays: number;
-  /** Background work every app copy runs (issue 5). */
+  /** Background work every app copy runs (docs/correspondence.md). */
   readonly workers: {
     /** `manual`: time moves only when a test advances it (POST /test/clock); never in production. */
     readonly clock: 'system' | 'manual';

@@ -1,8 +1,8 @@
 /**
- * Test-only time travel (issue 5 §1: "time is injected, so tests drive it without sleeping"). Mounted only when
- * CLOCK=manual, which the configuration refuses in production. `POST /test/clock` with `{ "advanceMs": n }` or
- * `{ "to": "<ISO time>" }` moves this copy's clock forward and runs one deadline sweep before answering, so a
- * test sees the timeouts and reminders the new time causes.
+ * Test-only time travel (docs/correspondence.md#the-testing-clock): time is injected, so tests drive it without
+ * sleeping. Mounted only when CLOCK=manual, which the configuration refuses in production. `POST /test/clock` with
+ * `{ "advanceMs": n }` or `{ "to": "<ISO time>" }` moves this copy's clock forward and runs one deadline sweep
+ * before answering, so a test sees the timeouts and reminders the new time causes.
  */
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { Clock, ManualClock } from '../clock/clock';

@@ -3,7 +3,7 @@ import { GamesModule } from '../games/games.module';
 import { ClockController } from './clock.controller';
 import { DeadlineSweeper } from './sweeper';
 
-/** Deadlines and reminders (issue 5 §1); the test clock endpoint only with CLOCK=manual. */
+/** Deadlines and reminders (docs/correspondence.md); the test clock endpoint only with CLOCK=manual. */
 @Module({})
 export class CorrespondenceModule {
   static forRoot(manualClock: boolean): DynamicModule {

@@ -1,5 +1,5 @@
 /**
- * The deadline sweeper (issue 5 §1). Every app copy runs one. Each pass:
+ * The deadline sweeper (docs/correspondence.md#the-deadline-sweeper). Every app copy runs one. Each pass:
  * - claims the games whose turn ran out (FOR UPDATE SKIP LOCKED and a short claim mark, so the copies share the
  *   work) and times them out through GamesService.timeOut: the normal command path with the version it saw as
  *   expectedVersion, so even a game two sweepers reach is timed out exactly once;

@@ -82,7 +82,7 @@ function decideMove(state: GameState, seat: Seat, move: Move): Decision {
   return accept({ type: 'played', seat, move: text, card, slot: targetSlot(p, move.to) });
 }
 
-/** The centre slot a play goes to: the named one, or the lowest free slot for a new pile (DESIGN §5). */
+/** The centre slot a play goes to: the named one, or the lowest free slot for a new pile (docs/rules.md §2.4). */
 function targetSlot(p: Perspective, to: Extract<MoveTarget, { kind: 'center' | 'newCenter' }>): number {
   return to.kind === 'center' ? to.slot : p.center.indexOf(null) + 1;
 }
@@ -128,7 +128,7 @@ function mismatch(): Violation {
   return violation('MALFORMED_COMMAND', 'the event is not what its move decides on this state');
 }
 
-/** Why a move breaks the rules now (RULES §1.4–§1.8), or null when it is legal. */
+/** Why a move breaks the rules now (docs/rules.md §2.4–§2.7), or null when it is legal. */
 function moveViolation(p: Perspective, move: Move): Violation | null {
   if (move.kind === 'pass') {
     const problem = passProblem(p);
@@ -179,7 +179,7 @@ function moveViolation(p: Perspective, move: Move): Violation | null {
   }
 }
 
-/** RULES §1.8: a forced play keeps the turn from ending. */
+/** docs/rules.md §2.6: a forced play keeps the turn from ending. */
 function turnEndProblem(p: Perspective): Violation | null {
   const forced = pendingForcedPlay(p);
   return forced === null ? null : violation('FORCED_PLAY_PENDING', forced);

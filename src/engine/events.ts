@@ -1,6 +1,7 @@
 /**
  * Commands (what a player asks for) and events (what was decided). Only decisions are stored: draws, turned
- * pay-off cards and reshuffles follow from them and the seed, and are recomputed by `evolve` (DESIGN §2).
+ * pay-off cards and reshuffles follow from them and the seed, and are recomputed by `evolve`
+ * (docs/notation.md, "Commands and events").
  * Events are plain JSON and public: a played card is seen by everyone.
  */
 import { Seat } from './state';

@@ -1,6 +1,7 @@
 /**
  * `evolve(state, event)`: the state after a decided event, with everything that follows from it — turned
- * pay-off cards, completed piles, draws, the next turn and the end of the game (RULES §1.7, §1.9, §2).
+ * pay-off cards, completed piles, draws, the next turn and the end of the game
+ * (docs/rules.md §2.3–§2.4, §2.9–§2.10).
  * It is total: an event that does not fit the state (which `decide` never produces) leaves it unchanged.
  * `applyEvent` does the same work in place and is what `replay` folds with.
  */
@@ -164,7 +165,7 @@ function nextSeatIn(state: GameState, from: Seat): Seat {
   return from;
 }
 
-/** Ends the current turn and starts the next one, with its draw (RULES §1.7a) and the end checks (§2.2, §2.5). */
+/** Ends the current turn and starts the next one, with its draw (docs/rules.md §2.3) and the end checks (§2.9). */
 function endTurn(state: GameState, wasActive: boolean): void {
   state.nullTurns = wasActive ? 0 : state.nullTurns + 1;
   state.turn++;
@@ -183,7 +184,7 @@ function endTurn(state: GameState, wasActive: boolean): void {
   checkStuck(state);
 }
 
-/** RULES §2.4: with two players in, the other wins; with more, the seat leaves and play goes on. */
+/** docs/rules.md §2.9: with two players in, the other wins; with more, the seat leaves and play goes on. */
 function leave(state: GameState, seat: Seat, reason: 'resigned' | 'timedOut'): void {
   if (playersIn(state) <= 2) {
     const winner = nextSeatIn(state, seat);
@@ -237,7 +238,7 @@ function ranking(state: GameState, first: Seat | null): Seat[][] {
 }
 
 /**
- * RULES §2.1: the winner scores the pay-off cards left to the opponents still in (and to the player whose
+ * docs/rules.md §2.10: the winner scores the pay-off cards left to the opponents still in (and to the player whose
  * resignation or timeout ended the game); players who left earlier do not count.
  */
 function winByPayoff(
@@ -254,7 +255,10 @@ function winByPayoff(
   return { reason, winner, score, ranking: ranking(state, winner), payoffLeft: left };
 }
 
-/** RULES §2.3: the fewest pay-off cards wins and scores the differences to the others still in; a tie is a draw. */
+/**
+ * docs/rules.md §2.10: the fewest pay-off cards wins and scores the differences to the others still in; a tie is a
+ * draw.
+ */
 function byFewestPayoff(state: GameState, reason: GameResult['reason']): GameResult {
   const order = ranking(state, null);
   const left = payoffCounts(state);

@@ -1,5 +1,5 @@
 /**
- * Move notation (DESIGN §5, docs/notation.md): `<from>-<to>[=<rank>]` or `pass`.
+ * Move notation (docs/notation.md): `<from>-<to>[=<rank>]` or `pass`.
  * From: a hand card by name (`7H`, `*`), `p` (own pay-off top), `d1`…`d8` (own side pile tops).
  * To: `c1`, `c2`, … (centre pile by slot), `c` (start a new centre pile), `d1`…`d8` (own side pile).
  * `=<rank>` declares the rank of a wild card placed on a `sameOrOneLower` side pile.

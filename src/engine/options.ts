@@ -1,5 +1,5 @@
 /**
- * Rule options and the three presets (RULES.md §3). Every difference between the rule texts is an option,
+ * Rule options and the three presets (docs/rules.md §1, §3). Every difference between the rule texts is an option,
  * so a game is a preset plus overrides. An option set is validated as a whole, together with the number
  * of seats, before a game is set up.
  */
@@ -49,7 +49,7 @@ export interface RuleOptions {
   firstPlayerTie: 'redeal' | 'reshufflePiles';
   /** E18: with stock and set-aside empty and no centre play for anyone, the game is blocked at once. */
   blockWhenStuck: boolean;
-  /** Safety cap on the number of turns; the game is then resolved as blocked (RULES §2.5). */
+  /** Safety cap on the number of turns; the game is then resolved as blocked (docs/rules.md §2.9). */
   maxTurns: number;
 }
 

@@ -262,7 +262,10 @@ function readCenter(
   return center;
 }
 
-/** RULES §1.4: a centre pile starts with a natural ace and goes up one rank a card; a complete pile never stays. */
+/**
+ * docs/rules.md §2.4: a centre pile starts with a natural ace and goes up one rank a card; a complete pile never
+ * stays.
+ */
 function checkCenterPile(options: RuleOptions, where: string, cards: readonly Card[]): void {
   const topRank = topRankOf(options);
   if (cards.length >= topRank) {

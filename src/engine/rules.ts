@@ -1,5 +1,5 @@
 /**
- * What may be played where (RULES §1.4–§1.8), from one player's perspective: everything here needs only
+ * What may be played where (docs/rules.md §2.4–§2.7), from one player's perspective: everything here needs only
  * what that player may see, so the same code serves the full state (`decide`) and a player's view (bots).
  * Move generation is the engine's hot path: it works on card integers and builds no objects it can avoid.
  */
@@ -52,7 +52,10 @@ function isNatural(options: RuleOptions, card: Card, rank: Rank): boolean {
   return card !== JOKER && rankOf(card) === rank && !isWild(options, card);
 }
 
-/** Whether `card` may go on a centre pile (RULES §1.4): the next rank, or a wild card, below the top rank. */
+/**
+ * Whether `card` may go on a centre pile (docs/rules.md §2.4): the next rank, or a wild card, below the top
+ * rank.
+ */
 export function fitsCenterPile(options: RuleOptions, pile: readonly Card[], card: Card): boolean {
   const top = pile.length;
   if (top >= topRankOf(options)) return false;
@@ -65,7 +68,7 @@ export function centerCount(p: Pick<Perspective, 'center'>): number {
   return count;
 }
 
-/** Only a natural ace starts a centre pile, and only while fewer than the maximum exist (RULES §1.4). */
+/** Only a natural ace starts a centre pile, and only while fewer than the maximum exist (docs/rules.md §2.4). */
 export function canStartCenterPile(p: Perspective, card: Card): boolean {
   return isNatural(p.options, card, ACE) && centerCount(p) < p.maxCenterPiles;
 }
@@ -89,8 +92,8 @@ export function sourceCard(p: Perspective, source: MoveSource): Card | null {
 }
 
 /**
- * The rule a hand card → side pile placement breaks, or null when it is allowed (RULES §1.6). Kept free of
- * string building: move generation calls it for every card and pile.
+ * The rule a hand card → side pile placement breaks, or null when it is allowed (docs/rules.md §2.5). Kept
+ * free of string building: move generation calls it for every card and pile.
  */
 function sidePlacementCode(
   p: Perspective,
@@ -281,7 +284,7 @@ function hasSidePlacement(p: Perspective): boolean {
 }
 
 /**
- * The forced play (RULES §1.8) that keeps the turn from ending, described for the player, or null. Only
+ * The forced play (docs/rules.md §2.6) that keeps the turn from ending, described for the player, or null. Only
  * natural cards are forced, and the player may make other plays first.
  */
 export function pendingForcedPlay(p: Perspective): string | null {
@@ -340,7 +343,7 @@ const MANDATORY_END =
   'the turn must end with a card from hand onto a side pile; pass only with an empty hand (turnEnd mandatory, E13)';
 
 /**
- * Why `pass` is not allowed now, or null when it is (RULES §1.7d). Forced plays are checked separately.
+ * Why `pass` is not allowed now, or null when it is (docs/rules.md §2.7). Forced plays are checked separately.
  * Under `turnEnd = mandatory`, pass is also allowed when no side-pile placement exists (only reachable
  * through overrides such as `sideBuild = sameOrOneLower`), so a turn can always end.
  */

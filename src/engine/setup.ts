@@ -1,5 +1,5 @@
 /**
- * Setting up a game from (options, deal, seats) — docs/rules.md §1.2, §1.3, §5. The deal names the game's rules
+ * Setting up a game from (options, deal, seats) — docs/rules.md §2.2, §5. The deal names the game's rules
  * version and its seeds (seeding.ts), which give the generator; every step draws from it in this fixed order, so
  * the same inputs always give the same deal:
  *

@@ -1,6 +1,6 @@
 /**
  * The full game state. It holds hidden cards (hands, face-down pay-off cards, the stock order and the RNG)
- * and so never leaves the engine: everything shown to anyone goes through `viewFor` (RULES §1.10).
+ * and so never leaves the engine: everything shown to anyone goes through `viewFor` (docs/rules.md §2.8).
  * Every pile is stored bottom to top: the last element is the top card.
  */
 import { Card, Rank } from './cards';
@@ -21,7 +21,10 @@ export interface SeatState {
   /** Face down except the top (last) card, which is face up. */
   payoff: Card[];
   sidePiles: SideCard[][];
-  /** Set when the player resigned or timed out in a game of three or more: the seat is skipped (RULES §2.4). */
+  /**
+   * Set when the player resigned or timed out in a game of three or more: the seat is skipped
+   * (docs/rules.md §2.9).
+   */
   out: boolean;
 }
 
@@ -31,7 +34,7 @@ export interface GameResult {
   readonly reason: EndReason;
   /** The winning seat, or null for a draw. */
   readonly winner: Seat | null;
-  /** The winner's score (RULES §2.1, §2.3); 0 for a draw. */
+  /** The winner's score (docs/rules.md §2.10); 0 for a draw. */
   readonly score: number;
   /** Placement groups, best first; seats in one group tied. Players who left are last, the first to leave lowest. */
   readonly ranking: readonly (readonly Seat[])[];
@@ -56,7 +59,7 @@ export interface GameState {
   turn: number;
   /** Whether the current turn has drawn or played a card yet (a turn that does neither is a null turn). */
   turnActive: boolean;
-  /** Consecutive null turns just before the current one (RULES §2.2). */
+  /** Consecutive null turns just before the current one (docs/rules.md §2.9). */
   nullTurns: number;
   /** Seats in the order they left the game (resigned or timed out). */
   departed: Seat[];

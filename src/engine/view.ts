@@ -1,5 +1,5 @@
 /**
- * What one seat (or a spectator) may see — RULES §1.10. Views are plain JSON with cards in notation, and are
+ * What one seat (or a spectator) may see — docs/rules.md §2.8. Views are plain JSON with cards in notation, and are
  * the only form in which a running game leaves the engine. A bot or client can compute its legal moves from
  * its own view alone (`legalMovesInView`).
  */

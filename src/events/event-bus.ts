@@ -1,6 +1,6 @@
 /**
- * Pushes within and between app copies (issue 5 §3). Every change that matters is announced by Postgres at
- * commit (triggers in prisma/migrations/20261129140000_correspondence: `malice_games` with a game id,
+ * Pushes within and between app copies (docs/correspondence.md#pushes). Every change that matters is announced by
+ * Postgres at commit (triggers in prisma/migrations/20261129140000_correspondence: `malice_games` with a game id,
  * `malice_player_events` with a player event); each app copy LISTENs on one dedicated connection and hands the
  * announcements to its local subscribers. So a move made through any copy reaches subscribers on every copy, and
  * nothing is announced for a change that rolled back. There is one path: the copy that made a change hears of it

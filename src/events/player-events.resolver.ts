@@ -1,6 +1,7 @@
 /**
  * A player's own events: pushed live by `myEvents` (graphql-ws; each subscriber gets only their own, with the game
- * as they may see it), listed by `playerEvents` for catching up, and the `dashboard` counts (issue 5 §2–§3).
+ * as they may see it), listed by `playerEvents` for catching up, and the `dashboard` counts
+ * (docs/correspondence.md).
  */
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import { requirePlayer } from '../auth/auth.service';

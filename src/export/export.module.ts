@@ -5,7 +5,10 @@ import { ExportController } from './export.controller';
 import { ExportResolver } from './export.resolver';
 import { ExportService } from './export.service';
 
-/** Replay, export and fairness (issue 4 §3): GraphQL `exportGame` and `Game.positionAfter`, and /api downloads. */
+/**
+ * Replay, export and fairness (docs/api.md#exports): GraphQL `exportGame` and `Game.positionAfter`, and /api
+ * downloads.
+ */
 @Module({
   imports: [AuthModule, GamesModule],
   controllers: [ExportController],

@@ -1,4 +1,4 @@
-/** The GraphQL types of the export (issue 4 §3). The document format itself is game-export.ts. */
+/** The GraphQL types of the export (docs/api.md#exports). The document format itself is game-export.ts. */
 import { registerEnumType } from '@nestjs/graphql';
 
 export enum ExportFormat {

@@ -1,6 +1,6 @@
 /**
  * Writes a finished game's per-seat record and, for a rated game, the rating updates — inside the transaction of
- * the move that finished it (issue 4 §1: "a game's finish and its rating updates are one transaction"). The
+ * the move that finished it (docs/api.md#ratings): a game's finish and its rating updates are one transaction. The
  * finishing append's version guard lets only one writer get here per game; the `finished_at IS NULL` guard below
  * makes a second recording fail loudly (and roll the whole move back) rather than rate twice.
  */

@@ -1,5 +1,5 @@
 /**
- * What a finished game records on each seat (issue 4): the player's outcome, placement, score and pay-off cards
+ * What a finished game records on each seat: the player's outcome, placement, score and pay-off cards
  * left, and for rated games the Glicko-2 rating before and after. Pure: the service writes these in the same
  * transaction as the finishing move, the demo seeder (src/cli/seed-demo.ts) writes the same from its own games,
  * and the projection check recomputes the outcomes from the recorded result.
@@ -15,7 +15,7 @@ export interface SeatOutcome {
   readonly outcome: Outcome;
   /** 1 for the best placed group; tied seats share a placement. */
   readonly placement: number;
-  /** The winner's score for the winner (RULES §2.1, §2.3), 0 for everyone else. */
+  /** The winner's score for the winner (docs/rules.md §2.10), 0 for everyone else. */
   readonly score: number;
   readonly payoffLeft: number;
 }
@@ -55,9 +55,9 @@ export interface RatingChange {
 }
 
 /**
- * One rating period per game (issue 4 §1): every pair of players counts as one result, decided by placement,
- * each rated against the others' ratings from before the game. `before` holds every player's current rating
- * (NEW_PLAYER for a first game in the preset).
+ * One rating period per game (docs/api.md#ratings): every pair of players counts as one result, decided by
+ * placement, each rated against the others' ratings from before the game. `before` holds every player's current
+ * rating (NEW_PLAYER for a first game in the preset).
  */
 export function ratingChanges(
   outcomes: readonly SeatOutcome[],

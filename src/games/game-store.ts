@@ -1,8 +1,8 @@
 /**
- * The move log in Postgres and the engine states folded from it (DESIGN §2). The log is the truth; states are
- * cached per game and brought up to date by folding only the events a cached state has not seen, so a move on
- * a long game neither re-reads nor re-folds the whole log — and a copy of the app whose cache is behind (another
- * copy wrote) catches up from the log.
+ * The move log in Postgres and the engine states folded from it (docs/api.md#concurrency-versions-and-retries).
+ * The log is the truth; states are cached per game and brought up to date by folding only the events a cached state
+ * has not seen, so a move on a long game neither re-reads nor re-folds the whole log — and a copy of the app whose
+ * cache is behind (another copy wrote) catches up from the log.
  */
 import { Injectable } from '@nestjs/common';
 import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../engine';

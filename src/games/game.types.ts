@@ -1,5 +1,5 @@
 /**
- * The GraphQL types of games (code-first). Field names are part of the public API (issue 3 §4): clients
+ * The GraphQL types of games (code-first). Field names are part of the public API (docs/api.md): clients
  * depend on them. Every type and field carries a description.
  */
 import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
@@ -223,7 +223,7 @@ export class RuleOptionsType {
 })
 export class RuleOptionsInput extends PartialType(RuleOptionsType, InputType) {}
 
-/** The days per move Lichess offers for correspondence games (issue 5 §1). */
+/** The days per move Lichess offers for correspondence games (docs/correspondence.md#time-controls). */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 export const MAX_HOURS_PER_MOVE = 48;
 

@@ -1,5 +1,5 @@
 /**
- * The SQL behind `games(filter, first, after)` (issue 3 §4, issue 4 §2): one keyset-paginated statement that
+ * The SQL behind `games(filter, first, after)` (docs/api.md#games): one keyset-paginated statement that
  * returns the ids of a page, newest first. Nest-free so that bench:history can EXPLAIN exactly what the service
  * runs.
  *
@@ -7,7 +7,7 @@
  * across a cursor, and paging neither skips nor repeats rows while games start and finish.
  * - `finished`: lists of finished games (status FINISHED, a result filter, or a finished-between bound) by end
  *   time. With a subject player it walks game_players_history_idx; without, games_finished_idx.
- * - `deadline`: "my turn" lists (issue 5 §2), most urgent first, games without a clock last. A game leaves the list
+ * - `deadline`: "my turn" lists, most urgent first, games without a clock last. A game leaves the list
  *   when the caller moves, and its deadline stays fixed while it is in it.
  * - `created`: everything else by creation time.
  */

@@ -377,7 +377,7 @@ export function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
 const DAY = 86_400;
 const HOUR = 3_600;
 
-/** The time control asked for, in seconds per move (issue 5 §1), or undefined for none. */
+/** The time control asked for, in seconds per move, or undefined for none. */
 export function secondsPerMoveOf(input: {
   daysPerMove?: number | null;
   hoursPerMove?: number | null;

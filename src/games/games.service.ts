@@ -1,8 +1,9 @@
 /**
  * Game commands and queries. A command takes the game's state (cached, or folded from the log), asks the engine
  * to `decide`, then appends the events and updates the projection row in one atomic statement guarded by the
- * version it decided on (DESIGN §2): a concurrent writer makes it a VERSION_CONFLICT with nothing written, and a
- * repeated clientMoveId returns the original outcome without writing again.
+ * version it decided on (docs/api.md#concurrency-versions-and-retries): a concurrent writer makes it a
+ * VERSION_CONFLICT with nothing written, and a repeated clientMoveId returns the original outcome without writing
+ * again.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
@@ -64,7 +65,7 @@ export interface CreateGameRequest {
   readonly position: string | undefined;
   /** The time control: seconds per move, or undefined for none. */
   readonly secondsPerMove: number | undefined;
-  /** A built-in bot to seat at once (issue 5 §5). */
+  /** A built-in bot to seat at once. */
   readonly bot: BuiltinBotKind | undefined;
   /** The creator's own seed for the deal (docs/fairness.md); given before the commitment exists. */
   readonly clientSeed: string | undefined;
@@ -534,7 +535,7 @@ export class GamesService {
   }
 
   /**
-   * A missed deadline (issue 5 §1), for the deadline sweeper: at `version`, the player to move ran out of time.
+   * A missed deadline, for the deadline sweeper: at `version`, the player to move ran out of time.
    * Goes through the normal command path with that version as expectedVersion, so when several sweepers (one per
    * app copy) find the same game, exactly one appends the timeout and the others get VERSION_CONFLICT. In an
    * unrated game, a player who never moved in it ends it as aborted instead (no result). A rated game is never
@@ -718,7 +719,7 @@ export class GamesService {
    * and the INSERT takes its rows from the UPDATE. False when the version or status moved or the clientMoveId is
    * already among the actor's in the log (the unique index is per game and actor): nothing is written then. A
    * finishing move also records each seat's outcome and, for a rated game, the rating changes — in the same
-   * transaction (issue 4 §1).
+   * transaction (docs/api.md#ratings).
    */
   private async append(
     game: GameWithPlayers,

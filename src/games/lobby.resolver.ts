@@ -1,4 +1,7 @@
-/** The lobby's mutations (issue 5 §4): thin resolvers over LobbyService. */
+/**
+ * The lobby's mutations (docs/correspondence.md#the-lobby-challenges-seeks-rematches): thin resolvers over
+ * LobbyService.
+ */
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { requirePlayer } from '../auth/auth.service';
 import type { RequestContext } from '../auth/viewer';

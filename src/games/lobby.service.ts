@@ -1,6 +1,7 @@
 /**
- * The lobby (issue 5 §4): invitations declined, open seeks matched, rematches offered. Built on the games
- * service's create, join and get; a challenge itself is a game created with an opponent, accepted by joining it.
+ * The lobby (docs/correspondence.md#the-lobby-challenges-seeks-rematches): invitations declined, open seeks
+ * matched, rematches offered. Built on the games service's create, join and get; a challenge itself is a game
+ * created with an opponent, accepted by joining it.
  */
 import { Injectable } from '@nestjs/common';
 import { builtinBotById } from '../bots/builtin-bots';
@@ -19,7 +20,7 @@ export class LobbyService {
     private readonly clock: Clock,
   ) {}
 
-  /** The invited player turns an invitation down (issue 5 §4): the waiting game is aborted, reason `declined`. */
+  /** The invited player turns an invitation down: the waiting game is aborted, reason `declined`. */
   async decline(gameId: string, playerId: string): Promise<GameWithPlayers> {
     const game = await this.games.get(gameId);
     if (game.invitedPlayerId !== playerId) {
@@ -35,7 +36,7 @@ export class LobbyService {
   }
 
   /**
-   * An open seek (issue 5 §4): join the oldest open game someone else created with the same preset, time control
+   * An open seek: join the oldest open game someone else created with the same preset, time control
    * and rated flag (default rules, two seats, no invitation); if there is none, open one. Losing the race for a
    * seat moves on to the next candidate.
    */
@@ -72,7 +73,7 @@ export class LobbyService {
   }
 
   /**
-   * A rematch (issue 5 §4): a new game with the same rules, seats, rated flag and time control, created by the
+   * A rematch: a new game with the same rules, seats, rated flag and time control, created by the
    * caller (seat 0, so the seats turn around in a two-player game) and inviting the opponent of a two-player game;
    * with more players it is an open game.
    */

@@ -227,7 +227,7 @@ export class PlayersService {
   }
 
   /**
-   * Makes the account a bot account (issue 5 §5), for good: it is marked as a bot wherever it is listed and plays
+   * Makes the account a bot account, for good: it is marked as a bot wherever it is listed and plays
    * only with bot:play tokens. Only an account that has never sat in a game may become one, so a person's games
    * and rating never become a bot's. Its API tokens that could play are revoked (they were made for a person);
    * its sessions stay, to manage its tokens, but can no longer play (effectiveScopes). Idempotent.

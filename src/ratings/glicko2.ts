@@ -1,8 +1,8 @@
 /**
- * Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013) with the constants Lichess uses (issue 4 §1):
- * new players 1500 / RD 500 / volatility 0.09, τ = 0.75, RD kept within 45–500, provisional while RD ≥ 110.
- * Pure and framework-free. A game is one rating period; with 3–6 players every pair counts as one result,
- * decided by placement (`pairwiseResults`), as BGA does.
+ * Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013) with the constants Lichess uses
+ * (docs/api.md#ratings): new players 1500 / RD 500 / volatility 0.09, τ = 0.75, RD kept within 45–500, provisional
+ * while RD ≥ 110. Pure and framework-free. A game is one rating period; with 3–6 players every pair counts as one
+ * result, decided by placement (`pairwiseResults`), as BGA does.
  */
 
 export interface Rating {
@@ -118,7 +118,7 @@ export function isProvisional(rating: Rating, settings: GlickoSettings = LICHESS
 }
 
 /**
- * Placement to results (issue 4 §1): `ranking` lists groups of tied players, best first (the engine's
+ * Placement to results: `ranking` lists groups of tied players, best first (the engine's
  * GameResult.ranking). Every pair of players counts as one game: a win for the better placed, a draw within a
  * group. Returns, per player, their results against every other player's rating before the game.
  */

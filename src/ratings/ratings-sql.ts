@@ -1,6 +1,6 @@
 /**
- * The SQL of ratings, leaderboards, rating history, statistics and head-to-head records (issue 4 §1–§2). Nest-free
- * so that bench:history can EXPLAIN exactly what the service runs. Pages are keyset-paginated on columns that
+ * The SQL of ratings, leaderboards, rating history, statistics and head-to-head records. Nest-free so that
+ * bench:history can EXPLAIN exactly what the service runs. Pages are keyset-paginated on columns that
  * identify a row for good, best or newest first.
  */
 import type { SqlStatement } from '../games/games-list-sql';

@@ -1,5 +1,5 @@
 /**
- * The GraphQL types of ratings, statistics, leaderboards and head-to-head records (issue 4 §1–§2).
+ * The GraphQL types of ratings, statistics, leaderboards and head-to-head records (docs/api.md#ratings).
  */
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Outcome, PageInfoType, Preset } from '../games/game.types';

@@ -1,5 +1,5 @@
 /**
- * Bot accounts' token rules (src/auth/scopes.ts, issue 5 §5): bot:play belongs to bot accounts only and implies
+ * Bot accounts' token rules (src/auth/scopes.ts): bot:play belongs to bot accounts only and implies
  * playing and reading; a bot account never plays with a game:play scope (its sessions and old tokens only read).
  */
 import { effectiveScopes, scopeRefusal } from '../../src/auth/scopes';

@@ -21,7 +21,10 @@ function brokenRules(filePath: string, code: string): string[] {
     .map((message) => message.ruleId ?? '');
 }
 
-/** The engine is a pure library (DESIGN §1): the lint config refuses framework imports inside src/engine. */
+/**
+ * The engine is a pure library (README.md, "The engine and its command-line tools"): the lint config refuses
+ * framework imports inside src/engine.
+ */
 describe('lint: src/engine imports nothing from the service stack', () => {
   it.each(['@nestjs/common', '@prisma/client', 'graphql', 'pg', 'class-validator'])(
     'refuses %s in src/engine',

@@ -13,7 +13,7 @@ import {
   standardDeck,
 } from '../../src/engine';
 
-describe('card notation (DESIGN §5)', () => {
+describe('card notation (docs/notation.md)', () => {
   it('names every card of a deck uniquely and reads each name back to the same card', () => {
     const cards = [...standardDeck(0), JOKER];
     const names = cards.map(formatCard);

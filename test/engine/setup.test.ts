@@ -15,7 +15,7 @@ function firstDealTies(seed: string): boolean {
   return rankOf(deck[51]!) === rankOf(deck[50]!);
 }
 
-describe('setup: first player ties (RULES §1.3)', () => {
+describe('setup: first player ties (docs/rules.md §2.2)', () => {
   it('R3 reshufflePiles still finds a first player when one-card piles keep tying (falls back to a redeal)', () => {
     // With payoffSize 1 a pile reshuffle cannot change the face-up card: a seed whose first deal ties.
     const seed = Array.from({ length: 200 }, (_, index) => `tie-${index}`).find(firstDealTies);

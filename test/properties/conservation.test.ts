@@ -1,6 +1,6 @@
 /**
  * Property 1: card conservation. After setup and after every event each card is in exactly one place, and
- * together the places hold exactly the decks the options call for (RULES §1.2, `deckMode`).
+ * together the places hold exactly the decks the options call for (docs/rules.md §2.2, `deckMode`).
  */
 import fc from 'fast-check';
 import { Card, GameState, RuleOptions, formatCard, standardDeck } from '../../src/engine';

@@ -1,6 +1,6 @@
 /**
- * Property 7: every game ends, and its result follows RULES §2: the winner, the score, the ranking and the
- * pay-off cards left agree with the final state and the reason the game ended.
+ * Property 7: every game ends, and its result follows docs/rules.md §2.9–§2.10: the winner, the score, the ranking
+ * and the pay-off cards left agree with the final state and the reason the game ended.
  */
 import fc from 'fast-check';
 import {
@@ -22,7 +22,10 @@ function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-/** RULES §2.3: fewest pay-off cards among the players still in wins, by the sum of the differences; a tie draws. */
+/**
+ * docs/rules.md §2.10: fewest pay-off cards among the players still in wins, by the sum of the differences; a tie
+ * draws.
+ */
 function checkFewestWins(state: GameState, result: GameResult): void {
   const left = result.payoffLeft;
   const stillIn = seatsIn(state);
@@ -45,7 +48,7 @@ function checkReason(state: GameState, reason: EndReason, last: Seat): void {
       expect(state.seats[state.result!.winner!]!.payoff).toHaveLength(0);
       return;
     case 'blocked':
-      // RULES §2.2: as many consecutive null turns as players still in.
+      // docs/rules.md §2.9: as many consecutive null turns as players still in.
       expect(state.nullTurns).toBeGreaterThanOrEqual(playersIn(state));
       return;
     case 'stuck':
@@ -88,7 +91,7 @@ function checkResult(state: GameState, lastCommandSeat: Seat): void {
   const left = result.payoffLeft;
   switch (result.reason) {
     case 'payoffEmptied':
-      // RULES §2.1: the cards left to the opponents still in.
+      // docs/rules.md §2.10: the cards left to the opponents still in.
       expect(result.score).toBe(sum(seatsIn(state).map((seat) => left[seat]!)));
       return;
     case 'blocked':
@@ -98,7 +101,7 @@ function checkResult(state: GameState, lastCommandSeat: Seat): void {
       return;
     case 'resigned':
     case 'timedOut': {
-      // RULES §2.4: with two players in, the other one wins and scores as in §2.1, counting the leaver.
+      // docs/rules.md §2.9: with two players in, the other one wins and scores as in §2.10, counting the leaver.
       const leaver = state.departed[state.departed.length - 1]!;
       const stillIn = seatsIn(state);
       expect(stillIn).toHaveLength(1);
@@ -109,7 +112,7 @@ function checkResult(state: GameState, lastCommandSeat: Seat): void {
   }
 }
 
-describe('every game ends with a result that follows RULES §2', () => {
+describe('every game ends with a result that follows docs/rules.md §2.9–§2.10', () => {
   it('random playouts end, and winner, score and ranking agree with the final state', () => {
     const reasons = new Set<EndReason>();
     fc.assert(

@@ -1,6 +1,6 @@
 /**
  * Properties 2 and 3: `legalMoves` is exactly what `decide` accepts, `decide` never changes the state, and a
- * bot that sees only its own view computes the same legal moves (RULES §1.10).
+ * bot that sees only its own view computes the same legal moves (docs/rules.md §2.8).
  */
 import fc from 'fast-check';
 import {

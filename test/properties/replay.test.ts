@@ -1,6 +1,6 @@
 /**
  * Properties 4 and 5: a game is a pure function of (options, seed, seats, events). Replaying its log gives
- * the same state, `evolve` is pure, and `replay` refuses a log in which any event was changed (DESIGN §2).
+ * the same state, `evolve` is pure, and `replay` refuses a log in which any event was changed (docs/rules.md §5).
  */
 import fc from 'fast-check';
 import {

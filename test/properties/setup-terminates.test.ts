@@ -1,7 +1,7 @@
 /**
- * `setup` must return for every option set that `validateOptions` accepts. The first-player rule (RULES §1.3)
- * repeats until one face-up pay-off card is highest; with `firstPlayerTie: reshufflePiles` and one card per
- * pay-off pile, reshuffling a pile cannot change its top, so a tie would repeat forever.
+ * `setup` must return for every option set that `validateOptions` accepts. The first-player rule
+ * (docs/rules.md §2.2) repeats until one face-up pay-off card is highest; with `firstPlayerTie: reshufflePiles`
+ * and one card per pay-off pile, reshuffling a pile cannot change its top, so a tie would repeat forever.
  *
  * A setup that never returns would hang jest itself, so the setups run in a child process with a time limit.
  */

@@ -1,5 +1,5 @@
 /**
- * Property 6: views leak nothing (RULES §1.10). Structurally, a view holds only what its viewer may see; and
+ * Property 6: views leak nothing (docs/rules.md §2.8). Structurally, a view holds only what its viewer may see; and
  * two states that differ only in what the viewer may not see (stock order, the RNG, face-down pay-off cards,
  * other players' hands) give the same view.
  */
@@ -110,7 +110,7 @@ const CARD_TOKEN = /(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC])(?![A-Za-z0-9])/g;
 /** The examples in the reason for a malformed move (decide.ts): fixed text, not cards of this game. */
 const NOTATION_EXAMPLES = ['7H', '8S'];
 
-/** Cards `seat` may see: own hand, every pay-off top, every side pile and the centre (RULES §1.10). */
+/** Cards `seat` may see: own hand, every pay-off top, every side pile and the centre (docs/rules.md §2.8). */
 function visibleCards(state: GameState, seat: Seat): Set<string> {
   const visible = new Set(state.seats[seat]!.hand.map(formatCard));
   for (const other of state.seats) {

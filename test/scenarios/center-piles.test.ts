@@ -1,8 +1,8 @@
-/** RULES §1.4 (centre piles) and §1.5 (sources, and the pay-off top going only to the centre). */
+/** docs/rules.md §2.4 (centre piles), §2.3 and §2.5 (sources, and the pay-off top going only to the centre). */
 import { optionsFor, viewFor } from '../../src/engine';
 import { eventsOf, expectLegal, expectRefused, fields, payoffTopOf, pos, run } from './support';
 
-describe('§1.4 centre piles', () => {
+describe('§2.4 centre piles', () => {
   // S7: "Ässen är bottenkort i bordets högar."
   it('S7 classic: only a natural ace starts a centre pile, in the lowest free slot', () => {
     const state = pos('classic', 'c1=AS,c3=AH2D - - 9H8C:AD5C3S:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 0 0 n');
@@ -113,7 +113,7 @@ describe('§1.4 centre piles', () => {
   });
 });
 
-describe('§1.5 sources and the pay-off pile', () => {
+describe('§2.3/§2.5 sources and the pay-off pile', () => {
   // S14: "Det översta kortet i traven får endast läggas på bordets högar…"
   // R11: "Верхней картой расчетной пачки можно ходить только в центр."
   it.each(['classic', 'zloba', 'modern'] as const)(

@@ -1,4 +1,7 @@
-/** RULES §2: the end of the game and the score — win, blocked, stuck (E18), resign and timeout, maxTurns. */
+/**
+ * docs/rules.md §2.9–§2.10: the end of the game and the score — win, blocked, stuck (E18), resign and timeout,
+ * maxTurns.
+ */
 import { GameState, decide, legalMoves, optionsFor, play, viewFor } from '../../src/engine';
 import { expectRefused, fields, pos, run } from './support';
 
@@ -8,7 +11,7 @@ function command(state: GameState, type: 'resign' | 'timeout', seat: number): Ga
   return result.state;
 }
 
-describe('§2.1 win', () => {
+describe('§2.9/§2.10 win', () => {
   // S17: "Den spelare som först blir av med alla kort i sin trave har vunnit. Vinsten är lika med antalet
   // kvarvarande kort i motståndarens trave."
   // R18: "Выигрывает тот игрок, который первым избавится от всех карт в своей расчетной пачке. Его прибыль
@@ -60,7 +63,7 @@ describe('§2.1 win', () => {
   });
 });
 
-describe('§2.2 blocked', () => {
+describe('§2.9 blocked', () => {
   // S17: "Om båda spelarna har kort kvar i sina travar och ingen av dem kan eller vill spela fler kort, vinner den
   // som har färre kort i sin trave."
   it('S17 classic: two null turns in a row end the game as blocked', () => {
@@ -99,8 +102,8 @@ describe('§2.2 blocked', () => {
     expect(fields(after).nullTurns).toBe(0);
   });
 
-  // RULES §2.2: N consecutive null turns, N being the players still in.
-  it('§2.2 modern, 3 seats, turnEnd optional: three null turns block the game, two do not', () => {
+  // docs/rules.md §2.9: N consecutive null turns, N being the players still in.
+  it('§2.9 modern, 3 seats, turnEnd optional: three null turns block the game, two do not', () => {
     const seats = '9HTC7C:5S6S7D8D9D:-,-,-,-/3C5DQS:4H4S4D5D6D:-,-,-,-/2DJH:7H7S8S8H8C:-,-,-,-';
     const state = pos(optionsFor('modern', { turnEnd: 'optional' }), `- 2C8D - ${seats} 0 3 0 n`);
     const two = run(state, 'pass', 'pass');
@@ -139,7 +142,7 @@ describe('§2.2 blocked', () => {
   });
 });
 
-describe('§2.3 blocked result', () => {
+describe('§2.10 blocked result', () => {
   // S17: "Vinsten är lika med differensen mellan antalet kort i motståndarens trave och antalet kort i egen trave."
   it('S17 classic: the fewest pay-off cards wins and scores the difference', () => {
     const state = pos('classic', '- - - 9HTC7C:5S:-,-,-,-/3C5D2D6DQS:4H:-,-,-,- 0 3 1 n');
@@ -165,10 +168,10 @@ describe('§2.3 blocked result', () => {
   });
 });
 
-describe('§2.4 resign and timeout', () => {
+describe('§2.9 resign and timeout', () => {
   const TWO = '- 2C8D - 9HTC7C:5S6S:-,-,-,-/3C5DQS9D:4H4S:-,-,-,- 0 3 0 n';
 
-  it('§2.4 classic: with two players, a resignation (even out of turn) gives the other the win', () => {
+  it('§2.9 classic: with two players, a resignation (even out of turn) gives the other the win', () => {
     const resigned = command(pos('classic', TWO), 'resign', 1);
     expect(resigned.result).toEqual({
       reason: 'resigned',
@@ -179,7 +182,7 @@ describe('§2.4 resign and timeout', () => {
     });
   });
 
-  it('§2.4 classic: only the seat to move can time out; the other player then wins', () => {
+  it('§2.9 classic: only the seat to move can time out; the other player then wins', () => {
     const state = pos('classic', TWO);
     const refused = decide(state, { type: 'timeout', seat: 1 });
     expect(refused.ok ? null : refused.violation.code).toBe('NOT_YOUR_TURN');
@@ -195,7 +198,7 @@ describe('§2.4 resign and timeout', () => {
 
   const THREE = '- 2C8D9C - 9HTC7C:5S6S:-,-,-,-/3C5DQS9D:4H4S4D5D6D:-,-,-,-/2DJH:7H7D7S8S8H:-,-,-,- 0 3 0 n';
 
-  it('§2.4 modern, 3 seats: a player who resigns leaves, is skipped, and play goes on', () => {
+  it('§2.9 modern, 3 seats: a player who resigns leaves, is skipped, and play goes on', () => {
     const left = command(pos('modern', THREE), 'resign', 1);
     expect(left.result).toBeNull();
     expect(viewFor(left, null).seats.map((seat) => seat.out)).toEqual([false, true, false]);
@@ -208,7 +211,7 @@ describe('§2.4 resign and timeout', () => {
     });
   });
 
-  it('§2.4 modern, 3 seats: a player who times out leaves, the next seat moves, and leavers rank last', () => {
+  it('§2.9 modern, 3 seats: a player who times out leaves, the next seat moves, and leavers rank last', () => {
     const timedOut = command(pos('modern', THREE), 'timeout', 0);
     expect(timedOut.result).toBeNull();
     expect(timedOut.current).toBe(1);
@@ -224,8 +227,8 @@ describe('§2.4 resign and timeout', () => {
   });
 });
 
-describe('§2.5 safety cap', () => {
-  it('§2.5 classic with maxTurns 4: the fourth completed turn ends the game as turnLimit, resolved as blocked', () => {
+describe('§2.9 safety cap', () => {
+  it('§2.9 classic with maxTurns 4: the fourth completed turn ends the game as turnLimit, resolved as blocked', () => {
     const text = '- 2C8D - 9HTC7C:5S6S:-,-,-,-/3C5DQS9D:4H4S:-,-,-,- 0 3 0 n';
     expect(run(pos('classic', text), '5S-d1').result).toBeNull();
     expect(run(pos(optionsFor('classic', { maxTurns: 4 }), text), '5S-d1').result).toEqual({

@@ -1,11 +1,11 @@
 /**
- * RULES §1.8: forced plays keep the turn from ending (FORCED_PLAY_PENDING, with the card and the rule named);
- * only natural cards are forced, and the player may make other plays first.
+ * docs/rules.md §2.6: forced plays keep the turn from ending (FORCED_PLAY_PENDING, with the card and the rule
+ * named); only natural cards are forced, and the player may make other plays first.
  */
 import { legalMoves, optionsFor } from '../../src/engine';
 import { expectLegal, expectRefused, fields, pos, run } from './support';
 
-describe('§1.8 forced plays', () => {
+describe('§2.6 forced plays', () => {
   // S6: "Har en spelare som är inne spelbara äss så måste han lägga dessa med framsidan upp bredvid talongen."
   it('S6 classic: an ace in hand must start a centre pile before the turn ends (forcedAces)', () => {
     const state = pos('classic', '- 2C8D - 9H7C:AH5C:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n');
@@ -45,7 +45,8 @@ describe('§1.8 forced plays', () => {
     expectRefused(state, '5C-d1', 'FORCED_PLAY_PENDING');
   });
 
-  // R6 limits the centre to 4 piles, so a fifth ace cannot be forced (RULES §1.8: "while fewer than maxCenterPiles exist").
+  // R6 limits the centre to 4 piles, so a fifth ace cannot be forced (docs/rules.md §2.6: "while fewer than
+  // `maxCenterPiles` exist").
   it('R5/R6 zloba: no ace is forced while 4 centre piles exist', () => {
     const state = pos(
       'zloba',
@@ -119,7 +120,8 @@ describe('§1.8 forced plays', () => {
     expectRefused(forced, '8S-d1', 'FORCED_PLAY_PENDING', /pay-off card 5H.*S15/);
   });
 
-  // RULES §1.8: only natural cards are forced; S11: a joker stands for any card, so it is never "the card that fits".
+  // docs/rules.md §2.6: only natural cards are forced; S11: a joker stands for any card, so it is never "the card
+  // that fits".
   it('S15 classic: a joker on top of the pay-off pile is not forced', () => {
     const state = pos('classic', 'c1=AS2H3D4C - - 9C6D*:8S:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n');
     expectLegal(state, 'p-c1', 'pass', '8S-d1');

@@ -1,4 +1,4 @@
-/** RULES §3: the presets, seat counts, and option validation (each problem names its option). */
+/** docs/rules.md §1 and §3: the presets, seat counts, and option validation (each problem names its option). */
 import {
   InvalidOptionsError,
   PRESETS,
@@ -25,8 +25,8 @@ function problemOptions(options: RuleOptions, seats?: number): string[] {
 }
 
 describe('§3 presets', () => {
-  // The table of RULES §3, column by column.
-  it('§3 the presets carry the values of the RULES table', () => {
+  // The table of docs/rules.md §3.1, column by column.
+  it('§3 the presets carry the values of the table in docs/rules.md §3.1', () => {
     expect(PRESETS.classic).toMatchObject({
       minPlayers: 2,
       maxPlayers: 2,

@@ -1,6 +1,6 @@
 /**
- * RULES §1.2 (setup) and §1.3 (first player). The deal is checked against the procedure written out in
- * setup.ts and RULES §1.2–1.3, redone here step by step with the rng.ts functions.
+ * docs/rules.md §2.2 (setup, the deal and the first player). The deal is checked against the procedure written out
+ * in setup.ts and docs/rules.md §2.2 and §5, redone here step by step with the rng.ts functions.
  */
 import {
   Card,
@@ -99,7 +99,7 @@ const GAMES: readonly (readonly [PresetName, number, number])[] = [
   ['modern', 6, 312],
 ];
 
-describe('§1.2 setup', () => {
+describe('§2.2 setup', () => {
   // S2: "Den ena leken (utan jokrar) blandas och delas i 2 delar vardera innehållande 26 kort."
   // R2: "Колоду А тасуют и делят на две части…"; E2: "Deal both players 20 cards face down in a pile…"
   // S4: "Given blandar den andra leken (med de 4 jokrarna) och ger 5 kort till varje spelare."
@@ -196,7 +196,7 @@ describe('§1.2 setup', () => {
   );
 });
 
-describe('§1.3 first player', () => {
+describe('§2.2 first player', () => {
   // S3: "Den spelare som vände det högsta kortet börjar spela."
   // R3: "старшая карта назначает первого игрока"
   it.each(['classic', 'zloba', 'modern'] as const)(

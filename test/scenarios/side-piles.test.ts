@@ -1,8 +1,11 @@
-/** RULES §1.6: side piles — filled only from the hand, how they are built, wild declarations, low cards (R10). */
+/**
+ * docs/rules.md §2.5: side piles — filled only from the hand, how they are built, wild declarations, low cards
+ * (R10).
+ */
 import { optionsFor } from '../../src/engine';
 import { expectLegal, expectRefused, fields, pos, run } from './support';
 
-describe('§1.6 side piles', () => {
+describe('§2.5 side piles', () => {
   // S12: "Hjälpraderna byggs upp enbart av kort från handen."
   // R8: "Игрок имеет право ходить только в свои боковые стопки и только из своей руки."
   // S14: "Kort får inte flyttas från en hjälprad till en annan."

@@ -1,10 +1,10 @@
-/** RULES §1.9: what happens to completed centre piles, and draws from an empty stock. */
+/** docs/rules.md §2.4: what happens to completed centre piles, and draws from an empty stock. */
 import { optionsFor } from '../../src/engine';
 import { cardsOf, fields, handOf, pos, run, sortedRun } from './support';
 
 const PILE_TO_QUEEN = 'AS2H3D4C5S6H7D8C9STHJDQC';
 
-describe('§1.9 stock', () => {
+describe('§2.4 stock', () => {
   // S9: "Då någon av bordets högar byggts upp till kung, blandas högen i fråga omedelbart in i talongen."
   // R17: "Когда центральная стопка выстраивается до короля, ее затасовывают в резерв…"
   it.each(['classic', 'zloba'] as const)(

@@ -2,7 +2,7 @@
  * Helpers for the rule scenarios: each scenario starts from a position (docs/notation.md, "Positions"), plays
  * a few commands and checks the exact outcome.
  *
- * Sentence numbers follow RULES.md, which numbers each rule text by *statement*: one number covers a rule
+ * Sentence numbers count each rule text by *statement*: one number covers a rule
  * statement, which may run over several grammatical sentences (headings and asides go with their statement).
  * The numbering the scenarios use, with the opening words of each statement:
  *

@@ -1,8 +1,11 @@
-/** RULES §1.7: the draw at the start of a turn, centre plays, the refill (E12), and how a turn ends. */
+/**
+ * docs/rules.md §2.3 and §2.7: the draw at the start of a turn, centre plays, the refill (E12), and how a turn
+ * ends.
+ */
 import { legalMoves, optionsFor } from '../../src/engine';
 import { expectLegal, expectRefused, fields, handOf, pos, run } from './support';
 
-describe('§1.7 a turn', () => {
+describe('§2.3 a turn', () => {
   // S10: "Om en spelare då han blir inne har färre än 5 kort på hand inleder han alltid sin tur med att plocka
   // upp kort från talongen tills handen innehåller 5 kort."
   // R16: "В начале каждой очереди игрок берет из резерва число карт (до пяти), необходимое для восстановления своей руки."
@@ -41,8 +44,9 @@ describe('§1.7 a turn', () => {
     expect(legalMoves(after)).toEqual(['pass']);
   });
 
-  // R12 literally allows one centre card from hand or side pile per turn; RULES §4 reads it as unlimited (R5, R7, S8).
-  it('R12 zloba (as read in RULES §4): several centre plays from hand and side piles in one turn', () => {
+  // R12 literally allows one centre card from hand or side pile per turn; docs/rules.md §4 reads it as unlimited
+  // (R5, R7, S8).
+  it('R12 zloba (as read in docs/rules.md §4): several centre plays from hand and side piles in one turn', () => {
     const state = pos('zloba', 'c1=AS2H 2C8D9C5H6H - 9H8C:3D5S:4C,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n');
     const after = run(state, '3D-c1', 'd1-c1', '5S-c1');
     expect(fields(after).center).toBe('c1=AS2H3D4C5S');

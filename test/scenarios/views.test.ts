@@ -1,4 +1,4 @@
-/** RULES §1.10: what each player (and a spectator) sees. */
+/** docs/rules.md §2.8: what each player (and a spectator) sees. */
 import { legalMoves, legalMovesInView, viewFor } from '../../src/engine';
 import { pos } from './support';
 
@@ -12,8 +12,8 @@ function shown(preset: 'classic' | 'zloba' | 'modern', viewer: number | null): s
   return JSON.stringify(viewFor(pos(preset, POSITION), viewer));
 }
 
-describe('§1.10 views', () => {
-  it('§1.10 classic: a spectator sees no hand, only hand sizes', () => {
+describe('§2.8 views', () => {
+  it('§2.8 classic: a spectator sees no hand, only hand sizes', () => {
     const view = viewFor(pos('classic', POSITION), null);
     expect(view.hand).toBeNull();
     expect(view.seats.map((seat) => seat.handCount)).toEqual([2, 2]);
@@ -21,7 +21,7 @@ describe('§1.10 views', () => {
       expect(shown('classic', null)).not.toContain(`"${hidden}"`);
   });
 
-  it('§1.10 classic: each player sees their own hand and never the other’s', () => {
+  it('§2.8 classic: each player sees their own hand and never the other’s', () => {
     expect(viewFor(pos('classic', POSITION), 0).hand).toEqual(['7S', '8D']);
     expect(viewFor(pos('classic', POSITION), 1).hand).toEqual(['QH', 'JC']);
     for (const hidden of ['QH', 'JC']) expect(shown('classic', 0)).not.toContain(`"${hidden}"`);
@@ -29,7 +29,7 @@ describe('§1.10 views', () => {
   });
 
   it.each(['classic', 'zloba', 'modern'] as const)(
-    '§1.10 %s: face-down pay-off cards and the stock are never shown',
+    '§2.8 %s: face-down pay-off cards and the stock are never shown',
     (preset) => {
       for (const viewer of [null, 0, 1]) {
         const text = shown(preset, viewer);
@@ -64,13 +64,13 @@ describe('§1.10 views', () => {
     }
   });
 
-  it.each(['zloba', 'modern'] as const)('§1.10 %s: pay-off pile sizes are shown', (preset) => {
+  it.each(['zloba', 'modern'] as const)('§2.8 %s: pay-off pile sizes are shown', (preset) => {
     for (const viewer of [null, 0, 1]) {
       expect(viewFor(pos(preset, POSITION), viewer).seats.map((seat) => seat.payoffCount)).toEqual([3, 3]);
     }
   });
 
-  it('§1.10 classic: the player to move finds the same legal moves from their view alone', () => {
+  it('§2.8 classic: the player to move finds the same legal moves from their view alone', () => {
     const state = pos('classic', POSITION);
     expect(legalMovesInView(viewFor(state, 0))).toEqual(legalMoves(state));
     expect(legalMovesInView(viewFor(state, 1))).toEqual([]);

@@ -1,8 +1,8 @@
-/** RULES §1.1: which cards are wild, and what a wild card may stand for in the centre. */
+/** docs/rules.md §2.1: which cards are wild, and what a wild card may stand for in the centre. */
 import { optionsFor } from '../../src/engine';
 import { expectLegal, expectRefused, fields, pos, run } from './support';
 
-describe('§1.1 wild cards', () => {
+describe('§2.1 wild cards', () => {
   // S11: "Jokrarna är vilda kort. De får representera vilket kort som helst utom äss."
   it('S11 classic: a joker counts as the next rank on a centre pile', () => {
     const state = pos('classic', 'c1=AS2H - - 9H8C:*4D:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 0 0 n');

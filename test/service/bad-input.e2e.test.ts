@@ -1,5 +1,5 @@
 /**
- * Bad input and abuse (issue 3 §5, §6): every refusal carries its `extensions.code` from the closed list, changes
+ * Bad input and abuse: every refusal carries its `extensions.code` from the closed list, changes
  * nothing in the database, and shows no stack trace, SQL or Prisma detail. Also the request size, query depth,
  * alias and cost limits, the rate limit, production mode without introspection or explorer, and `/health`.
  */

@@ -1,5 +1,6 @@
 /**
- * Built-in opponents and bot accounts through the API (issue 5 §5).
+ * Built-in opponents and bot accounts through the API (docs/correspondence.md, "The built-in bots" and "Bot
+ * accounts for third parties").
  *
  * - A person plays whole games against GreedyBot and RandomBot (one with a time control) using only the API; the
  *   bot answers on its own, and the log shows every bot move made by the bot's account, in the bot's turn (the
@@ -183,7 +184,7 @@ function expectQuietWorkers(): void {
   for (const copy of [app, other]) expect(copy.output()).not.toMatch(/BotWorker|bot move in game/);
 }
 
-describe('built-in opponents (issue 5 §5)', () => {
+describe('built-in opponents', () => {
   it('GreedyBot answers on its own until the game is over', async () => {
     const token = await register(app, 'vs_greedy');
     const me = await playerId(token);
@@ -340,7 +341,7 @@ describe('built-in opponents (issue 5 §5)', () => {
   });
 });
 
-describe('bot accounts for third parties (issue 5 §5)', () => {
+describe('bot accounts for third parties', () => {
   const UPGRADE = 'mutation { upgradeToBotAccount { username isBot } }';
 
   async function apiToken(

@@ -1,8 +1,8 @@
 /**
- * Races against one running server (issue 3 §2, §6): concurrent moves on one version, concurrent moves without a
- * version guard, retried clientMoveIds and a race for the last seat. After every race the move log is checked
- * directly in Postgres: seq 1…n with no gap or duplicate, `games.version` = n, and the log replays in the engine
- * from the stored seed to the state the API shows.
+ * Races against one running server (docs/api.md#concurrency-versions-and-retries): concurrent moves on one version,
+ * concurrent moves without a version guard, retried clientMoveIds and a race for the last seat. After every race
+ * the move log is checked directly in Postgres: seq 1…n with no gap or duplicate, `games.version` = n, and the log
+ * replays in the engine from the stored seed to the state the API shows.
  */
 import { randomUUID } from 'node:crypto';
 import { GameEvent, RuleOptions, newDeal, replayFrom, setup, viewFor } from '../../src/engine';
@@ -191,7 +191,7 @@ function codes(bodies: readonly GraphQLBody[]): string[] {
   return bodies.map((body) => {
     if (body.errors === undefined) return 'OK';
     const text = JSON.stringify(body.errors);
-    // No stack trace, file path, SQL or Prisma/Postgres detail in any refusal (issue 3 §5).
+    // No stack trace, file path, SQL or Prisma/Postgres detail in any refusal.
     expect(text).not.toMatch(
       /prisma|\bat \S+ \(|node_modules|\.[jt]s:\d+|\bSELECT\b|\bINSERT INTO\b|violates|constraint/i,
     );

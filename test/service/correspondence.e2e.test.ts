@@ -1,7 +1,7 @@
 /**
- * Correspondence play (issue 5 §1–§3, §6): time controls and deadlines driven by a manual clock (CLOCK=manual and
- * POST /test/clock; no sleeping), timeouts at exactly the deadline through the normal command path, aborts for a
- * player who never moved, one reminder at 80 % of a turn, "my turn" lists by deadline and the dashboard, and
+ * Correspondence play (docs/correspondence.md): time controls and deadlines driven by a manual clock (CLOCK=manual
+ * and POST /test/clock; no sleeping), timeouts at exactly the deadline through the normal command path, aborts for
+ * a player who never moved, one reminder at 80 % of a turn, "my turn" lists by deadline and the dashboard, and
  * pushes — myEvents and gameUpdated — across two app copies on one database (LISTEN/NOTIFY), where both copies'
  * sweepers together time each game out exactly once.
  */
@@ -139,7 +139,7 @@ async function settled(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
-describe('time controls and deadlines (issue 5 §1)', () => {
+describe('time controls and deadlines', () => {
   it('refuses a time control that is not offered', async () => {
     const token = await register(app, 'tc_ann');
     for (const [input, field] of [
@@ -276,7 +276,7 @@ describe('time controls and deadlines (issue 5 §1)', () => {
   });
 });
 
-describe('"your turn" (issue 5 §2)', () => {
+describe('"your turn"', () => {
   it('lists my turns by deadline, most urgent first, pages included, and counts them on the dashboard', async () => {
     const me = await register(app, 'turn_kai');
     const them = await register(app, 'turn_lou');
@@ -331,7 +331,7 @@ describe('"your turn" (issue 5 §2)', () => {
   });
 });
 
-describe('pushes across app copies (issue 5 §3)', () => {
+describe('pushes across app copies', () => {
   it('a move through one copy reaches gameUpdated and myEvents subscribers on the other', async () => {
     const tokens = [await register(app, 'push_max'), await register(app, 'push_ned')];
     const socketOnOther = other.ws(tokens[1]!);

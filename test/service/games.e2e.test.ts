@@ -1,5 +1,5 @@
 /**
- * Full games through the API only (issue 3 §6): accounts register, create a seeded game, join and play it to
+ * Full games through the API only: accounts register, create a seeded game, join and play it to
  * the end with `makeMove(gameId, move, expectedVersion, clientMoveId)`. The finished game is then checked
  * against the rules text (docs/rules.md §2.10) and against an independent replay with the engine from the
  * revealed seed and the public move log.

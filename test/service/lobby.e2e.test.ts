@@ -1,6 +1,7 @@
 /**
- * The lobby (issue 5 §4): challenges (a game inviting one player, who accepts with joinGame or declines), open
- * seeks matched by preset, time control and rated flag, and rematches — each with the player events it causes.
+ * The lobby (docs/correspondence.md#the-lobby-challenges-seeks-rematches): challenges (a game inviting one player,
+ * who accepts with joinGame or declines), open seeks matched by preset, time control and rated flag, and rematches
+ * — each with the player events it causes.
  */
 import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
 
@@ -39,7 +40,7 @@ async function mutate(token: string, field: string, args: string, variables: Rec
   return app.gql<Record<string, LobbyGame>>(token, `mutation(${args}) { ${field} { ${FIELDS} } }`, variables);
 }
 
-describe('challenges (issue 5 §4)', () => {
+describe('challenges', () => {
   it('invites a player by name, who may decline; only they may', async () => {
     const [ann, bob, cid] = await Promise.all(
       ['lob_ann', 'lob_bob', 'lob_cid'].map((name) => register(app, name)),
@@ -91,7 +92,7 @@ describe('challenges (issue 5 §4)', () => {
   });
 });
 
-describe('seeks (issue 5 §4)', () => {
+describe('seeks', () => {
   it('matches seeks by preset, time control and rated flag; never with one’s own', async () => {
     const [dee, eve, fay] = await Promise.all(
       ['lob_dee', 'lob_eve', 'lob_fay'].map((name) => register(app, name)),
@@ -124,7 +125,7 @@ describe('seeks (issue 5 §4)', () => {
   });
 });
 
-describe('rematch (issue 5 §4)', () => {
+describe('rematch', () => {
   it('offers the same game again, the seats turned around, to the opponent', async () => {
     const [gus, hal, ivy] = await Promise.all(
       ['lob_gus', 'lob_hal', 'lob_ivy'].map((name) => register(app, name)),

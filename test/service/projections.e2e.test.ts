@@ -20,7 +20,7 @@ interface MoveGame {
   legalMoves: string[];
 }
 
-describe('check:projections rebuilds every projection from the log (DESIGN §2)', () => {
+describe('check:projections rebuilds every projection from the log, the source of truth', () => {
   let app: TestApp;
   let gameId: string;
   let finishedId: string;

@@ -1,5 +1,5 @@
 /**
- * Ratings and match history through the API (issue 4 §1, §2, §5): a finishing move records every seat's outcome
+ * Ratings and match history through the API (docs/api.md#ratings): a finishing move records every seat's outcome
  * and, in a rated game, the Glicko-2 changes, once — even when the finishing move is retried; games of three rate
  * every pair by placement; the leaderboard shows established ratings only, best first; history pages neither skip
  * nor repeat games while new ones finish; the filters, statistics and head-to-head records agree with the games.
@@ -158,7 +158,7 @@ function expectRating(actual: { rating: number; deviation: number }, expected: R
   expect(actual.deviation).toBeCloseTo(expected.deviation, 6);
 }
 
-describe('ratings (issue 4 §1)', () => {
+describe('ratings', () => {
   it('a rated two-player game rates both players once, with before and after on the game', async () => {
     const tokens = [await register(app, 'rate_ann'), await register(app, 'rate_bob')] as const;
     const game = await wonBy(tokens, 0, { rated: true });
@@ -338,7 +338,7 @@ describe('ratings (issue 4 §1)', () => {
   });
 });
 
-describe('leaderboard (issue 4 §1)', () => {
+describe('leaderboard', () => {
   it('lists established ratings only, best first, ranked, in pages that neither skip nor repeat', async () => {
     // Ratings as the finishing moves would have left them (writing hundreds of rated games through the API
     // would only slow the test): 30 players, a third provisional, with tied ratings.
@@ -418,7 +418,7 @@ describe('leaderboard (issue 4 §1)', () => {
   });
 });
 
-describe('match history (issue 4 §2)', () => {
+describe('match history', () => {
   interface HistoryPage {
     games: {
       edges: { cursor: string; node: FinishedGame }[];

@@ -1,5 +1,5 @@
 /**
- * The log is the truth (issue 3 §2, §6): a game interrupted by a restart comes back exactly as it was, rebuilt
+ * The log is the truth: a game interrupted by a restart comes back exactly as it was, rebuilt
  * from the log by a new server process; `verifyGame` replays a finished game from its revealed seed, and fails
  * when the log, the seed or the recorded result was tampered with in the database.
  */

@@ -482,8 +482,9 @@ describe('prisma/schema.prisma matches the migrated database', () => {
   });
 
   it('the move log refuses DELETE of single events (append-only)', async () => {
-    // DESIGN §2 and the migration's own comment: "nothing updates or deletes a row (a trigger below refuses it)";
-    // the trigger is BEFORE UPDATE only, so a row can be deleted (and a forged one inserted in its place).
+    // README.md ("an append-only move log") and the migration's own comment: "nothing updates or deletes a row (a
+    // trigger below refuses it)"; the trigger is BEFORE UPDATE only, so a row can be deleted (and a forged one
+    // inserted in its place).
     const gameId = await gameWithOneEvent('log_deleter');
     await expect(sql(url, 'DELETE FROM game_events WHERE game_id = $1', [gameId])).rejects.toThrow(
       /append-only/,

@@ -1,5 +1,5 @@
 /**
- * `gameUpdated(gameId)` over graphql-ws (issue 3 §4): both players and a spectator subscribe to one game; a push
+ * `gameUpdated(gameId)` over graphql-ws: both players and a spectator subscribe to one game; a push
  * arrives for the join that starts it, for every move and for the finish, and each push is built for its
  * subscriber (a player's has their own hand, the spectator's none). Connections with a bad token are refused;
  * an unknown game is NOT_FOUND.
@@ -225,7 +225,7 @@ describe('gameUpdated over graphql-ws', () => {
     }
   });
 
-  it('keeps an idle connection alive: the server pings every 12 s (issue 5 §3)', async () => {
+  it('keeps an idle connection alive: the server pings every 12 s (docs/api.md#endpoints)', async () => {
     const token = await register(app, 'subs_idle');
     const socket = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
     try {

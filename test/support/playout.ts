@@ -145,7 +145,7 @@ export function playout(initial: GameState, settings: PlayoutSettings): Playout 
 
 const bool = fc.boolean();
 
-/** Which cards are wild, with their consequences for the deck (RULES §3 variants of 003). */
+/** Which cards are wild, with their consequences for the deck (the variants of 003, docs/rules.md §3.3). */
 const wildVariantArb: fc.Arbitrary<Partial<RuleOptions>> = fc.oneof(
   fc.constant({}),
   fc.record({

@@ -1,5 +1,5 @@
 /**
- * Fills a database with finished demo games (issue 4 §4): bots play them with the engine, and the rows are
+ * Fills a database with finished demo games: bots play them with the engine, and the rows are
  * written as the service would have left them (rows.ts). Games go in chunks, each written in one transaction
  * with COPY. Worker threads play the next chunk while the main thread rates the last one (ratings evolve in
  * finishing order, so that part is sequential) and Postgres stores the one before. The database must be

@@ -144,7 +144,7 @@ export function freeSlot(board: Board): number {
   return board.center.indexOf(FREE);
 }
 
-/** Whether `card` may go on a pile that has reached `top` (RULES §1.4). */
+/** Whether `card` may go on a pile that has reached `top` (docs/rules.md §2.4). */
 export function fitsTop(board: Board, top: number, card: Card): boolean {
   if (top === FREE || top >= board.topRank) return false;
   return wild(board, card) || naturalRank(card) === top + 1;

@@ -20,12 +20,12 @@ export interface GreedyTuning {
   readonly feedWeight: number;
   /**
    * Ending the turn with a side-pile card rather than a pass: one more card drawn next turn, and the game
-   * kept moving (a round of null turns blocks it, RULES §2.2).
+   * kept moving (a round of null turns blocks it, docs/rules.md §2.9).
    */
   readonly discardValue: number;
   /**
    * Play on rather than pass when not ahead on pay-off cards, so that a round of passes does not block the
-   * game into a loss (RULES §2.2, §2.3); only where pay-off piles can be counted.
+   * game into a loss (docs/rules.md §2.9, §2.10); only where pay-off piles can be counted.
    */
   readonly playOnWhenBehind: boolean;
   /** A wild card put on a side pile is no longer free to go anywhere. */
