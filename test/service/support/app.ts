@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { createClient, Client as WsClient } from 'graphql-ws';
+import { ClientOptions, createClient, Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { waitUntilServing } from '../../../src/common/serving';
 import { freshDatabase } from './database';
@@ -89,13 +89,7 @@ export async function startTestApp(
     },
     post,
     ws(token) {
-      const client = createClient({
-        url: `${url.replace('http', 'ws')}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: token === null ? {} : { authorization: `Bearer ${token}` },
-        retryAttempts: 0,
-        lazy: false,
-      });
+      const client = wsClient(url, token);
       sockets.push(client);
       return client;
     },
@@ -106,6 +100,21 @@ export async function startTestApp(
       await database?.drop();
     },
   };
+}
+
+/**
+ * A graphql-ws client of the server at `url` (http://…), connecting at once, with `token` in its connection_init
+ * and no retries (a test sees each close). `options` adds to or overrides those.
+ */
+export function wsClient(url: string, token: string | null, options: Partial<ClientOptions> = {}): WsClient {
+  return createClient({
+    url: `${url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token === null ? {} : { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    lazy: false,
+    ...options,
+  });
 }
 
 /** Registers a player and returns their session token. */

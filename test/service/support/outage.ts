@@ -16,12 +16,11 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createClient, Client as WsClient } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client as WsClient } from 'graphql-ws';
 import { Client } from 'pg';
 import { freePort } from '../../../src/common/free-port';
 import { waitUntilServing } from '../../../src/common/serving';
-import { GraphQLBody, codeOf } from './app';
+import { GraphQLBody, codeOf, wsClient } from './app';
 import { chooseMove } from './play';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -84,24 +83,13 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
       return [postmaster, ...childrenOf(postmaster)];
     },
     ws(token) {
-      const client = createClient({
-        url: `${url.replace('http', 'ws')}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: token === null ? {} : { authorization: `Bearer ${token}` },
-        retryAttempts: 0,
-        lazy: false,
-      });
+      const client = wsClient(url, token);
       sockets.push(client);
       return client;
     },
     closeOfNewSocket(token) {
       return new Promise((resolve) => {
-        createClient({
-          url: `${url.replace('http', 'ws')}/graphql`,
-          webSocketImpl: WebSocket,
-          connectionParams: token === null ? {} : { authorization: `Bearer ${token}` },
-          retryAttempts: 0,
-          lazy: false,
+        wsClient(url, token, {
           // The close ends this client (no retries): nothing to dispose of.
           onNonLazyError: () => undefined,
           on: {
