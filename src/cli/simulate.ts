@@ -8,7 +8,9 @@
  * Exit codes: 0 done, 2 bad arguments or rule options, 1 a bot made an illegal move (a bug).
  */
 import {
+  BLOCKED_ENDS,
   BOT_NAMES,
+  BlockedEnd,
   BotName,
   IllegalBotMoveError,
   PRESETS,
@@ -206,6 +208,28 @@ function describeOverrides(overrides: Partial<RuleOptions>): string {
     .join(' ');
 }
 
+const BLOCKED_END_LABELS: Record<BlockedEnd, string> = {
+  nobodyCouldMove: 'nobody could move',
+  someoneDeclined: 'someone declined',
+};
+
+/**
+ * How the blocked games ended, each as a share of the blocked games, then which bots declined: e.g.
+ * `120 games: nobody could move 80 (66.7 %), someone declined 40 (33.3 %); declined: greedy#1 25, greedy#2 19`.
+ */
+export function formatBlockedEnds(summary: Summary): string {
+  const blocked = BLOCKED_ENDS.reduce((total, end) => total + summary.blockedEnds[end], 0);
+  if (blocked === 0) return 'no game was blocked';
+  const ways = BLOCKED_ENDS.map((end) => {
+    const count = summary.blockedEnds[end];
+    return `${BLOCKED_END_LABELS[end]} ${count} (${percent(count / blocked)})`;
+  });
+  const decliners = summary.perBot
+    .filter((bot) => bot.declinedBlocks > 0)
+    .map((bot) => `${bot.label} ${bot.declinedBlocks}`);
+  return `${blocked} games: ${ways.join(', ')}${decliners.length > 0 ? `; declined: ${decliners.join(', ')}` : ''}`;
+}
+
 /** The summary of one preset's run as a text table. */
 export function formatSummary(summary: Summary): string {
   const rows: string[] = [];
@@ -227,6 +251,7 @@ export function formatSummary(summary: Summary): string {
   rows.push(`turns             mean ${number(summary.turns.mean)}, median ${number(summary.turns.median)}`);
   const ends = SIMULATED_ENDS.map((end) => `${END_LABELS[end]} ${percent(summary.endShares[end])}`);
   rows.push(`ended by          ${ends.join(', ')}; draws ${percent(summary.drawShare)}`);
+  rows.push(`blocked ends      ${formatBlockedEnds(summary)}`);
   const score = summary.winnerScore;
   rows.push(
     score === null

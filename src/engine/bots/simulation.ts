@@ -51,11 +51,21 @@ export interface BotTally extends WinTally {
   readonly bot: BotName;
   /** Name, made unique with `#n` when the same bot plays more than one seat. */
   readonly label: string;
+  /** Blocked games in whose last round of null turns this bot passed although it had another legal move. */
+  readonly declinedBlocks: number;
 }
 
 /** The ways a game ended; resignations and timeouts never happen between bots. */
 export type SimulatedEnd = Extract<EndReason, 'payoffEmptied' | 'blocked' | 'stuck' | 'turnLimit'>;
 export const SIMULATED_ENDS: readonly SimulatedEnd[] = ['payoffEmptied', 'blocked', 'stuck', 'turnLimit'];
+
+/**
+ * How a blocked game ended (docs/rules.md §2.9: a round of null turns). `nobodyCouldMove`: every null turn of
+ * that last round was forced, the player having no legal move but `pass`; `someoneDeclined`: at least one of
+ * them was a `pass` by a player who had another legal move.
+ */
+export type BlockedEnd = 'nobodyCouldMove' | 'someoneDeclined';
+export const BLOCKED_ENDS: readonly BlockedEnd[] = ['nobodyCouldMove', 'someoneDeclined'];
 
 export interface Distribution {
   readonly min: number;
@@ -82,6 +92,10 @@ export interface Summary {
   readonly turns: { readonly mean: number; readonly median: number };
   /** Share of all games that ended each way (they add up to 1). */
   readonly endShares: Readonly<Record<SimulatedEnd, number>>;
+  /** How the blocked games ended, as counts (they add up to the blocked games). */
+  readonly blockedEnds: Readonly<Record<BlockedEnd, number>>;
+  /** The same as shares of all games (they add up to `endShares.blocked`). */
+  readonly blockedEndShares: Readonly<Record<BlockedEnd, number>>;
   readonly drawShare: number;
   /** The winners' scores over the decided games; null when no game had a winner. */
   readonly winnerScore: Distribution | null;
@@ -130,6 +144,11 @@ export interface PlayedGame {
   readonly turns: number;
   /** The bot entry (index into `bots`) in each seat. */
   readonly entries: readonly number[];
+  /**
+   * For a blocked game, the seats whose null turns in the last round were a `pass` with another legal move
+   * (empty: nobody could move); null for any other end.
+   */
+  readonly decliners: readonly number[] | null;
 }
 
 /** Plays one game of the run to its end. */
@@ -141,12 +160,20 @@ export function playGame(config: SimulationConfig, options: RuleOptions, game: n
   const bots: Bot[] = entries.map((entry) => makeBot(config.bots[entry] as BotName));
   const rngs = entries.map((_, seat) => botRng(config.seed, game, seat));
   const state: GameState = setup(options, newDeal(seed), seats);
+  // The seats that declined in the current run of null turns (a null turn is a pass that is the whole turn,
+  // with no draw at its start: docs/rules.md §2.9); cleared whenever a turn is not null.
+  let decliners: number[] = [];
   while (state.result === null) {
     const seat = state.current;
     const view = viewFor(state, seat);
     const legalMoves = legalMovesInView(view);
     const bot = bots[seat] as Bot;
     const move = bot.choose(view, legalMoves, rngs[seat] as RngState);
+    if (move === 'pass' && !state.turnActive) {
+      if (legalMoves.length > 1 && !decliners.includes(seat)) decliners.push(seat);
+    } else {
+      decliners = [];
+    }
     const decision = decide(state, { type: 'move', seat, move });
     if (!decision.ok) {
       throw new IllegalBotMoveError({
@@ -162,7 +189,12 @@ export function playGame(config: SimulationConfig, options: RuleOptions, game: n
     }
     for (const event of decision.events) applyEvent(state, event);
   }
-  return { result: state.result, turns: state.turn, entries };
+  return {
+    result: state.result,
+    turns: state.turn,
+    entries,
+    decliners: state.result.reason === 'blocked' ? decliners : null,
+  };
 }
 
 /** Linear interpolation between closest ranks (sorted input, not empty). */
@@ -213,6 +245,8 @@ export function simulate(config: SimulationConfig, onProgress?: ProgressCallback
   const turns: number[] = [];
   const scores: number[] = [];
   const ends: Record<SimulatedEnd, number> = { payoffEmptied: 0, blocked: 0, stuck: 0, turnLimit: 0 };
+  const blockedEnds: Record<BlockedEnd, number> = { nobodyCouldMove: 0, someoneDeclined: 0 };
+  const declinedBlocks = new Array<number>(seats).fill(0);
   let draws = 0;
   const started = Date.now();
   for (let game = 0; game < config.games; game++) {
@@ -222,6 +256,10 @@ export function simulate(config: SimulationConfig, onProgress?: ProgressCallback
     const reason = result.reason;
     if (reason === 'resigned' || reason === 'timedOut') throw new Error(`a bot game ended by ${reason}`);
     ends[reason]++;
+    if (played.decliners !== null) {
+      blockedEnds[played.decliners.length === 0 ? 'nobodyCouldMove' : 'someoneDeclined']++;
+      for (const seat of played.decliners) declinedBlocks[played.entries[seat] as number]!++;
+    }
     if (result.winner === null) {
       draws++;
     } else {
@@ -252,6 +290,7 @@ export function simulate(config: SimulationConfig, onProgress?: ProgressCallback
       bot: config.bots[entry] as BotName,
       label: labels[entry] as string,
       ...tally(wins, games, decided),
+      declinedBlocks: declinedBlocks[entry] as number,
     })),
     draws,
     decided,
@@ -264,6 +303,11 @@ export function simulate(config: SimulationConfig, onProgress?: ProgressCallback
       blocked: share(ends.blocked),
       stuck: share(ends.stuck),
       turnLimit: share(ends.turnLimit),
+    },
+    blockedEnds,
+    blockedEndShares: {
+      nobodyCouldMove: share(blockedEnds.nobodyCouldMove),
+      someoneDeclined: share(blockedEnds.someoneDeclined),
     },
     drawShare: share(draws),
     winnerScore: distribution(scores),
