@@ -1,23 +1,29 @@
 import fc from 'fast-check';
 import {
   BOT_NAMES,
+  BOT_VERSIONS,
   Bot,
   BotName,
   Card,
   GameState,
+  PRESET_NAMES,
   PresetName,
   RngState,
   RuleOptions,
+  SideCard,
   applyEvent,
   cloneRng,
   cloneState,
   createBot,
   decide,
+  isWild,
   legalMoves,
   legalMovesInView,
   newDeal,
   optionsFor,
   parseCard,
+  parseMove,
+  parseSideCard,
   publicStream,
   setup,
   shuffleInPlace,
@@ -69,6 +75,15 @@ function playOut(
   return moves;
 }
 
+/** Side-pile cards as the view writes them (`8S`, `*=8` for a declared wild card). */
+function sideCards(options: RuleOptions, texts: readonly string[] | undefined): SideCard[] {
+  return (texts ?? []).map((text) => {
+    const side = parseSideCard(options, text);
+    if (side === null) throw new Error(`bad side card ${text}`);
+    return side;
+  });
+}
+
 interface Position {
   readonly preset?: PresetName;
   readonly overrides?: Partial<RuleOptions>;
@@ -97,11 +112,11 @@ function position(spec: Position): GameState {
   me.hand = cards(spec.hand);
   me.payoff = [...filler(ownCount), card(spec.payoff)];
   me.sidePiles = Array.from({ length: options.sidePiles }, (_, index) =>
-    cards(spec.side?.[index] ?? []).map((c) => ({ card: c, rank: c >> 2 })),
+    sideCards(options, spec.side?.[index]),
   );
   other.payoff = [...filler(otherCount), card(spec.opponentPayoff)];
   other.sidePiles = Array.from({ length: options.sidePiles }, (_, index) =>
-    cards(spec.opponentSide?.[index] ?? []).map((c) => ({ card: c, rank: c >> 2 })),
+    sideCards(options, spec.opponentSide?.[index]),
   );
   const suits = 'SHDC';
   state.center = Array.from({ length: state.maxCenterPiles }, (_, slot) => {
@@ -310,6 +325,61 @@ describe('bots never read hidden information', () => {
   });
 });
 
+describe('greedy passes only for a documented reason (docs/bots.md, "When greedy passes")', () => {
+  /** Reason 2: the move would put a wild card on a side pile that already holds one. */
+  function secondWildOnPile(state: GameState, move: string): boolean {
+    const parsed = parseMove(move);
+    if (
+      parsed === null ||
+      parsed.kind !== 'place' ||
+      parsed.from.kind !== 'hand' ||
+      parsed.to.kind !== 'side'
+    )
+      return false;
+    if (!isWild(state.options, parsed.from.card)) return false;
+    const pile = state.seats[state.current]!.sidePiles[parsed.to.pile - 1] ?? [];
+    return pile.some((side) => isWild(state.options, side.card));
+  }
+
+  it.each(PRESET_NAMES.map((preset) => [preset]))(
+    '%s: every pass in greedy-against-greedy games is its only legal move, or the only other moves are reason 2',
+    (preset) => {
+      const greedy = createBot('greedy');
+      let passes = 0;
+      for (let game = 0; game < 15; game++) {
+        const state = setup(optionsFor(preset), newDeal(`passes-${preset}-${game}`), 2);
+        const rng = publicStream('test', `passes-${game}`);
+        while (state.result === null) {
+          const view = viewFor(state, state.current);
+          const legal = legalMovesInView(view);
+          const move = greedy.choose(view, legal, rng);
+          if (move === 'pass') {
+            passes++;
+            const others = legal.filter((other) => other !== 'pass');
+            expect(others.filter((other) => !secondWildOnPile(state, other))).toEqual([]);
+          }
+          const decision = decide(state, { type: 'move', seat: state.current, move });
+          if (!decision.ok) throw new Error(`${move} refused: ${decision.violation.reason}`);
+          for (const event of decision.events) applyEvent(state, event);
+        }
+      }
+      // The check saw passes (blocked games end with them), not only turns ended by side-pile cards.
+      if (preset !== 'modern') expect(passes).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('bot versions', () => {
+  it('every bot has a version `<name>-<n>`, the one BOT_VERSIONS lists', () => {
+    for (const name of BOT_NAMES) {
+      const bot = createBot(name);
+      expect(bot.version).toBe(BOT_VERSIONS[name]);
+      expect(bot.version).toMatch(new RegExp(`^${name}-[1-9]\\d*$`));
+    }
+    expect(BOT_VERSIONS).toEqual({ random: 'random-1', greedy: 'greedy-2' });
+  });
+});
+
 describe('greedy heuristics', () => {
   it('plays the pay-off card at once when it fits', () => {
     const state = position({
@@ -394,7 +464,9 @@ describe('greedy heuristics', () => {
     expect(moves[moves.length - 1]).toBe('7H-d1');
   });
 
-  it('passes rather than feed the next player when ahead, and plays on when a block would lose (zloba)', () => {
+  it('plays on rather than pass when no card may go on a side pile, ahead or behind (zloba)', () => {
+    // The 9s fit no side pile (K, Q, Q, K take only K, Q, J): the 4H to the centre is the only way to keep
+    // the game moving, and a round of passes would block it (docs/rules.md §2.9).
     const spec: Position = {
       preset: 'zloba',
       hand: ['4H', '9H', '9S', '9D', '9C'],
@@ -403,8 +475,65 @@ describe('greedy heuristics', () => {
       center: [3],
       opponentPayoff: '5D',
     };
-    expect(greedyTurn(position({ ...spec, payoffCounts: [5, 9] }))).toEqual(['pass']);
+    expect(greedyTurn(position({ ...spec, payoffCounts: [5, 9] }))[0]).toBe('4H-c1');
     expect(greedyTurn(position({ ...spec, payoffCounts: [9, 5] }))[0]).toBe('4H-c1');
+  });
+
+  it('builds down on a side pile rather than open an empty one', () => {
+    const state = position({
+      hand: ['8H', '3C', '5D', 'QS', 'JH'],
+      side: [['9S']],
+      payoff: 'KD',
+      center: [10],
+      opponentPayoff: '4D',
+    });
+    const moves = greedyTurn(state);
+    expect(moves[moves.length - 1]).toBe('8H-d1');
+  });
+
+  it('opens an empty side pile with the card that leaves the most hand cards placeable', () => {
+    // Nothing fits K, Q or J: the last empty pile must be opened, and only a 6 there leaves cards that fit
+    // next turn (the other 6 and the 5).
+    const state = position({
+      hand: ['6H', '6D', '5C', '9S', '2C'],
+      side: [['KC'], ['QD'], ['JH'], []],
+      payoff: 'QD',
+      center: [11],
+      opponentPayoff: '4D',
+    });
+    const moves = greedyTurn(state);
+    expect(moves[moves.length - 1]).toMatch(/^6[HD]-d4$/);
+  });
+
+  it('never puts a wild card on a side pile while a natural card may go', () => {
+    const state = position({
+      hand: ['*', '9H', '3C', '5D', 'JC'],
+      side: [['KS'], ['QD'], ['7C'], ['4H']],
+      payoff: 'KD',
+      center: [10],
+      opponentPayoff: '4D',
+    });
+    const moves = greedyTurn(state);
+    expect(moves.filter((move) => move.startsWith('*'))).toEqual([]);
+    expect(moves[moves.length - 1]).toMatch(/-d\d$/);
+  });
+
+  it('never puts a second wild card on a side pile: it passes when that is the only other move', () => {
+    // Every pile holds a wild card already; the hand's natural cards fit none, and the centre is empty.
+    const state = position({
+      hand: ['*', '9H', '9C', '9D', '9S'],
+      side: [
+        ['KS', '*=K'],
+        ['QD', '*=J'],
+        ['7C', '*=6'],
+        ['4H', '*=3'],
+      ],
+      payoff: 'KD',
+      center: [],
+      opponentPayoff: '4D',
+    });
+    expect(legalMovesInView(viewFor(state, 0)).some((move) => move.startsWith('*-d'))).toBe(true);
+    expect(greedyTurn(state)).toEqual(['pass']);
   });
 
   it('makes a forced play (forcedAces) rather than spending other cards first', () => {

@@ -98,6 +98,7 @@ describe('simulate', () => {
           const bot = createBot(name);
           return {
             name,
+            version: bot.version,
             choose: (view, legal, rng) => {
               if (name === 'greedy' && view.seat !== null && !seen.includes(view.seat)) seen.push(view.seat);
               return bot.choose(view, legal, rng);
@@ -112,7 +113,7 @@ describe('simulate', () => {
   });
 
   it('stops with the details when a bot makes a move that decide refuses', () => {
-    const cheater: Bot = { name: 'random', choose: () => '7H-c9' };
+    const cheater: Bot = { name: 'random', version: 'random-1', choose: () => '7H-c9' };
     let thrown: unknown;
     try {
       simulate({

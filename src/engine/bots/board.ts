@@ -30,6 +30,8 @@ export interface Board {
   readonly wildCards: readonly boolean[];
   /** The top of each own side pile (deeper cards beyond a turn's reach are left out). */
   readonly sidePiles: SideCard[][];
+  /** Whether each own side pile holds a wild card anywhere in it (the bot puts at most one on a pile). */
+  readonly sidePileHasWild: readonly boolean[];
   /** Per slot (index = slot − 1): the rank the pile has reached, or `FREE`. */
   readonly center: number[];
   payoffTop: Card | null;
@@ -103,6 +105,7 @@ export function boardFromView(view: GameView): Board {
   const options = view.options;
   const own = view.seats[seat];
   if (own === undefined) throw new Error(`bot: the view has no seat ${seat}`);
+  const wildCards = wildTable(options);
   const center: number[] = new Array<number>(view.maxCenterPiles).fill(FREE);
   for (const pile of view.centerPiles) center[pile.slot - 1] = pile.topRank;
   const opponents: Opponent[] = [];
@@ -122,8 +125,11 @@ export function boardFromView(view: GameView): Board {
     options,
     topRank: topRankOf(options),
     hand: view.hand.map(readCard),
-    wildCards: wildTable(options),
+    wildCards,
     sidePiles: own.sidePiles.map((pile) => readSidePile(options, pile)),
+    sidePileHasWild: own.sidePiles.map((pile) =>
+      pile.some((text) => wildCards[readSideCard(options, text).card] === true),
+    ),
     center,
     payoffTop: own.payoffTop === null ? null : readCard(own.payoffTop),
     payoffCount: own.payoffCount,

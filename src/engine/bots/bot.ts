@@ -6,13 +6,15 @@
 import { RngState } from '../rng';
 import { GameView } from '../view';
 import { greedyBot } from './greedy';
+import { BOT_NAMES, BotName, BotVersion } from './names';
 import { randomBot } from './random';
 
-export type BotName = 'random' | 'greedy';
-export const BOT_NAMES: readonly BotName[] = ['random', 'greedy'];
+export { BOT_NAMES, BOT_VERSIONS, type BotName, type BotVersion } from './names';
 
 export interface Bot {
   readonly name: BotName;
+  /** `BOT_VERSIONS[name]` for the built-in bots. */
+  readonly version: BotVersion;
   /**
    * One move in notation, chosen from `legalMoves` (which must be `legalMovesInView(view)` and not empty).
    * May advance `rng`; reads nothing but its arguments.

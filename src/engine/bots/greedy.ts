@@ -8,17 +8,23 @@
  * 4. makes the run of natural centre plays that leaves the best table: each card played counts for it, each
  *    home left for an opponent's pay-off top (a pile one below it) against it, weighted by how likely the
  *    opponent can reach it from their visible side piles — so it covers such homes, builds piles past them,
- *    and holds back cards that would make one;
- * 5. ends the turn with the side-pile card that keeps side piles descending, or passes when every side-pile
- *    card would bury something useful (where passing is allowed) — unless it is not ahead on pay-off cards
- *    (where they can be counted): then it plays on rather than help block the game into a loss.
- * Wild cards go to the centre only inside a chain to the pay-off card. The weights are in `tuning.ts`; they
- * were chosen by matches between tunings (seats swapped on each deal).
+ *    and holds back cards that would make one; a run that empties the centre counts against it while it holds
+ *    no ace (then only an ace could be played anywhere);
+ * 5. ends the turn (`endOfTurn`): a natural card onto the side pile that leaves the most room — on descending
+ *    piles (S12, R9) the hand cards that still fit somewhere, the ranks a drawn card could have and still fit,
+ *    the empty piles kept (side.ts) — so it builds down or onto the same rank before it opens an empty pile,
+ *    and sheds the cards the centre needs last; a wild card only when no natural card may go, never two on
+ *    one pile; otherwise a centre play; and it passes only when nothing else is legal (or only a second wild
+ *    card on one pile is), so it never blocks a game it could keep moving.
+ * Wild cards go to the centre only inside a chain to the pay-off card, or when nothing else would keep the
+ * game moving. The weights are in `tuning.ts`; they were chosen by matches between tunings (seats swapped on
+ * each deal) and by the share of blocked games between two greedy bots (docs/bots.md).
  */
 import { ACE, Card, TWO, rankOf } from '../cards';
 import { Move, parseMove } from '../moves';
 import { SideCard } from '../state';
 import type { Bot } from './bot';
+import { BOT_VERSIONS } from './names';
 import {
   Board,
   CenterPlay,
@@ -34,6 +40,7 @@ import {
 } from './board';
 import { Context, findBestSequence, findHandEmptying, findPayoffChain } from './plan';
 import { DEFAULT_TUNING, GreedyTuning } from './tuning';
+import { placementRoom, topsAfter } from './side';
 import { Threat, feedRisk, threatsOf } from './threat';
 
 /** A wild card played outside a chain to the pay-off card is wasted. */
@@ -135,20 +142,46 @@ function coverCost(board: Board, side: SideCard): number {
   return before === Infinity ? 0.2 : 2 / (1 + before);
 }
 
-/** The value of ending the turn with this hand card on this side pile. */
+/** The hand as it would be without one copy of `card`. */
+function handWithout(board: Board, card: Card): Card[] {
+  const hand = board.hand.slice();
+  const index = hand.indexOf(card);
+  if (index >= 0) hand.splice(index, 1);
+  return hand;
+}
+
+/**
+ * The value of ending the turn with this hand card on this side pile. On `sameOrOneLower` piles (S12, R9):
+ * what the piles still take afterwards (`placementRoom`: hand cards that still fit, ranks a drawn card could
+ * have, empty piles kept), less what the card buries. So the bot builds down on a pile or onto a card of the
+ * same rank before it opens an empty pile, and opens one only with the card that leaves the most room.
+ */
 function discardScore(context: Context, move: Place): number {
   const { board, tuning } = context;
   if (move.from.kind !== 'hand' || move.to.kind !== 'side') return -Infinity;
   const card = move.from.card;
-  const pile = board.sidePiles[move.to.pile - 1] ?? [];
+  const pileIndex = move.to.pile - 1;
+  const pile = board.sidePiles[pileIndex] ?? [];
   const top = sideTopCard(pile);
   const rank = move.declared ?? naturalRank(card);
+  if (board.options.sideBuild === 'sameOrOneLower') {
+    const weights = tuning.placement;
+    let score = placementRoom(board, handWithout(board, card), topsAfter(board, pileIndex, rank), weights);
+    if (top !== null) {
+      const sameRank = !wild(board, card) && !wild(board, top.card) && naturalRank(top.card) === rank;
+      score += sameRank ? weights.sameRank : -coverCost(board, top);
+    }
+    if (!wild(board, card)) {
+      const before = cardsBefore(board, rank);
+      score += weights.distantCard * Math.min(before === Infinity ? 12 : before, 12);
+    }
+    return score;
+  }
   let score = tuning.discardValue;
   if (wild(board, card)) score -= tuning.wildDiscardPenalty;
   if (top === null) {
     const empties = board.sidePiles.filter((other) => other.length === 0).length;
-    // A high card on an empty pile leaves room to build down on it (S12, R9); the last empty pile is precious.
-    score += board.options.sideBuild === 'sameOrOneLower' ? (rank - 6) * tuning.emptyPileRankValue : 0.5;
+    score += 0.5;
     if (empties === 1) score -= tuning.lastEmptyPilePenalty;
   } else if (top.rank === rank + 1) {
     score += 2;
@@ -157,19 +190,12 @@ function discardScore(context: Context, move: Place): number {
   } else {
     score -= coverCost(board, top);
   }
-  if (board.options.sideBuild === 'any' && !wild(board, card)) {
+  if (!wild(board, card)) {
     // With any card allowed anywhere, shed the card that is furthest from being playable.
     const before = cardsBefore(board, rank);
     score += 0.15 * Math.min(before === Infinity ? 12 : before, 12);
   }
   return score;
-}
-
-/** Whether the bot would not win a blocked game now: some opponent has as few pay-off cards or fewer. */
-function notAhead(board: Board): boolean {
-  const own = board.payoffCount;
-  if (own === null) return false;
-  return board.opponents.some((opponent) => opponent.payoffCount !== null && opponent.payoffCount <= own);
 }
 
 /** Whether a play is of a kind the rules may force: an ace starting a pile (S6, R5), a 2 on an ace (R7). */
@@ -192,6 +218,15 @@ function best<T>(items: readonly T[], score: (item: T) => number): { item: T; sc
   return found;
 }
 
+function isWildPlacement(board: Board, move: Place): boolean {
+  return move.from.kind === 'hand' && wild(board, move.from.card);
+}
+
+function isWildPlay(board: Board, play: CenterPlay): boolean {
+  const card = sourceCardOf(board, play.source);
+  return card !== null && wild(board, card);
+}
+
 function chooseMove(context: Context, candidates: Candidates, legalMoves: readonly string[]): string {
   const { board, threats } = context;
   const text = (key: CenterPlay | Place): string => candidates.texts.get(key) as string;
@@ -208,18 +243,51 @@ function chooseMove(context: Context, candidates: Candidates, legalMoves: readon
   const sequence = findBestSequence(context)[0];
   if (sequence !== undefined && legal.has(playText(sequence))) return playText(sequence);
 
-  const discard = best(candidates.discards, (move) => discardScore(context, move));
-  if (discard !== null && (!candidates.pass || discard.score > 0)) return text(discard.item);
-  if (candidates.pass && !(context.tuning.playOnWhenBehind && notAhead(board))) return 'pass';
-  // Here either a forced play is pending (S6, R5, R7) and only centre plays are legal — make it rather than
-  // spend other cards first — or passing now could let the game block while the bot is not ahead.
-  const riskNow = feedRisk(board, threats);
-  const center = best(
-    candidates.center,
-    (play) => centerPlayScore(context, riskNow, play) + (isForcedKind(board, play) ? FORCED_PLAY_BONUS : 0),
+  return endOfTurn(context, candidates, legalMoves);
+}
+
+/**
+ * The move once no plan or run of centre plays is worth more: in order, a natural card onto a side pile, a
+ * wild card onto a side pile that holds none, a natural centre play, a wild centre play, and only then
+ * `pass`. A side-pile card or a centre play keeps the game moving (the hand is refilled next turn); a round
+ * of turns with neither blocks it (docs/rules.md §2.9), and most blocked games between the earlier greedy
+ * bots were blocks one of them chose.
+ *
+ * WHEN GREEDY PASSES (docs/bots.md, "When greedy passes"): only when
+ *   1. `pass` is its only legal move, or
+ *   2. every other legal move would put a second wild card onto a side pile (wild cards are kept for need;
+ *      two on one pile would bury one of them).
+ */
+function endOfTurn(context: Context, candidates: Candidates, legalMoves: readonly string[]): string {
+  const { board, threats } = context;
+  const text = (key: CenterPlay | Place): string => candidates.texts.get(key) as string;
+  const score = (move: Place): number => discardScore(context, move);
+  const natural = best(
+    candidates.discards.filter((move) => !isWildPlacement(board, move)),
+    score,
   );
-  if (center !== null) return text(center.item);
+  if (natural !== null) return text(natural.item);
+  const wildPlacement = best(
+    candidates.discards.filter(
+      (move) => move.to.kind === 'side' && board.sidePileHasWild[move.to.pile - 1] !== true,
+    ),
+    score,
+  );
+  if (wildPlacement !== null) return text(wildPlacement.item);
+  // A forced play pending (S6, R5, R7, S15) comes first: then only centre plays are legal.
+  const riskNow = feedRisk(board, threats);
+  const centerScore = (play: CenterPlay): number =>
+    centerPlayScore(context, riskNow, play) + (isForcedKind(board, play) ? FORCED_PLAY_BONUS : 0);
+  const naturalPlay = best(
+    candidates.center.filter((play) => !isWildPlay(board, play)),
+    centerScore,
+  );
+  if (naturalPlay !== null) return text(naturalPlay.item);
+  const wildPlay = best(candidates.center, centerScore);
+  if (wildPlay !== null) return text(wildPlay.item);
   if (candidates.pass) return 'pass';
+  const anyDiscard = best(candidates.discards, score);
+  if (anyDiscard !== null) return text(anyDiscard.item);
   return legalMoves[0] as string;
 }
 
@@ -227,6 +295,7 @@ function chooseMove(context: Context, candidates: Candidates, legalMoves: readon
 export function greedyBotWith(tuning: GreedyTuning): Bot {
   return {
     name: 'greedy',
+    version: BOT_VERSIONS.greedy,
     choose(view, legalMoves) {
       if (legalMoves.length === 0) throw new Error('greedy bot: no legal move to choose from');
       if (legalMoves.length === 1) return legalMoves[0] as string;

@@ -1,5 +1,13 @@
 /** Bots that play from a seat's view, and the simulation that pits them against each other. */
-export { type Bot, type BotName, BOT_NAMES, createBot, isBotName } from './bot';
+export {
+  type Bot,
+  type BotName,
+  type BotVersion,
+  BOT_NAMES,
+  BOT_VERSIONS,
+  createBot,
+  isBotName,
+} from './bot';
 export { greedyBotWith } from './greedy';
 export { DEFAULT_TUNING, type GreedyTuning } from './tuning';
 export * from './simulation';

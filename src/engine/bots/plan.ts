@@ -291,6 +291,8 @@ interface SequenceSearch {
   readonly board: Board;
   readonly path: CenterPlay[];
   readonly seen: Set<string>;
+  /** Whether an emptied centre would count against a run: the centre is not empty now and the bot holds no ace. */
+  readonly emptiesCenter: boolean;
   best: { plays: CenterPlay[]; value: number };
   budget: number;
 }
@@ -298,7 +300,8 @@ interface SequenceSearch {
 function exploreSequences(search: SequenceSearch, value: number, depth: number): void {
   const { board, threats, tuning } = search.context;
   const refill = board.options.refillWhenHandEmpty && board.hand.length === 0 ? tuning.refillValue : 0;
-  const total = value + refill - tuning.feedWeight * feedRisk(board, threats);
+  let total = value + refill - tuning.feedWeight * feedRisk(board, threats);
+  if (search.emptiesCenter && board.center.every((top) => top === FREE)) total -= tuning.emptyCenterPenalty;
   if (total > search.best.value + 1e-9) search.best = { plays: search.path.slice(), value: total };
   if (depth >= SEQUENCE_DEPTH) return;
   for (const play of naturalPlays(board)) {
@@ -316,6 +319,17 @@ function exploreSequences(search: SequenceSearch, value: number, depth: number):
   }
 }
 
+/** Whether the bot can start a centre pile itself: a natural ace in hand, on a side-pile top or on its pay-off pile. */
+function holdsAce(board: Board): boolean {
+  const isAce = (card: Card | null | undefined): boolean =>
+    card !== null && card !== undefined && !wild(board, card) && naturalRank(card) === ACE;
+  return (
+    board.hand.some(isAce) ||
+    isAce(board.payoffTop) ||
+    board.sidePiles.some((pile) => isAce(sideTopCard(pile)?.card))
+  );
+}
+
 /**
  * The best run of natural centre plays this turn, judged by the table it leaves: cards played count for it,
  * homes left for the others' pay-off cards against it. Empty when doing nothing is best; a run can pass
@@ -328,6 +342,7 @@ export function findBestSequence(context: Context): readonly CenterPlay[] {
     board,
     path: [],
     seen: new Set([boardKey(board)]),
+    emptiesCenter: board.center.some((top) => top !== FREE) && !holdsAce(board),
     best: { plays: [], value: -Infinity },
     budget: SEQUENCE_BUDGET,
   };

@@ -2,6 +2,7 @@
  * The greedy bot's weights, in one place so that they can be measured against each other (bots playing
  * bots with different tunings). The unit is "one natural card played to the centre".
  */
+import type { PlacementWeights } from './side';
 export interface GreedyTuning {
   /** Spending a card in a chain to the pay-off card (cheapest chain wins). */
   readonly chainCost: { readonly hand: number; readonly side: number; readonly wild: number };
@@ -23,17 +24,17 @@ export interface GreedyTuning {
    * kept moving (a round of null turns blocks it, docs/rules.md §2.9).
    */
   readonly discardValue: number;
-  /**
-   * Play on rather than pass when not ahead on pay-off cards, so that a round of passes does not block the
-   * game into a loss (docs/rules.md §2.9, §2.10); only where pay-off piles can be counted.
-   */
-  readonly playOnWhenBehind: boolean;
   /** A wild card put on a side pile is no longer free to go anywhere. */
   readonly wildDiscardPenalty: number;
-  /** Per rank above (or below) 6, for a card put on an empty `sameOrOneLower` side pile: high cards leave room to build down. */
-  readonly emptyPileRankValue: number;
-  /** Using the last empty side pile. */
+  /**
+   * A run of centre plays that empties the centre while the bot holds no ace: then only an ace can be
+   * played anywhere, and a game whose hands hold none blocks (most of the blocked `zloba` games ended so).
+   */
+  readonly emptyCenterPenalty: number;
+  /** Using the last empty side pile (`sideBuild any`). */
   readonly lastEmptyPilePenalty: number;
+  /** How a placement on `sameOrOneLower` side piles is judged (side.ts). */
+  readonly placement: PlacementWeights;
 }
 
 export const DEFAULT_TUNING: GreedyTuning = {
@@ -44,8 +45,14 @@ export const DEFAULT_TUNING: GreedyTuning = {
   playValue: { hand: 0.5, side: 0.6 },
   feedWeight: 10,
   discardValue: 3,
-  playOnWhenBehind: true,
   wildDiscardPenalty: 4,
-  emptyPileRankValue: 0.25,
   lastEmptyPilePenalty: 0.5,
+  emptyCenterPenalty: 2,
+  placement: {
+    placeableHandCard: 1,
+    coveredRank: 0.25,
+    emptyPile: 1,
+    sameRank: 0.5,
+    distantCard: 0.1,
+  },
 };
