@@ -2,18 +2,31 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import {
   Bot,
+  BotName,
   IllegalBotMoveError,
   PRESET_NAMES,
   SIMULATED_ENDS,
   Summary,
+  applyEvent,
+  botRng,
+  cloneState,
   createBot,
+  decide,
   distribution,
+  gameSeed,
+  legalMoves,
+  legalMovesInView,
+  newDeal,
   optionsFor,
+  seatBot,
+  setup,
   simulate,
+  viewFor,
 } from '../../src/engine';
 import {
   CliIo,
   UsageError,
+  formatBlockedEnds,
   formatSummary,
   overridesFor,
   parseCliArgs,
@@ -133,6 +146,69 @@ describe('simulate', () => {
     expect(details.move).toBe('7H-c9');
     expect(details.legalMoves.length).toBeGreaterThan(0);
     expect((thrown as Error).message).toContain('7H-c9');
+  });
+
+  it('counts a blocked game as declined when a bot passed with another legal move', () => {
+    // A bot that passes whenever it may: the first two turns are null (full hands, no draw), so every game
+    // blocks at once (docs/rules.md §2.9), and each first player had other moves.
+    const passer = (name: BotName): Bot => ({
+      name,
+      version: createBot(name).version,
+      choose: (_view, legal) => (legal.includes('pass') ? 'pass' : (legal[0] as string)),
+    });
+    const summary = simulate({
+      preset: 'classic',
+      games: 6,
+      bots: ['greedy', 'random'],
+      seed: 'decline',
+      botFactory: passer,
+    });
+    expect(summary.endShares.blocked).toBe(1);
+    expect(summary.blockedEnds).toEqual({ nobodyCouldMove: 0, someoneDeclined: 6 });
+    expect(summary.blockedEndShares).toEqual({ nobodyCouldMove: 0, someoneDeclined: 1 });
+    // Each game's two null turns: both bots declined in every game (each had moves besides pass).
+    expect(summary.perBot.map((bot) => bot.declinedBlocks)).toEqual([6, 6]);
+    expect(formatBlockedEnds(summary)).toBe(
+      '6 games: nobody could move 0 (0.0 %), someone declined 6 (100.0 %); declined: greedy 6, random 6',
+    );
+  });
+
+  it('tells blocked games that nobody could move out of from those someone declined, as the final table shows', () => {
+    // Checked against the final state of each blocked game: nothing changes in a null turn, so a seat had
+    // only `pass` in its null turn exactly when `pass` is its only legal move in the final position.
+    const config = { preset: 'classic', games: 60, bots: ['greedy', 'random'], seed: 'ends' } as const;
+    const summary = simulate(config);
+    const options = optionsFor(config.preset);
+    const expected = { nobodyCouldMove: 0, someoneDeclined: 0 };
+    for (let game = 0; game < config.games; game++) {
+      const state = setup(options, newDeal(gameSeed(config.seed, game)), 2);
+      const bots = [0, 1].map((seat) => createBot(config.bots[seatBot(config, game, seat)]!));
+      const rngs = [0, 1].map((seat) => botRng(config.seed, game, seat));
+      while (state.result === null) {
+        const seat = state.current;
+        const view = viewFor(state, seat);
+        const move = bots[seat]!.choose(view, legalMovesInView(view), rngs[seat]!);
+        const decision = decide(state, { type: 'move', seat, move });
+        if (!decision.ok) throw new Error(decision.violation.reason);
+        for (const event of decision.events) applyEvent(state, event);
+      }
+      if (state.result.reason !== 'blocked') continue;
+      const onlyPass = [0, 1].every((seat) => {
+        const probe = cloneState(state);
+        probe.result = null;
+        probe.current = seat;
+        probe.turnActive = false;
+        return legalMoves(probe).join(' ') === 'pass';
+      });
+      expected[onlyPass ? 'nobodyCouldMove' : 'someoneDeclined']++;
+    }
+    expect(summary.blockedEnds).toEqual(expected);
+    expect(expected.nobodyCouldMove).toBeGreaterThan(0);
+    expect(expected.someoneDeclined).toBeGreaterThan(0);
+    expect(summary.blockedEndShares.nobodyCouldMove + summary.blockedEndShares.someoneDeclined).toBeCloseTo(
+      summary.endShares.blocked,
+      10,
+    );
   });
 
   it('reports progress once per game', () => {
@@ -275,6 +351,8 @@ describe('runCli', () => {
     expect(summaries).toHaveLength(1);
     expect(summaries[0]!.seats).toBe(3);
     expect(summaries[0]!.games).toBe(4);
+    expect(Object.keys(summaries[0]!.blockedEnds).sort()).toEqual(['nobodyCouldMove', 'someoneDeclined']);
+    expect(summaries[0]!.perBot.every((bot) => typeof bot.declinedBlocks === 'number')).toBe(true);
   });
 
   it('exits with 2 and names the option for an invalid --option', () => {
@@ -286,7 +364,16 @@ describe('runCli', () => {
   it('formats every figure of a summary', () => {
     const summary = simulate({ preset: 'zloba', games: 8, bots: ['greedy', 'random'], seed: 'fmt' });
     const text = formatSummary(summary);
-    for (const start of ['seat 0', 'seat 1', 'bot greedy', 'bot random', 'draws', 'turns', 'ended by']) {
+    for (const start of [
+      'seat 0',
+      'seat 1',
+      'bot greedy',
+      'bot random',
+      'draws',
+      'turns',
+      'ended by',
+      'blocked ends',
+    ]) {
       expect(text).toMatch(new RegExp(`^${start} `, 'm'));
     }
     expect(text).toMatch(
@@ -316,6 +403,9 @@ describe('the simulate command', () => {
     expect(out).toMatch(/^turns +mean [\d.]+, median [\d.]+$/m);
     expect(out).toMatch(
       /^ended by +pay-off emptied [\d.]+ %, blocked [\d.]+ %, stuck [\d.]+ %, turn limit [\d.]+ %; draws/m,
+    );
+    expect(out).toMatch(
+      /^blocked ends +(no game was blocked|\d+ games: nobody could move \d+ \([\d.]+ %\), someone declined \d+ \([\d.]+ %\))/m,
     );
     expect(out).toMatch(/^winner's score +min/m);
     expect(out).toMatch(/^speed +\d+ games\/s/m);
