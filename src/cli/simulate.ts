@@ -4,7 +4,8 @@
  * `simulate` in the engine library; this file only reads the arguments and prints.
  *
  * Options: --preset classic|zloba|modern|all, --games N, --bots a,b[,c…] (one per seat), --seed S,
- * --option key=value (repeatable rule overrides), --rotate / --no-rotate, --json, --help.
+ * --option key=value (repeatable rule overrides), --rotate / --no-rotate, --round-robin, --json, --help.
+ * `--round-robin` plays every bot against every other (two seats) and rates them (round-robin.ts).
  * Exit codes: 0 done, 2 bad arguments or rule options, 1 a bot made an illegal move (a bug).
  */
 import {
@@ -12,6 +13,7 @@ import {
   BOT_NAMES,
   BlockedEnd,
   BotName,
+  BotTally,
   IllegalBotMoveError,
   PRESETS,
   PRESET_NAMES,
@@ -26,6 +28,7 @@ import {
   simulate,
   validateOptions,
 } from '../engine';
+import { Pairing, RoundRobin, roundRobin } from './round-robin';
 
 export interface CliConfig {
   readonly presets: readonly PresetName[];
@@ -35,6 +38,8 @@ export interface CliConfig {
   /** The `--option` overrides as given, parsed per preset (their types follow the preset's values). */
   readonly optionTexts: readonly (readonly [string, string])[];
   readonly rotate: boolean;
+  /** Every bot of `bots` against every other, two seats, seats rotated (`bots` defaults to every bot). */
+  readonly roundRobin: boolean;
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -50,7 +55,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --option key=value                  rule option override, repeatable, e.g. forcedAces=true,
                                       maxCenterPiles=4, wildRanks=K,JOKER
   --rotate | --no-rotate              rotate which bot sits in seat 0 from game to game (default on)
-  --json                              print the summaries as JSON (an array, one per preset)
+  --round-robin                       every bot of --bots (default: all of ${BOT_NAMES.join(', ')}) against every
+                                      other, two seats, seats rotated, --games games per pairing and preset;
+                                      prints pairwise results and a Glicko-2 rating per bot
+  --json                              print the summaries as JSON (an array, one per preset; with
+                                      --round-robin one round robin per preset)
   --help                              this text`;
 
 const DEFAULTS = { preset: 'classic', games: 1000, bots: 'greedy,random', seed: 'malice' } as const;
@@ -98,7 +107,10 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
   let bots = parseBots(DEFAULTS.bots);
   let seed: string = DEFAULTS.seed;
   const optionTexts: [string, string][] = [];
+  let botsGiven = false;
   let rotate = true;
+  let noRotate = false;
+  let roundRobin = false;
   let json = false;
   let help = false;
   for (let index = 0; index < argv.length; index++) {
@@ -121,6 +133,7 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
         break;
       case '--bots':
         bots = parseBots(value());
+        botsGiven = true;
         break;
       case '--seed':
         seed = value();
@@ -133,6 +146,10 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
         break;
       case '--no-rotate':
         rotate = false;
+        noRotate = true;
+        break;
+      case '--round-robin':
+        roundRobin = true;
         break;
       case '--json':
         json = true;
@@ -145,7 +162,17 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
         throw new UsageError(`unknown argument "${arg}"`);
     }
   }
-  return { presets, games, bots, seed, optionTexts, rotate, json, help };
+  if (roundRobin) {
+    if (noRotate) throw new UsageError('--round-robin always rotates the seats: leave out --no-rotate');
+    if (!botsGiven) bots = [...BOT_NAMES];
+    const duplicate = bots.find((bot, index) => bots.indexOf(bot) !== index);
+    if (duplicate !== undefined)
+      throw new UsageError(
+        `--round-robin: bot "${duplicate}" is named twice (each bot plays every other once)`,
+      );
+    if (bots.length < 2) throw new UsageError('--round-robin needs at least two different bots');
+  }
+  return { presets, games, bots, seed, optionTexts, rotate, roundRobin, json, help };
 }
 
 /**
@@ -265,6 +292,71 @@ export function formatSummary(summary: Summary): string {
   return rows.join('\n');
 }
 
+/**
+ * One preset's round robin as text: each pairing (its first bot's wins, the second's, the first's share of
+ * the decided games, draws, blocked share and how those ended), the matrix of win rates of decided games (row
+ * against column), then the ratings, best first, with the method named.
+ */
+export function formatRoundRobin(result: RoundRobin): string {
+  const rows: string[] = [];
+  const cells = (label: string, width: number, ...values: string[]): string =>
+    `${label.padEnd(width)}${values.map((value) => value.padStart(14)).join('')}`;
+  rows.push(
+    `== round robin ${result.preset}: bots ${result.bots.join(', ')}; ${result.games} games per pairing ` +
+      `(seats rotated), seed ${result.seed}, overrides: ${describeOverrides(result.overrides)}`,
+  );
+  const pairLabel = (pairing: Pairing): string => `${pairing.bots[0]} vs ${pairing.bots[1]}`;
+  const width = Math.max(20, ...result.pairings.map((pairing) => pairLabel(pairing).length + 2));
+  rows.push(
+    cells('pairing (A vs B)', width, 'games', 'A wins', 'B wins', 'A of decided', 'draws', 'blocked'),
+  );
+  for (const pairing of result.pairings) {
+    const summary = pairing.summary;
+    const [first, second] = summary.perBot as [BotTally, BotTally];
+    rows.push(
+      cells(
+        pairLabel(pairing),
+        width,
+        String(summary.games),
+        String(first.wins),
+        String(second.wins),
+        percent(first.decidedWinRate),
+        percent(summary.drawShare),
+        percent(summary.endShares.blocked),
+      ),
+    );
+    rows.push(`${''.padEnd(width)}blocked ends: ${formatBlockedEnds(summary)}`);
+  }
+  rows.push('win rate of decided games, row against column');
+  rows.push(cells('', width, ...result.bots));
+  for (const bot of result.bots) {
+    const rates = result.bots.map((other) => {
+      if (other === bot) return '–';
+      const pairing = result.pairings.find((p) => p.bots.includes(bot) && p.bots.includes(other));
+      const tally = pairing?.summary.perBot[pairing.bots.indexOf(bot)];
+      return tally === undefined ? '–' : percent(tally.decidedWinRate);
+    });
+    rows.push(cells(bot, width, ...rates));
+  }
+  rows.push(`ratings: ${result.ratingMethod}`);
+  rows.push(cells('bot', width, 'rating', 'RD', 'games', 'wins', 'draws', 'losses'));
+  for (const standing of result.standings) {
+    rows.push(
+      cells(
+        standing.bot,
+        width,
+        standing.rating.toFixed(0),
+        standing.deviation.toFixed(0),
+        String(standing.games),
+        String(standing.wins),
+        String(standing.draws),
+        String(standing.losses),
+      ),
+    );
+  }
+  return rows.join('\n');
+}
+
 export interface CliIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
@@ -298,17 +390,30 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     }
     runs = config.presets.map((preset) => ({
       preset,
-      overrides: overridesFor(preset, config.optionTexts, config.bots.length),
+      overrides: overridesFor(preset, config.optionTexts, config.roundRobin ? 2 : config.bots.length),
     }));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`simulate: ${error.message}\n\n${USAGE}`);
     return 2;
   }
-  const summaries: Summary[] = [];
+  const results: (Summary | RoundRobin)[] = [];
   try {
     for (const { preset, overrides } of runs) {
       const progress = io.progress;
+      if (config.roundRobin) {
+        const onProgress =
+          progress === null
+            ? undefined
+            : (done: number, total: number, pairing: string) => progress(done, total, `${preset} ${pairing}`);
+        const result = roundRobin(
+          { preset, overrides, games: config.games, bots: config.bots, seed: config.seed },
+          onProgress,
+        );
+        results.push(result);
+        if (!config.json) io.out(`${formatRoundRobin(result)}\n`);
+        continue;
+      }
       const onProgress =
         progress === null ? undefined : (done: number, total: number) => progress(done, total, preset);
       const summary = simulate(
@@ -322,7 +427,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
         },
         onProgress,
       );
-      summaries.push(summary);
+      results.push(summary);
       if (!config.json) io.out(`${formatSummary(summary)}\n`);
     }
   } catch (error) {
@@ -330,7 +435,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     io.err(`simulate: ${error.message}\n${JSON.stringify(error.details, null, 2)}`);
     return 1;
   }
-  if (config.json) io.out(JSON.stringify(summaries, null, 2));
+  if (config.json) io.out(JSON.stringify(results, null, 2));
   return 0;
 }
 

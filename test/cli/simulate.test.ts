@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import {
+  BOT_NAMES,
   Bot,
   BotName,
   IllegalBotMoveError,
@@ -33,6 +34,8 @@ import {
   parseOptionValue,
   runCli,
 } from '../../src/cli/simulate';
+import { RoundRobin, pairingsOf, roundRobin } from '../../src/cli/round-robin';
+import { NEW_PLAYER, rate } from '../../src/ratings/glicko2';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -419,5 +422,106 @@ describe('the simulate command', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('forcedAces: must be true or false');
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('round robin', () => {
+  it('reads --round-robin: every bot by default, or the --bots given', () => {
+    expect(parseCliArgs(['--round-robin'])).toMatchObject({
+      roundRobin: true,
+      bots: BOT_NAMES,
+      rotate: true,
+    });
+    expect(parseCliArgs(['--round-robin', '--bots', 'greedy,random', '--preset', 'all'])).toMatchObject({
+      roundRobin: true,
+      bots: ['greedy', 'random'],
+      presets: PRESET_NAMES,
+    });
+    expect(parseCliArgs([]).roundRobin).toBe(false);
+  });
+
+  it.each([
+    [['--round-robin', '--bots', 'greedy'], 'at least two'],
+    [['--round-robin', '--bots', 'greedy,random,greedy'], 'named twice'],
+    [['--round-robin', '--no-rotate'], '--no-rotate'],
+  ])('refuses %j, saying %s', (argv, named) => {
+    expect(() => parseCliArgs(argv)).toThrow(UsageError);
+    expect(() => parseCliArgs(argv)).toThrow(named);
+  });
+
+  it('pairs every bot with every other once', () => {
+    expect(pairingsOf(['random', 'greedy'])).toEqual([['random', 'greedy']]);
+    const three = ['random', 'greedy', 'random'] as unknown as BotName[];
+    expect(pairingsOf(three)).toHaveLength(3);
+  });
+
+  it('a tiny round robin: each pairing plays the same seeded games, and the tallies and ratings add up', () => {
+    const config = { preset: 'zloba', overrides: {}, games: 6, bots: BOT_NAMES, seed: 'rr' } as const;
+    const result = roundRobin(config);
+    const pairs = (BOT_NAMES.length * (BOT_NAMES.length - 1)) / 2;
+    expect(result.pairings).toHaveLength(pairs);
+    for (const pairing of result.pairings) {
+      expect(pairing.summary.games).toBe(6);
+      expect(pairing.summary.bots).toEqual(pairing.bots);
+      expect(pairing.summary.rotate).toBe(true);
+      // The same deals as a plain simulation of the pairing.
+      expect(pairing.summary.perBot).toEqual(
+        simulate({ preset: config.preset, games: 6, bots: pairing.bots, seed: 'rr' }).perBot,
+      );
+    }
+    expect(result.standings.map((standing) => standing.bot).sort()).toEqual([...BOT_NAMES].sort());
+    for (const standing of result.standings) {
+      expect(standing.games).toBe(6 * (BOT_NAMES.length - 1));
+      expect(standing.wins + standing.draws + standing.losses).toBe(standing.games);
+      const wins = result.pairings
+        .filter((pairing) => pairing.bots.includes(standing.bot))
+        .map((pairing) => pairing.summary.perBot[pairing.bots.indexOf(standing.bot)]!.wins)
+        .reduce((total, count) => total + count, 0);
+      expect(standing.wins).toBe(wins);
+    }
+    const ratings = result.standings.map((standing) => standing.rating);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const greedy = result.standings.find((standing) => standing.bot === 'greedy')!;
+    const random = result.standings.find((standing) => standing.bot === 'random')!;
+    expect(greedy.rating).toBeGreaterThan(random.rating);
+    expect(roundRobin(config).standings).toEqual(result.standings);
+  });
+
+  it('rates with Glicko-2, one rating period per round: one game is one period from 1500', () => {
+    const result = roundRobin({
+      preset: 'classic',
+      overrides: {},
+      games: 1,
+      bots: ['greedy', 'random'],
+      seed: 'one',
+    });
+    const [greedyTally] = result.pairings[0]!.summary.perBot;
+    const score = result.pairings[0]!.summary.draws === 1 ? 0.5 : greedyTally!.wins === 1 ? 1 : 0;
+    const expected = rate(NEW_PLAYER, [{ opponent: NEW_PLAYER, score }]);
+    const greedy = result.standings.find((standing) => standing.bot === 'greedy')!;
+    expect(greedy.rating).toBeCloseTo(expected.rating, 9);
+    expect(greedy.deviation).toBeCloseTo(expected.deviation, 9);
+    expect(result.ratingMethod).toContain('Glicko-2');
+  });
+
+  it('prints a table per preset, and JSON with --json', () => {
+    let out = '';
+    const io: CliIo = { out: (text) => (out += `${text}\n`), err: (text) => (out += text), progress: null };
+    expect(runCli(['--round-robin', '--games', '4', '--preset', 'all', '--seed', 'rr'], io)).toBe(0);
+    for (const preset of PRESET_NAMES) {
+      expect(out).toContain(`== round robin ${preset}: bots ${BOT_NAMES.join(', ')}; 4 games per pairing`);
+    }
+    expect(out).toMatch(/^random vs greedy +4 +\d+ +\d+ +[\d.]+ % +[\d.]+ % +[\d.]+ %$/m);
+    expect(out).toMatch(/^win rate of decided games, row against column$/m);
+    expect(out).toMatch(/^ratings: Glicko-2/m);
+    expect(out).toMatch(/^greedy +\d+ +\d+ +4 +\d+ +\d+ +\d+$/m);
+
+    out = '';
+    expect(runCli(['--round-robin', '--games', '2', '--preset', 'modern', '--json'], io)).toBe(0);
+    const parsed = JSON.parse(out) as RoundRobin[];
+    expect(parsed).toHaveLength(1);
+    expect(parsed[0]!.preset).toBe('modern');
+    expect(parsed[0]!.pairings[0]!.summary.games).toBe(2);
+    expect(parsed[0]!.standings).toHaveLength(BOT_NAMES.length);
   });
 });

@@ -32,6 +32,8 @@ export interface SimulationConfig {
 }
 
 export type ProgressCallback = (gamesDone: number, gamesTotal: number) => void;
+/** Called with each game as it ends, in order (game 0 first): for callers that rate the bots game by game. */
+export type GameCallback = (game: number, played: PlayedGame) => void;
 
 export interface WinTally {
   readonly wins: number;
@@ -236,7 +238,11 @@ function botLabels(bots: readonly BotName[]): string[] {
 }
 
 /** Runs the whole simulation; throws `IllegalBotMoveError` at the first illegal bot move, `InvalidOptionsError` for bad options. */
-export function simulate(config: SimulationConfig, onProgress?: ProgressCallback): Summary {
+export function simulate(
+  config: SimulationConfig,
+  onProgress?: ProgressCallback,
+  onGame?: GameCallback,
+): Summary {
   const seats = config.bots.length;
   const overrides = config.overrides ?? {};
   const options = optionsFor(config.preset, overrides);
@@ -267,6 +273,7 @@ export function simulate(config: SimulationConfig, onProgress?: ProgressCallback
       botWins[played.entries[result.winner] as number]!++;
       scores.push(result.score);
     }
+    onGame?.(game, played);
     onProgress?.(game + 1, config.games);
   }
   const elapsedMs = Date.now() - started;
