@@ -135,6 +135,11 @@ function cardsBefore(board: Board, rank: number): number {
   return best;
 }
 
+/** `cardsBefore`, at most 12: how far a card is from fitting the centre, for shedding the furthest first. */
+function distanceToCenter(board: Board, rank: number): number {
+  return Math.min(cardsBefore(board, rank), 12);
+}
+
 /** How much a card on top of a side pile would be missed if it were covered. */
 function coverCost(board: Board, side: SideCard): number {
   if (wild(board, side.card)) return 3;
@@ -171,10 +176,7 @@ function discardScore(context: Context, move: Place): number {
       const sameRank = !wild(board, card) && !wild(board, top.card) && naturalRank(top.card) === rank;
       score += sameRank ? weights.sameRank : -coverCost(board, top);
     }
-    if (!wild(board, card)) {
-      const before = cardsBefore(board, rank);
-      score += weights.distantCard * Math.min(before === Infinity ? 12 : before, 12);
-    }
+    if (!wild(board, card)) score += weights.distantCard * distanceToCenter(board, rank);
     return score;
   }
   let score = tuning.discardValue;
@@ -190,11 +192,8 @@ function discardScore(context: Context, move: Place): number {
   } else {
     score -= coverCost(board, top);
   }
-  if (!wild(board, card)) {
-    // With any card allowed anywhere, shed the card that is furthest from being playable.
-    const before = cardsBefore(board, rank);
-    score += 0.15 * Math.min(before === Infinity ? 12 : before, 12);
-  }
+  // With any card allowed anywhere, shed the card that is furthest from being playable.
+  if (!wild(board, card)) score += 0.15 * distanceToCenter(board, rank);
   return score;
 }
 
@@ -269,7 +268,10 @@ function endOfTurn(context: Context, candidates: Candidates, legalMoves: readonl
   if (natural !== null) return text(natural.item);
   const wildPlacement = best(
     candidates.discards.filter(
-      (move) => move.to.kind === 'side' && board.sidePileHasWild[move.to.pile - 1] !== true,
+      (move) =>
+        isWildPlacement(board, move) &&
+        move.to.kind === 'side' &&
+        board.sidePileHasWild[move.to.pile - 1] !== true,
     ),
     score,
   );
