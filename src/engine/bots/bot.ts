@@ -6,10 +6,17 @@
 import { RngState } from '../rng';
 import { GameView } from '../view';
 import { greedyBot } from './greedy';
-import { BOT_NAMES, BotName, BotVersion } from './names';
 import { randomBot } from './random';
 
-export { BOT_NAMES, BOT_VERSIONS, type BotName, type BotVersion } from './names';
+export type BotName = 'random' | 'greedy';
+export const BOT_NAMES: readonly BotName[] = ['random', 'greedy'];
+
+/**
+ * The version of a bot's play, `<name>-<n>`: n goes up whenever the bot may choose differently in some
+ * position (docs/bots.md, "Versions"), so a recorded game can say which play it was played against. Two bots
+ * with the same version choose the same move from the same view, legal moves and RNG state.
+ */
+export type BotVersion = `${BotName}-${number}`;
 
 export interface Bot {
   readonly name: BotName;
@@ -21,6 +28,12 @@ export interface Bot {
    */
   choose(view: GameView, legalMoves: readonly string[], rng: RngState): string;
 }
+
+/** The current version of each bot: what its `version` says. */
+export const BOT_VERSIONS: Readonly<Record<BotName, BotVersion>> = {
+  random: randomBot.version,
+  greedy: greedyBot.version,
+};
 
 export function isBotName(name: string): name is BotName {
   return (BOT_NAMES as readonly string[]).includes(name);
