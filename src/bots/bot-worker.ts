@@ -8,10 +8,13 @@
  *   copy that watches the bots, as every copy's worker does), waits `BOT_DELAY_MS`, then plays the game: it keeps
  *   moving while the turn is still the bot's (centre plays, then the discard that ends the turn), since YOUR_TURN
  *   fires only when the player to move changes.
+ * - Before it computes a move, a copy claims the game at the version it decides on (bot-turn-claims.ts): of the
+ *   copies that heard the same YOUR_TURN, one computes and sends the move, and the others leave the turn to it. A
+ *   claim runs out after BOT_CLAIM_MS, so a turn whose copy stopped mid-turn is taken up by another copy's scan.
  * - Each move is sent with the version it was decided on as expectedVersion and `bot:<version>` as clientMoveId,
- *   and the choice is deterministic per decision (bot-move.ts). When several copies act on the same turn, exactly
- *   one move is appended per version; the others get the applied move back as a retry, or VERSION_CONFLICT, and
- *   simply read the game again.
+ *   and the choice is deterministic per decision (bot-move.ts). Should two copies still act on the same turn (a
+ *   claim that ran out), exactly one move is appended per version; the other gets the applied move back as a
+ *   retry, or VERSION_CONFLICT, and simply reads the game again.
  * - A catch-up scan every few seconds finds active games whose player to move is a built-in bot and whose row has
  *   not changed for longer than the delay (a missed notification, a restart, a copy that stopped mid-turn), so no
  *   bot game stays stuck.
@@ -30,6 +33,7 @@ import { GameStatus } from '../games/game.types';
 import { GamesService } from '../games/games.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { botClientMoveId, chooseBotMove } from './bot-move';
+import { BotTurnClaims } from './bot-turn-claims';
 import { BUILTIN_BOTS, builtinBotById } from './builtin-bots';
 
 /** How often the catch-up scan runs. Only a safety net: the YOUR_TURN events drive the bots. */
@@ -61,6 +65,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private scanning: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
+  private readonly claims: BotTurnClaims;
 
   constructor(
     private readonly games: GamesService,
@@ -69,7 +74,9 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly availability: DatabaseAvailability,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
-  ) {}
+  ) {
+    this.claims = new BotTurnClaims(prisma.pool);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.unsubscribe = await this.events.onPlayerEvents(
@@ -90,6 +97,9 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.waits.clear();
     // A move in flight finishes (or fails) before the database connections close.
     await Promise.allSettled([...this.runs.values(), ...(this.scanning === null ? [] : [this.scanning])]);
+    // This copy's claims go with it, so that another copy takes those turns up at its next scan, not BOT_CLAIM_MS
+    // later. (With the database gone, they simply run out.)
+    await this.claims.releaseAll().catch(() => undefined);
   }
 
   /** One catch-up pass: starts a run for every game stalled on a built-in bot (exposed for tests and tools). */
@@ -105,7 +115,10 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async findStalled(): Promise<string[]> {
-    const since = new Date(this.clock.now().getTime() - this.config.workers.botDelayMs);
+    const now = this.clock.now();
+    // Expired claims count as none already; removing them keeps the table to the turns being played.
+    await this.claims.deleteExpired(now);
+    const since = new Date(now.getTime() - this.config.workers.botDelayMs);
     const { rows } = await this.prisma.pool.query<{ id: string }>(STALLED_BOT_GAMES, [
       BUILTIN_BOTS.map((bot) => bot.playerId),
       since,
@@ -185,6 +198,9 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const folded = await this.games.folded(game);
     if (turn !== null && folded.state.turn !== turn) return done;
+    // Another copy holds this decision: it computes and sends the move (or, should it stop, its claim runs out and
+    // a scan takes the turn up again).
+    if (!(await this.claims.claimBotTurn(game.id, game.version, this.clock.now()))) return done;
     // The bot's own view, never the state: it decides on what its seat may see, as a person would.
     // The game folded, so its rules version is one this engine knows.
     const move = chooseBotMove(
@@ -200,13 +216,18 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const current = folded.state.turn;
     try {
-      await this.games.move({
+      const after = await this.games.move({
         gameId,
         playerId: bot.playerId,
         move,
         expectedVersion: game.version,
         clientMoveId: botClientMoveId(game.version),
       });
+      if (after.status !== GameStatus.ACTIVE) {
+        // The bot's move ended the game: no turn of it is left to claim.
+        await this.claims.forgetGame(gameId);
+        return done;
+      }
       return { step: 'moved', turn: current };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
