@@ -32,7 +32,8 @@ import { EventBus, PlayerEventMessage } from '../events/event-bus';
 import { GameStatus } from '../games/game.types';
 import { GamesService } from '../games/games.service';
 import { PrismaService } from '../prisma/prisma.service';
-import { botClientMoveId, chooseBotMove } from './bot-move';
+import { botClientMoveId } from './bot-move';
+import { BotThreads } from './bot-threads';
 import { BotTurnClaims } from './bot-turn-claims';
 import { BUILTIN_BOTS, builtinBotById } from './builtin-bots';
 
@@ -73,6 +74,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly availability: DatabaseAvailability,
+    private readonly threads: BotThreads,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {
     this.claims = new BotTurnClaims(prisma.pool);
@@ -201,15 +203,16 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     // Another copy holds this decision: it computes and sends the move (or, should it stop, its claim runs out and
     // a scan takes the turn up again).
     if (!(await this.claims.claimBotTurn(game.id, game.version, this.clock.now()))) return done;
-    // The bot's own view, never the state: it decides on what its seat may see, as a person would.
-    // The game folded, so its rules version is one this engine knows.
-    const move = chooseBotMove(
-      bot.engineBot,
-      viewFor(folded.state, seat),
-      requireRulesVersion(game.rulesVersion),
-      game.id,
-      game.version,
-    );
+    // The bot's own view, never the state: it decides on what its seat may see, as a person would. The game
+    // folded, so its rules version is one this engine knows. The decision is computed in a bot thread, off the
+    // event loop (a searching bot spends up to a few hundred milliseconds on it).
+    const move = await this.threads.decide({
+      engineBot: bot.engineBot,
+      view: viewFor(folded.state, seat),
+      rulesVersion: requireRulesVersion(game.rulesVersion),
+      gameId: game.id,
+      version: game.version,
+    });
     if (move === null) {
       this.logger.warn(`game ${gameId} at version ${game.version}: ${bot.username} has no legal move`);
       return done;
