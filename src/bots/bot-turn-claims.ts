@@ -51,11 +51,18 @@ export class BotTurnClaims {
     await this.pool.query('DELETE FROM bot_turn_claims WHERE game_id = $1::uuid', [gameId]);
   }
 
-  /** Drops the claims that have expired by `now` (they count as none already): the catch-up scan's cleanup. */
-  async deleteExpired(now: Date): Promise<number> {
-    const { rowCount } = await this.pool.query('DELETE FROM bot_turn_claims WHERE claimed_until <= $1', [
-      now,
-    ]);
+  /**
+   * The catch-up scan's cleanup: drops the claims that have expired by `now` (they count as none already) and
+   * those of games no longer active (ended by a person's move, a timeout or an abort). The table holds only the
+   * bot turns being played, so this is a short walk.
+   */
+  async deleteStale(now: Date): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM bot_turn_claims claim
+        WHERE claim.claimed_until <= $1
+           OR NOT EXISTS (SELECT 1 FROM games g WHERE g.id = claim.game_id AND g.status = 'ACTIVE')`,
+      [now],
+    );
     return rowCount ?? 0;
   }
 

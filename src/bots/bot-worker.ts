@@ -118,8 +118,9 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async findStalled(): Promise<string[]> {
     const now = this.clock.now();
-    // Expired claims count as none already; removing them keeps the table to the turns being played.
-    await this.claims.deleteExpired(now);
+    // Expired claims count as none already, and an ended game has no turn left: removing them keeps the table
+    // to the turns being played.
+    await this.claims.deleteStale(now);
     const since = new Date(now.getTime() - this.config.workers.botDelayMs);
     const { rows } = await this.prisma.pool.query<{ id: string }>(STALLED_BOT_GAMES, [
       BUILTIN_BOTS.map((bot) => bot.playerId),

@@ -85,20 +85,23 @@ describe('claimBotTurn', () => {
     expect(await claimsOf(gameId)).toEqual([{ version: 11, claimed_by: b.copyId }]);
   });
 
-  it('cleans up: expired claims, a finished game’s claim, and a stopping copy’s own claims only', async () => {
+  it('cleans up: expired claims and ended games’ claims, one game’s claim, a stopping copy’s own claims', async () => {
     const [a, b] = [new BotTurnClaims(pool), new BotTurnClaims(pool)];
-    const [old, fresh, ended, mine] = [await newGame(), await newGame(), await newGame(), await newGame()];
-    await a.claimBotTurn(old, 1, T0);
-    await a.claimBotTurn(fresh, 1, at(BOT_CLAIM_MS));
-    await b.claimBotTurn(ended, 1, at(BOT_CLAIM_MS));
-    await b.claimBotTurn(mine, 1, at(BOT_CLAIM_MS));
-    expect(await a.deleteExpired(at(BOT_CLAIM_MS))).toBeGreaterThanOrEqual(1);
-    expect(await claimsOf(old)).toEqual([]);
-    expect(await claimsOf(fresh)).toHaveLength(1);
-    await a.forgetGame(ended);
-    expect(await claimsOf(ended)).toEqual([]);
+    const [old, over, fresh, ended, mine] = await Promise.all([...Array(5).keys()].map(() => newGame()));
+    await a.claimBotTurn(old!, 1, T0);
+    await a.claimBotTurn(over!, 1, at(BOT_CLAIM_MS));
+    await a.claimBotTurn(fresh!, 1, at(BOT_CLAIM_MS));
+    await b.claimBotTurn(ended!, 1, at(BOT_CLAIM_MS));
+    await b.claimBotTurn(mine!, 1, at(BOT_CLAIM_MS));
+    await sql(url, `UPDATE games SET status = 'FINISHED' WHERE id = $1`, [over]);
+    expect(await a.deleteStale(at(BOT_CLAIM_MS))).toBeGreaterThanOrEqual(2);
+    expect(await claimsOf(old!)).toEqual([]);
+    expect(await claimsOf(over!)).toEqual([]);
+    expect(await claimsOf(fresh!)).toHaveLength(1);
+    await a.forgetGame(ended!);
+    expect(await claimsOf(ended!)).toEqual([]);
     await b.releaseAll();
-    expect(await claimsOf(mine)).toEqual([]);
-    expect(await claimsOf(fresh)).toEqual([{ version: 1, claimed_by: a.copyId }]);
+    expect(await claimsOf(mine!)).toEqual([]);
+    expect(await claimsOf(fresh!)).toEqual([{ version: 1, claimed_by: a.copyId }]);
   });
 });
