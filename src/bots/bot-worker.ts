@@ -35,13 +35,15 @@ import { PrismaService } from '../prisma/prisma.service';
 import { botClientMoveId } from './bot-move';
 import { BotThreads } from './bot-threads';
 import { BotTurnClaims } from './bot-turn-claims';
-import { BUILTIN_BOTS, builtinBotById } from './builtin-bots';
+import { BUILTIN_BOTS, builtinBotById, builtinBotVersion } from './builtin-bots';
 
 /** How often the catch-up scan runs. Only a safety net: the YOUR_TURN events drive the bots. */
 export const BOT_SCAN_INTERVAL_MS = 2_000;
 const SCAN_BATCH = 100;
 /** A bound on one run's moves: a turn is a few moves, so this is only a guard against a loop that never ends. */
 const MAX_MOVES_PER_RUN = 200;
+/** Past this many, `versioned` starts again (each seat then costs one more no-op update). */
+const VERSIONED_LIMIT = 10_000;
 
 /** Active games waiting on a built-in bot since before `$2` (games_current_player_id_idx finds them). */
 const STALLED_BOT_GAMES = `
@@ -67,6 +69,8 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
   private readonly claims: BotTurnClaims;
+  /** Bot seats (`game:seat`) whose versions this copy has seen to hold its own (recordVersion). */
+  private readonly versioned = new Set<string>();
 
   constructor(
     private readonly games: GamesService,
@@ -219,6 +223,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
       return done;
     }
     const current = folded.state.turn;
+    await this.recordVersion(gameId, seat, builtinBotVersion(bot));
     try {
       const after = await this.games.move({
         gameId,
@@ -246,6 +251,20 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
           throw error;
       }
     }
+  }
+
+  /**
+   * The seat lists every version of the bot's play that moved in it: before this copy's first move in a game, it
+   * adds its own version unless the seat has it (a copy of another version seated the bot: an upgrade mid-game).
+   * Once per game and copy, from the database rather than the seats read at the deal, which another copy of
+   * another version may have changed since.
+   */
+  private async recordVersion(gameId: string, seat: number, version: string): Promise<void> {
+    const key = `${gameId}:${seat}`;
+    if (this.versioned.has(key)) return;
+    await this.games.recordBotVersion(gameId, seat, version);
+    if (this.versioned.size >= VERSIONED_LIMIT) this.versioned.clear();
+    this.versioned.add(key);
   }
 
   private report(message: string, error: unknown): void {

@@ -487,6 +487,14 @@ export class GamePlayerType {
     description: 'Where clientSeed came from; null when clientSeed is.',
   })
   clientSeedSource!: ClientSeedSource | null;
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'A built-in bot’s seat: the versions of its play that moved here (e.g. greedy-2), in order of first use; ' +
+      'the first from when it took the seat, more only if the server was upgraded mid-game. Null for people and ' +
+      'third-party bot accounts (and for a bot seat taken before versions were recorded, until its next move).',
+  })
+  botVersions!: string[] | null;
 }
 
 @ObjectType('MoveRecord', { description: 'One event of the move log. Everything in it is public.' })
