@@ -8,10 +8,13 @@
  *   copy that watches the bots, as every copy's worker does), waits `BOT_DELAY_MS`, then plays the game: it keeps
  *   moving while the turn is still the bot's (centre plays, then the discard that ends the turn), since YOUR_TURN
  *   fires only when the player to move changes.
+ * - Before it computes a move, a copy claims the game at the version it decides on (bot-turn-claims.ts): of the
+ *   copies that heard the same YOUR_TURN, one computes and sends the move, and the others leave the turn to it. A
+ *   claim runs out after BOT_CLAIM_MS, so a turn whose copy stopped mid-turn is taken up by another copy's scan.
  * - Each move is sent with the version it was decided on as expectedVersion and `bot:<version>` as clientMoveId,
- *   and the choice is deterministic per decision (bot-move.ts). When several copies act on the same turn, exactly
- *   one move is appended per version; the others get the applied move back as a retry, or VERSION_CONFLICT, and
- *   simply read the game again.
+ *   and the choice is deterministic per decision (bot-move.ts). Should two copies still act on the same turn (a
+ *   claim that ran out), exactly one move is appended per version; the other gets the applied move back as a
+ *   retry, or VERSION_CONFLICT, and simply reads the game again.
  * - A catch-up scan every few seconds finds active games whose player to move is a built-in bot and whose row has
  *   not changed for longer than the delay (a missed notification, a restart, a copy that stopped mid-turn), so no
  *   bot game stays stuck.
@@ -29,14 +32,18 @@ import { EventBus, PlayerEventMessage } from '../events/event-bus';
 import { GameStatus } from '../games/game.types';
 import { GamesService } from '../games/games.service';
 import { PrismaService } from '../prisma/prisma.service';
-import { botClientMoveId, chooseBotMove } from './bot-move';
-import { BUILTIN_BOTS, builtinBotById } from './builtin-bots';
+import { botClientMoveId } from './bot-move';
+import { BotThreads } from './bot-threads';
+import { BotTurnClaims } from './bot-turn-claims';
+import { BUILTIN_BOTS, builtinBotById, builtinBotVersion } from './builtin-bots';
 
 /** How often the catch-up scan runs. Only a safety net: the YOUR_TURN events drive the bots. */
 export const BOT_SCAN_INTERVAL_MS = 2_000;
 const SCAN_BATCH = 100;
 /** A bound on one run's moves: a turn is a few moves, so this is only a guard against a loop that never ends. */
 const MAX_MOVES_PER_RUN = 200;
+/** Past this many, `versioned` starts again (each seat then costs one more no-op update). */
+const VERSIONED_LIMIT = 10_000;
 
 /** Active games waiting on a built-in bot since before `$2` (games_current_player_id_idx finds them). */
 const STALLED_BOT_GAMES = `
@@ -61,6 +68,9 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private scanning: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
+  private readonly claims: BotTurnClaims;
+  /** Bot seats (`game:seat`) whose versions this copy has seen to hold its own (recordVersion). */
+  private readonly versioned = new Set<string>();
 
   constructor(
     private readonly games: GamesService,
@@ -68,8 +78,11 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly availability: DatabaseAvailability,
+    private readonly threads: BotThreads,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
-  ) {}
+  ) {
+    this.claims = new BotTurnClaims(prisma.pool);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.unsubscribe = await this.events.onPlayerEvents(
@@ -90,6 +103,9 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.waits.clear();
     // A move in flight finishes (or fails) before the database connections close.
     await Promise.allSettled([...this.runs.values(), ...(this.scanning === null ? [] : [this.scanning])]);
+    // This copy's claims go with it, so that another copy takes those turns up at its next scan, not BOT_CLAIM_MS
+    // later. (With the database gone, they simply run out.)
+    await this.claims.releaseAll().catch(() => undefined);
   }
 
   /** One catch-up pass: starts a run for every game stalled on a built-in bot (exposed for tests and tools). */
@@ -105,7 +121,11 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async findStalled(): Promise<string[]> {
-    const since = new Date(this.clock.now().getTime() - this.config.workers.botDelayMs);
+    const now = this.clock.now();
+    // Expired claims count as none already, and an ended game has no turn left: removing them keeps the table
+    // to the turns being played.
+    await this.claims.deleteStale(now);
+    const since = new Date(now.getTime() - this.config.workers.botDelayMs);
     const { rows } = await this.prisma.pool.query<{ id: string }>(STALLED_BOT_GAMES, [
       BUILTIN_BOTS.map((bot) => bot.playerId),
       since,
@@ -185,28 +205,38 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const folded = await this.games.folded(game);
     if (turn !== null && folded.state.turn !== turn) return done;
-    // The bot's own view, never the state: it decides on what its seat may see, as a person would.
-    // The game folded, so its rules version is one this engine knows.
-    const move = chooseBotMove(
-      bot.engineBot,
-      viewFor(folded.state, seat),
-      requireRulesVersion(game.rulesVersion),
-      game.id,
-      game.version,
-    );
+    // Another copy holds this decision: it computes and sends the move (or, should it stop, its claim runs out and
+    // a scan takes the turn up again).
+    if (!(await this.claims.claimBotTurn(game.id, game.version, this.clock.now()))) return done;
+    // The bot's own view, never the state: it decides on what its seat may see, as a person would. The game
+    // folded, so its rules version is one this engine knows. The decision is computed in a bot thread, off the
+    // event loop (a searching bot spends up to a few hundred milliseconds on it).
+    const move = await this.threads.decide({
+      engineBot: bot.engineBot,
+      view: viewFor(folded.state, seat),
+      rulesVersion: requireRulesVersion(game.rulesVersion),
+      gameId: game.id,
+      version: game.version,
+    });
     if (move === null) {
       this.logger.warn(`game ${gameId} at version ${game.version}: ${bot.username} has no legal move`);
       return done;
     }
     const current = folded.state.turn;
+    await this.recordVersion(gameId, seat, builtinBotVersion(bot));
     try {
-      await this.games.move({
+      const after = await this.games.move({
         gameId,
         playerId: bot.playerId,
         move,
         expectedVersion: game.version,
         clientMoveId: botClientMoveId(game.version),
       });
+      if (after.status !== GameStatus.ACTIVE) {
+        // The bot's move ended the game: no turn of it is left to claim.
+        await this.claims.forgetGame(gameId);
+        return done;
+      }
       return { step: 'moved', turn: current };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -221,6 +251,20 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
           throw error;
       }
     }
+  }
+
+  /**
+   * The seat lists every version of the bot's play that moved in it: before this copy's first move in a game, it
+   * adds its own version unless the seat has it (a copy of another version seated the bot: an upgrade mid-game).
+   * Once per game and copy, from the database rather than the seats read at the deal, which another copy of
+   * another version may have changed since.
+   */
+  private async recordVersion(gameId: string, seat: number, version: string): Promise<void> {
+    const key = `${gameId}:${seat}`;
+    if (this.versioned.has(key)) return;
+    await this.games.recordBotVersion(gameId, seat, version);
+    if (this.versioned.size >= VERSIONED_LIMIT) this.versioned.clear();
+    this.versioned.add(key);
   }
 
   private report(message: string, error: unknown): void {

@@ -37,6 +37,11 @@ export interface ExportedPlayer {
   /** Rated games only. */
   readonly ratingBefore: number | null;
   readonly ratingAfter: number | null;
+  /**
+   * A built-in bot's seat: the versions of its play that moved in it (`greedy-2`), in order of first use, as
+   * GamePlayer.botVersions. Null for people.
+   */
+  readonly botVersions: readonly string[] | null;
 }
 
 export interface ExportedEvent {
@@ -114,6 +119,7 @@ export interface ExportSourceGame {
     readonly score: number | null;
     readonly ratingBefore: number | null;
     readonly ratingAfter: number | null;
+    readonly botVersions: readonly string[];
     readonly player: { readonly username: string };
   }[];
 }
@@ -193,6 +199,7 @@ export function buildGameExport(game: ExportSourceGame, events: readonly ExportS
         score: entry.score,
         ratingBefore: entry.ratingBefore,
         ratingAfter: entry.ratingAfter,
+        botVersions: entry.botVersions.length === 0 ? null : [...entry.botVersions],
       })),
     status,
     result: status === 'FINISHED' ? (game.result as GameResult | null) : null,

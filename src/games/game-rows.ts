@@ -105,6 +105,7 @@ export interface SeatRow {
   rating_after: number | null;
   deviation_after: number | null;
   volatility_after: number | null;
+  bot_versions: string[];
   username: string;
   username_key: string;
   password_hash: string;
@@ -131,6 +132,7 @@ export function seatOfRow(row: SeatRow): GameWithPlayers['players'][number] {
     ratingAfter: row.rating_after,
     deviationAfter: row.deviation_after,
     volatilityAfter: row.volatility_after,
+    botVersions: row.bot_versions,
     player: {
       id: row.player_id,
       username: row.username,

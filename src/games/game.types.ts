@@ -3,6 +3,7 @@
  * depend on them. Every type and field carries a description.
  */
 import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
+import { BUILTIN_BOTS, type BuiltinBotKind } from '../bots/builtin-bots';
 import { PlayerType } from '../players/player.types';
 import type { ClientSeedSourceName } from './client-seed-source';
 
@@ -236,17 +237,15 @@ export class TimeControlType {
   @Field(() => Int, { description: 'The time per move in seconds.' }) secondsPerMove!: number;
 }
 
-export enum BotKind {
-  GREEDY = 'GREEDY',
-  RANDOM = 'RANDOM',
-}
+/** The built-in bots' kinds, from BUILTIN_BOTS (a new level is one entry there). */
+export const BotKind = Object.fromEntries(BUILTIN_BOTS.map((bot) => [bot.kind, bot.kind])) as {
+  readonly [Kind in BuiltinBotKind]: Kind;
+};
+export type BotKind = BuiltinBotKind;
 registerEnumType(BotKind, {
   name: 'BotKind',
   description: 'A built-in opponent: a bot account that moves on its own, from its own view only.',
-  valuesMap: {
-    GREEDY: { description: 'GreedyBot: plays to empty its pay-off pile and to block yours.' },
-    RANDOM: { description: 'RandomBot: picks any legal move.' },
-  },
+  valuesMap: Object.fromEntries(BUILTIN_BOTS.map((bot) => [bot.kind, { description: bot.description }])),
 });
 
 /** The client seed rule, for descriptions (src/engine/seeding.ts). */
@@ -488,6 +487,14 @@ export class GamePlayerType {
     description: 'Where clientSeed came from; null when clientSeed is.',
   })
   clientSeedSource!: ClientSeedSource | null;
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'A built-in bot’s seat: the versions of its play that moved here (e.g. greedy-2), in order of first use; ' +
+      'the first from when it took the seat, more only if the server was upgraded mid-game. Null for people and ' +
+      'third-party bot accounts (and for a bot seat taken before versions were recorded, until its next move).',
+  })
+  botVersions!: string[] | null;
 }
 
 @ObjectType('MoveRecord', { description: 'One event of the move log. Everything in it is public.' })

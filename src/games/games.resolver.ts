@@ -433,6 +433,7 @@ function toGamePlayer(entry: GameWithPlayers['players'][number], seedShown: bool
     deviationAfter: entry.deviationAfter,
     clientSeed: seedShown ? entry.clientSeed : null,
     clientSeedSource: seedShown ? (entry.clientSeedSource as ClientSeedSource | null) : null,
+    botVersions: entry.botVersions.length === 0 ? null : [...entry.botVersions],
   };
 }
 

@@ -40,7 +40,7 @@ import type { ClientSeedSourceName } from './client-seed-source';
 import { GameProjection, projectionOf, sameResult } from './projection';
 import { GameStatus } from './game.types';
 import { Clock } from '../clock/clock';
-import { BuiltinBotKind, builtinBot, builtinBotById } from '../bots/builtin-bots';
+import { BuiltinBotKind, builtinBot, builtinBotById, builtinBotVersion } from '../bots/builtin-bots';
 import { seatOutcomes } from './finish';
 import { recordFinish } from './finish-sql';
 import {
@@ -333,9 +333,12 @@ export class GamesService {
       const taken = new Set(seated.rows.map((row) => row.seat));
       const seat = [...Array(game.seats).keys()].find((candidate) => !taken.has(candidate));
       if (seat === undefined) return new ApiError('GAME_NOT_ACTIVE', 'every seat of this game is taken');
+      // A built-in bot's seat records the version of the play it will get from this copy (recordBotVersion adds
+      // any other version that moves in it later).
+      const bot = builtinBotById(playerId);
       await client.query(
-        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
+        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source, bot_versions)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
           gameId,
           seat,
@@ -343,6 +346,7 @@ export class GamesService {
           now,
           clientSeed ?? null,
           clientSeed === undefined ? null : ('GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName),
+          bot === undefined ? [] : [builtinBotVersion(bot)],
         ],
       );
       if (taken.size + 1 === game.seats) {
@@ -434,6 +438,30 @@ export class GamesService {
     });
     if (refusal !== null) throw refusal;
     return this.get(gameId);
+  }
+
+  /**
+   * Adds `botVersion` to the seat's versions unless it is among them already (for the bot worker, before a move
+   * decided by that version is sent): a bot seat lists every version of its play that moved in it, in order of
+   * first use. This copy's remembered seats are brought up to date; another copy's show the change once the game
+   * is over, when every copy reads the seats again (`get`).
+   */
+  async recordBotVersion(gameId: string, seat: number, botVersion: string): Promise<void> {
+    await this.prisma.pool.query(
+      `UPDATE game_players SET bot_versions = array_append(bot_versions, $3)
+        WHERE game_id = $1::uuid AND seat = $2 AND NOT ($3 = ANY (bot_versions))`,
+      [gameId, seat, botVersion],
+    );
+    const add = (players: GameWithPlayers['players']): GameWithPlayers['players'] =>
+      players.map((entry) =>
+        entry.seat === seat && !entry.botVersions.includes(botVersion)
+          ? { ...entry, botVersions: [...entry.botVersions, botVersion] }
+          : entry,
+      );
+    const seated = this.seatings.get(gameId);
+    if (seated !== undefined) this.seatings.set(gameId, add(seated));
+    const row = this.rows.get(gameId);
+    if (row !== undefined) this.rows.set(gameId, { ...row, players: add(row.players) });
   }
 
   /** Runs `work` in a transaction on one pooled connection; it commits unless `work` throws. */

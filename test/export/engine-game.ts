@@ -71,6 +71,7 @@ export function engineGame(spec: GameSpec, chooserSeed: string, maxEvents?: numb
         score: outcome?.score ?? null,
         ratingBefore: null,
         ratingAfter: null,
+        botVersions: [],
         player: { username },
       };
     }),

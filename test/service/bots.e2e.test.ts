@@ -6,7 +6,10 @@
  *   bot answers on its own, and the log shows every bot move made by the bot's account, in the bot's turn (the
  *   server's own replay check), under the worker's clientMoveId for that version, and never before BOT_DELAY_MS.
  * - A rated game against GreedyBot changes both players' ratings; the bot is marked as a bot in every listing.
- * - Two app copies on one database: both workers hear each YOUR_TURN, yet each decision is appended once.
+ * - Two app copies on one database: both workers hear each YOUR_TURN, yet each decision is appended once; the
+ *   turn claims are gone once the game is over.
+ * - A bot's seat records the versions of its play (GamePlayer.botVersions, the export): the one that took the
+ *   seat, and another that moves in it later (an upgrade mid-game), once each, in order of first use.
  * - A bot turn whose notification no running copy heard (the copy stopped) is taken up by the catch-up scan of
  *   the next copy to start.
  * - Third-party bot accounts: upgradeToBotAccount, bot:play tokens, the refusals, isBot in listings.
@@ -14,6 +17,7 @@
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { botClientMoveId } from '../../src/bots/bot-move';
 import { BUILTIN_BOTS } from '../../src/bots/builtin-bots';
+import { BOT_VERSIONS, newDeal, optionsFor, setup } from '../../src/engine';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
 import { sql } from './support/database';
 import { GAME_FIELDS, GameData, chooseMove, findSeed, makeMove, playGame, readGame } from './support/play';
@@ -179,6 +183,25 @@ async function playerId(token: string): Promise<string> {
   return dataOf(await app.gql<{ me: { id: string } }>(token, 'query { me { id } }')).me.id;
 }
 
+/** A finished game's seats as GamePlayer shows them (over GraphQL) and as its export does. */
+async function botVersionsOf(
+  token: string,
+  gameId: string,
+): Promise<{ graphql: (string[] | null)[]; exported: (string[] | null)[] }> {
+  const body = await app.gql<{
+    game: { players: { seat: number; botVersions: string[] | null }[] };
+    exportGame: string;
+  }>(token, 'query($g: ID!) { game(id: $g) { players { seat botVersions } } exportGame(id: $g) }', {
+    g: gameId,
+  });
+  const data = dataOf(body);
+  const exported = JSON.parse(data.exportGame) as { players: { botVersions: string[] | null }[] };
+  return {
+    graphql: data.game.players.map((entry) => entry.botVersions),
+    exported: exported.players.map((entry) => entry.botVersions),
+  };
+}
+
 /** No bot worker failure was logged by either copy. */
 function expectQuietWorkers(): void {
   for (const copy of [app, other]) expect(copy.output()).not.toMatch(/BotWorker|bot move in game/);
@@ -221,6 +244,51 @@ describe('built-in opponents', () => {
     // Each version's bot move exists once: no clientMoveId twice, none without one.
     const botIds = log.filter((row) => row.actor_id === GREEDY.playerId).map((row) => row.client_move_id);
     expect(new Set(botIds).size).toBe(botIds.length);
+    // Both copies saw to the bot's version: it is there once.
+    expect(await botVersionsOf(token, created.id)).toEqual({
+      graphql: [null, [BOT_VERSIONS.greedy]],
+      exported: [null, [BOT_VERSIONS.greedy]],
+    });
+    // The bot's last move ended the game, or a claim of an earlier turn has run out: either way, once the scans
+    // have passed, no claim of the game is left.
+    await until(
+      () => sql(app.databaseUrl, 'SELECT 1 FROM bot_turn_claims WHERE game_id = $1::uuid', [created.id]),
+      (rows) => rows.length === 0,
+      45_000,
+    );
+    expectQuietWorkers();
+  });
+
+  it('records the version of the bot’s play that took the seat, and one that moves in it later (an upgrade)', async () => {
+    const token = await register(app, 'bot_versions');
+    // A chosen deal in which the person moves first, so that no bot move comes before the seat is changed below.
+    const seed = [...Array(100).keys()]
+      .map((index) => `bot-versions-${index}`)
+      .find((candidate) => setup(optionsFor('classic'), newDeal(candidate), 2).current === 0)!;
+    const created = await createBotGame(app, token, { bot: 'GREEDY', seed });
+    expect(created.currentSeat).toBe(0);
+    const seated = await app.gql<{ game: { players: { botVersions: string[] | null }[] } }>(
+      token,
+      'query($g: ID!) { game(id: $g) { players { botVersions } } }',
+      { g: created.id },
+    );
+    // Taking the seat recorded this server's version of GreedyBot's play; a person's seat has none.
+    expect(dataOf(seated).game.players.map((entry) => entry.botVersions)).toEqual([
+      null,
+      [BOT_VERSIONS.greedy],
+    ]);
+    // As if a copy of an older release had seated the bot: the moves now come from this release's play.
+    await sql(
+      app.databaseUrl,
+      `UPDATE game_players SET bot_versions = '{greedy-0}' WHERE game_id = $1::uuid AND seat = 1`,
+      [created.id],
+    );
+    const finished = await playAgainstBot([app, other], token, created.id);
+    expect(finished.status).toBe('FINISHED');
+    expect(await botVersionsOf(token, created.id)).toEqual({
+      graphql: [null, ['greedy-0', BOT_VERSIONS.greedy]],
+      exported: [null, ['greedy-0', BOT_VERSIONS.greedy]],
+    });
     expectQuietWorkers();
   });
 

@@ -223,7 +223,7 @@ describe('a finished game', () => {
       null,
       `query($g: ID!) { game(id: $g) { id preset seats rated rulesVersion seedCommitment seed startPosition dealChosen
         status version createdAt startedAt finishedAt result { reason winner score ranking payoffLeft }
-        players { seat clientSeed clientSeedSource outcome placement score ratingBefore ratingAfter player { username } } } }`,
+        players { seat clientSeed clientSeedSource outcome placement score ratingBefore ratingAfter botVersions player { username } } } }`,
       { g: gameId },
     );
     const game = dataOf(body).game as {
