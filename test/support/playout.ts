@@ -202,6 +202,7 @@ const overridesArb: fc.Arbitrary<Partial<RuleOptions>> = fc
         lowCardsToSide: fc.constantFrom<RuleOptions['lowCardsToSide']>('unrestricted', 'centerFullOnly'),
         payoffCountVisible: bool,
         blockWhenStuck: bool,
+        blockedWhen: fc.constantFrom<RuleOptions['blockedWhen']>('cannotOrWillNot', 'cannot'),
         firstPlayerTie: fc.constantFrom<RuleOptions['firstPlayerTie']>('redeal', 'reshufflePiles'),
         payoffSize: fc.integer({ min: 2, max: 26 }),
         handSize: fc.integer({ min: 2, max: 8 }),
