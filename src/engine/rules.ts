@@ -367,9 +367,16 @@ function forcedPlayTexts(p: Perspective, sources: Sources, into: string[]): void
     const card = sources.cards[i] as Card;
     const fromPayoff = i === 0 && p.payoffTop !== null;
     if (card === JOKER || isWild(options, card)) continue;
+    // Cheap card-level filter first, so that a turn with nothing forced costs one pass over the sources: an ace
+    // only starts a pile (it never fits one), and only a 2 or the pay-off card can be forced onto a pile.
+    const rank = rankOf(card);
+    const payoffForced = fromPayoff && options.forcedPayoffPlay;
+    if (rank === ACE) {
+      if (canStart && isForcedCenterPlay(options, fromPayoff, card, 0)) into.push(`${sources.names[i]}-c`);
+      continue;
+    }
+    if (!payoffForced && !(rank === TWO && options.forcedTwoOnAce)) continue;
     const name = sources.names[i] as string;
-    if (canStart && rankOf(card) === ACE && isForcedCenterPlay(options, fromPayoff, card, 0))
-      into.push(`${name}-c`);
     for (let slot = 0; slot < p.center.length; slot++) {
       const pile = p.center[slot];
       if (pile === null || pile === undefined || !fitsCenterPile(options, pile, card)) continue;
