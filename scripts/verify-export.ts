@@ -24,8 +24,8 @@ import {
   GameResult,
   GameState,
   RULES_VERSIONS,
-  RuleOptions,
   RulesVersion,
+  StoredOptions,
   clientSeedProblems,
   formatPosition,
   isRulesVersion,
@@ -66,7 +66,11 @@ interface ExportPlayer {
 interface GameExport {
   readonly id: string;
   readonly preset: string;
-  readonly options: RuleOptions;
+  /**
+   * The resolved options. Exports of `malice-rules-1` games made before `blockedWhen` existed lack it: `setup` and
+   * `parsePosition` read it as that version plays (`cannotOrWillNot`).
+   */
+  readonly options: StoredOptions;
   readonly seats: number;
   readonly rulesVersion: string;
   readonly seedCommitment: string;
@@ -355,7 +359,7 @@ function readExport(text: string): GameExport {
   return {
     id: string(doc, 'id'),
     preset: string(doc, 'preset'),
-    options: object(doc, 'options') as unknown as RuleOptions,
+    options: object(doc, 'options') as unknown as StoredOptions,
     seats: integer(doc, 'seats'),
     rulesVersion: string(doc, 'rulesVersion'),
     seedCommitment: string(doc, 'seedCommitment'),

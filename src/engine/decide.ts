@@ -11,6 +11,8 @@ import {
   canStartCenterPile,
   centerCount,
   fitsCenterPile,
+  forcedPlaysAtOnce,
+  isForcedCenterPlay,
   passProblem,
   pendingForcedPlay,
   sidePlacementProblem,
@@ -141,7 +143,7 @@ function moveViolation(p: Perspective, move: Move): Violation | null {
     case 'newCenter': {
       if (move.declared !== null)
         return violation('BAD_DECLARATION', 'a rank is declared only on a side pile');
-      if (canStartCenterPile(p, card)) return null;
+      if (canStartCenterPile(p, card)) return forcedFirstProblem(p, move, card, 0);
       if (centerCount(p) >= p.maxCenterPiles && card !== JOKER && rankOf(card) === ACE) {
         return violation(
           'CENTER_FULL',
@@ -159,7 +161,7 @@ function moveViolation(p: Perspective, move: Move): Violation | null {
       const pile = p.center[to.slot - 1];
       if (pile === undefined || pile === null)
         return violation('NO_SUCH_PILE', `there is no centre pile c${to.slot}`);
-      if (fitsCenterPile(p.options, pile, card)) return null;
+      if (fitsCenterPile(p.options, pile, card)) return forcedFirstProblem(p, move, card, pile.length);
       return violation(
         'DOES_NOT_FIT',
         `${formatCard(card)} does not fit centre pile c${to.slot}, which needs a ${formatRank(pile.length + 1)} or a wild card (S7, R7, E6)`,
@@ -179,7 +181,23 @@ function moveViolation(p: Perspective, move: Move): Violation | null {
   }
 }
 
-/** docs/rules.md §2.6: a forced play keeps the turn from ending. */
+/**
+ * docs/rules.md §2.6 under `malice-rules-2`: while a forced play exists, a centre play that is legal in itself is
+ * allowed only if it is one of the forced plays (S15, R7, S6, R5: the obligation cannot be dodged by covering the
+ * pile first). `pileRank` is the target pile's rank, 0 for a new pile.
+ */
+function forcedFirstProblem(
+  p: Perspective,
+  move: Extract<Move, { kind: 'place' }>,
+  card: Card,
+  pileRank: number,
+): Violation | null {
+  if (!forcedPlaysAtOnce(p.rules)) return null;
+  if (isForcedCenterPlay(p.options, move.from.kind === 'payoff', card, pileRank)) return null;
+  return turnEndProblem(p);
+}
+
+/** docs/rules.md §2.6: a forced play keeps the turn from ending (and under `malice-rules-2` comes first). */
 function turnEndProblem(p: Perspective): Violation | null {
   const forced = pendingForcedPlay(p);
   return forced === null ? null : violation('FORCED_PLAY_PENDING', forced);

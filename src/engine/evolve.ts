@@ -21,6 +21,7 @@ export function evolve(state: GameState, event: GameEvent): GameState {
 export function perspectiveOf(state: GameState, seat: Seat): Perspective {
   const own = state.seats[seat]!;
   return {
+    rules: state.rules,
     options: state.options,
     maxCenterPiles: state.maxCenterPiles,
     hand: own.hand,
@@ -42,7 +43,7 @@ export function applyEvent(state: GameState, event: GameEvent): boolean {
       return event.seat === state.current && applyDiscard(state, event);
     case 'passed':
       if (event.seat !== state.current) return false;
-      endTurn(state, state.turnActive);
+      endTurn(state, state.turnActive || !passCountsAsNull(state));
       return true;
     case 'resigned':
       leave(state, event.seat, 'resigned');
@@ -163,6 +164,28 @@ function nextSeatIn(state: GameState, from: Seat): Seat {
     if (!state.seats[seat]!.out) return seat;
   }
   return from;
+}
+
+/**
+ * docs/rules.md §2.9: whether a pass that ends a null turn counts toward the blocked end. Under `blockedWhen =
+ * cannot` (E18: the game ends only when no player can play) it counts only if its player had no legal centre play;
+ * one who declined a play breaks the run of null turns as an active turn does. (A null turn drew nothing and
+ * played nothing, so the state at the pass is the one the player had all turn.)
+ */
+function passCountsAsNull(state: GameState): boolean {
+  switch (state.options.blockedWhen) {
+    case 'cannotOrWillNot':
+      return true;
+    case 'cannot': {
+      const seat = state.seats[state.current]!;
+      const payoffTop = seat.payoff.length === 0 ? null : (seat.payoff[seat.payoff.length - 1] as Card);
+      return !cardsReachCenter(state, payoffTop, seat.sidePiles, seat.hand);
+    }
+    default: {
+      const never: never = state.options.blockedWhen;
+      return never;
+    }
+  }
 }
 
 /** Ends the current turn and starts the next one, with its draw (docs/rules.md §2.3) and the end checks (§2.9). */

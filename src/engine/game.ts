@@ -4,7 +4,7 @@
 import { Command, GameEvent } from './events';
 import { decide, eventViolation } from './decide';
 import { applyEvent, perspectiveOf } from './evolve';
-import { RuleOptions } from './options';
+import { StoredOptions } from './options';
 import { legalMovesFor } from './rules';
 import { setup } from './setup';
 import { GameState, cloneState } from './state';
@@ -25,12 +25,13 @@ export type ReplayResult =
   | { readonly ok: false; readonly index: number; readonly violation: Violation; readonly state: GameState };
 
 /**
- * Replays a log from the deal (under the deal's recorded version). Every event is checked: `decide` on the state
+ * Replays a log from the deal (under the deal's recorded version, which also says how `options` are read:
+ * `optionsUnderRules`). Every event is checked: `decide` on the state
  * before it must give back exactly that event, so a tampered or foreign log is refused at the first event that
  * does not follow.
  */
 export function replay(
-  options: RuleOptions,
+  options: StoredOptions,
   deal: Deal,
   events: readonly GameEvent[],
   seats: number = options.minPlayers,

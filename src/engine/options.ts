@@ -4,11 +4,19 @@
  * of seats, before a game is set up.
  */
 import { KING, QUEEN, Rank } from './cards';
+import { RulesPart, RulesVersion, isRulesVersion, versionParts } from './versions';
 
 export type PresetName = 'classic' | 'zloba' | 'modern';
 export const PRESET_NAMES: readonly PresetName[] = ['classic', 'zloba', 'modern'];
 
 export type WildRank = 'JOKER' | 'K';
+
+/**
+ * Which null turns count toward the blocked end (docs/rules.md §2.9): `cannotOrWillNot` every one (S17 "kan eller
+ * vill", R18 "не могут или не хотят"); `cannot` only one whose player had no legal centre play (E18).
+ */
+export const BLOCKED_WHEN = ['cannotOrWillNot', 'cannot'] as const;
+export type BlockedWhen = (typeof BLOCKED_WHEN)[number];
 
 export interface RuleOptions {
   /** Allowed seat counts (S1, R1: two; E19: up to six). */
@@ -47,6 +55,8 @@ export interface RuleOptions {
   payoffCountVisible: boolean;
   /** A tie for the highest upturned pay-off card: `redeal` reshuffles deck A and re-splits it (S3); `reshufflePiles` reshuffles each pay-off pile (R3). */
   firstPlayerTie: 'redeal' | 'reshufflePiles';
+  /** S17, R18 `cannotOrWillNot`: every null turn counts toward the blocked end; E18 `cannot`: only one whose player had no legal centre play. */
+  blockedWhen: BlockedWhen;
   /** E18: with stock and set-aside empty and no centre play for anyone, the game is blocked at once. */
   blockWhenStuck: boolean;
   /** Safety cap on the number of turns; the game is then resolved as blocked (docs/rules.md §2.9). */
@@ -74,6 +84,7 @@ const CLASSIC: RuleOptions = {
   forcedPayoffPlay: true,
   payoffCountVisible: false,
   firstPlayerTie: 'redeal',
+  blockedWhen: 'cannotOrWillNot',
   blockWhenStuck: false,
   maxTurns: 2000,
 };
@@ -106,6 +117,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<RuleOptions>>> = {
     forcedPayoffPlay: false,
     payoffCountVisible: true,
     firstPlayerTie: 'reshufflePiles',
+    blockedWhen: 'cannot',
     blockWhenStuck: true,
   },
 };
@@ -127,6 +139,40 @@ export function optionsFor(preset: PresetName, overrides: Partial<RuleOptions> =
     options.jokersPerDeck = !jokersWild ? 0 : options.deckMode === 'separate' ? 4 : 2;
   }
   return options;
+}
+
+/** Options as a game stored them: games recorded under `malice-rules-1` have no `blockedWhen`. */
+export type StoredOptions = Omit<RuleOptions, 'blockedWhen'> & Partial<Pick<RuleOptions, 'blockedWhen'>>;
+
+/**
+ * A game's stored options as its rules version reads them. An option a version predates takes the value that
+ * version played by: `malice-rules-1` counted every null turn toward the blocked end, so its games — `modern` ones
+ * included — read `blockedWhen = cannotOrWillNot` (docs/rules.md §2.9). Under `malice-rules-2` options are stored
+ * whole; a missing field stays missing, and `validateOptions` reports it.
+ */
+export function optionsUnderRules(rules: RulesPart, stored: StoredOptions): RuleOptions {
+  switch (rules) {
+    case 'malice-rules-1':
+      return stored.blockedWhen === undefined
+        ? { ...stored, blockedWhen: 'cannotOrWillNot' }
+        : (stored as RuleOptions);
+    case 'malice-rules-2':
+      return stored as RuleOptions;
+    default: {
+      const never: never = rules;
+      return never;
+    }
+  }
+}
+
+/**
+ * A stored game's options as its recorded version reads them (`optionsUnderRules`); a version this engine does not
+ * know leaves them as stored.
+ */
+export function recordedOptions(version: RulesVersion | string, stored: StoredOptions): RuleOptions {
+  return isRulesVersion(version)
+    ? optionsUnderRules(versionParts(version).rules, stored)
+    : (stored as RuleOptions);
 }
 
 /**
@@ -167,6 +213,7 @@ const ENUMS: { [K in keyof RuleOptions]?: readonly unknown[] } = {
   lowCardsToSide: ['unrestricted', 'centerFullOnly'],
   turnEnd: ['optional', 'mandatory'],
   firstPlayerTie: ['redeal', 'reshufflePiles'],
+  blockedWhen: BLOCKED_WHEN,
 };
 
 const BOOLEANS: readonly (keyof RuleOptions)[] = [

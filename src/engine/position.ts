@@ -21,7 +21,15 @@ import {
   parseRank,
   rankOf,
 } from './cards';
-import { RuleOptions, frozenOptions, resolveMaxCenterPiles, topRankOf, validateOptions } from './options';
+import {
+  RuleOptions,
+  StoredOptions,
+  frozenOptions,
+  optionsUnderRules,
+  resolveMaxCenterPiles,
+  topRankOf,
+  validateOptions,
+} from './options';
 import { CHACHA20_BLOCK_WORDS, bytesLittleEndian, chacha20Stream, streamPosition } from './chacha20';
 import { RngState, seedXoshiro128ss, xoshiro128ssFrom } from './rng';
 import { Deal, dealGenerator } from './seeding';
@@ -94,14 +102,17 @@ function formatRng(rng: RngState): string {
 }
 
 /**
- * Reads a position for a game under `options`, dealt as `deal` says (its version decides the rng field's form);
+ * Reads a position for a game under `options` (read as the deal's rules version does, `optionsUnderRules`), dealt as
+ * `deal` says (its version decides the rng field's form and the rules);
  * never throws. The error names the field at fault. The state has no result yet, `maxCenterPiles` resolved for its
  * seat count and `departed` rebuilt from the `out<n>` markers. Without the rng field the generator is the deal's
  * (`chacha20-v2`: from the server seed, so nobody who only knows the text can foresee a reshuffle); games recorded
  * under `xoshiro128ss-sha256-v1` seeded it from the text itself (the other eight fields), and still replay so.
  */
-export function parsePosition(options: RuleOptions, text: string, deal: Deal): PositionResult {
+export function parsePosition(stored: StoredOptions, text: string, deal: Deal): PositionResult {
   try {
+    if (typeof stored !== 'object' || stored === null) fail('options', 'must be a rule options object');
+    const options = optionsUnderRules(versionParts(deal.version).rules, stored);
     return { ok: true, state: readPosition(options, text, deal) };
   } catch (error) {
     if (error instanceof PositionError) return { ok: false, error: error.message };
@@ -110,7 +121,7 @@ export function parsePosition(options: RuleOptions, text: string, deal: Deal): P
 }
 
 /** `parsePosition` under a name that reads well where a game is set up from a position. */
-export function setupFromPosition(options: RuleOptions, text: string, deal: Deal): PositionResult {
+export function setupFromPosition(options: StoredOptions, text: string, deal: Deal): PositionResult {
   return parsePosition(options, text, deal);
 }
 
@@ -160,6 +171,7 @@ function readPosition(options: RuleOptions, text: string, deal: Deal): GameState
     fail('current', `seat ${current} has left the game and cannot be the seat to move`);
 
   return {
+    rules: versionParts(deal.version).rules,
     options: frozenOptions(options),
     maxCenterPiles,
     seats,

@@ -7,10 +7,13 @@ import { ACE, Card, JOKER, KING, Rank, TWO, formatCard, formatRank, rankOf } fro
 import { MoveSource } from './moves';
 import { RuleOptions, topRankOf } from './options';
 import { SideCard } from './state';
+import { RulesPart } from './versions';
 import { Violation, ViolationCode, violation } from './violations';
 
 /** What one player sees and may use on their turn. */
 export interface Perspective {
+  /** The rules part of the game's version: whether forced plays are due at once (`forcedPlaysAtOnce`). */
+  readonly rules: RulesPart;
   readonly options: RuleOptions;
   readonly maxCenterPiles: number;
   readonly hand: readonly Card[];
@@ -284,35 +287,102 @@ function hasSidePlacement(p: Perspective): boolean {
 }
 
 /**
- * The forced play (docs/rules.md §2.6) that keeps the turn from ending, described for the player, or null. Only
- * natural cards are forced, and the player may make other plays first.
+ * Whether a forced play is due at once (docs/rules.md §2.6): under `malice-rules-2` it is, so that an obligation
+ * cannot be dodged by first covering the pile it fits (S15, R7); `malice-rules-1` checked forced plays only when
+ * the turn would end, and its games replay so.
+ */
+export function forcedPlaysAtOnce(rules: RulesPart): boolean {
+  switch (rules) {
+    case 'malice-rules-1':
+      return false;
+    case 'malice-rules-2':
+      return true;
+    default: {
+      const never: never = rules;
+      return never;
+    }
+  }
+}
+
+/**
+ * The forced play (docs/rules.md §2.6) still to be made, described for the player, or null. Only natural cards are
+ * forced. Under `malice-rules-1` it keeps the turn from ending and other plays may come first; under
+ * `malice-rules-2` it is due before any other move.
  */
 export function pendingForcedPlay(p: Perspective): string | null {
   const options = p.options;
+  const when = forcedPlaysAtOnce(p.rules) ? 'now, before any other move' : 'before the turn ends';
   if (options.forcedAces && centerCount(p) < p.maxCenterPiles) {
     const ace = findAvailableNatural(p, ACE);
     if (ace !== null) {
-      return `the ace ${ace} must start a centre pile before the turn ends (forcedAces, S6, R5)`;
+      return `the ace ${ace} must start a centre pile ${when} (forcedAces, S6, R5)`;
     }
   }
   if (options.forcedTwoOnAce) {
     const aceSlot = firstSlot(p, (pile) => pile.length === ACE);
     const two = aceSlot < 0 ? null : findAvailableNatural(p, TWO);
     if (two !== null) {
-      return `the 2 ${two} must go on the ace of centre pile c${aceSlot + 1} before the turn ends (forcedTwoOnAce, R7)`;
+      return `the 2 ${two} must go on the ace of centre pile c${aceSlot + 1} ${when} (forcedTwoOnAce, R7)`;
     }
   }
   const top = p.payoffTop;
   if (options.forcedPayoffPlay && top !== null && !isWild(options, top)) {
+    // A pay-off ace that may start a pile fits (S15); this matters only where forcedAces is off.
     if (canStartCenterPile(p, top)) {
-      return `the pay-off card ${formatCard(top)} must start a centre pile before the turn ends (forcedPayoffPlay, S15)`;
+      return `the pay-off card ${formatCard(top)} must start a centre pile ${when} (forcedPayoffPlay, S15)`;
     }
     const slot = firstSlot(p, (pile) => fitsCenterPile(options, pile, top));
     if (slot >= 0) {
-      return `the pay-off card ${formatCard(top)} fits centre pile c${slot + 1} and must be played before the turn ends (forcedPayoffPlay, S15)`;
+      return `the pay-off card ${formatCard(top)} fits centre pile c${slot + 1} and must be played ${when} (forcedPayoffPlay, S15)`;
     }
   }
   return null;
+}
+
+/**
+ * Whether a centre play that is legal in itself is one of the forced plays (docs/rules.md §2.6): a natural ace
+ * starting a pile (forcedAces, S6, R5), a natural 2 on a centre ace (forcedTwoOnAce, R7), or the natural pay-off
+ * top (forcedPayoffPlay, S15 — an ace starting a pile included). `pileRank` is the target pile's rank, or 0 for a
+ * new pile.
+ */
+export function isForcedCenterPlay(
+  options: RuleOptions,
+  fromPayoff: boolean,
+  card: Card,
+  pileRank: number,
+): boolean {
+  if (card === JOKER || isWild(options, card)) return false;
+  if (fromPayoff && options.forcedPayoffPlay) return true;
+  const rank = rankOf(card);
+  if (pileRank === 0) return rank === ACE && options.forcedAces;
+  return rank === TWO && pileRank === ACE && options.forcedTwoOnAce;
+}
+
+/** Every forced play (docs/rules.md §2.6) in notation, in the order of `centerPlayTexts`; none when nothing is forced. */
+function forcedPlayTexts(p: Perspective, sources: Sources, into: string[]): void {
+  const options = p.options;
+  if (!options.forcedAces && !options.forcedTwoOnAce && !options.forcedPayoffPlay) return;
+  const canStart = centerCount(p) < p.maxCenterPiles;
+  for (let i = 0; i < sources.cards.length; i++) {
+    const card = sources.cards[i] as Card;
+    const fromPayoff = i === 0 && p.payoffTop !== null;
+    if (card === JOKER || isWild(options, card)) continue;
+    // Cheap card-level filter first, so that a turn with nothing forced costs one pass over the sources: an ace
+    // only starts a pile (it never fits one), and only a 2 or the pay-off card can be forced onto a pile.
+    const rank = rankOf(card);
+    const payoffForced = fromPayoff && options.forcedPayoffPlay;
+    if (rank === ACE) {
+      if (canStart && isForcedCenterPlay(options, fromPayoff, card, 0)) into.push(`${sources.names[i]}-c`);
+      continue;
+    }
+    if (!payoffForced && !(rank === TWO && options.forcedTwoOnAce)) continue;
+    const name = sources.names[i] as string;
+    for (let slot = 0; slot < p.center.length; slot++) {
+      const pile = p.center[slot];
+      if (pile === null || pile === undefined || !fitsCenterPile(options, pile, card)) continue;
+      if (isForcedCenterPlay(options, fromPayoff, card, pile.length)) into.push(`${name}-c${slot + 1}`);
+    }
+  }
 }
 
 /** The first available natural card of `rank` (pay-off top, side-pile tops, hand), described for the player. */
@@ -352,12 +422,21 @@ export function passProblem(p: Perspective): string | null {
   return hasSidePlacement(p) ? MANDATORY_END : null;
 }
 
-/** Every legal move for the player to move, in notation, in a fixed order: centre plays, side-pile cards, pass. */
+/**
+ * Every legal move for the player to move, in notation, in a fixed order: centre plays, side-pile cards, pass.
+ * Under `malice-rules-2`, while a forced play exists the legal moves are exactly the forced plays (docs/rules.md
+ * §2.6); under `malice-rules-1` a forced play only keeps the turn from ending.
+ */
 export function legalMovesFor(p: Perspective): string[] {
   const sources = sourcesOf(p);
   const moves: string[] = [];
+  const atOnce = forcedPlaysAtOnce(p.rules);
+  if (atOnce) {
+    forcedPlayTexts(p, sources, moves);
+    if (moves.length > 0) return moves;
+  }
   centerPlayTexts(p, sources, moves);
-  if (pendingForcedPlay(p) !== null) return moves;
+  if (!atOnce && pendingForcedPlay(p) !== null) return moves;
   const before = moves.length;
   sidePlacementTexts(p, sources, moves);
   const canDiscard = moves.length > before;

@@ -19,10 +19,17 @@
  * "Top" of any pile or deck is its last element: dealing takes from the end.
  */
 import { Card, JOKER, rankOf, standardDeck } from './cards';
-import { RuleOptions, frozenOptions, resolveMaxCenterPiles, validateOptions } from './options';
+import {
+  StoredOptions,
+  frozenOptions,
+  optionsUnderRules,
+  resolveMaxCenterPiles,
+  validateOptions,
+} from './options';
 import { RngState, shuffleInPlace } from './rng';
 import { Deal, dealGenerator } from './seeding';
 import { GameState, SeatState } from './state';
+import { versionParts } from './versions';
 
 /** Pile reshuffles tried on a tie before falling back to a redeal of the whole pay-off deck. */
 const RESHUFFLE_ATTEMPTS = 64;
@@ -34,10 +41,12 @@ export class InvalidOptionsError extends Error {
 }
 
 /**
- * Builds the initial state; throws `InvalidOptionsError` (naming each bad option) for an unsound option set, and a
+ * Builds the initial state, reading `stored` as the deal's rules version does (`optionsUnderRules`); throws `InvalidOptionsError` (naming each bad option) for an unsound option set, and a
  * RangeError for a deal whose client seeds are neither none (a chosen deal) nor one per seat.
  */
-export function setup(options: RuleOptions, deal: Deal, seatCount: number): GameState {
+export function setup(stored: StoredOptions, deal: Deal, seatCount: number): GameState {
+  const rules = versionParts(deal.version).rules;
+  const options = optionsUnderRules(rules, stored);
   const problems = validateOptions(options, seatCount);
   if (problems.length > 0) throw new InvalidOptionsError(problems.map((problem) => problem.message));
   if (deal.clientSeeds.length !== 0 && deal.clientSeeds.length !== seatCount) {
@@ -93,6 +102,7 @@ export function setup(options: RuleOptions, deal: Deal, seatCount: number): Game
   }
   const maxCenterPiles = resolveMaxCenterPiles(options, seatCount);
   return {
+    rules,
     options: frozenOptions(options),
     maxCenterPiles,
     seats,

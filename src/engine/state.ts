@@ -6,6 +6,7 @@
 import { Card, Rank } from './cards';
 import { RngState, cloneRng } from './rng';
 import { RuleOptions } from './options';
+import { RulesPart } from './versions';
 
 export type Seat = number;
 
@@ -43,6 +44,8 @@ export interface GameResult {
 }
 
 export interface GameState {
+  /** The rules part of the game's version (versions.ts): rules behaviour that is not an option follows it. */
+  readonly rules: RulesPart;
   readonly options: RuleOptions;
   /** `options.maxCenterPiles` resolved for this game's seat count. */
   readonly maxCenterPiles: number;
@@ -68,6 +71,7 @@ export interface GameState {
 
 export function cloneState(state: GameState): GameState {
   return {
+    rules: state.rules,
     options: state.options,
     maxCenterPiles: state.maxCenterPiles,
     seats: state.seats.map((seat) => ({

@@ -3,7 +3,9 @@
  * version forever: a change that would make any recorded game replay differently is a new version.
  *
  * A version combines two parts, each from its own closed list:
- * - the rules part: how the game is played (docs/rules.md);
+ * - the rules part: how the game is played (docs/rules.md). `malice-rules-1` checked forced plays only when
+ *   the turn would end and stored no `blockedWhen`; `malice-rules-2` makes a forced play due at once
+ *   (docs/rules.md §2.6) and records `blockedWhen` with the options (§2.9);
  * - the generator part: how the random stream is seeded and drawn (seeding.ts, rng.ts, docs/fairness.md).
  *
  * `RULES_VERSIONS` lists the combinations this engine replays; `RULES_VERSION` is the one new games get. A game
@@ -11,7 +13,7 @@
  * rather than replayed under rules it was not played by.
  */
 
-export const RULES_PARTS = ['malice-rules-1'] as const;
+export const RULES_PARTS = ['malice-rules-1', 'malice-rules-2'] as const;
 export type RulesPart = (typeof RULES_PARTS)[number];
 
 export const GENERATOR_PARTS = ['xoshiro128ss-sha256-v1', 'chacha20-v2'] as const;
@@ -26,6 +28,7 @@ export interface VersionParts {
 const VERSIONS = {
   'malice-rules-1+xoshiro128ss-sha256-v1': { rules: 'malice-rules-1', generator: 'xoshiro128ss-sha256-v1' },
   'malice-rules-1+chacha20-v2': { rules: 'malice-rules-1', generator: 'chacha20-v2' },
+  'malice-rules-2+chacha20-v2': { rules: 'malice-rules-2', generator: 'chacha20-v2' },
 } as const satisfies Record<string, VersionParts>;
 
 export type RulesVersion = keyof typeof VERSIONS;
@@ -39,13 +42,14 @@ type NamedByItsParts = {
 const namedByItsParts: NamedByItsParts = {
   'malice-rules-1+xoshiro128ss-sha256-v1': true,
   'malice-rules-1+chacha20-v2': true,
+  'malice-rules-2+chacha20-v2': true,
 };
 void namedByItsParts;
 
 export const RULES_VERSIONS = Object.keys(VERSIONS) as readonly RulesVersion[];
 
 /** The version new games are dealt under. */
-export const RULES_VERSION: RulesVersion = 'malice-rules-1+chacha20-v2';
+export const RULES_VERSION: RulesVersion = 'malice-rules-2+chacha20-v2';
 
 export function isRulesVersion(text: string): text is RulesVersion {
   return Object.prototype.hasOwnProperty.call(VERSIONS, text);

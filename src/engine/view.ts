@@ -7,6 +7,7 @@ import { Card, formatCard, formatRank, parseCard, parseRank, rankOf } from './ca
 import { RuleOptions } from './options';
 import { Perspective, isWild, legalMovesFor } from './rules';
 import { GameResult, GameState, Seat, SideCard } from './state';
+import { RulesPart } from './versions';
 
 export interface CenterPileView {
   /** The pile's slot, 1-based as in the notation (`c1`). */
@@ -44,6 +45,8 @@ export interface GameView {
   /** Turns completed. */
   readonly turn: number;
   readonly maxCenterPiles: number;
+  /** The rules part of the game's version: the legal moves follow it (forced plays, docs/rules.md §2.6). */
+  readonly rules: RulesPart;
   readonly options: RuleOptions;
   readonly result: GameResult | null;
 }
@@ -86,6 +89,7 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
     currentSeat: state.result === null ? state.current : null,
     turn: state.turn,
     maxCenterPiles: state.maxCenterPiles,
+    rules: state.rules,
     options,
     result: state.result,
   };
@@ -101,6 +105,7 @@ export function perspectiveFromView(view: GameView): Perspective | null {
   for (const pile of view.centerPiles)
     center[pile.slot - 1] = pile.cards.map((text) => parseCard(text) as Card);
   return {
+    rules: view.rules,
     options,
     maxCenterPiles: view.maxCenterPiles,
     hand: view.hand.map((text) => parseCard(text) as Card),

@@ -9,7 +9,15 @@
  * A game that is not over exports only what a spectator may see: no seed, no start position, and each event
  * rebuilt from the fields the public move history shows (games.resolver.ts `toMoveRecord`).
  */
-import { GameEvent, GameEventType, GameResult, PresetName, RuleOptions } from '../engine';
+import {
+  GameEvent,
+  GameEventType,
+  GameResult,
+  PresetName,
+  RuleOptions,
+  StoredOptions,
+  recordedOptions,
+} from '../engine';
 import { ClientSeedSourceName, isClientSeedSource } from '../games/client-seed-source';
 
 export const EXPORT_FORMAT = 'malice-game/1';
@@ -174,7 +182,8 @@ export function buildGameExport(game: ExportSourceGame, events: readonly ExportS
     format: EXPORT_FORMAT,
     id: game.id,
     preset: presetOf(game.preset),
-    options: game.options as RuleOptions,
+    // A game recorded before an option existed exports the value its version plays by (malice-rules-1: blockedWhen).
+    options: recordedOptions(game.rulesVersion, game.options as StoredOptions),
     seats: game.seats,
     rated: game.rated,
     unratedReason: game.unratedReason,

@@ -6,6 +6,7 @@ import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnum
 import { BUILTIN_BOTS, type BuiltinBotKind } from '../bots/builtin-bots';
 import { PlayerType } from '../players/player.types';
 import type { ClientSeedSourceName } from './client-seed-source';
+import type { BlockedWhen as EngineBlockedWhen } from '../engine';
 
 export enum Preset {
   CLASSIC = 'classic',
@@ -169,7 +170,10 @@ registerEnumType(TurnEnd, {
   description: 'Whether a turn may end with pass.',
   valuesMap: {
     optional: { description: 'A turn may end with pass (S13, R14).' },
-    mandatory: { description: 'A turn ends with a side-pile card; pass only with an empty hand (E13).' },
+    mandatory: {
+      description:
+        'A turn ends with a side-pile card (E13); pass only with an empty hand or when no side-pile placement exists.',
+    },
   },
 });
 
@@ -183,6 +187,33 @@ registerEnumType(FirstPlayerTie, {
   valuesMap: {
     redeal: { description: 'Reshuffle the whole pay-off deck and deal the piles again (S3).' },
     reshufflePiles: { description: 'Reshuffle each pay-off pile and turn again (R3).' },
+  },
+});
+
+export enum BlockedWhen {
+  cannotOrWillNot = 'cannotOrWillNot',
+  cannot = 'cannot',
+}
+// The enum holds exactly the engine's BLOCKED_WHEN: one missing on either side does not compile.
+type SameBlockedWhen = `${BlockedWhen}` extends EngineBlockedWhen
+  ? EngineBlockedWhen extends `${BlockedWhen}`
+    ? true
+    : never
+  : never;
+const sameBlockedWhen: SameBlockedWhen = true;
+void sameBlockedWhen;
+registerEnumType(BlockedWhen, {
+  name: 'BlockedWhen',
+  description:
+    'Which null turns (no draw, no play, no side-pile card) count toward the blocked end (docs/rules.md).',
+  valuesMap: {
+    cannotOrWillNot: {
+      description: 'Every null turn: the game is blocked when nobody can or wants to play (S17, R18).',
+    },
+    cannot: {
+      description:
+        'Only a null turn whose player had no legal centre play: the game is blocked only when nobody can play (E18).',
+    },
   },
 });
 
@@ -214,6 +245,12 @@ export class RuleOptionsType {
   @Field({ description: 'Whether pay-off pile sizes are shown (S18).' }) payoffCountVisible!: boolean;
   @Field(() => FirstPlayerTie, { description: 'How a tie for first player is broken.' })
   firstPlayerTie!: FirstPlayerTie;
+  @Field(() => BlockedWhen, {
+    description:
+      'Which null turns count toward the blocked end (cannotOrWillNot: every one; cannot: only with no centre play). ' +
+      'Games under malice-rules-1 read cannotOrWillNot.',
+  })
+  blockedWhen!: BlockedWhen;
   @Field({ description: 'Stuck games (E18) end at once.' }) blockWhenStuck!: boolean;
   @Field(() => Int, { description: 'Safety cap on turns.' }) maxTurns!: number;
 }

@@ -20,7 +20,15 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size
 import type { RequestContext, Viewer } from '../auth/viewer';
 import { AccessGate } from '../auth/access-gate';
 import { withRelease } from '../common/async-iterators';
-import { GameEvent, PresetName, RuleOptions, legalMoves, viewFor } from '../engine';
+import {
+  GameEvent,
+  PresetName,
+  RuleOptions,
+  StoredOptions,
+  legalMoves,
+  recordedOptions,
+  viewFor,
+} from '../engine';
 import { ApiError } from '../errors/api-error';
 import { databaseFailureOf } from '../db/connection-errors';
 import { toPlayer } from '../players/players.resolver';
@@ -343,7 +351,7 @@ export function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
     row,
     id: row.id,
     preset: row.preset as Preset,
-    options: toOptions(row.options as unknown as RuleOptions),
+    options: toOptions(recordedOptions(row.rulesVersion, row.options as unknown as StoredOptions)),
     status: row.status as GameStatus,
     version: row.version,
     moveCount: row.version,

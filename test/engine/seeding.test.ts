@@ -35,6 +35,8 @@ import { dealFromCommitment } from '../support/commitment-attack';
 
 const V1: RulesVersion = 'malice-rules-1+xoshiro128ss-sha256-v1';
 const V2: RulesVersion = 'malice-rules-1+chacha20-v2';
+/** Rules 2 (forced plays at once, blockedWhen) on the same generator as V2. */
+const V3: RulesVersion = 'malice-rules-2+chacha20-v2';
 const CLASSIC = optionsFor('classic');
 
 /** The encoding written independently of the engine, with Buffers: 4-byte big-endian length, then the bytes. */
@@ -78,9 +80,10 @@ describe('the commitment attack (seedCommitment alone gives the deal under the o
 });
 
 describe('versions: a rules part and a generator part, each from a closed list', () => {
-  it('new games get malice-rules-1+chacha20-v2; the old version is still replayed', () => {
-    expect(RULES_VERSION).toBe(V2);
-    expect(RULES_VERSIONS).toEqual([V1, V2]);
+  it('new games get malice-rules-2+chacha20-v2; the old versions are still replayed', () => {
+    expect(RULES_VERSION).toBe(V3);
+    expect(RULES_VERSIONS).toEqual([V1, V2, V3]);
+    expect(RULES_PARTS).toEqual(['malice-rules-1', 'malice-rules-2']);
     for (const version of RULES_VERSIONS) {
       const { rules, generator } = versionParts(version);
       expect(RULES_PARTS).toContain(rules);
@@ -91,8 +94,10 @@ describe('versions: a rules part and a generator part, each from a closed list',
 
   it('refuses a version it does not know, with a typed error naming it', () => {
     expect(requireRulesVersion(V1)).toBe(V1);
+    expect(requireRulesVersion(V3)).toBe(V3);
     for (const unknown of [
-      'malice-rules-2+chacha20-v2',
+      'malice-rules-2+xoshiro128ss-sha256-v1',
+      'malice-rules-3+chacha20-v2',
       'malice-rules-1+chacha20-v3',
       '',
       'MALICE-RULES-1+CHACHA20-V2',

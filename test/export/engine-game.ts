@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { GameState, replayFrom, seedCommitment, standInClientSeed, takesClientSeeds } from '../../src/engine';
 import { ExportSourceEvent, ExportSourceGame } from '../../src/export/game-export';
 import { seatOutcomes } from '../../src/games/finish';
-import { GameSpec, dealOfSpec, optionsOf, playout, startGame } from '../support/playout';
+import { GameSpec, dealOfSpec, playout, startGame, storedOptionsOf } from '../support/playout';
 
 export interface EngineGame {
   readonly game: ExportSourceGame;
@@ -43,7 +43,7 @@ export function engineGame(spec: GameSpec, chooserSeed: string, maxEvents?: numb
   const game: ExportSourceGame = {
     id: randomUUID(),
     preset: spec.preset,
-    options: optionsOf(spec),
+    options: storedOptionsOf(spec),
     seats: spec.seats,
     rated: false,
     unratedReason: null,

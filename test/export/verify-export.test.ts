@@ -82,7 +82,7 @@ describe('scripts/verify-export.ts', () => {
       const run = verify(name, text);
       expect({ name, status: run.status, stderr: run.stderr }).toEqual({ name, status: 0, stderr: '' });
       expect(run.stdout).toContain(
-        'ok   played under rules malice-rules-1+chacha20-v2, which this engine replays',
+        'ok   played under rules malice-rules-2+chacha20-v2, which this engine replays',
       );
       expect(run.stdout).toContain('ok   SHA-256(encode("malice/v2/commitment", seed)) is the commitment');
       expect(run.stdout).toContain(
@@ -165,13 +165,38 @@ describe('scripts/verify-export.ts', () => {
 
   it('refuses a rules version it does not know, and replays nothing under other rules', () => {
     const newer = copy(honest);
-    newer.rulesVersion = 'malice-rules-2+chacha20-v2';
+    newer.rulesVersion = 'malice-rules-3+chacha20-v2';
     const run = verify('newer.json', JSON.stringify(newer));
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
-      'FAIL played under rules malice-rules-2+chacha20-v2, which this engine does not know (it replays malice-rules-1+xoshiro128ss-sha256-v1, malice-rules-1+chacha20-v2): use an engine that does',
+      'FAIL played under rules malice-rules-3+chacha20-v2, which this engine does not know (it replays malice-rules-1+xoshiro128ss-sha256-v1, malice-rules-1+chacha20-v2, malice-rules-2+chacha20-v2): use an engine that does',
     );
     expect(run.stdout).not.toMatch(/replay legally|dealt from/);
+  });
+
+  it('exports blockedWhen; a malice-rules-1 modern game stored without it verifies under rules 1 (cannotOrWillNot)', () => {
+    expect(honest.options.blockedWhen).toBe('cannotOrWillNot');
+    const spec = {
+      preset: 'modern' as const,
+      overrides: { payoffSize: 5 },
+      seats: 2,
+      seed: 'verify-rules-1',
+      version: 'malice-rules-1+chacha20-v2' as const,
+      clientSeeds: ['alice-7f3a', standInClientSeed('verify-rules-1', 1)],
+    };
+    const old = engineGame(spec, 'verify-chooser');
+    expect(old.game.options).not.toHaveProperty('blockedWhen');
+    const exported = buildGameExport(old.game, old.events);
+    // The export carries the value the game's version plays by, not modern's rules-2 default (cannot).
+    expect(exported.options.blockedWhen).toBe('cannotOrWillNot');
+    const run = verify('rules-1.json', toJson(exported));
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    // An export made before the option existed has none in its options: it verifies the same.
+    const before = copy(exported);
+    delete (before.options as Record<string, unknown>).blockedWhen;
+    const beforeRun = verify('rules-1-before.json', JSON.stringify(before));
+    expect({ status: beforeRun.status, stderr: beforeRun.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(beforeRun.stdout).toContain('all ' + String(old.events.length) + ' events replay legally');
   });
 
   it('verifies a game recorded under the old version, under that version', () => {

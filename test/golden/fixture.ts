@@ -26,9 +26,12 @@ export interface GoldenGame {
 
 export const GOLDEN_DIR = __dirname;
 
-/** The fixtures of one generator version live in a folder named after it (test/golden/<generator part>/). */
-export function versionDir(generator: string): string {
-  return path.join(GOLDEN_DIR, generator);
+/**
+ * The fixtures of one version live in a folder named after it (test/golden/<rules part>+<generator part>/): two
+ * versions may share a generator (malice-rules-1 and malice-rules-2 both deal with chacha20-v2).
+ */
+export function versionDir(version: string): string {
+  return path.join(GOLDEN_DIR, version);
 }
 
 export function fixturePaths(): string[] {

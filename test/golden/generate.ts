@@ -2,7 +2,7 @@
  * Records the golden games of the current version: `npx tsx test/golden/generate.ts`.
  *
  * Run it only deliberately, for a new `RULES_VERSION`: it replaces the fixtures in that version's folder
- * (test/golden/<generator part>/) and leaves every other version's alone — those games are still replayed as they
+ * (test/golden/<version>/) and leaves every other version's alone — those games are still replayed as they
  * were recorded. Each game is played with a fixed seed and one client seed per seat (seat 0 gives its own, the
  * others have their stand-ins, as a real game would) by the greedy chooser of test/support/playout.ts (pay-off
  * plays first, then centre plays, then side-pile cards, pass last; ties by a seeded pick). For each game the first
@@ -18,7 +18,6 @@ import {
   standInClientSeed,
   stateHash,
   takesClientSeeds,
-  versionParts,
 } from '../../src/engine';
 import { PlayoutSettings, playout, startGame } from '../support/playout';
 import { GoldenGame, formatFixture, versionDir } from './fixture';
@@ -123,7 +122,7 @@ function record(plan: GoldenPlan): GoldenGame {
 
 function main(): void {
   const games = PLANS.map(record);
-  const dir = versionDir(versionParts(RULES_VERSION).generator);
+  const dir = versionDir(RULES_VERSION);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir);
   for (const game of games) {

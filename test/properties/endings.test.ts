@@ -50,6 +50,11 @@ function checkReason(state: GameState, reason: EndReason, last: Seat): void {
     case 'blocked':
       // docs/rules.md §2.9: as many consecutive null turns as players still in.
       expect(state.nullTurns).toBeGreaterThanOrEqual(playersIn(state));
+      // E18 (blockedWhen cannot): only null turns without a centre play count, and null turns change no card,
+      // so a game blocked this way ends with no centre play for anyone still in.
+      if (state.options.blockedWhen === 'cannot') {
+        for (const seat of seatsIn(state)) expect(hasCenterPlay(perspectiveOf(state, seat))).toBe(false);
+      }
       return;
     case 'stuck':
       // E18: stock and set-aside empty and no centre play for anyone still in.

@@ -27,6 +27,7 @@ const VIEW_KEYS = [
   'maxCenterPiles',
   'options',
   'result',
+  'rules',
   'seat',
   'seats',
   'setAsideCount',
@@ -50,6 +51,7 @@ function checkStructure(state: GameState, viewer: Seat | null, view: GameView): 
   if (JSON.stringify(view.hand) !== JSON.stringify(expectedHand))
     fail(`hand ${view.hand} for viewer ${viewer}`);
   if (view.seat !== viewer) fail(`view.seat ${view.seat} for viewer ${viewer}`);
+  if (view.rules !== state.rules) fail(`view.rules ${view.rules} for a game under ${state.rules}`);
   if (view.stockCount !== state.stock.length || view.setAsideCount !== state.setAside.length) fail('counts');
   view.seats.forEach((seatView, index) => {
     const seat = state.seats[index]!;

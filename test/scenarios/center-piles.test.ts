@@ -13,7 +13,8 @@ describe('§2.4 centre piles', () => {
 
   // S7: "Dessa ska byggas upp i stigande följd – äss, 2, 3 osv upp till kung, utan hänsyn till färg."
   it('S7 classic: a pile takes the next rank only, whatever the suit', () => {
-    const state = pos('classic', 'c1=AS,c3=AH2D - - 9H8C:AD5C3S:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 0 0 n');
+    // No ace in hand: a forced ace would come before any other play (§2.6).
+    const state = pos('classic', 'c1=AS,c3=AH2D - - 9H8C:5C3S:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 0 0 n');
     expectRefused(state, '5C-c3', 'DOES_NOT_FIT', /c3, which needs a 3/);
     expectRefused(state, '3S-c1', 'DOES_NOT_FIT', /c1, which needs a 2/);
     expectRefused(state, '3S-c2', 'NO_SUCH_PILE', /c2/);
@@ -81,8 +82,9 @@ describe('§2.4 centre piles', () => {
 
   // S7: "…upp till kung"; S9: a finished pile leaves the table at once, so its slot is free again.
   it('S7/S9 classic: a pile completed with the king leaves the centre and frees its slot', () => {
+    // forcedAces off, so the king may go before the ace (with it on, the ace is due at once, §2.6).
     const state = pos(
-      'classic',
+      optionsFor('classic', { forcedAces: false }),
       'c1=AS2H3D4C5S6H7D8C9STHJDQC,c2=AH - - 9H8C:KHAD:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 0 0 n',
     );
     const done = run(state, 'KH-c1');

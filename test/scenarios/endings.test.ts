@@ -3,7 +3,7 @@
  * maxTurns.
  */
 import { GameState, decide, legalMoves, optionsFor, play, viewFor } from '../../src/engine';
-import { expectRefused, fields, pos, run } from './support';
+import { expectLegal, expectRefused, fields, pos, posUnder, run } from './support';
 
 function command(state: GameState, type: 'resign' | 'timeout', seat: number): GameState {
   const result = play(state, { type, seat });
@@ -139,6 +139,55 @@ describe('§2.9 blocked', () => {
     expect(
       run(pos('classic', 'c1=AS2H - - 9H7C:3D9C:-,-,-,-/5D6DQS:6S8S:-,-,-,- 0 3 0 n'), '3D-c1').result,
     ).toBeNull();
+  });
+});
+
+describe('§2.9 blockedWhen: which null turns count toward the blocked end', () => {
+  // E18: "In the unlikely event that the stockpile is depleted with no completed center stacks set aside, and
+  // neither player can play, the player with the fewest cards left in the pay-off pile wins."
+  it('E18 modern (blockedWhen cannot): two passes do not block while a player had a centre play', () => {
+    const text = 'c1=AS2H3D4C - - 9H8C:-:5C,-,-,-/3C5DQS:-:9D,-,-,- 0 30 0 n';
+    const state = pos('modern', text);
+    expect(state.options.blockedWhen).toBe('cannot');
+    expectLegal(state, 'd1-c1', 'pass');
+    // Seat 0 declined d1-c1: that pass does not count. Seat 1 had no centre play: its pass counts.
+    const one = run(state, 'pass');
+    expect(fields(one).nullTurns).toBe(0);
+    const two = run(one, 'pass');
+    expect(two.result).toBeNull();
+    expect(fields(two).nullTurns).toBe(1);
+    // Seat 0 declining again breaks the run once more; the game goes on until someone plays (or maxTurns).
+    const three = run(two, 'pass');
+    expect(three.result).toBeNull();
+    expect(fields(three).nullTurns).toBe(0);
+  });
+
+  it('E18 modern (blockedWhen cannot): null turns block once nobody can play', () => {
+    // Full hands and a stock, so no turn draws; nobody has a centre play.
+    const text = '- 2C8D - 9H7C:5S6S7D8D9D:-,-,-,-/3C5DQS:4H4S4D5D6D:-,-,-,- 0 3 0 n';
+    const state = pos(optionsFor('modern', { turnEnd: 'optional' }), text);
+    expect(run(state, 'pass', 'pass').result).toMatchObject({ reason: 'blocked', winner: 0, score: 1 });
+  });
+
+  // S17: "…ingen av dem kan eller vill spela fler kort…"; R18: "…не могут или не хотят…".
+  it('S17 classic (blockedWhen cannotOrWillNot): passes block the game even with a centre play declined', () => {
+    const text = 'c1=AS 2C8D - 9H7C:2S6S7D8D9D:-,-,-,-/3C5DQS:4H4S4D5D6D:-,-,-,- 0 3 0 n';
+    const state = pos('classic', text);
+    expectLegal(state, '2S-c1', 'pass');
+    expect(run(state, 'pass', 'pass').result).toMatchObject({ reason: 'blocked', winner: 0, score: 1 });
+    // The same position with blockedWhen cannot: seat 0's pass does not count.
+    const cannot = run(pos(optionsFor('classic', { blockedWhen: 'cannot' }), text), 'pass', 'pass');
+    expect(cannot.result).toBeNull();
+    expect(fields(cannot).nullTurns).toBe(1);
+  });
+
+  it('E18 modern under malice-rules-1 (stored without blockedWhen): two passes block, as recorded', () => {
+    const { blockedWhen, ...stored } = optionsFor('modern');
+    void blockedWhen;
+    const text = 'c1=AS2H3D4C - - 9H8C:-:5C,-,-,-/3C5DQS:-:9D,-,-,- 0 30 0 n';
+    const state = posUnder('malice-rules-1+chacha20-v2', stored, text);
+    expect(state.options.blockedWhen).toBe('cannotOrWillNot');
+    expect(run(state, 'pass', 'pass').result).toMatchObject({ reason: 'blocked', winner: 0 });
   });
 });
 

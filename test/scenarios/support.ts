@@ -42,7 +42,9 @@ import {
   GameState,
   PresetName,
   RuleOptions,
+  RulesVersion,
   Seat,
+  StoredOptions,
   Violation,
   ViolationCode,
   decide,
@@ -70,6 +72,16 @@ function resolve(options: OptionsLike): RuleOptions {
  */
 export function pos(options: OptionsLike, text: string): GameState {
   const result = parsePosition(resolve(options), text, newDeal(text));
+  if (!result.ok) throw new Error(`position refused: ${result.error}\n  ${text}`);
+  return result.state;
+}
+
+/**
+ * `pos` for a game recorded under `version` (e.g. an old rules version, whose games still replay under its rules).
+ * `stored` may lack options the version predates, as that version's stored games do.
+ */
+export function posUnder(version: RulesVersion, stored: StoredOptions, text: string): GameState {
+  const result = parsePosition(stored, text, { ...newDeal(text), version });
   if (!result.ok) throw new Error(`position refused: ${result.error}\n  ${text}`);
   return result.state;
 }

@@ -114,6 +114,25 @@ describe('§2.3 a turn', () => {
     expect(run(state, 'pass').current).toBe(1);
   });
 
+  // E13 read with S12/R10: the turn must still be able to end (docs/rules.md §2.7).
+  it('E13 modern with sideBuild sameOrOneLower: pass is legal when no side-pile placement exists', () => {
+    const options = optionsFor('modern', { sideBuild: 'sameOrOneLower' });
+    const stuck = pos(options, '- 2C8D - 9H8C:5C:9S,9D,9C,9H/3C5DQS:4H4S4D5D6H:-,-,-,- 0 3 0 n');
+    expect(legalMoves(stuck)).toEqual(['pass']);
+    expect(run(stuck, 'pass').current).toBe(1);
+    // An 8 may go on a 9: then the turn must end with it, and pass is refused.
+    const able = pos(options, '- 2C8D - 9H8C:8C:9S,9D,9C,9H/3C5DQS:4H4S4D5D6H:-,-,-,- 0 3 0 n');
+    expectRefused(able, 'pass', 'PASS_NOT_ALLOWED', /E13/);
+    expectLegal(able, '8C-d1');
+  });
+
+  it('E13 modern with lowCardsToSide centerFullOnly: a 2 that may not go to a side pile leaves pass legal', () => {
+    const options = optionsFor('modern', { lowCardsToSide: 'centerFullOnly' });
+    const state = pos(options, '- 2C8D - 9H8C:2C:-,-,-,-/3C5DQS:4H4S4D5D6H:-,-,-,- 0 3 0 n');
+    expectRefused(state, '2C-d1', 'LOW_CARD_TO_SIDE');
+    expect(legalMoves(state)).toEqual(['pass']);
+  });
+
   it('E13 modern with turnEnd optional: pass is allowed with cards in hand', () => {
     const text = '- 2C8D9C5H6H - 9H8C:7S6D:-,-,-,-/3C5DQS:4H4S4D5D6H:-,-,-,- 0 3 0 n';
     const state = pos('modern', text);

@@ -22,11 +22,14 @@ import {
   RulesVersion,
   legalMoves,
   nextInt,
+  StoredOptions,
   optionsFor,
+  optionsUnderRules,
   play,
   publicStream,
   setup,
   validateOptions,
+  versionParts,
 } from '../../src/engine';
 
 export interface GameSpec {
@@ -44,12 +47,26 @@ export function dealOfSpec(spec: GameSpec): Deal {
   return { version: spec.version ?? RULES_VERSION, seed: spec.seed, clientSeeds: spec.clientSeeds ?? [] };
 }
 
+/**
+ * The spec's options as the service stores them for its version: a `malice-rules-1` game's have no `blockedWhen`
+ * (unless the spec overrides it); the engine reads them as that version does.
+ */
+export function storedOptionsOf(spec: GameSpec): StoredOptions {
+  const options = optionsFor(spec.preset, spec.overrides);
+  const rules = versionParts(dealOfSpec(spec).version).rules;
+  if (rules !== 'malice-rules-1' || spec.overrides.blockedWhen !== undefined) return options;
+  const { blockedWhen, ...stored } = options;
+  void blockedWhen;
+  return stored;
+}
+
+/** The spec's options as its version reads them (`optionsUnderRules`). */
 export function optionsOf(spec: GameSpec): RuleOptions {
-  return optionsFor(spec.preset, spec.overrides);
+  return optionsUnderRules(versionParts(dealOfSpec(spec).version).rules, storedOptionsOf(spec));
 }
 
 export function startGame(spec: GameSpec): GameState {
-  return setup(optionsOf(spec), dealOfSpec(spec), spec.seats);
+  return setup(storedOptionsOf(spec), dealOfSpec(spec), spec.seats);
 }
 
 /**
@@ -185,6 +202,7 @@ const overridesArb: fc.Arbitrary<Partial<RuleOptions>> = fc
         lowCardsToSide: fc.constantFrom<RuleOptions['lowCardsToSide']>('unrestricted', 'centerFullOnly'),
         payoffCountVisible: bool,
         blockWhenStuck: bool,
+        blockedWhen: fc.constantFrom<RuleOptions['blockedWhen']>('cannotOrWillNot', 'cannot'),
         firstPlayerTie: fc.constantFrom<RuleOptions['firstPlayerTie']>('redeal', 'reshufflePiles'),
         payoffSize: fc.integer({ min: 2, max: 26 }),
         handSize: fc.integer({ min: 2, max: 8 }),
