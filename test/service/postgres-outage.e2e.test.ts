@@ -173,6 +173,8 @@ async function checkTable(table: Table, since: number): Promise<void> {
     expect(rows.map((row) => row.seq)).toEqual(rows.map((_, index) => index + 1));
     expect(rows.length).toBe(game!.version);
     const loops = table.seats.filter((seat) => seat.loop.gameId === gameId).map((seat) => seat.loop);
+    for (const ack of loops.flatMap((loop) => loop.acknowledged))
+      expect(ack.answered).toBeGreaterThanOrEqual(ack.version);
     const acknowledged = loops
       .flatMap((loop) => loop.acknowledged)
       .sort((a, b) => a.version - b.version)

@@ -238,7 +238,14 @@ const MOVE = `mutation($g: ID!, $m: String!, $v: Int!, $c: String!) {
 
 export interface Acknowledged {
   readonly clientMoveId: string;
+  /**
+   * The version the move made: sent with `expectedVersion` v, it is event v + 1 of the log or nothing. Not the
+   * answer's `version`: a retry of an applied move answers with the game as it is now, which may be after the
+   * opponent's next moves, so answers arrive out of log order under load.
+   */
   readonly version: number;
+  /** The game version in the answer (at least `version`). */
+  readonly answered: number;
   readonly at: number;
 }
 
@@ -322,7 +329,12 @@ export class PlayLoop {
         });
         const moved = answer.body.data?.makeMove;
         if (moved !== undefined && moved !== null) {
-          this.acknowledged.push({ clientMoveId, version: moved.version, at: Date.now() });
+          this.acknowledged.push({
+            clientMoveId,
+            version: game.version + 1,
+            answered: moved.version,
+            at: Date.now(),
+          });
           break;
         }
         if (codeOf(answer.body as GraphQLBody) !== 'UNAVAILABLE') break;
