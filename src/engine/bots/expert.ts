@@ -58,9 +58,9 @@ export interface ExpertBudget {
 export const EXPERT_BUDGET: ExpertBudget = {
   playouts: 96,
   horizonTurns: 3,
-  maxCandidates: 12,
+  maxCandidates: 8,
   maxPlayoutMoves: 80,
-  greedyMargin: 0.5,
+  greedyMargin: 0.3,
 };
 
 /** A won game counts as this many pay-off cards ahead, a lost one as this many behind. */
