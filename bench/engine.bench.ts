@@ -6,26 +6,34 @@
  *   2. the time to replay a 600-event log with `replay`, which checks every event with `decide` — the cost
  *      the service pays to load a game;
  *   3. `legalMoves` calls per second on a sample of mid-game states;
- *   4. baselines taken in the same run (a trivial summing loop; a JSON round-trip of the same log), so the
+ *   4. the expert bot's decision time (docs/bots.md, "Expert"): `choose` timed once per position, on positions
+ *      where it is to move with more than one legal move, taken from greedy-against-greedy games;
+ *   5. baselines taken in the same run (a trivial summing loop; a JSON round-trip of the same log), so the
  *      figures can be read as ratios on a noisy machine.
  * The goals (docs/performance.md, "Engine") are printed as PASS/FAIL but never change the exit code: this is a
  * measurement, not a gate. Only the engine's public API is used, so the bench keeps working while the core is
  * optimised.
  */
 import {
+  BOT_VERSIONS,
   Deal,
+  EXPERT_BUDGET,
   GameEvent,
   GameState,
   PresetName,
   RuleOptions,
   applyEvent,
   cloneState,
+  createBot,
   decide,
   legalMoves,
+  legalMovesInView,
   newDeal,
   optionsFor,
   replay,
+  publicStream,
   setup,
+  viewFor,
 } from '../src/engine';
 import {
   Environment,
@@ -73,6 +81,8 @@ export interface BenchBudgets {
   /** How many mid-game states `legalMoves` is timed on. */
   readonly midGameStates: number;
   readonly legalMovesMs: number;
+  /** Positions the expert bot's decision is timed at (one decision each). */
+  readonly expertPositions: number;
   /** Runs of the summing loop; the median is the baseline. */
   readonly loopRuns: number;
   /** How many numbers the baseline loop sums. */
@@ -88,6 +98,7 @@ export const FULL_BUDGETS: BenchBudgets = {
   replayRepeats: 2000,
   midGameStates: 1000,
   legalMovesMs: 1200,
+  expertPositions: 300,
   loopRuns: 11,
   loopLength: 1e7,
 };
@@ -102,6 +113,7 @@ export const QUICK_BUDGETS: BenchBudgets = {
   replayRepeats: 100,
   midGameStates: 200,
   legalMovesMs: 200,
+  expertPositions: 20,
   loopRuns: 3,
   loopLength: 1e7,
 };
@@ -110,6 +122,8 @@ export const QUICK_BUDGETS: BenchBudgets = {
 export const GOALS = {
   classicGamesPerSecond: 1000,
   replay600P99Ms: 0.5,
+  /** The expert bot's decision, p99 (docs/performance.md, "Expert bot decisions"). */
+  expertDecisionP99Ms: 200,
 } as const;
 
 /**
@@ -423,6 +437,62 @@ export function measureLegalMoves(states: readonly GameState[], budgetMs: number
   };
 }
 
+export interface ExpertTiming {
+  readonly version: string;
+  readonly playouts: number;
+  /** Positions timed: the expert to move with more than one legal move. */
+  readonly positions: number;
+  readonly decisionMs: Summary;
+}
+
+/**
+ * Positions where a seat has more than one legal move, from greedy-against-greedy games (the positions the
+ * expert meets against greedy), spread over each game: at most one in `stride` decisions.
+ */
+export function collectDecisionPositions(benchCase: BenchCase, count: number): GameState[] {
+  const options = optionsFor(benchCase.preset);
+  const greedy = createBot('greedy');
+  const stride = 3;
+  const positions: GameState[] = [];
+  for (let gameIndex = 0; positions.length < count; gameIndex++) {
+    const state = setup(
+      options,
+      benchDeal(`${caseLabel(benchCase)}-expert-${gameIndex}`, benchCase.seats),
+      benchCase.seats,
+    );
+    const rng = publicStream('bench', 'expert-driver', String(gameIndex));
+    for (let decision = 0; state.result === null && positions.length < count; decision++) {
+      const view = viewFor(state, state.current);
+      const legal = legalMovesInView(view);
+      if (legal.length > 1 && decision % stride === 0) positions.push(cloneState(state));
+      const move = greedy.choose(view, legal, rng);
+      const result = decide(state, { type: 'move', seat: state.current, move });
+      if (!result.ok) throw new Error(`greedy's move ${move} refused: ${result.violation.reason}`);
+      for (const event of result.events) applyEvent(state, event);
+    }
+  }
+  return positions;
+}
+
+/** One expert decision per position, wall clock, after one untimed decision (compilation warm-up). */
+export function measureExpertDecisions(positions: readonly GameState[]): ExpertTiming {
+  if (positions.length === 0) throw new RangeError('no positions to time the expert at');
+  const expert = createBot('expert');
+  const choose = (state: GameState, index: number): string => {
+    const view = viewFor(state, state.current);
+    const legal = legalMovesInView(view);
+    return expert.choose(view, legal, publicStream('bench', 'expert', String(index)));
+  };
+  choose(positions[0] as GameState, -1);
+  const times = positions.map((state, index) => timeMs(() => choose(state, index)).ms);
+  return {
+    version: BOT_VERSIONS.expert,
+    playouts: EXPERT_BUDGET.playouts,
+    positions: positions.length,
+    decisionMs: summarize(times),
+  };
+}
+
 /** The sum of 0 … length−1, a loop the CPU runs at full speed whatever the engine does. */
 export function sumNumbers(length: number): number {
   let sum = 0;
@@ -456,6 +526,7 @@ export interface CaseReport {
   readonly games: GamesResult;
   readonly replay: ReplayResult;
   readonly legalMoves: LegalMovesResult;
+  readonly expert: ExpertTiming;
   /** Figures divided by the baselines: per-loop figures are how many fit in one run of the summing loop. */
   readonly ratios: {
     readonly gamesPerLoop: number;
@@ -471,6 +542,7 @@ export function measureCase(benchCase: BenchCase, budgets: BenchBudgets, loop: L
   const replayResult = measureReplay(benchCase, sample, budgets.replayWarmups, budgets.replayRepeats);
   const states = collectMidGameStates(benchCase, budgets.midGameStates);
   const legal = measureLegalMoves(states, budgets.legalMovesMs);
+  const expert = measureExpertDecisions(collectDecisionPositions(benchCase, budgets.expertPositions));
   const loopSeconds = loop.ms / 1000;
   return {
     label: caseLabel(benchCase),
@@ -479,6 +551,7 @@ export function measureCase(benchCase: BenchCase, budgets: BenchBudgets, loop: L
     games,
     replay: replayResult,
     legalMoves: legal,
+    expert,
     ratios: {
       gamesPerLoop: games.gamesPerSecond * loopSeconds,
       replayP50PerJson: replayResult.replayMs.p50 / replayResult.jsonMs.p50,
@@ -506,6 +579,14 @@ export function checkGoals(cases: readonly CaseReport[], replayEvents: number): 
         pass: report.games.gamesPerSecond >= GOALS.classicGamesPerSecond,
       });
     }
+  }
+  for (const report of cases) {
+    checks.push({
+      goal: `${report.label} expert decision p99 ≤ ${GOALS.expertDecisionP99Ms} ms`,
+      measured: report.expert.decisionMs.p99,
+      unit: 'ms',
+      pass: report.expert.decisionMs.p99 <= GOALS.expertDecisionP99Ms,
+    });
   }
   // The replay goal is stated for 600 events; with another length (a smoke test) it is not checked.
   if (replayEvents === 600) {
@@ -653,6 +734,32 @@ function formatLegalMovesSection(cases: readonly CaseReport[]): string {
   ].join('\n');
 }
 
+function formatExpertSection(cases: readonly CaseReport[]): string {
+  const first = cases[0]?.expert;
+  return [
+    `Expert bot decisions (${first?.version ?? 'expert'}, ${first?.playouts ?? 0} playouts), one per position from greedy-against-greedy games`,
+    formatTable(
+      [
+        { header: 'preset', align: 'left' },
+        { header: 'positions', align: 'right' },
+        { header: 'p50', align: 'right' },
+        { header: 'p99', align: 'right' },
+        { header: 'max', align: 'right' },
+        { header: 'mean', align: 'right' },
+      ],
+      cases.map((c) => [
+        c.label,
+        formatNumber(c.expert.positions),
+        formatMs(c.expert.decisionMs.p50),
+        formatMs(c.expert.decisionMs.p99),
+        formatMs(c.expert.decisionMs.max),
+        formatMs(c.expert.decisionMs.mean),
+      ]),
+    ),
+    'note: the view and legal moves are built inside the timing, as a caller would; decisions that play the pay-off card (or the first step of a chain to it) skip the search, so p50 is far below p99.',
+  ].join('\n');
+}
+
 function formatGoalsSection(goals: readonly GoalCheck[]): string {
   const table =
     goals.length === 0
@@ -683,6 +790,7 @@ export function formatReport(report: EngineBenchReport): string {
     formatGamesSection(report.cases),
     formatReplaySection(report.cases, report.budgets),
     formatLegalMovesSection(report.cases),
+    formatExpertSection(report.cases),
     formatGoalsSection(report.goals),
   ];
   if (report.mode === 'quick') sections.push('quick mode: budgets are too short for figures worth quoting.');

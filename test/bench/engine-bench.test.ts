@@ -35,6 +35,7 @@ const TINY: BenchBudgets = {
   replayRepeats: 5,
   midGameStates: 20,
   legalMovesMs: 5,
+  expertPositions: 2,
   loopRuns: 2,
   loopLength: 1e5,
 };
@@ -167,6 +168,8 @@ describe('the whole bench', () => {
     for (const c of report.cases) {
       for (const ratio of Object.values(c.ratios)) expectPositiveFinite(ratio);
       expectOrderedSummary(c.replay.replayMs, TINY.replayRepeats);
+      expectOrderedSummary(c.expert.decisionMs, TINY.expertPositions);
+      expect(c.expert.positions).toBe(TINY.expertPositions);
     }
     expectPositiveFinite(report.baseline.loop.ms);
     expect(report.environment.node).toBe(process.version);
@@ -174,22 +177,25 @@ describe('the whole bench', () => {
     expect(Number.isNaN(Date.parse(report.environment.date))).toBe(false);
   });
 
-  it('checks both goals for classic, with PASS/FAIL following the measured figure', () => {
-    expect(report.goals.map((goal) => goal.unit)).toEqual(['games/s', 'ms']);
-    const [games, replayGoal] = report.goals;
+  it('checks the three goals for classic, with PASS/FAIL following the measured figure', () => {
+    expect(report.goals.map((goal) => goal.unit)).toEqual(['games/s', 'ms', 'ms']);
+    const [games, expertGoal, replayGoal] = report.goals;
     expect(games?.pass).toBe((games?.measured ?? 0) >= 1000);
+    expect(expertGoal?.goal).toContain('expert decision p99');
+    expect(expertGoal?.pass).toBe((expertGoal?.measured ?? Infinity) <= 200);
     expect(replayGoal?.pass).toBe((replayGoal?.measured ?? Infinity) < 0.5);
-    expect(checkGoals(report.cases, 120).map((goal) => goal.unit)).toEqual(['games/s']);
+    expect(checkGoals(report.cases, 120).map((goal) => goal.unit)).toEqual(['games/s', 'ms']);
   });
 
   it('formats an aligned table and serialises to JSON', () => {
     const text = formatReport(report);
     expect(text).toContain('classic/2');
+    expect(text).toContain('Expert bot decisions (expert-1');
     expect(text).toContain(process.version);
     expect(text).toMatch(/\b(PASS|FAIL)\b/);
     const parsed = JSON.parse(JSON.stringify(report)) as { cases: unknown[]; goals: unknown[] };
     expect(parsed.cases).toHaveLength(1);
-    expect(parsed.goals).toHaveLength(2);
+    expect(parsed.goals).toHaveLength(3);
   });
 });
 

@@ -5,11 +5,12 @@
  */
 import { RngState } from '../rng';
 import { GameView } from '../view';
+import { expertBot } from './expert';
 import { greedyBot } from './greedy';
 import { randomBot } from './random';
 
-export type BotName = 'random' | 'greedy';
-export const BOT_NAMES: readonly BotName[] = ['random', 'greedy'];
+export type BotName = 'random' | 'greedy' | 'expert';
+export const BOT_NAMES: readonly BotName[] = ['random', 'greedy', 'expert'];
 
 /**
  * The version of a bot's play, `<name>-<n>`: n goes up whenever the bot may choose differently in some
@@ -33,6 +34,7 @@ export interface Bot {
 export const BOT_VERSIONS: Readonly<Record<BotName, BotVersion>> = {
   random: randomBot.version,
   greedy: greedyBot.version,
+  expert: expertBot.version,
 };
 
 export function isBotName(name: string): name is BotName {
@@ -45,5 +47,7 @@ export function createBot(name: BotName): Bot {
       return randomBot;
     case 'greedy':
       return greedyBot;
+    case 'expert':
+      return expertBot;
   }
 }

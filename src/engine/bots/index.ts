@@ -9,5 +9,6 @@ export {
   isBotName,
 } from './bot';
 export { greedyBotWith } from './greedy';
+export { EXPERT_BUDGET, type ExpertBudget, expertBotWith, expertChoice } from './expert';
 export { DEFAULT_TUNING, type GreedyTuning } from './tuning';
 export * from './simulation';

@@ -1,0 +1,423 @@
+/**
+ * The expert bot: determinized Monte-Carlo search from its own view (docs/bots.md, "Expert").
+ *
+ * A view hides the other hands, the face-down pay-off cards and the stock order (docs/rules.md §2.8). The bot
+ * deals them out at random, consistently with what the view shows — the cards it cannot see are the whole
+ * deck less every visible card; the view's counts say how many go to each hand, the stock and the set-aside
+ * cards — and so gets full states that its own seat cannot tell from the real one ("determinizations"). On
+ * each it tries every candidate move, lets `greedy` play the rest of the turn and the next few turns for every
+ * seat (greedy is also the model of the opponents), and scores what it reaches by the pay-off cards left
+ * (S17, docs/rules.md §2.10: the pay-off pile decides the game). The move with the best mean over the same
+ * determinizations wins; candidates are narrowed by successive halving so that a fixed number of playouts
+ * goes to the promising ones.
+ *
+ * It reads nothing but its arguments: the budget is a count of playouts, never a clock, and all randomness
+ * comes from the `rng` it is handed, so the same view, legal moves and RNG state give the same move on any
+ * machine. Legal moves and their effects come only from the engine (`legalMoves`, `decide`, `applyEvent`), so
+ * the search follows any rule option without code of its own.
+ */
+import { Card, JOKER, parseCard, standardDeck } from '../cards';
+import { decide } from '../decide';
+import { applyEvent } from '../evolve';
+import { legalMoves } from '../game';
+import { RngState, nextUint32, shuffleInPlace, xoshiro128ssFrom } from '../rng';
+import { GameState, Seat, SeatState, SideCard, cloneState } from '../state';
+import { GameView, parseSideCard, viewFor } from '../view';
+import type { Bot, BotVersion } from './bot';
+import { boardFromView, playText } from './board';
+import { greedyBot } from './greedy';
+import { findPayoffChain } from './plan';
+import { threatsOf } from './threat';
+import { DEFAULT_TUNING } from './tuning';
+
+/**
+ * The expert bot's version (docs/bots.md, "Versions"): raise it with any change that may make the bot choose
+ * another move in some position — the search, the budget, the evaluation, or a change of `greedy`, which
+ * plays its playouts.
+ */
+export const EXPERT_VERSION: BotVersion = 'expert-1';
+
+/** How much the expert searches: counts only, so a decision is the same on a fast or a slow machine. */
+export interface ExpertBudget {
+  /** Playouts per decision, over all candidates (successive halving spends them). */
+  readonly playouts: number;
+  /** A playout is scored once this many turns have ended after the current one began (or the game is over). */
+  readonly horizonTurns: number;
+  /** At most this many candidate moves are searched (greedy's choice always among them). */
+  readonly maxCandidates: number;
+  /** A safety cap on the moves of one playout. */
+  readonly maxPlayoutMoves: number;
+  /**
+   * Greedy's choice stays unless another move's mean beats it by more than this (in pay-off cards): a few
+   * playouts are noisy, and greedy's heuristics see further than a playout's short horizon (side piles kept
+   * open, wild cards kept), so a move has to earn its way past it.
+   */
+  readonly greedyMargin: number;
+}
+
+export const EXPERT_BUDGET: ExpertBudget = {
+  playouts: 96,
+  horizonTurns: 3,
+  maxCandidates: 8,
+  maxPlayoutMoves: 80,
+  greedyMargin: 0.3,
+};
+
+/** A won game counts as this many pay-off cards ahead, a lost one as this many behind. */
+const WIN_VALUE = 20;
+const CARD_CODES = 56;
+
+interface SeatTemplate {
+  readonly hand: readonly Card[] | null;
+  readonly handCount: number;
+  readonly payoffTop: Card | null;
+  /** Face-down pay-off cards (under the top): the view's count less one, or an even share when hidden (S18). */
+  readonly payoffHidden: number;
+  readonly sidePiles: readonly (readonly SideCard[])[];
+  readonly out: boolean;
+}
+
+/** What the view fixes of the full state, and the cards it leaves unseen. */
+interface Template {
+  readonly view: GameView;
+  readonly seat: Seat;
+  readonly seats: readonly SeatTemplate[];
+  readonly center: readonly (readonly Card[] | null)[];
+  /** The cards nobody at this seat can see, in card order. */
+  readonly unseen: readonly Card[];
+  /**
+   * With `separate` decks the pay-off piles come from one 52-card deck without jokers (S1, S2): so their
+   * face-down cards are distinct natural cards, none the same as a face-up pay-off card.
+   */
+  readonly distinctPayoff: boolean;
+}
+
+function readCard(text: string): Card {
+  const card = parseCard(text);
+  if (card === null) throw new Error(`expert bot: unreadable card ${text} in view`);
+  return card;
+}
+
+function readSide(view: GameView, text: string): SideCard {
+  const side = parseSideCard(view.options, text);
+  if (side === null) throw new Error(`expert bot: unreadable side card ${text} in view`);
+  return side;
+}
+
+/** Every card of the game: the decks as setup.ts deals them (docs/rules.md §2.2). */
+function fullDeckCounts(view: GameView): number[] {
+  const counts = new Array<number>(CARD_CODES).fill(0);
+  const options = view.options;
+  const decks =
+    options.deckMode === 'separate'
+      ? [standardDeck(0), standardDeck(options.jokersPerDeck)]
+      : view.seats.map(() => standardDeck(options.jokersPerDeck));
+  for (const deck of decks) for (const card of deck) counts[card]!++;
+  return counts;
+}
+
+function templateOf(view: GameView, seat: Seat): Template {
+  const counts = fullDeckCounts(view);
+  const see = (card: Card): void => {
+    counts[card]!--;
+  };
+  const hand = (view.hand ?? []).map(readCard);
+  hand.forEach(see);
+  const center: (Card[] | null)[] = Array.from({ length: view.maxCenterPiles }, () => null);
+  for (const pile of view.centerPiles) {
+    const cards = pile.cards.map(readCard);
+    cards.forEach(see);
+    center[pile.slot - 1] = cards;
+  }
+  const partial = view.seats.map((other) => {
+    const payoffTop = other.payoffTop === null ? null : readCard(other.payoffTop);
+    if (payoffTop !== null) see(payoffTop);
+    const sidePiles = other.sidePiles.map((pile) => pile.map((text) => readSide(view, text)));
+    for (const pile of sidePiles) for (const side of pile) see(side.card);
+    return { payoffTop, sidePiles, other };
+  });
+  const unseen: Card[] = [];
+  counts.forEach((count, card) => {
+    for (let i = 0; i < count; i++) unseen.push(card);
+  });
+  // Face-down pay-off cards the view does not count (S18): what is left after the hands, the stock and the
+  // set-aside cards, shared evenly among the piles that still have a top.
+  let otherHands = 0;
+  for (const other of view.seats) if (other.seat !== seat) otherHands += other.handCount;
+  const hiddenTotal = Math.max(0, unseen.length - otherHands - view.stockCount - view.setAsideCount);
+  const uncounted = partial.filter((entry) => entry.payoffTop !== null && entry.other.payoffCount === null);
+  const counted = partial.reduce(
+    (sum, entry) => (entry.other.payoffCount === null ? sum : sum + Math.max(0, entry.other.payoffCount - 1)),
+    0,
+  );
+  const toShare = Math.max(0, hiddenTotal - counted);
+  let shared = 0;
+  const seats = partial.map(({ payoffTop, sidePiles, other }) => {
+    let payoffHidden = 0;
+    if (other.payoffCount !== null) payoffHidden = Math.max(0, other.payoffCount - 1);
+    else if (payoffTop !== null) {
+      const index = shared++;
+      payoffHidden = Math.floor(toShare / uncounted.length) + (index < toShare % uncounted.length ? 1 : 0);
+    }
+    return {
+      hand: other.seat === seat ? hand : null,
+      handCount: other.handCount,
+      payoffTop,
+      payoffHidden,
+      sidePiles,
+      out: other.out,
+    };
+  });
+  return {
+    view,
+    seat,
+    seats,
+    center,
+    unseen,
+    distinctPayoff: view.options.deckMode === 'separate',
+  };
+}
+
+/**
+ * One full state that the viewer cannot tell from the real one: the unseen cards shuffled and dealt to the
+ * face-down pay-off cards, the other hands, the stock and the set-aside cards. The state's own generator (for
+ * reshuffles during a playout) is seeded from `rng` too.
+ */
+function sampleState(template: Template, rng: RngState): GameState {
+  const view = template.view;
+  const pool = template.unseen.slice();
+  shuffleInPlace(rng, pool);
+  const used = new Uint8Array(pool.length);
+  const payoffs: Card[][] = template.seats.map(() => []);
+  if (template.distinctPayoff) {
+    const taken = new Uint8Array(CARD_CODES);
+    for (const seat of template.seats) if (seat.payoffTop !== null) taken[seat.payoffTop] = 1;
+    let next = 0;
+    template.seats.forEach((seat, index) => {
+      const pile = payoffs[index] as Card[];
+      while (pile.length < seat.payoffHidden && next < pool.length) {
+        const card = pool[next] as Card;
+        if (card !== JOKER && taken[card] === 0) {
+          taken[card] = 1;
+          used[next] = 1;
+          pile.push(card);
+        }
+        next++;
+      }
+    });
+  }
+  const rest: Card[] = [];
+  for (let i = 0; i < pool.length; i++) if (used[i] === 0) rest.push(pool[i] as Card);
+  const take = (count: number): Card[] => rest.splice(rest.length - Math.min(count, rest.length));
+  if (!template.distinctPayoff) {
+    template.seats.forEach((seat, index) => {
+      payoffs[index] = take(seat.payoffHidden);
+    });
+  }
+  const seats: SeatState[] = template.seats.map((seat, index) => {
+    const payoff = payoffs[index] as Card[];
+    if (seat.payoffTop !== null) payoff.push(seat.payoffTop);
+    return {
+      hand: seat.hand === null ? take(seat.handCount) : seat.hand.slice(),
+      payoff,
+      sidePiles: seat.sidePiles.map((pile) => pile.slice()),
+      out: seat.out,
+    };
+  });
+  const stock = take(view.stockCount);
+  const setAside = take(view.setAsideCount);
+  return {
+    options: view.options,
+    maxCenterPiles: view.maxCenterPiles,
+    seats,
+    center: template.center.map((pile) => (pile === null ? null : pile.slice())),
+    stock,
+    setAside,
+    rng: xoshiro128ssFrom([nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)]),
+    current: template.seat,
+    turn: view.turn,
+    // The view does not say whether this turn has drawn or played yet; it almost always has (a turn starts
+    // with a draw), and a pass that is no null turn cannot end a playout early.
+    turnActive: true,
+    nullTurns: 0,
+    departed: template.seats.flatMap((seat, index) => (seat.out ? [index] : [])),
+    result: null,
+  };
+}
+
+/** Plays `move` for the seat to move; false when the engine refuses it. */
+function playMove(state: GameState, move: string): boolean {
+  const decision = decide(state, { type: 'move', seat: state.current, move });
+  if (!decision.ok) return false;
+  for (const event of decision.events) applyEvent(state, event);
+  return true;
+}
+
+/** Greedy for every seat until the horizon turn or the end of the game. */
+function playOut(state: GameState, untilTurn: number, budget: ExpertBudget, rng: RngState): void {
+  for (let moves = 0; moves < budget.maxPlayoutMoves; moves++) {
+    if (state.result !== null || state.turn >= untilTurn) return;
+    const legal = legalMoves(state);
+    const move =
+      legal.length === 1 ? (legal[0] as string) : greedyBot.choose(viewFor(state, state.current), legal, rng);
+    if (!playMove(state, move)) return;
+  }
+}
+
+/**
+ * The worth of a state for `seat`, in pay-off cards: how many fewer it has left than the best-placed opponent
+ * (the fewest pay-off cards wins a blocked game, docs/rules.md §2.10), and `WIN_VALUE` for a decided game.
+ */
+function evaluate(state: GameState, seat: Seat): number {
+  const result = state.result;
+  if (result !== null) {
+    if (result.winner === null) return 0;
+    return result.winner === seat ? WIN_VALUE : -WIN_VALUE;
+  }
+  const own = state.seats[seat]!.payoff.length;
+  let best = Infinity;
+  state.seats.forEach((other, index) => {
+    if (index !== seat && !other.out) best = Math.min(best, other.payoff.length);
+  });
+  return best === Infinity ? 0 : best - own;
+}
+
+interface Candidate {
+  readonly move: string;
+  readonly index: number;
+  total: number;
+  samples: number;
+}
+
+/** The order candidates are kept in when there are too many: centre plays, natural side cards, wild ones, pass. */
+function candidateRank(view: GameView, move: string): number {
+  if (move === 'pass') return 3;
+  if (!move.includes('-d')) return 0;
+  const wild = move.startsWith('*') || (move.startsWith('K') && view.options.wildRanks.includes('K'));
+  return wild ? 2 : 1;
+}
+
+/**
+ * Moves that differ only in a card's suit do the same (suits never matter to the rules: S7, S12, E8), so one
+ * of them stands for all: `7H-d1` and `7S-d1` share the key `7-d1`.
+ */
+function effectKey(move: string): string {
+  return move.replace(/^([A2-9TJQK])[SHDC]/, '$1');
+}
+
+function candidatesOf(
+  view: GameView,
+  legal: readonly string[],
+  first: string,
+  budget: ExpertBudget,
+): string[] {
+  const keys = new Set([effectKey(first)]);
+  const distinct = legal.filter((move) => {
+    const key = effectKey(move);
+    if (keys.has(key)) return false;
+    keys.add(key);
+    return true;
+  });
+  // A pass where greedy would play on is left out: a round of passes blocks the game (docs/rules.md §2.9),
+  // and the pay-off counts that decide a blocked game are often hidden (S18), so the playouts cannot judge it.
+  const rest = distinct.filter((move) => move !== 'pass');
+  const ranked = rest
+    .map((move, index) => ({ move, index, rank: candidateRank(view, move) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index);
+  return [first, ...ranked.slice(0, budget.maxCandidates - 1).map((entry) => entry.move)];
+}
+
+/**
+ * Whether greedy's move is the first step of a chain that plays the pay-off card this turn: the chain is the
+ * plan, and the rest of the turn follows it.
+ */
+function startsPayoffChain(view: GameView, move: string): boolean {
+  const board = boardFromView(view);
+  const chain = findPayoffChain({ board, threats: threatsOf(board), tuning: DEFAULT_TUNING });
+  const step = chain?.plays[0];
+  return step !== undefined && playText(step) === move;
+}
+
+function mean(candidate: Candidate): number {
+  return candidate.samples === 0 ? -Infinity : candidate.total / candidate.samples;
+}
+
+/** Best mean first, greedy's choice (index 0) ahead by `margin`; then the candidate order. */
+function comparer(margin: number): (a: Candidate, b: Candidate) => number {
+  const score = (c: Candidate): number => mean(c) + (c.index === 0 ? margin : 0);
+  return (a, b) => score(b) - score(a) || a.index - b.index;
+}
+
+/** The expert's choice with a given budget (for tuning and for the benchmarks). */
+export function expertChoice(
+  view: GameView,
+  legal: readonly string[],
+  rng: RngState,
+  budget: ExpertBudget = EXPERT_BUDGET,
+): string {
+  if (legal.length === 0) throw new Error('expert bot: no legal move to choose from');
+  if (legal.length === 1) return legal[0] as string;
+  const seat = view.seat;
+  if (seat === null || view.hand === null) throw new Error('expert bot: a bot needs a seat view');
+  const first = greedyBot.choose(view, legal, rng);
+  // The pay-off card played is the one sure step toward winning (S17); nothing the search could find beats it
+  // often enough to pay for the search.
+  if (first.startsWith('p-') || startsPayoffChain(view, first)) return first;
+  const names = candidatesOf(view, legal, first, budget);
+  if (names.length === 1) return first;
+  const template = templateOf(view, seat);
+  const untilTurn = view.turn + budget.horizonTurns;
+  const samples: GameState[] = [];
+  const sample = (index: number): GameState => {
+    while (samples.length <= index) samples.push(sampleState(template, rng));
+    return samples[index] as GameState;
+  };
+  let alive: Candidate[] = names.map((move, index) => ({ move, index, total: 0, samples: 0 }));
+  const rounds = Math.max(1, Math.ceil(Math.log2(alive.length)));
+  const perRound = budget.playouts / rounds;
+  for (let round = 0; round < rounds; round++) {
+    const each = Math.max(1, Math.floor(perRound / alive.length));
+    for (const candidate of alive) {
+      for (let k = 0; k < each; k++) {
+        const state = cloneState(sample(candidate.samples));
+        const value = playMove(state, candidate.move)
+          ? (playOut(state, untilTurn, budget, rng), evaluate(state, seat))
+          : -Infinity;
+        candidate.total += value;
+        candidate.samples++;
+      }
+    }
+    if (round === rounds - 1) break;
+    // Halve the field, but never drop greedy's choice: every challenger is finally measured against it.
+    const greedy = alive[0] as Candidate;
+    const challengers = alive.slice(1).sort(comparer(0));
+    alive = [greedy, ...challengers.slice(0, Math.max(1, Math.ceil(alive.length / 2) - 1))];
+  }
+  alive.sort(comparer(budget.greedyMargin));
+  return (alive[0] as Candidate).move;
+}
+
+export const expertBot: Bot = {
+  name: 'expert',
+  version: EXPERT_VERSION,
+  choose(view, legalMoves, rng) {
+    return expertChoice(view, legalMoves, rng);
+  },
+};
+
+/** An expert bot with its own budget (for measuring budgets against each other). */
+export function expertBotWith(budget: ExpertBudget): Bot {
+  return {
+    name: 'expert',
+    version: EXPERT_VERSION,
+    choose(view, legalMoves, rng) {
+      return expertChoice(view, legalMoves, rng, budget);
+    },
+  };
+}
+
+/** Exported for the tests: a sampled full state for a view (it must give back the same view). */
+export const sampleStateForView = (view: GameView, rng: RngState): GameState => {
+  if (view.seat === null) throw new Error('expert bot: a bot needs a seat view');
+  return sampleState(templateOf(view, view.seat), rng);
+};

@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import {
+  BOT_VERSIONS,
+  Bot,
+  BotName,
+  EXPERT_BUDGET,
+  Card,
+  GameState,
+  JOKER,
+  PRESET_NAMES,
+  PresetName,
+  RngState,
+  applyEvent,
+  cloneRng,
+  cloneState,
+  createBot,
+  decide,
+  expertBotWith,
+  legalMovesInView,
+  newDeal,
+  optionsFor,
+  publicStream,
+  setup,
+  shuffleInPlace,
+  simulate,
+  stateHash,
+  standardDeck,
+  viewFor,
+} from '../../src/engine';
+import { sampleStateForView } from '../../src/engine/bots/expert';
+
+const expert = createBot('expert');
+const greedy = createBot('greedy');
+const random = createBot('random');
+
+/** Plays `moves` moves with `driver` for every seat; the state is changed in place. */
+function advance(state: GameState, driver: Bot, rng: RngState, moves: number): void {
+  for (let move = 0; move < moves && state.result === null; move++) {
+    const view = viewFor(state, state.current);
+    const chosen = driver.choose(view, legalMovesInView(view), rng);
+    const decision = decide(state, { type: 'move', seat: state.current, move: chosen });
+    if (!decision.ok) throw new Error(`${chosen} refused: ${decision.violation.reason}`);
+    for (const event of decision.events) applyEvent(state, event);
+  }
+}
+
+/** Every card of the game, counted by code: the decks as setup deals them (docs/rules.md §2.2). */
+function deckCounts(state: GameState): number[] {
+  const counts = new Array<number>(56).fill(0);
+  const options = state.options;
+  const decks =
+    options.deckMode === 'separate'
+      ? [standardDeck(0), standardDeck(options.jokersPerDeck)]
+      : state.seats.map(() => standardDeck(options.jokersPerDeck));
+  for (const deck of decks) for (const card of deck) counts[card]!++;
+  return counts;
+}
+
+function stateCounts(state: GameState): number[] {
+  const counts = new Array<number>(56).fill(0);
+  const add = (card: Card): void => {
+    counts[card]!++;
+  };
+  for (const seat of state.seats) {
+    seat.hand.forEach(add);
+    seat.payoff.forEach(add);
+    for (const pile of seat.sidePiles) for (const side of pile) add(side.card);
+  }
+  for (const pile of state.center) pile?.forEach(add);
+  state.stock.forEach(add);
+  state.setAside.forEach(add);
+  return counts;
+}
+
+/** A mid-game position: a deal of `preset` with `seats` seats, `moves` moves into the game (greedy and random). */
+function position(preset: PresetName, seats: number, seed: string, moves: number): GameState {
+  const state = setup(optionsFor(preset), newDeal(seed), seats);
+  const mixed: Bot = {
+    ...greedy,
+    choose: (view, legal, rng) => (view.turn % 3 === 2 ? random : greedy).choose(view, legal, rng),
+  };
+  advance(state, mixed, publicStream('test', `drive-${seed}`), moves);
+  return state;
+}
+
+const positions = fc.record({
+  preset: fc.constantFrom<PresetName>(...PRESET_NAMES),
+  seats: fc.integer({ min: 2, max: 4 }),
+  seed: fc.string({ maxLength: 8 }),
+  moves: fc.integer({ min: 0, max: 300 }),
+});
+
+describe('expert: the sampled full states are ones its seat cannot tell from the real one', () => {
+  it('a sampled state shows the seat the same view, holds every card of the game once, and keeps separate-deck pay-off piles to one natural deck', () => {
+    fc.assert(
+      fc.property(positions, fc.string({ maxLength: 8 }), ({ preset, seats, seed, moves }, salt) => {
+        const actualSeats = preset === 'modern' ? seats : 2;
+        const state = position(preset, actualSeats, seed, moves);
+        fc.pre(state.result === null);
+        const view = viewFor(state, state.current);
+        const sample = sampleStateForView(view, publicStream('test', `sample-${salt}`));
+        expect(viewFor(sample, state.current)).toEqual(view);
+        expect(stateCounts(sample)).toEqual(deckCounts(state));
+        if (state.options.deckMode === 'separate') {
+          const payoffCards = sample.seats.flatMap((seat) => seat.payoff);
+          expect(payoffCards).not.toContain(JOKER);
+          expect(new Set(payoffCards).size).toBe(payoffCards.length);
+        }
+        if (state.options.payoffCountVisible) {
+          expect(sample.seats.map((seat) => seat.payoff.length)).toEqual(
+            state.seats.map((seat) => seat.payoff.length),
+          );
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('expert: legal, blind to hidden cards, deterministic', () => {
+  it('only ever returns one of the legal moves it is given (random positions in every preset)', () => {
+    fc.assert(
+      fc.property(positions, fc.string({ maxLength: 8 }), ({ preset, seats, seed, moves }, salt) => {
+        const state = position(preset, preset === 'modern' ? seats : 2, seed, moves);
+        fc.pre(state.result === null);
+        const view = viewFor(state, state.current);
+        const legal = legalMovesInView(view);
+        expect(legal).toContain(expert.choose(view, legal, publicStream('test', `legal-${salt}`)));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it.each(PRESET_NAMES.map((preset) => [preset]))(
+    '%s: two full states with the same view (hidden cards swapped) give the same move',
+    (preset) => {
+      let compared = 0;
+      for (let game = 0; game < 6; game++) {
+        const state = position(preset, 2, `blind-${preset}-${game}`, 20 + 17 * game);
+        if (state.result !== null) continue;
+        const seat = state.current;
+        const other = cloneState(state);
+        // Everything this seat cannot see changes: the stock order, the opponent's hand (swapped with stock
+        // cards), the face-down pay-off cards and the generator.
+        const rng = publicStream('test', `swap-${preset}-${game}`);
+        shuffleInPlace(rng, other.stock);
+        const opponent = other.seats[1 - seat]!;
+        for (let i = 0; i < opponent.hand.length && i < other.stock.length; i++) {
+          const held = opponent.hand[i] as Card;
+          opponent.hand[i] = other.stock[i] as Card;
+          other.stock[i] = held;
+        }
+        for (const seatState of other.seats) {
+          const top = seatState.payoff.pop();
+          shuffleInPlace(rng, seatState.payoff);
+          if (top !== undefined) seatState.payoff.push(top);
+        }
+        other.rng = publicStream('test', `other-${game}`);
+        const view = viewFor(state, seat);
+        expect(viewFor(other, seat)).toEqual(view);
+        expect(stateHash(other)).not.toBe(stateHash(state));
+        const legal = legalMovesInView(view);
+        const botRng = publicStream('test', `blind-${game}`);
+        const chosen = expert.choose(view, legal, cloneRng(botRng));
+        expect(
+          expert.choose(viewFor(other, seat), legalMovesInView(viewFor(other, seat)), cloneRng(botRng)),
+        ).toBe(chosen);
+        compared++;
+      }
+      expect(compared).toBeGreaterThanOrEqual(4);
+    },
+  );
+
+  it('same view, legal moves and RNG state: same move and same RNG advance', () => {
+    const state = position('zloba', 2, 'determinism', 0);
+    const driver = publicStream('test', 'determinism-driver');
+    for (let move = 0; move < 40 && state.result === null; move++) {
+      const view = viewFor(state, state.current);
+      const legal = legalMovesInView(view);
+      const rngA = publicStream('test', `determinism-${move}`);
+      const rngB = cloneRng(rngA);
+      expect(expert.choose(view, legal, rngA)).toBe(expert.choose(structuredClone(view), [...legal], rngB));
+      expect(rngA).toEqual(rngB);
+      advance(state, greedy, driver, 1);
+    }
+  });
+
+  it('searches: in some positions it chooses another move than greedy (so the checks above test the search)', () => {
+    const state = setup(optionsFor('zloba'), newDeal('differs'), 2);
+    const driver = publicStream('test', 'differs-driver');
+    let differed = 0;
+    for (let move = 0; move < 400 && differed === 0 && state.result === null; move++) {
+      const view = viewFor(state, state.current);
+      const legal = legalMovesInView(view);
+      const rng = publicStream('test', `differs-${move}`);
+      if (expert.choose(view, legal, cloneRng(rng)) !== greedy.choose(view, legal, cloneRng(rng))) differed++;
+      advance(state, greedy, driver, 1);
+    }
+    expect(differed).toBeGreaterThan(0);
+  });
+
+  it('has the version BOT_VERSIONS lists, expert-1', () => {
+    expect(expert.version).toBe('expert-1');
+    expect(BOT_VERSIONS.expert).toBe(expert.version);
+  });
+});
+
+describe('expert: plays well (small samples, loose bounds; the measured figures are in docs/bots.md)', () => {
+  // A tenth of the budget keeps these games fast; the search is the same (the shipped budget is measured
+  // against greedy by `npm run simulate`, docs/bots.md "Expert").
+  const quick = expertBotWith({ ...EXPERT_BUDGET, playouts: 10 });
+  const factory = (name: BotName): Bot => (name === 'expert' ? quick : createBot(name));
+
+  it.each(PRESET_NAMES.map((preset) => [preset]))('%s: beats random in every one of 3 games', (preset) => {
+    const summary = simulate({
+      preset,
+      games: 3,
+      bots: ['expert', 'random'],
+      seed: 'expert-vs-random',
+      botFactory: factory,
+    });
+    expect(summary.perBot[0]!.wins).toBe(3);
+  });
+});
