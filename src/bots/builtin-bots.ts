@@ -36,6 +36,14 @@ export const BUILTIN_BOTS = [
     engineBot: 'random',
     description: 'RandomBot: picks any legal move.',
   },
+  {
+    kind: 'EXPERT',
+    playerId: '00000000-0000-4000-8000-00000000b003',
+    username: 'ExpertBot',
+    engineBot: 'expert',
+    description:
+      'ExpertBot: searches ahead over deals of the cards it cannot see, sampled from its own view.',
+  },
 ] as const satisfies readonly BuiltinBotEntry[];
 
 export type BuiltinBot = (typeof BUILTIN_BOTS)[number];

@@ -32,7 +32,7 @@ export class PlayerType {
 
   @Field({
     description:
-      'True for bot accounts: the built-in opponents (GreedyBot, RandomBot) and accounts upgraded with ' +
+      'True for bot accounts: the built-in opponents (GreedyBot, RandomBot, ExpertBot) and accounts upgraded with ' +
       'upgradeToBotAccount. Shown wherever a player is listed.',
   })
   isBot!: boolean;

@@ -27,6 +27,7 @@ const ENV = { BOT_DELAY_MS: String(BOT_DELAY_MS) };
 const UPGRADE_TO_BOT = 'mutation { upgradeToBotAccount { username isBot } }';
 const GREEDY = BUILTIN_BOTS.find((bot) => bot.kind === 'GREEDY')!;
 const RANDOM = BUILTIN_BOTS.find((bot) => bot.kind === 'RANDOM')!;
+const EXPERT = BUILTIN_BOTS.find((bot) => bot.kind === 'EXPERT')!;
 
 let app: TestApp;
 let other: TestApp;
@@ -230,6 +231,21 @@ describe('built-in opponents', () => {
     expect(finished.status).toBe('FINISHED');
     expect(finished.result?.reason).not.toBe('timedOut');
     await checkBotLog(finished, RANDOM.playerId, me, token);
+    expectQuietWorkers();
+  });
+
+  it('ExpertBot (a search, in the bot threads) plays a whole game too, and its seat records expert-1', async () => {
+    const token = await register(app, 'vs_expert');
+    const me = await playerId(token);
+    const created = await createBotGame(app, token, { bot: 'EXPERT', seed: 'bots-expert-1' });
+    expect(created.players.map((entry) => entry.player.username)).toEqual(['vs_expert', 'ExpertBot']);
+    const finished = await playAgainstBot([app], token, created.id);
+    expect(finished.status).toBe('FINISHED');
+    await checkBotLog(finished, EXPERT.playerId, me, token);
+    expect(await botVersionsOf(token, created.id)).toEqual({
+      graphql: [null, [BOT_VERSIONS.expert]],
+      exported: [null, [BOT_VERSIONS.expert]],
+    });
     expectQuietWorkers();
   });
 
@@ -546,6 +562,7 @@ describe('names that look like a built-in bot', () => {
       ['GR33DY_B0T', 'GreedyBot'],
       ['Random_Bot', 'RandomBot'],
       ['xRandornBot', 'RandomBot'],
+      ['Expert_B0t', 'ExpertBot'],
     ] as const) {
       const body = await app.gql(null, REGISTER, { u: username, p: 'a long enough passphrase' });
       expect(codeOf(body)).toBe('BAD_USER_INPUT');
@@ -557,11 +574,11 @@ describe('names that look like a built-in bot', () => {
     const created = await sql<{ username: string }>(
       app.databaseUrl,
       'SELECT username FROM players WHERE username_key = ANY($1::text[])',
-      [['greedy-botcf2', 'greedyb0t', 'gr33dy_b0t', 'random_bot', 'xrandornbot']],
+      [['greedy-botcf2', 'greedyb0t', 'gr33dy_b0t', 'random_bot', 'xrandornbot', 'expert_b0t']],
     );
     expect(created).toEqual([]);
     // Near misses are ordinary names.
-    for (const username of ['GreedyGus', 'Robot_Rita', 'RandomAccess']) {
+    for (const username of ['GreedyGus', 'Robot_Rita', 'RandomAccess', 'ExpertWitness']) {
       expect(dataOf(await app.gql(null, REGISTER, { u: username, p: 'a long enough passphrase' }))).toEqual({
         register: { player: { username } },
       });

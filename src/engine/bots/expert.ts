@@ -227,6 +227,7 @@ function sampleState(template: Template, rng: RngState): GameState {
   const stock = take(view.stockCount);
   const setAside = take(view.setAsideCount);
   return {
+    rules: view.rules,
     options: view.options,
     maxCenterPiles: view.maxCenterPiles,
     seats,
