@@ -139,7 +139,7 @@ describe('the built-in bots', () => {
   });
 
   it('are found by kind and by account id, and nothing else is one', () => {
-    expect(BUILTIN_BOTS.map((bot) => bot.kind).sort()).toEqual(['GREEDY', 'RANDOM']);
+    expect(BUILTIN_BOTS.map((bot) => bot.kind).sort()).toEqual(['EXPERT', 'GREEDY', 'RANDOM']);
     for (const bot of BUILTIN_BOTS) {
       expect(builtinBot(bot.kind)).toBe(bot);
       expect(builtinBotById(bot.playerId)).toBe(bot);
