@@ -64,6 +64,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
 
 const DEFAULTS = { preset: 'classic', games: 1000, bots: 'greedy,random', seed: 'malice' } as const;
 
+/** Whole games a second, or two significant digits below ten (a searching bot plays under one a second). */
+export function formatGamesPerSecond(rate: number): string {
+  return rate >= 10 ? rate.toFixed(0) : rate.toPrecision(2);
+}
+
 function valueAfter(argv: readonly string[], index: number, flag: string): string {
   const value = argv[index + 1];
   if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value`);
@@ -287,7 +292,7 @@ export function formatSummary(summary: Summary): string {
           `p75 ${number(score.p75)}, max ${number(score.max)}, mean ${number(score.mean)}`,
   );
   rows.push(
-    `speed             ${summary.gamesPerSecond.toFixed(0)} games/s (${(summary.elapsedMs / 1000).toFixed(1)} s)`,
+    `speed             ${formatGamesPerSecond(summary.gamesPerSecond)} games/s (${(summary.elapsedMs / 1000).toFixed(1)} s)`,
   );
   return rows.join('\n');
 }

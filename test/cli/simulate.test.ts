@@ -28,6 +28,7 @@ import {
   CliIo,
   UsageError,
   formatBlockedEnds,
+  formatGamesPerSecond,
   formatSummary,
   overridesFor,
   parseCliArgs,
@@ -528,5 +529,13 @@ describe('round robin', () => {
     expect(parsed[0]!.preset).toBe('modern');
     expect(parsed[0]!.pairings[0]!.summary.games).toBe(2);
     expect(parsed[0]!.standings).toHaveLength(2);
+  });
+});
+
+describe('the speed line', () => {
+  it('keeps two significant digits below ten games a second (a searching bot), whole games above', () => {
+    expect(formatGamesPerSecond(0.4077)).toBe('0.41');
+    expect(formatGamesPerSecond(3.14159)).toBe('3.1');
+    expect(formatGamesPerSecond(134.2)).toBe('134');
   });
 });
