@@ -190,17 +190,19 @@ registerEnumType(FirstPlayerTie, {
   },
 });
 
+/** `true` when the two unions of names have the same members, else `never`: a GraphQL enum kept to its source list. */
+type SameMembers<A extends string, B extends string> = [A] extends [B]
+  ? [B] extends [A]
+    ? true
+    : never
+  : never;
+
 export enum BlockedWhen {
   cannotOrWillNot = 'cannotOrWillNot',
   cannot = 'cannot',
 }
 // The enum holds exactly the engine's BLOCKED_WHEN: one missing on either side does not compile.
-type SameBlockedWhen = `${BlockedWhen}` extends EngineBlockedWhen
-  ? EngineBlockedWhen extends `${BlockedWhen}`
-    ? true
-    : never
-  : never;
-const sameBlockedWhen: SameBlockedWhen = true;
+const sameBlockedWhen: SameMembers<`${BlockedWhen}`, EngineBlockedWhen> = true;
 void sameBlockedWhen;
 registerEnumType(BlockedWhen, {
   name: 'BlockedWhen',
@@ -294,12 +296,7 @@ export enum ClientSeedSource {
   SERVER_STAND_IN = 'SERVER_STAND_IN',
 }
 // The enum holds exactly the sources of client-seed-source.ts: one missing on either side does not compile.
-type SameSources = `${ClientSeedSource}` extends ClientSeedSourceName
-  ? ClientSeedSourceName extends `${ClientSeedSource}`
-    ? true
-    : never
-  : never;
-const sameSources: SameSources = true;
+const sameSources: SameMembers<`${ClientSeedSource}`, ClientSeedSourceName> = true;
 void sameSources;
 registerEnumType(ClientSeedSource, {
   name: 'ClientSeedSource',
