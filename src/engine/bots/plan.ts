@@ -281,9 +281,25 @@ function naturalPlays(board: Board): CenterPlay[] {
   return plays;
 }
 
+/** Hand cards per rank, reused by `boardKey` (ranks are 0 … 13: `naturalRank`). */
+const rankCounts = new Array<number>(14).fill(0);
+const keyCodes: number[] = [];
+
+/**
+ * What tells two boards of one search apart: the centre tops, the side-pile lengths and the hand's ranks
+ * (suits never matter to the rules: S7, S12, E8), one character each. The centre and the side piles have a
+ * fixed number of slots within a search, so the key is one-to-one. Built from character codes rather than
+ * joined text because the search makes one per board it reaches, and the playouts of the expert bot make
+ * many searches.
+ */
 function boardKey(board: Board): string {
-  const ranks = board.hand.map(naturalRank).sort((a, b) => a - b);
-  return `${board.center.join(',')}|${board.sidePiles.map((pile) => pile.length).join(',')}|${ranks.join(',')}`;
+  keyCodes.length = 0;
+  for (const top of board.center) keyCodes.push(top + 2);
+  for (const pile of board.sidePiles) keyCodes.push(pile.length);
+  rankCounts.fill(0);
+  for (const card of board.hand) rankCounts[naturalRank(card)]!++;
+  for (const count of rankCounts) keyCodes.push(count);
+  return String.fromCharCode(...keyCodes);
 }
 
 interface SequenceSearch {
