@@ -9,14 +9,15 @@
 # production, so introspection and the explorer are off unless GRAPHQL_INTROSPECTION / GRAPHQL_EXPLORER say
 # otherwise; every other setting is an environment variable too (src/config/config.ts).
 
-# Node ≥ 20.19: Nest 12 is ESM-only and our CommonJS build loads it through require(esm). Both stages use the
-# same Debian release, so the native module compiled in the first one runs in the second.
-ARG NODE_VERSION=20
+# Node 24, a supported LTS line (22.14 or later also runs the server): Nest 12 is ESM-only and our CommonJS build
+# loads it through require(esm). Both stages use the same Debian release, so the native modules installed in the
+# first one run in the second.
+ARG NODE_VERSION=24
 
 # ---- build: every dependency, the generated Prisma client, the TypeScript compile, then production pruning --
-# The full image, not -slim: argon2's prebuilt binary needs Node-API 10, which Node 20 lacks (loading it
-# crashes the process), so its install script compiles it from source, with python3, make and g++ from this
-# image and the Node headers the image ships in /usr/local (nodedir: nothing is downloaded for it).
+# The full image, not -slim: should a native module have no prebuilt binary for this Node, its install script
+# compiles it with python3, make and g++ from this image and the Node headers the image ships in /usr/local
+# (nodedir: nothing is downloaded for it). On Node 24, argon2's prebuilt binary (Node-API 10) loads as it is.
 FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /app
 ENV npm_config_nodedir=/usr/local CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1

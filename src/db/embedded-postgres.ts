@@ -424,9 +424,21 @@ function ownerOf(pid: number): string | null {
   // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
   const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   if (!Number.isInteger(ppid) || ppid <= 1) return null;
-  const command = readOr(`/proc/${ppid}/cmdline`, '').split('\0').filter(Boolean).join(' ');
-  // Only an app (node) counts as an owner still running; anything else adopted an orphan (a subreaper).
-  return readOr(`/proc/${ppid}/comm`, '').startsWith('node') ? `process ${ppid} (${command})` : null;
+  const argv = readOr(`/proc/${ppid}/cmdline`, '').split('\0').filter(Boolean);
+  // Only an app (node) counts as an owner still running; anything else adopted an orphan (a subreaper). The
+  // program is told by its executable, not by `comm`: Node 22 and later name their main thread `MainThread`.
+  return path.basename(executableOf(ppid) ?? argv[0] ?? '').startsWith('node')
+    ? `process ${ppid} (${argv.join(' ')})`
+    : null;
+}
+
+/** The file a process runs, or null when /proc does not say (another user's process, or not Linux). */
+function executableOf(pid: number): string | null {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return null;
+  }
 }
 
 /** Whether `pid` is a Postgres (on Linux, by its name; elsewhere it cannot be told and is taken to be one). */

@@ -508,7 +508,7 @@ describe('README.md and docs/api.md', () => {
         [
           '# The GraphQL schema of Malice, printed from a running server (printSchema of its introspection).',
           '# Generated: do not edit. Regenerate with',
-          '#   UPDATE_SCHEMA=1 npx jest test/service/readme.e2e.test.ts && npx prettier --write docs/schema.graphql',
+          '#   UPDATE_SCHEMA=1 npm run test:e2e -- --testPathPatterns readme && npx prettier --write docs/schema.graphql',
           '# The reference is docs/api.md.',
           '',
           '',

@@ -1,6 +1,6 @@
 /**
  * Reading the migration files (src/db/migrator.ts); applying them to Postgres is tested against a real database
- * in test/service/schema.test.ts.
+ * in test/service/schema.db.test.ts.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';

@@ -37,6 +37,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The settings a test app runs with (on a free port, limits out of the way), then the test's own. */
+export function testEnvironment(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_REQUESTS: '1000000',
+    ...env,
+  };
+}
+
 /**
  * Starts the compiled server (`node dist/main.js`, as `npm start` does) as a child process on a free port, on
  * a fresh database unless `databaseUrl` names one, and waits until it serves.
@@ -48,21 +63,35 @@ export async function startTestApp(
   const databaseUrl = options.databaseUrl ?? database!.url;
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_REQUESTS: '1000000',
-      ...options.env,
-    },
+    env: { PATH: process.env.PATH ?? '', ...testEnvironment(databaseUrl, options.env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await waitUntilServing(child, () => output, 60_000);
+  return testAppAt(url, databaseUrl, {
+    output: () => output,
+    stopServer: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+    drop: async () => database?.drop(),
+  });
+}
+
+/** How a `TestApp` reaches and ends the server behind it (a child process, or an app in this process). */
+export interface ServerHandle {
+  output(): string;
+  stopServer(): Promise<void>;
+  /** Drops the test's database, if the test app made it. */
+  drop(): Promise<void>;
+}
+
+/** The client side of a `TestApp`: real HTTP and WebSocket requests to the server at `url`. */
+export function testAppAt(url: string, databaseUrl: string, server: ServerHandle): TestApp {
   const sockets: WsClient[] = [];
   const post = (body: string, headers: Record<string, string> = {}): Promise<Response> =>
     fetch(`${url}/graphql`, {
@@ -72,10 +101,7 @@ export async function startTestApp(
     });
   const stop = async (): Promise<void> => {
     await Promise.all(sockets.map((socket) => socket.dispose()));
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await server.stopServer();
   };
   return {
     url,
@@ -93,11 +119,11 @@ export async function startTestApp(
       sockets.push(client);
       return client;
     },
-    output: () => output,
+    output: () => server.output(),
     stop,
     async close() {
       await stop();
-      await database?.drop();
+      await server.drop();
     },
   };
 }

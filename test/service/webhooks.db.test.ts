@@ -21,7 +21,8 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../src/common/free-port';
-import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { TestApp, codeOf, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 import { sql } from './support/database';
 import { joinGame } from './support/play';
 
@@ -36,8 +37,11 @@ let other: TestApp;
 let strict: TestApp;
 
 beforeAll(async () => {
-  [app, strict] = await Promise.all([startTestApp({ env: ENV }), startTestApp({ env: STRICT_ENV })]);
-  other = await startTestApp({ databaseUrl: app.databaseUrl, env: ENV });
+  [app, strict] = await Promise.all([
+    startAppInProcess({ env: ENV }),
+    startAppInProcess({ env: STRICT_ENV }),
+  ]);
+  other = await startAppInProcess({ databaseUrl: app.databaseUrl, env: ENV });
 });
 afterAll(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
@@ -662,7 +666,10 @@ describe('giving up', () => {
   });
 
   it('the test endpoint is absent from a normal server', async () => {
-    const plain = await startTestApp({ databaseUrl: app.databaseUrl, env: { WEBHOOK_INTERVAL_MS: '0' } });
+    const plain = await startAppInProcess({
+      databaseUrl: app.databaseUrl,
+      env: { WEBHOOK_INTERVAL_MS: '0' },
+    });
     try {
       const response = await fetch(`${plain.url}/test/webhooks/deliver`, { method: 'POST' });
       expect(response.status).toBe(404);

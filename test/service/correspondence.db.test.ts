@@ -6,7 +6,8 @@
  * sweepers together time each game out exactly once.
  */
 import { Client as WsClient } from 'graphql-ws';
-import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { GraphQLBody, TestApp, codeOf, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 import { sql } from './support/database';
 import { joinGame, makeMove } from './support/play';
 
@@ -17,9 +18,9 @@ let app: TestApp;
 let other: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: CLOCK_ENV });
+  app = await startAppInProcess({ env: CLOCK_ENV });
   // A second copy of the app on the same database.
-  other = await startTestApp({ databaseUrl: app.databaseUrl, env: CLOCK_ENV });
+  other = await startAppInProcess({ databaseUrl: app.databaseUrl, env: CLOCK_ENV });
 });
 afterAll(async () => {
   await other.stop();
@@ -430,7 +431,7 @@ describe('pushes across app copies', () => {
   it('refuses myEvents without a signed-in player, and the test clock is absent from a normal server', async () => {
     expect(codeOf(await app.gql(null, 'query { playerEvents { id } }'))).toBe('UNAUTHENTICATED');
     expect(codeOf(await app.gql(null, 'query { dashboard { myTurn } }'))).toBe('UNAUTHENTICATED');
-    const plain = await startTestApp({ databaseUrl: app.databaseUrl });
+    const plain = await startAppInProcess({ databaseUrl: app.databaseUrl });
     try {
       const response = await fetch(`${plain.url}/test/clock`, { method: 'POST' });
       expect(response.status).toBe(404);

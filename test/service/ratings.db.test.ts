@@ -8,14 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { newDeal, optionsFor, play, setup } from '../../src/engine';
 import { LICHESS, NEW_PLAYER, Rating, Result, rate } from '../../src/ratings/glicko2';
-import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { GraphQLBody, TestApp, codeOf, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 import { sql } from './support/database';
 import { createGame, joinGame, makeMove, readGame } from './support/play';
 
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startAppInProcess();
 });
 afterAll(async () => {
   await app.close();

@@ -5,7 +5,8 @@
  * revealed seed and the public move log.
  */
 import { GameState, PresetName, RuleOptions, newDeal, optionsFor, replay, viewFor } from '../../src/engine';
-import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { TestApp, codeOf, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 import {
   GameData,
   GameResultData,
@@ -37,7 +38,7 @@ let app: TestApp;
 const accounts: string[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startAppInProcess();
   for (const name of ['games_ann', 'games_bob', 'games_cid']) accounts.push(await register(app, name));
 });
 afterAll(async () => {

@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { ClientRequestArgs } from 'node:http';
 import { Client as WsClient, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { GraphQLBody, TestApp, codeOf, dataOf, startTestApp } from './support/app';
+import { GraphQLBody, TestApp, codeOf, dataOf } from './support/app';
+import { startAppInProcess } from './support/in-process';
 
 const LIMIT = 6;
 const PASSWORD = 'correct horse battery staple';
@@ -20,7 +21,7 @@ const PASSWORD = 'correct horse battery staple';
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({
+  app = await startAppInProcess({
     env: {
       RATE_LIMIT_REQUESTS: String(LIMIT),
       RATE_LIMIT_WINDOW_SECONDS: '600',
@@ -209,7 +210,10 @@ describe('the client address', () => {
   });
 
   it('without a trusted proxy is the TCP peer: a spoofed X-Forwarded-For buys no fresh allowance', async () => {
-    const direct = await startTestApp({ databaseUrl: app.databaseUrl, env: { RATE_LIMIT_REQUESTS: '3' } });
+    const direct = await startAppInProcess({
+      databaseUrl: app.databaseUrl,
+      env: { RATE_LIMIT_REQUESTS: '3' },
+    });
     try {
       const statuses: number[] = [];
       for (let index = 0; index < 5; index++) {

@@ -26,7 +26,8 @@ import {
   setup,
   viewFor,
 } from '../../src/engine';
-import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { GraphQLBody, TestApp, codeOf, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 import {
   GAME_FIELDS,
   GameData,
@@ -83,7 +84,7 @@ let tokenA: string;
 let tokenB: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startAppInProcess();
   tokenA = await register(app, 'hid_a');
   tokenB = await register(app, 'hid_b');
 });

@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IntrospectionQuery, buildClientSchema, getIntrospectionQuery, parse, validate } from 'graphql';
 import { OperationDefinitionNode } from 'graphql/language';
-import { TestApp, dataOf, register, startTestApp } from './support/app';
+import { TestApp, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 
 const PAGE = path.resolve(__dirname, '..', '..', 'public', 'explorer.html');
 
@@ -64,7 +65,7 @@ describe('the explorer page', () => {
   let response: Response;
   let html: string;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startAppInProcess();
     response = await fetch(`${app.url}/explorer`);
     html = await response.text();
   });
@@ -171,7 +172,7 @@ describe('the explorer switched off (GRAPHQL_EXPLORER=false, GRAPHQL_INTROSPECTI
   let app: TestApp;
   let html: string;
   beforeAll(async () => {
-    app = await startTestApp({ env: { GRAPHQL_EXPLORER: 'false', GRAPHQL_INTROSPECTION: 'false' } });
+    app = await startAppInProcess({ env: { GRAPHQL_EXPLORER: 'false', GRAPHQL_INTROSPECTION: 'false' } });
     // This server does not serve the page, so its schema query comes from the file the other server serves.
     html = fs.readFileSync(PAGE, 'utf8');
   });

@@ -16,13 +16,14 @@ import {
   standInClientSeed,
 } from '../../src/engine';
 import { dealFromCommitment } from '../support/commitment-attack';
-import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { TestApp, codeOf, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 import { sql } from './support/database';
 
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startAppInProcess();
 });
 afterAll(async () => {
   await app.close();

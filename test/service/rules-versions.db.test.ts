@@ -13,7 +13,8 @@ import {
   seedCommitment,
 } from '../../src/engine';
 import { playout, startGame, storedOptionsOf } from '../support/playout';
-import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { TestApp, codeOf, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 import { sql } from './support/database';
 
 const RULES_1: RulesVersion = 'malice-rules-1+chacha20-v2';
@@ -21,7 +22,7 @@ const RULES_1: RulesVersion = 'malice-rules-1+chacha20-v2';
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startAppInProcess();
 });
 afterAll(async () => {
   await app.close();

@@ -3,12 +3,13 @@
  * who accepts with joinGame or declines), open seeks matched by preset, time control and rated flag, and rematches
  * — each with the player events it causes.
  */
-import { TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
+import { TestApp, codeOf, dataOf, register } from './support/app';
+import { startAppInProcess } from './support/in-process';
 
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { SWEEP_INTERVAL_MS: '0' } });
+  app = await startAppInProcess({ env: { SWEEP_INTERVAL_MS: '0' } });
 });
 afterAll(async () => {
   await app.close();
