@@ -44,7 +44,11 @@ export class AuthService {
     }
     const hash = hashToken(token);
 
-    const row = await this.prisma.token.findUnique({ where: { tokenHash: hash }, include: { player: true } });
+    const row = await this.prisma.token.findUnique({
+      where: { tokenHash: hash },
+      // Who the token speaks for, never their password hash: the viewer is cached.
+      include: { player: { select: { id: true, username: true, isBot: true } } },
+    });
     if (row === null || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) {
       this.cache.delete(token);
       throw new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked');

@@ -5,7 +5,21 @@
  */
 import type { Game, GamePlayer, Player, Prisma } from '../generated/prisma/client';
 
-export type GameWithPlayers = Game & { players: (GamePlayer & { player: Player })[] };
+/**
+ * What a game carries of each seated player: who they are, never their credentials. Games are cached per app
+ * copy and passed to resolvers, exports and bots, so a password hash must never be in one.
+ */
+export const SEAT_PLAYER_FIELDS = {
+  id: true,
+  username: true,
+  usernameKey: true,
+  isBot: true,
+  createdAt: true,
+} as const satisfies Partial<Record<keyof Player, true>>;
+
+export type SeatPlayer = Pick<Player, keyof typeof SEAT_PLAYER_FIELDS>;
+
+export type GameWithPlayers = Game & { players: (GamePlayer & { player: SeatPlayer })[] };
 
 /** A `games` row as node-postgres returns it (column names as in the migration). */
 export interface GameRow {
@@ -108,7 +122,6 @@ export interface SeatRow {
   bot_versions: string[];
   username: string;
   username_key: string;
-  password_hash: string;
   is_bot: boolean;
   player_created_at: Date;
 }
@@ -137,7 +150,6 @@ export function seatOfRow(row: SeatRow): GameWithPlayers['players'][number] {
       id: row.player_id,
       username: row.username,
       usernameKey: row.username_key,
-      passwordHash: row.password_hash,
       isBot: row.is_bot,
       createdAt: row.player_created_at,
     },

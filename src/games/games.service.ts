@@ -51,7 +51,15 @@ import {
   listOrder,
 } from './games-list-sql';
 import type { PoolClient } from 'pg';
-import { GameRow, GameWithPlayers, READ_GAME_ROW, SeatRow, gameOfRow, seatOfRow } from './game-rows';
+import {
+  GameRow,
+  GameWithPlayers,
+  READ_GAME_ROW,
+  SEAT_PLAYER_FIELDS,
+  SeatRow,
+  gameOfRow,
+  seatOfRow,
+} from './game-rows';
 
 export type { GameWithPlayers } from './game-rows';
 
@@ -118,7 +126,9 @@ const APPEND_SQL = `
  */
 const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
 
-const INCLUDE_PLAYERS = { players: { include: { player: true }, orderBy: { seat: 'asc' } } } as const;
+const INCLUDE_PLAYERS = {
+  players: { include: { player: { select: SEAT_PLAYER_FIELDS } }, orderBy: { seat: 'asc' } },
+} as const;
 /** A command without a guard (a resignation) that lost a race is decided again on the new state this many times. */
 const AUTO_RETRIES = 3;
 const MAX_CLIENT_MOVE_ID = 64;
@@ -176,7 +186,7 @@ export class GamesService {
     const [games, seats] = await Promise.all([
       this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
       this.prisma.pool.query<SeatRow>(
-        `SELECT gp.*, p.username, p.username_key, p.password_hash, p.is_bot, p.created_at AS player_created_at
+        `SELECT gp.*, p.username, p.username_key, p.is_bot, p.created_at AS player_created_at
            FROM game_players gp JOIN players p ON p.id = gp.player_id
           WHERE gp.game_id = ANY($1::uuid[]) ORDER BY gp.game_id, gp.seat`,
         [ids],

@@ -203,7 +203,7 @@ function requireSession(context: RequestContext): NonNullable<RequestContext['vi
   return player;
 }
 
-export function toPlayer(player: Player): PlayerType {
+export function toPlayer(player: Pick<Player, 'id' | 'username' | 'isBot' | 'createdAt'>): PlayerType {
   return { id: player.id, username: player.username, isBot: player.isBot, createdAt: player.createdAt };
 }
 
