@@ -7,6 +7,7 @@
  * Uses DATABASE_URL, or the embedded Postgres in DATA_DIR that `npm start` uses.
  */
 import { Client } from 'pg';
+import { notifierOption } from '../events/notification-writer';
 import { GameEvent, GameResult, replayFrom } from '../engine';
 import { loadConfig } from '../config/config';
 import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
@@ -134,7 +135,8 @@ export async function checkProjections(
   repair: boolean,
   log: (line: string) => void,
 ): Promise<Difference[]> {
-  const client = new Client({ connectionString: databaseUrl });
+  // A repair rewrites projections: it tells nobody (no player events, no webhook deliveries).
+  const client = new Client({ connectionString: databaseUrl, options: notifierOption('none') });
   await client.connect();
   const all: Difference[] = [];
   try {

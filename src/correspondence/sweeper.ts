@@ -11,8 +11,11 @@ import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
+import { transaction } from '../db/transaction';
 import { GamesService } from '../games/games.service';
 import { PrismaService } from '../prisma/prisma.service';
+import { writeNotifications } from '../events/notification-writer';
+import { notificationsOf } from '../games/domain/notifications';
 
 /** The share of a turn's time after which the player is reminded. */
 export const REMINDER_SHARE = 0.8;
@@ -47,8 +50,7 @@ const REMIND = `
     UPDATE games g SET reminded_turn_at = g.turn_started_at
       FROM due WHERE g.id = due.id
     RETURNING g.id, g.current_player_id)
-  INSERT INTO player_events (player_id, kind, game_id, created_at)
-  SELECT current_player_id, 'REMINDER', id, $1 FROM reminded`;
+  SELECT id, current_player_id FROM reminded`;
 
 export interface SweepReport {
   readonly timedOut: number;
@@ -119,7 +121,15 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
         this.logger.error(`timing out game ${row.id} failed: ${String(error)}`);
       }
     }
-    const reminded = (await this.prisma.pool.query(REMIND, [now])).rowCount ?? 0;
+    // The reminders are marked and told in one transaction: a turn is reminded once, and never silently.
+    const reminded = await transaction(this.prisma.pool, async (client) => {
+      const { rows: due } = await client.query<{ id: string; current_player_id: string }>(REMIND, [now]);
+      const told = due.flatMap((game) =>
+        notificationsOf(game.id, [{ type: 'reminded', playerId: game.current_player_id }]),
+      );
+      await writeNotifications(client, told, now);
+      return due.length;
+    });
     return { timedOut, aborted, reminded };
   }
 }

@@ -5,6 +5,7 @@
  */
 import { Client, ClientConfig, Pool, PoolClient, PoolConfig } from 'pg';
 import type { RuntimeConfig } from '../common/app-config.token';
+import { notifierOption } from '../events/notification-writer';
 
 /** What each connection is for, as `application_name` shows it in pg_stat_activity. */
 export type ConnectionRole = 'malice' | 'malice listen' | 'malice probe';
@@ -21,6 +22,9 @@ export function connectionSettings(config: RuntimeConfig, role: ConnectionRole =
     query_timeout: queryTimeoutMs,
     keepAlive: keepAliveMs > 0,
     keepAliveInitialDelayMillis: keepAliveMs,
+    // The app writes every change's player notifications itself: the triggers kept for older app copies must
+    // not write them again (src/events/notification-writer.ts).
+    options: notifierOption('app'),
   };
 }
 

@@ -6,8 +6,8 @@
 import { KING, QUEEN, Rank } from './cards';
 import { RulesPart, RulesVersion, isRulesVersion, versionParts } from './versions';
 
-export type PresetName = 'classic' | 'zloba' | 'modern';
-export const PRESET_NAMES: readonly PresetName[] = ['classic', 'zloba', 'modern'];
+export const PRESET_NAMES = ['classic', 'zloba', 'modern'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
 
 export type WildRank = 'JOKER' | 'K';
 

@@ -1,7 +1,8 @@
 /**
  * Pushes within and between app copies (docs/correspondence.md#pushes). Every change that matters is announced by
- * Postgres at commit (triggers in prisma/migrations/20261129140000_correspondence: `malice_games` with a game id,
- * `malice_player_events` with a player event); each app copy LISTENs on one dedicated connection and hands the
+ * Postgres at commit (the announcing triggers of prisma/migrations/20261129200000_event_watches: `malice_games` with
+ * a game id, `malice_player_events` with a player event, which the app wrote in the change's transaction:
+ * docs/architecture.md#notifications); each app copy LISTENs on one dedicated connection and hands the
  * announcements to its local subscribers. So a move made through any copy reaches subscribers on every copy, and
  * nothing is announced for a change that rolled back. There is one path: the copy that made a change hears of it
  * the same way as the others.
@@ -32,8 +33,8 @@ export interface GameChanged {
   readonly gameId: string;
 }
 
-export type PlayerEventKind =
-  'YOUR_TURN' | 'GAME_STARTED' | 'GAME_OVER' | 'CHALLENGE_RECEIVED' | 'REMINDER' | 'GAME_UNRATED';
+export type { PlayerEventKind } from './player-event-kinds';
+import type { PlayerEventKind } from './player-event-kinds';
 
 /** A row of player_events, as announced. */
 export interface PlayerEventMessage {

@@ -1,5 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { GameType } from '../games/game.types';
+import type { SameMembers } from '../common/same-members';
+import type { PlayerEventKind as PlayerEventKindName } from './player-event-kinds';
 
 export enum PlayerEventKind {
   YOUR_TURN = 'YOUR_TURN',
@@ -9,6 +11,9 @@ export enum PlayerEventKind {
   REMINDER = 'REMINDER',
   GAME_UNRATED = 'GAME_UNRATED',
 }
+// The enum holds exactly PLAYER_EVENT_KINDS: one missing on either side does not compile.
+const sameKinds: SameMembers<`${PlayerEventKind}`, PlayerEventKindName> = true;
+void sameKinds;
 registerEnumType(PlayerEventKind, {
   name: 'PlayerEventKind',
   description: 'What happened to a player.',

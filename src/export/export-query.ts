@@ -3,10 +3,11 @@
  * outside its list is BAD_USER_INPUT naming the parameter, so that a typo (`?staus=FINISHED`) is an error
  * instead of a silently unfiltered download of every game. Pure.
  */
-import { PresetName } from '../engine';
+import { PRESET_NAMES, PresetName } from '../engine';
 import { invalidTime, parseIsoTime } from '../common/iso-time';
 import { ApiError } from '../errors/api-error';
 import type { ListOutcome, ListStatus } from '../games/games-list-sql';
+import { GAME_STATUSES, OUTCOMES } from '../games/vocabulary';
 
 export type ExportFormatName = 'json' | 'ndjson';
 
@@ -55,19 +56,10 @@ export function parsePlayerGamesQuery(query: Query): PlayerGamesFilter {
     throw new ApiError('NOT_FOUND', `no player named ${printable(opponent)}`);
   }
   return {
-    status:
-      status === undefined
-        ? undefined
-        : oneOf('status', status.toUpperCase(), ['WAITING', 'ACTIVE', 'FINISHED', 'ABORTED'] as const),
-    preset:
-      preset === undefined
-        ? undefined
-        : oneOf('preset', preset.toLowerCase(), ['classic', 'zloba', 'modern'] as const),
+    status: status === undefined ? undefined : oneOf('status', status.toUpperCase(), GAME_STATUSES),
+    preset: preset === undefined ? undefined : oneOf('preset', preset.toLowerCase(), PRESET_NAMES),
     opponent,
-    result:
-      result === undefined
-        ? undefined
-        : oneOf('result', result.toUpperCase(), ['WIN', 'LOSS', 'DRAW'] as const),
+    result: result === undefined ? undefined : oneOf('result', result.toUpperCase(), OUTCOMES),
     rated: rated === undefined ? undefined : oneOf('rated', rated, ['true', 'false'] as const) === 'true',
     finishedAfter: finishedAfter === undefined ? undefined : time('finishedAfter', finishedAfter),
     finishedBefore: finishedBefore === undefined ? undefined : time('finishedBefore', finishedBefore),

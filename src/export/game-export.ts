@@ -19,12 +19,13 @@ import {
   recordedOptions,
 } from '../engine';
 import { ClientSeedSourceName, isClientSeedSource } from '../games/client-seed-source';
+import type { GameStatusName, OutcomeName } from '../games/vocabulary';
 
 export const EXPORT_FORMAT = 'malice-game/1';
 
-export type ExportStatus = 'WAITING' | 'ACTIVE' | 'FINISHED' | 'ABORTED';
-export type ExportPreset = 'CLASSIC' | 'ZLOBA' | 'MODERN';
-export type ExportOutcome = 'WIN' | 'LOSS' | 'DRAW';
+export type ExportStatus = GameStatusName;
+export type ExportPreset = Uppercase<PresetName>;
+export type ExportOutcome = OutcomeName;
 
 export type ExportClientSeedSource = ClientSeedSourceName;
 

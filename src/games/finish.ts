@@ -6,8 +6,9 @@
  */
 import type { GameResult } from '../engine';
 import { NEW_PLAYER, Rating, pairwiseResults, rate } from '../ratings/glicko2';
+import type { OutcomeName } from './vocabulary';
 
-export type Outcome = 'WIN' | 'LOSS' | 'DRAW';
+export type Outcome = OutcomeName;
 
 export interface SeatOutcome {
   readonly seat: number;

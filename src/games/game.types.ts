@@ -5,7 +5,9 @@
 import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
 import { BUILTIN_BOTS, type BuiltinBotKind } from '../bots/builtin-bots';
 import { PlayerType } from '../players/player.types';
+import type { SameMembers } from '../common/same-members';
 import type { ClientSeedSourceName } from './client-seed-source';
+import type { GameStatusName, OutcomeName } from './vocabulary';
 import type { BlockedWhen as EngineBlockedWhen } from '../engine';
 
 export enum Preset {
@@ -34,6 +36,9 @@ export enum GameStatus {
   FINISHED = 'FINISHED',
   ABORTED = 'ABORTED',
 }
+// The enum holds exactly GAME_STATUSES: one missing on either side does not compile.
+const sameStatuses: SameMembers<`${GameStatus}`, GameStatusName> = true;
+void sameStatuses;
 registerEnumType(GameStatus, {
   name: 'GameStatus',
   description: 'Where a game is in its life.',
@@ -189,13 +194,6 @@ registerEnumType(FirstPlayerTie, {
     reshufflePiles: { description: 'Reshuffle each pay-off pile and turn again (R3).' },
   },
 });
-
-/** `true` when the two unions of names have the same members, else `never`: a GraphQL enum kept to its source list. */
-type SameMembers<A extends string, B extends string> = [A] extends [B]
-  ? [B] extends [A]
-    ? true
-    : never
-  : never;
 
 export enum BlockedWhen {
   cannotOrWillNot = 'cannotOrWillNot',
@@ -461,6 +459,9 @@ export enum Outcome {
   LOSS = 'LOSS',
   DRAW = 'DRAW',
 }
+// The enum holds exactly OUTCOMES: one missing on either side does not compile.
+const sameOutcomes: SameMembers<`${Outcome}`, OutcomeName> = true;
+void sameOutcomes;
 registerEnumType(Outcome, {
   name: 'Outcome',
   description: 'How a finished game went for one player.',

@@ -14,10 +14,11 @@
 import { isUuid } from '../common/ids';
 import { cursorParts, cursorTime, encodeCursor, notACursor } from '../common/cursor';
 import { ApiError } from '../errors/api-error';
+import type { GameStatusName, OutcomeName } from './vocabulary';
 
 export type ListOrder = 'finished' | 'created' | 'deadline';
-export type ListStatus = 'WAITING' | 'ACTIVE' | 'FINISHED' | 'ABORTED';
-export type ListOutcome = 'WIN' | 'LOSS' | 'DRAW';
+export type ListStatus = GameStatusName;
+export type ListOutcome = OutcomeName;
 
 export interface ListCursor {
   readonly order: ListOrder;

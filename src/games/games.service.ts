@@ -33,7 +33,14 @@ import { Game, Prisma } from '../generated/prisma/client';
 import { PlayersService, isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
-import { databaseFailureOf } from '../db/connection-errors';
+import { transaction, transactionIf } from '../db/transaction';
+import {
+  WAKE_WEBHOOK_WORKERS,
+  notificationCtes,
+  prismaStatements,
+  writeNotifications,
+} from '../events/notification-writer';
+import { GameLifeEvent, moveLifeEvents, notificationsOf } from './domain/notifications';
 import { FoldedGame, GameStore, advance } from './game-store';
 import { initialState, originOf, versionOf } from './initial-state';
 import type { ClientSeedSourceName } from './client-seed-source';
@@ -100,7 +107,14 @@ export interface GamesQuery extends Omit<GamesListQuery, 'playerId' | 'opponentI
   readonly after?: string;
 }
 
-/** The move path's one statement (see `append`). */
+/** Why a game is called off before it has a result (`games.end_reason` of an ABORTED game). */
+export type CallOffReason = 'aborted' | 'noMove' | 'declined';
+
+/**
+ * The move path's one statement (see `append`): the projection row, the events, and the player notifications the
+ * move causes with their webhook deliveries (src/events/notification-writer.ts) — all or nothing, and nothing
+ * at all unless the version guard matches.
+ */
 const APPEND_SQL = `
   WITH moved AS (
     UPDATE games
@@ -114,17 +128,29 @@ const APPEND_SQL = `
                              THEN $6::timestamptz + seconds_per_move * interval '1 second'
                            ELSE deadline END
      WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
-    RETURNING id)
-  INSERT INTO game_events (game_id, seq, type, payload, actor_id, client_move_id, created_at)
-  SELECT moved.id, e.seq, e.type, e.payload, $10::uuid, e.client_move_id, $6
-    FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)`;
+    RETURNING id),
+  appended AS (
+    INSERT INTO game_events (game_id, seq, type, payload, actor_id, client_move_id, created_at)
+    SELECT moved.id, e.seq, e.type, e.payload, $10::uuid, e.client_move_id, $6
+      FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)
+    RETURNING 1),
+  ${notificationCtes(
+    `moved, unnest($12::uuid[], $13::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
+     LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
+  )}
+  SELECT (SELECT count(*) FROM appended)::int AS appended, ${WAKE_WEBHOOK_WORKERS} AS woken`;
 
 /**
  * The append as a named statement: each pooled connection parses and plans it once, not on every move (planning
- * this statement costs Postgres more than running it). It returns no columns, so a later migration adding columns
- * cannot invalidate it.
+ * this statement costs Postgres more than running it). It returns only computed columns, so a later migration
+ * adding columns to the tables cannot invalidate it.
  */
 const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
+
+/** What the append answers: how many events it stored (0 when the guard did not match). */
+interface AppendAnswer {
+  readonly appended: number;
+}
 
 const INCLUDE_PLAYERS = {
   players: { include: { player: { select: SEAT_PLAYER_FIELDS } }, orderBy: { seat: 'asc' } },
@@ -269,40 +295,46 @@ export class GamesService {
       if (bot === undefined) invitedPlayerId = opponent.id;
     }
     const now = this.clock.now();
-    const game = await this.prisma.game.create({
-      data: {
-        id: randomUUID(),
-        createdAt: now,
-        updatedAt: now,
-        secondsPerMove: request.secondsPerMove ?? null,
-        preset: request.preset,
-        options: options as unknown as Prisma.InputJsonValue,
-        seats,
-        rated: request.rated,
-        status: GameStatus.WAITING,
-        seed,
-        seedCommitment: seedCommitment(RULES_VERSION, seed),
-        rulesVersion: RULES_VERSION,
-        startPosition: request.position ?? null,
-        dealChosen,
-        invitedPlayerId,
-        createdById: playerId,
-        players: {
-          create: [
-            {
-              seat: 0,
-              playerId,
-              clientSeed: request.clientSeed ?? null,
-              clientSeedSource:
-                request.clientSeed === undefined
-                  ? null
-                  : ('GIVEN_BEFORE_COMMITMENT' satisfies ClientSeedSourceName),
-            },
-          ],
-        },
+    const data = {
+      id: randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+      secondsPerMove: request.secondsPerMove ?? null,
+      preset: request.preset,
+      options: options as unknown as Prisma.InputJsonValue,
+      seats,
+      rated: request.rated,
+      status: GameStatus.WAITING,
+      seed,
+      seedCommitment: seedCommitment(RULES_VERSION, seed),
+      rulesVersion: RULES_VERSION,
+      startPosition: request.position ?? null,
+      dealChosen,
+      invitedPlayerId,
+      createdById: playerId,
+      players: {
+        create: [
+          {
+            seat: 0,
+            playerId,
+            clientSeed: request.clientSeed ?? null,
+            clientSeedSource:
+              request.clientSeed === undefined
+                ? null
+                : ('GIVEN_BEFORE_COMMITMENT' satisfies ClientSeedSourceName),
+          },
+        ],
       },
-      include: INCLUDE_PLAYERS,
-    });
+    } satisfies Prisma.GameCreateArgs['data'];
+    const created: GameLifeEvent = { type: 'created', invitedPlayerId };
+    const game =
+      invitedPlayerId === null
+        ? await this.prisma.game.create({ data, include: INCLUDE_PLAYERS })
+        : await this.prisma.$transaction(async (tx) => {
+            const inserted = await tx.game.create({ data, include: INCLUDE_PLAYERS });
+            await writeNotifications(prismaStatements(tx), notificationsOf(inserted.id, [created]), now);
+            return inserted;
+          });
     // The bot sits down like anyone joining (and the deal follows when that fills the game). It gives no seed of
     // its own: the server plays it, so its seat gets the stand-in fixed by the server seed.
     return bot === undefined ? game : this.join(game.id, bot.playerId, undefined);
@@ -362,7 +394,12 @@ export class GamesService {
       if (taken.size + 1 === game.seats) {
         const given = new Map(seated.rows.map((row) => [row.seat, row.client_seed]));
         given.set(seat, clientSeed ?? null);
-        await this.deal(client, game, given, now);
+        const first = await this.deal(client, game, given, now);
+        const bySeat = new Map(seated.rows.map((row) => [row.seat, row.player_id]));
+        bySeat.set(seat, playerId);
+        const order = [...Array(game.seats).keys()].map((each) => bySeat.get(each) as string);
+        const dealt: GameLifeEvent = { type: 'dealt', seated: order, toMove: order[first] as string };
+        await writeNotifications(client, notificationsOf(gameId, [dealt]), now);
       }
       return null;
     });
@@ -372,14 +409,14 @@ export class GamesService {
 
   /**
    * The deal, inside the transaction of the join that filled the game: every seat without a client seed gets its
-   * stand-in, then the game becomes ACTIVE with the first player the deal gives.
+   * stand-in, then the game becomes ACTIVE with the first player the deal gives. Answers that player's seat.
    */
   private async deal(
     client: PoolClient,
     game: GameWithPlayers,
     given: ReadonlyMap<number, string | null>,
     now: Date,
-  ): Promise<void> {
+  ): Promise<number> {
     const mixes =
       !game.dealChosen && isRulesVersion(game.rulesVersion) && takesClientSeeds(game.rulesVersion);
     const standIns = mixes
@@ -411,6 +448,7 @@ export class GamesService {
         WHERE id = $1::uuid`,
       [game.id, now, first],
     );
+    return first;
   }
 
   /**
@@ -475,28 +513,8 @@ export class GamesService {
   }
 
   /** Runs `work` in a transaction on one pooled connection; it commits unless `work` throws. */
-  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.prisma.pool.connect();
-    let broken = false;
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      // A connection that failed (or timed out: its statement may still be running) is dropped without waiting
-      // for a ROLLBACK that would fail too, so the caller hears of it now; Postgres rolls back an open transaction
-      // whose connection is gone. A connection that cannot even roll back is not handed to the next caller.
-      broken =
-        databaseFailureOf(error) !== null ||
-        (await client.query('ROLLBACK').then(
-          () => false,
-          () => true,
-        ));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+  private transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return transaction(this.prisma.pool, work);
   }
 
   async abort(gameId: string, playerId: string): Promise<GameWithPlayers> {
@@ -519,22 +537,46 @@ export class GamesService {
           : 'a game can be aborted only before its first move',
       );
     }
-    const { count } = await this.prisma.game.updateMany({
-      where: { id: gameId, status: game.status, version: 0 },
-      data: {
-        status: GameStatus.ABORTED,
-        endReason: 'aborted',
-        finishedAt: this.clock.now(),
-        updatedAt: this.clock.now(),
-        currentSeat: null,
-        currentPlayerId: null,
-        deadline: null,
-      },
-    });
-    if (count === 0)
+    if (!(await this.callOff(gameId, { status: game.status, version: 0 }, 'aborted', this.clock.now())))
       throw new ApiError('GAME_NOT_ACTIVE', 'the game changed meanwhile (a move, or another abort)');
-    this.store.forget(gameId);
     return this.get(gameId);
+  }
+
+  /**
+   * Calls a game off (ABORTED, for `reason`) if it is still as `expected`: under the game row's lock, as a join
+   * takes it, so the players told (GAME_OVER) are exactly those seated when it ended. False when the game moved
+   * on meanwhile; nothing is written then.
+   */
+  async callOff(
+    gameId: string,
+    expected: { readonly status: string; readonly version: number },
+    reason: CallOffReason,
+    now: Date,
+  ): Promise<boolean> {
+    const done = await transactionIf(this.prisma.pool, async (client) => {
+      const locked = await client.query<{ status: string; version: number }>(
+        'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
+        [gameId],
+      );
+      const row = locked.rows[0];
+      if (row === undefined || row.status !== expected.status || row.version !== expected.version)
+        return false;
+      const seated = await client.query<{ player_id: string }>(
+        'SELECT player_id FROM game_players WHERE game_id = $1::uuid ORDER BY seat',
+        [gameId],
+      );
+      await client.query(
+        `UPDATE games SET status = 'ABORTED', end_reason = $2, finished_at = $3, updated_at = $3,
+                          current_seat = NULL, current_player_id = NULL, deadline = NULL
+          WHERE id = $1::uuid`,
+        [gameId, reason, now],
+      );
+      const ended: GameLifeEvent = { type: 'ended', seated: seated.rows.map((seat) => seat.player_id) };
+      await writeNotifications(client, notificationsOf(gameId, [ended]), now);
+      return true;
+    });
+    if (done) this.store.forget(gameId);
+    return done;
   }
 
   async move(request: MoveRequest): Promise<GameWithPlayers> {
@@ -596,21 +638,8 @@ export class GamesService {
     const seat = game.currentSeat;
     const folded = await this.store.folded(game);
     if (!game.rated && !folded.events.some((stored) => stored.event.seat === seat)) {
-      const { count } = await this.prisma.game.updateMany({
-        where: { id: gameId, version, status: GameStatus.ACTIVE },
-        data: {
-          status: GameStatus.ABORTED,
-          endReason: 'noMove',
-          finishedAt: now,
-          updatedAt: now,
-          currentSeat: null,
-          currentPlayerId: null,
-          deadline: null,
-        },
-      });
-      if (count === 0) return 'notDue';
-      this.store.forget(gameId);
-      return 'aborted';
+      const called = await this.callOff(gameId, { status: GameStatus.ACTIVE, version }, 'noMove', now);
+      return called ? 'aborted' : 'notDue';
     }
     try {
       await this.command(gameId, game.currentPlayerId, version, null, (mover) => ({
@@ -775,6 +804,16 @@ export class GamesService {
       client_move_id: index === 0 ? clientMoveId : null,
     }));
     const result = projection.result;
+    const seated = game.players.map((entry) => entry.playerId);
+    const notifications = notificationsOf(
+      game.id,
+      moveLifeEvents({
+        before: game.currentPlayerId,
+        after: projection.currentPlayerId,
+        finished: result !== null,
+        seated,
+      }),
+    );
     const values = [
       game.id,
       version,
@@ -787,34 +826,22 @@ export class GamesService {
       result !== null ? JSON.stringify(result) : null,
       actorId,
       JSON.stringify(rows),
+      notifications.map((entry) => entry.playerId),
+      notifications.map((entry) => entry.kind),
     ];
     try {
       if (result === null) {
-        const { rowCount } = await this.prisma.pool.query({ ...APPEND_STATEMENT, values });
-        return rowCount === events.length;
+        const { rows: answer } = await this.prisma.pool.query<AppendAnswer>({ ...APPEND_STATEMENT, values });
+        return answer[0]?.appended === events.length;
       }
-      return await this.inTransaction(async (client) => {
-        const { rowCount } = await client.query({ ...APPEND_STATEMENT, values });
-        if (rowCount !== events.length) return false;
+      return await transactionIf(this.prisma.pool, async (client) => {
+        const { rows: answer } = await client.query<AppendAnswer>({ ...APPEND_STATEMENT, values });
+        if (answer[0]?.appended !== events.length) return false;
         await recordFinish(client, game, seatOutcomes(result, game.players), now);
         return true;
       });
     } catch (error) {
       if (isUniqueViolation(error)) return false;
-      throw error;
-    }
-  }
-
-  /** Runs `work` in a transaction that commits only when it returns true (false: nothing happened, roll back). */
-  private async inTransaction(work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
-    const rolledBack = new Error('rolled back');
-    try {
-      return await this.transaction(async (client) => {
-        if (!(await work(client))) throw rolledBack;
-        return true;
-      });
-    } catch (error) {
-      if (error === rolledBack) return false;
       throw error;
     }
   }

@@ -26,12 +26,10 @@ export class LobbyService {
     if (game.invitedPlayerId !== playerId) {
       throw new ApiError('FORBIDDEN', 'only the invited player may decline an invitation');
     }
-    const now = this.clock.now();
-    const { count } = await this.prisma.game.updateMany({
-      where: { id: gameId, status: GameStatus.WAITING },
-      data: { status: GameStatus.ABORTED, endReason: 'declined', finishedAt: now, updatedAt: now },
-    });
-    if (count === 0) throw new ApiError('GAME_NOT_ACTIVE', 'the invitation is no longer open');
+    // A waiting game has no moves: its version is 0.
+    const open = { status: GameStatus.WAITING, version: 0 };
+    if (!(await this.games.callOff(gameId, open, 'declined', this.clock.now())))
+      throw new ApiError('GAME_NOT_ACTIVE', 'the invitation is no longer open');
     return this.games.get(gameId);
   }
 

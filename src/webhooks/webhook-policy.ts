@@ -3,18 +3,12 @@
  * registration may be, and when a failed delivery is tried again.
  */
 import { isIP } from 'node:net';
-import type { PlayerEventKind } from '../events/event-bus';
+import type { PlayerEventKind } from '../events/player-event-kinds';
 import { ApiError } from '../errors/api-error';
 import { type Network, RANGE_DESCRIPTIONS, bareHost, judgeHost } from './webhook-address';
 
-export const PLAYER_EVENT_KINDS: readonly PlayerEventKind[] = [
-  'YOUR_TURN',
-  'GAME_STARTED',
-  'GAME_OVER',
-  'CHALLENGE_RECEIVED',
-  'REMINDER',
-  'GAME_UNRATED',
-];
+export { PLAYER_EVENT_KINDS } from '../events/player-event-kinds';
+import { PLAYER_EVENT_KINDS } from '../events/player-event-kinds';
 
 /** What a delivery carries: a player event, or the ping testWebhook sends. */
 export type DeliveryKind = PlayerEventKind | 'PING';

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { PlayerEventKind } from '../events/player-events.types';
-import { ATTEMPT_ERRORS, DURATION_STEP_MS, MAX_ATTEMPTS } from './webhook-policy';
+import { ATTEMPT_ERRORS, DURATION_STEP_MS, DeliveryKind, MAX_ATTEMPTS } from './webhook-policy';
+import type { SameMembers } from '../common/same-members';
 
 export enum WebhookEventKind {
   YOUR_TURN = 'YOUR_TURN',
@@ -11,6 +12,9 @@ export enum WebhookEventKind {
   GAME_UNRATED = 'GAME_UNRATED',
   PING = 'PING',
 }
+// A delivery carries a player event kind or PING: one missing on either side does not compile.
+const sameKinds: SameMembers<`${WebhookEventKind}`, DeliveryKind> = true;
+void sameKinds;
 registerEnumType(WebhookEventKind, {
   name: 'WebhookEventKind',
   description:

@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Client } from 'pg';
+import { notifierOption } from '../../events/notification-writer';
 import { seatOutcomes } from '../../games/finish';
 import { GameJob, PlayedJob, timesOf } from './job';
 import { MAX_SEATS, PoolPlayer, cumulativeActivity, gameIdFor, planGame } from './plan';
@@ -81,7 +82,8 @@ interface RatedChunk {
 export async function seedDemo(options: SeedOptions): Promise<SeedReport> {
   if (options.players < MAX_SEATS) throw new RangeError(`a pool needs at least ${MAX_SEATS} players`);
   const started = Date.now();
-  const client = new Client({ connectionString: options.databaseUrl });
+  // Demo games are history, not news: their rows tell nobody (no player events, no webhook deliveries).
+  const client = new Client({ connectionString: options.databaseUrl, options: notifierOption('none') });
   await client.connect();
   try {
     const locked = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [

@@ -9,8 +9,8 @@ import { expertBot } from './expert';
 import { greedyBot } from './greedy';
 import { randomBot } from './random';
 
-export type BotName = 'random' | 'greedy' | 'expert';
-export const BOT_NAMES: readonly BotName[] = ['random', 'greedy', 'expert'];
+export const BOT_NAMES = ['random', 'greedy', 'expert'] as const;
+export type BotName = (typeof BOT_NAMES)[number];
 
 /**
  * The version of a bot's play, `<name>-<n>`: n goes up whenever the bot may choose differently in some
