@@ -1,11 +1,11 @@
 /**
  * Builds the Nest application around a validated configuration and a ready (migrated) database. Shared by
- * `main.ts` and the benchmarks, so what is measured is what production runs. HTTP is served by Fastify (about 40 %
+ * `serve.ts` (the server of `npm start` and of a test build) and the benchmarks, so what is measured is what production runs. HTTP is served by Fastify (about 40 %
  * less server CPU per move than Express here: docs/performance.md); every request goes through Fastify, Nest and
  * Apollo, so whatever is added to them (CORS, logs, metrics) sees all traffic.
  */
 import 'reflect-metadata';
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,12 +17,20 @@ import { AccessGate } from './auth/access-gate';
 import { ApiError, ApiErrorCode } from './errors/api-error';
 import { NOT_JSON_MESSAGE, graphQLErrorBody } from './http/graphql-error-response';
 
-export async function createApp(config: RuntimeConfig): Promise<INestApplication> {
+/** `extraModules`: what only a test build mounts (src/testing/test-controls.module.ts); never `npm start`. */
+export async function createApp(
+  config: RuntimeConfig,
+  extraModules: readonly Type[] = [],
+): Promise<INestApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: config.graphql.maxBodyBytes });
   adapter.getInstance().addHook('onSend', graphQLShapedErrors);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, extraModules),
+    adapter,
+    {
+      logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    },
+  );
   await app.init();
   limitSocketsPerAddress(app, app.get(AccessGate));
   return app;

@@ -1,7 +1,7 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLObjectType, GraphQLSchema } from 'graphql';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AuthModule } from './auth/auth.module';
@@ -31,7 +31,8 @@ type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
 @Module({})
 export class AppModule {
-  static forRoot(config: RuntimeConfig): DynamicModule {
+  /** `extraModules`: what only a test build adds (src/testing/test-controls.module.ts). */
+  static forRoot(config: RuntimeConfig, extraModules: readonly Type[] = []): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -43,10 +44,11 @@ export class AppModule {
         GamesModule,
         RatingsModule,
         PlayerEventsModule,
-        CorrespondenceModule.forRoot(config.workers.clock === 'manual'),
+        CorrespondenceModule,
         ExportModule,
         WebhooksModule,
         BotsModule,
+        ...extraModules,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

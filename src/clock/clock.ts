@@ -2,7 +2,7 @@
  * The service's time (docs/correspondence.md#the-testing-clock): every deadline, reminder, timestamp and retry
  * reads it from here, so tests drive time without sleeping. The system clock in production; a manual clock (real
  * time plus an offset that only moves forward) when CLOCK=manual, which the test-only endpoint in
- * clock.controller.ts advances.
+ * src/testing/clock.controller.ts advances.
  */
 export abstract class Clock {
   abstract now(): Date;

@@ -50,7 +50,7 @@ export interface AppConfig {
   readonly sessionTtlDays: number;
   /** Background work every app copy runs (docs/correspondence.md). */
   readonly workers: {
-    /** `manual`: time moves only when a test advances it (POST /test/clock); never in production. */
+    /** `manual`: time moves only when a test advances it (the test controls' POST /test/clock); never in production. */
     readonly clock: 'system' | 'manual';
     /** How often the deadline sweeper looks for missed deadlines and due reminders; 0 turns it off. */
     readonly sweepIntervalMs: number;

@@ -304,7 +304,7 @@ const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIG
  * Loaded only when needed (it is ESM-only, and a server with DATABASE_URL never needs it). On import it installs
  * process hooks (async-exit-hook) that, on a signal or when the loop empties, stop every cluster and call
  * process.exit — racing our orderly shutdown (close the app first, then the database) and overriding exit codes.
- * They are removed: callers stop the database themselves (main.ts on a signal, the CLIs when done, the tests at
+ * They are removed: callers stop the database themselves (serve.ts on a signal, the CLIs when done, the tests at
  * teardown), and a process that dies without that still takes the server down (`stopOnExit`).
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {

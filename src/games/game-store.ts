@@ -54,8 +54,13 @@ export class GameStore {
     return this.cache.get(gameId);
   }
 
-  /** Records a state this copy of the app has just written, so the next move starts from it. */
+  /**
+   * Records a state this copy of the app has just written or read, so the next move starts from it. Monotonic:
+   * an older state (a request that read the row before another move) never replaces a newer one.
+   */
   remember(gameId: string, folded: FoldedGame): void {
+    const current = this.cache.get(gameId);
+    if (current !== undefined && current.version > folded.version) return;
     this.cache.delete(gameId);
     this.cache.set(gameId, folded);
     if (this.cache.size > CACHE_LIMIT) {

@@ -110,13 +110,9 @@ export interface GamesQuery extends Omit<GamesListQuery, 'playerId' | 'opponentI
 /** Why a game is called off before it has a result (`games.end_reason` of an ABORTED game). */
 export type CallOffReason = 'aborted' | 'noMove' | 'declined';
 
-/**
- * The move path's one statement (see `append`): the projection row, the events, and the player notifications the
- * move causes with their webhook deliveries (src/events/notification-writer.ts) — all or nothing, and nothing
- * at all unless the version guard matches.
- */
-const APPEND_SQL = `
-  WITH moved AS (
+/** The move's update of the projection row (`moved`), guarded by the version the move was decided on. */
+const MOVED_CTE = `
+  moved AS (
     UPDATE games
        SET version = $3, current_seat = $4, current_player_id = $5::uuid, updated_at = $6, status = $7,
            finished_at = CASE WHEN $8 THEN $6::timestamptz ELSE finished_at END,
@@ -128,12 +124,26 @@ const APPEND_SQL = `
                              THEN $6::timestamptz + seconds_per_move * interval '1 second'
                            ELSE deadline END
      WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
-    RETURNING id),
-  appended AS (
-    INSERT INTO game_events (game_id, seq, type, payload, actor_id, client_move_id, created_at)
-    SELECT moved.id, e.seq, e.type, e.payload, $10::uuid, e.client_move_id, $6
-      FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)
-    RETURNING 1),
+    RETURNING id)`;
+
+const INSERT_EVENTS = `
+  INSERT INTO game_events (game_id, seq, type, payload, actor_id, client_move_id, created_at)
+  SELECT moved.id, e.seq, e.type, e.payload, $10::uuid, e.client_move_id, $6
+    FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)`;
+
+/**
+ * The move path's one statement (see `append`): the projection row and the events, all or nothing, and nothing at
+ * all unless the version guard matches. Most moves tell nobody (the turn goes on): this is theirs.
+ */
+const APPEND_SQL = `WITH ${MOVED_CTE} ${INSERT_EVENTS}`;
+
+/**
+ * The same for a move that tells players something (a new turn, the end): its player notifications and their
+ * webhook deliveries (src/events/notification-writer.ts) in the same statement.
+ */
+const APPEND_TELLING_SQL = `
+  WITH ${MOVED_CTE},
+  appended AS (${INSERT_EVENTS} RETURNING 1),
   ${notificationCtes(
     `moved, unnest($12::uuid[], $13::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
      LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
@@ -141,16 +151,12 @@ const APPEND_SQL = `
   SELECT (SELECT count(*) FROM appended)::int AS appended, ${WAKE_WEBHOOK_WORKERS} AS woken`;
 
 /**
- * The append as a named statement: each pooled connection parses and plans it once, not on every move (planning
- * this statement costs Postgres more than running it). It returns only computed columns, so a later migration
- * adding columns to the tables cannot invalidate it.
+ * The appends as named statements: each pooled connection parses and plans them once, not on every move
+ * (planning costs Postgres more than running them). They return no table columns, so a later migration adding
+ * columns cannot invalidate them.
  */
 const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
-
-/** What the append answers: how many events it stored (0 when the guard did not match). */
-interface AppendAnswer {
-  readonly appended: number;
-}
+const APPEND_TELLING_STATEMENT = { name: 'malice_append_telling_move', text: APPEND_TELLING_SQL } as const;
 
 const INCLUDE_PLAYERS = {
   players: { include: { player: { select: SEAT_PLAYER_FIELDS } }, orderBy: { seat: 'asc' } },
@@ -233,7 +239,9 @@ export class GamesService {
 
   /** Records the latest row this copy of the app has seen of a game (the move path starts from it). */
   private known(game: GameWithPlayers): GameWithPlayers {
-    remember(this.rows, game.id, game);
+    // Monotonic by version: a row read before another move committed never replaces the newer one.
+    const current = this.rows.get(game.id);
+    if (current === undefined || current.version <= game.version) remember(this.rows, game.id, game);
     return game;
   }
 
@@ -826,17 +834,28 @@ export class GamesService {
       result !== null ? JSON.stringify(result) : null,
       actorId,
       JSON.stringify(rows),
-      notifications.map((entry) => entry.playerId),
-      notifications.map((entry) => entry.kind),
     ];
-    try {
-      if (result === null) {
-        const { rows: answer } = await this.prisma.pool.query<AppendAnswer>({ ...APPEND_STATEMENT, values });
-        return answer[0]?.appended === events.length;
+    /** Runs the append on `db`; true when every event was stored. */
+    const run = async (db: Pick<PoolClient, 'query'>): Promise<boolean> => {
+      if (notifications.length === 0) {
+        const { rowCount } = await db.query({ ...APPEND_STATEMENT, values });
+        return rowCount === events.length;
       }
+      const telling = [
+        ...values,
+        notifications.map((entry) => entry.playerId),
+        notifications.map((entry) => entry.kind),
+      ];
+      const { rows: answer } = await db.query<{ appended: number }>({
+        ...APPEND_TELLING_STATEMENT,
+        values: telling,
+      });
+      return answer[0]?.appended === events.length;
+    };
+    try {
+      if (result === null) return await run(this.prisma.pool);
       return await transactionIf(this.prisma.pool, async (client) => {
-        const { rows: answer } = await client.query<AppendAnswer>({ ...APPEND_STATEMENT, values });
-        if (answer[0]?.appended !== events.length) return false;
+        if (!(await run(client))) return false;
         await recordFinish(client, game, seatOutcomes(result, game.players), now);
         return true;
       });

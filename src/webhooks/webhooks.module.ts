@@ -3,17 +3,13 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { parseNetworks } from './webhook-address';
 import { WEBHOOK_NETWORK, type WebhookNetwork, systemResolver } from './webhook-destination';
 import { WebhookWorker } from './webhook-worker';
-import { WebhookTestController } from './webhooks.controller';
 import { WebhooksResolver } from './webhooks.resolver';
 import { WebhooksService } from './webhooks.service';
 
 /**
  * Webhooks (docs/correspondence.md#webhooks): registration and the delivery log over GraphQL, and the worker that sends deliveries.
- * The test controller is always registered but answers only with CLOCK=manual: this module is imported as is, with
- * no configuration of its own.
  */
 @Module({
-  controllers: [WebhookTestController],
   providers: [
     {
       // What webhooks may reach: public addresses, and the networks the operator allows.
@@ -28,5 +24,7 @@ import { WebhooksService } from './webhooks.service';
     WebhooksService,
     WebhooksResolver,
   ],
+  // For the test controls' delivery pass on demand (src/testing/test-controls.module.ts).
+  exports: [WebhookWorker],
 })
 export class WebhooksModule {}

@@ -22,6 +22,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await startAppInProcess({
+    testControls: true,
     env: {
       RATE_LIMIT_REQUESTS: String(LIMIT),
       RATE_LIMIT_WINDOW_SECONDS: '600',

@@ -18,9 +18,9 @@ let app: TestApp;
 let other: TestApp;
 
 beforeAll(async () => {
-  app = await startAppInProcess({ env: CLOCK_ENV });
+  app = await startAppInProcess({ env: CLOCK_ENV, testControls: true });
   // A second copy of the app on the same database.
-  other = await startAppInProcess({ databaseUrl: app.databaseUrl, env: CLOCK_ENV });
+  other = await startAppInProcess({ databaseUrl: app.databaseUrl, env: CLOCK_ENV, testControls: true });
 });
 afterAll(async () => {
   await other.stop();
@@ -428,15 +428,22 @@ describe('pushes across app copies', () => {
     expect(overEvents[0]!.count).toBe(12);
   });
 
-  it('refuses myEvents without a signed-in player, and the test clock is absent from a normal server', async () => {
+  it('refuses myEvents without a signed-in player; the test clock exists only in a test build', async () => {
     expect(codeOf(await app.gql(null, 'query { playerEvents { id } }'))).toBe('UNAUTHENTICATED');
     expect(codeOf(await app.gql(null, 'query { dashboard { myTurn } }'))).toBe('UNAUTHENTICATED');
-    const plain = await startAppInProcess({ databaseUrl: app.databaseUrl });
+    // The server `npm start` runs has no such route, even with a manual clock.
+    const plain = await startAppInProcess({ databaseUrl: app.databaseUrl, env: CLOCK_ENV });
+    // A test build with the system clock has the route, but it answers as if it had none.
+    const systemClock = await startAppInProcess({ databaseUrl: app.databaseUrl, testControls: true });
     try {
-      const response = await fetch(`${plain.url}/test/clock`, { method: 'POST' });
-      expect(response.status).toBe(404);
+      for (const server of [plain, systemClock]) {
+        const response = await fetch(`${server.url}/test/clock`, { method: 'POST' });
+        expect(response.status).toBe(404);
+      }
+      expect((await clockTo(app, new Date(0))).now).toMatch(/^\d{4}-/);
     } finally {
       await plain.stop();
+      await systemClock.stop();
     }
   });
 });

@@ -38,10 +38,10 @@ let strict: TestApp;
 
 beforeAll(async () => {
   [app, strict] = await Promise.all([
-    startAppInProcess({ env: ENV }),
-    startAppInProcess({ env: STRICT_ENV }),
+    startAppInProcess({ env: ENV, testControls: true }),
+    startAppInProcess({ env: STRICT_ENV, testControls: true }),
   ]);
-  other = await startAppInProcess({ databaseUrl: app.databaseUrl, env: ENV });
+  other = await startAppInProcess({ databaseUrl: app.databaseUrl, env: ENV, testControls: true });
 });
 afterAll(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
@@ -665,10 +665,10 @@ describe('giving up', () => {
     expect((await latest()).attempts).toHaveLength(8);
   });
 
-  it('the test endpoint is absent from a normal server', async () => {
+  it('the test endpoint exists only in a test build: the server `npm start` runs has none, even with a manual clock', async () => {
     const plain = await startAppInProcess({
       databaseUrl: app.databaseUrl,
-      env: { WEBHOOK_INTERVAL_MS: '0' },
+      env: { ...ENV, WEBHOOK_INTERVAL_MS: '0' },
     });
     try {
       const response = await fetch(`${plain.url}/test/webhooks/deliver`, { method: 'POST' });

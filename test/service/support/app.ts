@@ -12,6 +12,8 @@ import { freshDatabase } from './database';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** `npm test` builds first (pretest), so the tests run the same compiled server `npm start` runs. */
 const SERVER = path.join(ROOT, 'dist', 'main.js');
+/** The test build (`npm run start:testing`): the same server plus the test controls. */
+const TESTING_SERVER = path.join(ROOT, 'dist', 'testing', 'main.js');
 
 export interface GraphQLBody<T = Record<string, unknown>> {
   data?: T | null;
@@ -57,11 +59,11 @@ export function testEnvironment(
  * a fresh database unless `databaseUrl` names one, and waits until it serves.
  */
 export async function startTestApp(
-  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+  options: { databaseUrl?: string; env?: Record<string, string>; testBuild?: boolean } = {},
 ): Promise<TestApp> {
   const database = options.databaseUrl === undefined ? await freshDatabase() : null;
   const databaseUrl = options.databaseUrl ?? database!.url;
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [options.testBuild ? TESTING_SERVER : SERVER], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...testEnvironment(databaseUrl, options.env) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import type { INestApplication, Type } from '@nestjs/common';
 import { createApp } from '../../../src/app.factory';
 import { ManualClock, Clock } from '../../../src/clock/clock';
 import { loadConfig } from '../../../src/config/config';
+import { TestControlsModule } from '../../../src/testing/test-controls.module';
 import { TestApp, testAppAt, testEnvironment } from './app';
 import { freshDatabase } from './database';
 
@@ -20,14 +21,18 @@ export interface InProcessApp extends TestApp {
   clock(): ManualClock;
 }
 
-/** Starts the app in this process, on a fresh database unless `databaseUrl` names one, serving on a free port. */
+/**
+ * Starts the app in this process, on a fresh database unless `databaseUrl` names one, serving on a free port.
+ * `testControls` mounts what only a test build has (src/testing/test-controls.module.ts: POST /test/clock and
+ * /test/webhooks/deliver, with CLOCK=manual).
+ */
 export async function startAppInProcess(
-  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+  options: { databaseUrl?: string; env?: Record<string, string>; testControls?: boolean } = {},
 ): Promise<InProcessApp> {
   const database = options.databaseUrl === undefined ? await freshDatabase() : null;
   const databaseUrl = options.databaseUrl ?? database!.url;
   const config = loadConfig(testEnvironment(databaseUrl, options.env));
-  const nest = await createApp({ ...config, databaseUrl });
+  const nest = await createApp({ ...config, databaseUrl }, options.testControls ? [TestControlsModule] : []);
   await nest.listen(config.port, config.host);
   const url = (await nest.getUrl()).replace('[::1]', 'localhost');
   let closed = false;

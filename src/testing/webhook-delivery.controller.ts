@@ -1,11 +1,12 @@
 /**
  * Test-only: `POST /test/webhooks/deliver` runs one delivery pass on this app copy and answers what it did, so an
  * API test that moved the manual clock (POST /test/clock) sees the retries that came due without waiting for the
- * worker's interval. Answers 404, as an unknown route would, unless CLOCK=manual (which production refuses).
+ * worker's interval. Part of the test controls (test-controls.module.ts); answers 404, as an unknown route would,
+ * unless CLOCK=manual (which production refuses).
  */
 import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { Clock, ManualClock } from '../clock/clock';
-import { DeliveryReport, WebhookWorker } from './webhook-worker';
+import { DeliveryReport, WebhookWorker } from '../webhooks/webhook-worker';
 
 @Controller('test/webhooks')
 export class WebhookTestController {

@@ -1,12 +1,13 @@
 /**
  * Test-only time travel (docs/correspondence.md#the-testing-clock): time is injected, so tests drive it without
- * sleeping. Mounted only when CLOCK=manual, which the configuration refuses in production. `POST /test/clock` with
+ * sleeping. Part of the test controls (test-controls.module.ts), which only the testing entry point and the db
+ * tests mount, and which answer only with CLOCK=manual (refused in production). `POST /test/clock` with
  * `{ "advanceMs": n }` or `{ "to": "<ISO time>" }` moves this copy's clock forward and runs one deadline sweep
  * before answering, so a test sees the timeouts and reminders the new time causes.
  */
-import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { BadRequestException, Body, Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { Clock, ManualClock } from '../clock/clock';
-import { DeadlineSweeper, SweepReport } from './sweeper';
+import { DeadlineSweeper, SweepReport } from '../correspondence/sweeper';
 
 interface ClockRequest {
   readonly advanceMs?: unknown;
@@ -23,7 +24,7 @@ export class ClockController {
   @Post('clock')
   @HttpCode(200)
   async advance(@Body() body: ClockRequest | undefined): Promise<{ now: string } & SweepReport> {
-    if (!(this.clock instanceof ManualClock)) throw new BadRequestException('the clock is not manual');
+    if (!(this.clock instanceof ManualClock)) throw new NotFoundException('Cannot POST /test/clock');
     let at: Date;
     if (typeof body?.advanceMs === 'number' && body.advanceMs >= 0) at = this.clock.advance(body.advanceMs);
     else if (typeof body?.to === 'string' && !Number.isNaN(Date.parse(body.to))) {
