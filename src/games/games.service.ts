@@ -40,6 +40,7 @@ import {
   prismaStatements,
   writeNotifications,
 } from '../events/notification-writer';
+import { CallOffReason, GameLife, LifeCommand, decideLife } from './domain/life';
 import { GameLifeEvent, moveLifeEvents, notificationsOf } from './domain/notifications';
 import { FoldedGame, GameStore, advance } from './game-store';
 import { initialState, originOf, versionOf } from './initial-state';
@@ -106,9 +107,6 @@ export interface GamesQuery extends Omit<GamesListQuery, 'playerId' | 'opponentI
   readonly opponent?: string;
   readonly after?: string;
 }
-
-/** Why a game is called off before it has a result (`games.end_reason` of an ABORTED game). */
-export type CallOffReason = 'aborted' | 'noMove' | 'declined';
 
 /** The move's update of the projection row (`moved`), guarded by the version the move was decided on. */
 const MOVED_CTE = `
@@ -356,33 +354,32 @@ export class GamesService {
    */
   async join(gameId: string, playerId: string, clientSeed: string | undefined): Promise<GameWithPlayers> {
     const game = await this.get(gameId);
-    if (game.invitedPlayerId !== null && game.invitedPlayerId !== playerId) {
-      throw new ApiError('FORBIDDEN', 'this game is an invitation to another player');
-    }
-    if (clientSeed !== undefined) checkClientSeed(clientSeed, game.dealChosen, game.rulesVersion);
     const now = this.clock.now();
+    // Refused at once when the game as read refuses it; decided again under the row lock, where joins take turns.
+    const early = decideLife(lifeOf(game), { type: 'join', playerId }, now);
+    if (!early.ok) throw new ApiError(early.code, early.message);
+    if (clientSeed !== undefined) checkClientSeed(clientSeed, game.dealChosen, game.rulesVersion);
     const refusal = await this.transaction(async (client): Promise<ApiError | null> => {
-      const locked = await client.query<{ status: string; seats: number }>(
-        'SELECT status, seats FROM games WHERE id = $1::uuid FOR UPDATE',
+      const locked = await client.query<{ status: GameLife['status']; version: number }>(
+        'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
         [gameId],
       );
-      const status = locked.rows[0]?.status;
-      if (status !== GameStatus.WAITING) {
-        return new ApiError(
-          'GAME_NOT_ACTIVE',
-          `the game is ${status?.toLowerCase()}, not waiting for players`,
-        );
-      }
       const seated = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
         'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
         [gameId],
       );
-      if (seated.rows.some((row) => row.player_id === playerId)) {
-        return new ApiError('BAD_USER_INPUT', 'you already sit in this game');
-      }
-      const taken = new Set(seated.rows.map((row) => row.seat));
-      const seat = [...Array(game.seats).keys()].find((candidate) => !taken.has(candidate));
-      if (seat === undefined) return new ApiError('GAME_NOT_ACTIVE', 'every seat of this game is taken');
+      const row = locked.rows[0];
+      if (row === undefined) return new ApiError('NOT_FOUND', 'no such game');
+      const life: GameLife = {
+        ...lifeOf(game),
+        status: row.status,
+        version: row.version,
+        seated: seated.rows.map((entry) => ({ seat: entry.seat, playerId: entry.player_id })),
+      };
+      const decision = decideLife(life, { type: 'join', playerId }, now);
+      if (!decision.ok) return new ApiError(decision.code, decision.message);
+      if (decision.outcome.type !== 'seated') throw new Error(`a join decided ${decision.outcome.type}`);
+      const { seat, fills } = decision.outcome;
       // A built-in bot's seat records the version of the play it will get from this copy (recordBotVersion adds
       // any other version that moves in it later).
       const bot = builtinBotById(playerId);
@@ -399,7 +396,7 @@ export class GamesService {
           bot === undefined ? [] : [builtinBotVersion(bot)],
         ],
       );
-      if (taken.size + 1 === game.seats) {
+      if (fills) {
         const given = new Map(seated.rows.map((row) => [row.seat, row.client_seed]));
         given.set(seat, clientSeed ?? null);
         const first = await this.deal(client, game, given, now);
@@ -526,27 +523,32 @@ export class GamesService {
   }
 
   async abort(gameId: string, playerId: string): Promise<GameWithPlayers> {
+    return this.callOffBy(
+      gameId,
+      { type: 'abort', playerId },
+      'the game changed meanwhile (a move, or another abort)',
+    );
+  }
+
+  /** The invited player turns an invitation down: the waiting game is aborted, reason `declined`. */
+  async decline(gameId: string, playerId: string): Promise<GameWithPlayers> {
+    return this.callOffBy(gameId, { type: 'decline', playerId }, 'the invitation is no longer open');
+  }
+
+  /**
+   * A player's call-off (abort, decline), decided on the game as read (docs/api.md#abortgame), then made under
+   * the row's lock if the game is still as it was decided on; `raced` is the refusal when it is not.
+   */
+  private async callOffBy(gameId: string, command: LifeCommand, raced: string): Promise<GameWithPlayers> {
     const game = await this.get(gameId);
-    const seated = game.players.some((seat) => seat.playerId === playerId);
-    if (!seated) throw new ApiError('FORBIDDEN', 'only a player of this game may abort it');
-    if (game.rated && game.status === GameStatus.ACTIVE) {
-      // Every player has seen their hand once dealt: aborting until a deal pleases would shop for ratings.
-      throw new ApiError('FORBIDDEN', 'a rated game cannot be aborted once dealt; resign instead');
-    }
-    if (
-      game.status === GameStatus.WAITING
-        ? game.createdById !== playerId
-        : game.status !== GameStatus.ACTIVE || game.version > 0
-    ) {
-      throw new ApiError(
-        'GAME_NOT_ACTIVE',
-        game.status === GameStatus.WAITING
-          ? 'only the creator may call off a waiting game'
-          : 'a game can be aborted only before its first move',
-      );
-    }
-    if (!(await this.callOff(gameId, { status: game.status, version: 0 }, 'aborted', this.clock.now())))
-      throw new ApiError('GAME_NOT_ACTIVE', 'the game changed meanwhile (a move, or another abort)');
+    const now = this.clock.now();
+    const decision = decideLife(lifeOf(game), command, now);
+    if (!decision.ok) throw new ApiError(decision.code, decision.message);
+    if (decision.outcome.type !== 'calledOff')
+      throw new Error(`a ${command.type} decided ${decision.outcome.type}`);
+    const expected = { status: game.status, version: game.version };
+    if (!(await this.callOff(gameId, expected, decision.outcome.reason, now)))
+      throw new ApiError('GAME_NOT_ACTIVE', raced);
     return this.get(gameId);
   }
 
@@ -633,20 +635,19 @@ export class GamesService {
   async timeOut(gameId: string, version: number): Promise<'timedOut' | 'aborted' | 'notDue'> {
     const game = await this.get(gameId);
     const now = this.clock.now();
-    if (
-      game.status !== GameStatus.ACTIVE ||
-      game.version !== version ||
-      game.deadline === null ||
-      game.deadline.getTime() > now.getTime() ||
-      game.currentSeat === null ||
-      game.currentPlayerId === null
-    ) {
-      return 'notDue';
-    }
     const seat = game.currentSeat;
+    if (game.status !== GameStatus.ACTIVE || seat === null || game.currentPlayerId === null) return 'notDue';
     const folded = await this.store.folded(game);
-    if (!game.rated && !folded.events.some((stored) => stored.event.seat === seat)) {
-      const called = await this.callOff(gameId, { status: GameStatus.ACTIVE, version }, 'noMove', now);
+    const moverHasMoved = folded.events.some((stored) => stored.event.seat === seat);
+    const decision = decideLife(lifeOf(game), { type: 'timeout', version, moverHasMoved }, now);
+    if (!decision.ok || decision.outcome.type === 'notDue') return 'notDue';
+    if (decision.outcome.type === 'calledOff') {
+      const called = await this.callOff(
+        gameId,
+        { status: game.status, version },
+        decision.outcome.reason,
+        now,
+      );
       return called ? 'aborted' : 'notDue';
     }
     try {
@@ -989,6 +990,21 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   cache.delete(key);
   cache.set(key, value);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+}
+
+/** What the life decisions (domain/life.ts) read of a game. */
+function lifeOf(game: GameWithPlayers): GameLife {
+  return {
+    status: game.status as GameLife['status'],
+    version: game.version,
+    rated: game.rated,
+    seats: game.seats,
+    createdById: game.createdById,
+    invitedPlayerId: game.invitedPlayerId,
+    seated: game.players,
+    currentSeat: game.currentSeat,
+    deadline: game.deadline,
+  };
 }
 
 function conflict(currentVersion: number): ApiError {

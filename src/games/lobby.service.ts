@@ -21,16 +21,8 @@ export class LobbyService {
   ) {}
 
   /** The invited player turns an invitation down: the waiting game is aborted, reason `declined`. */
-  async decline(gameId: string, playerId: string): Promise<GameWithPlayers> {
-    const game = await this.games.get(gameId);
-    if (game.invitedPlayerId !== playerId) {
-      throw new ApiError('FORBIDDEN', 'only the invited player may decline an invitation');
-    }
-    // A waiting game has no moves: its version is 0.
-    const open = { status: GameStatus.WAITING, version: 0 };
-    if (!(await this.games.callOff(gameId, open, 'declined', this.clock.now())))
-      throw new ApiError('GAME_NOT_ACTIVE', 'the invitation is no longer open');
-    return this.games.get(gameId);
+  decline(gameId: string, playerId: string): Promise<GameWithPlayers> {
+    return this.games.decline(gameId, playerId);
   }
 
   /**

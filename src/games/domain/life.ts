@@ -1,0 +1,137 @@
+/**
+ * The life of a game around its play (docs/api.md#games, docs/correspondence.md): who may sit down, call a game
+ * off, decline an invitation, and when a deadline makes a timeout. Pure — no Nest, no SQL, time is an input —
+ * in the shape of the engine's own decide: the game as it stands and a command give a decision, what happens or
+ * a refusal with a stable code. The service reads the game (under its row lock where a race matters), asks here,
+ * and writes what the decision says with the notifications it causes (notifications.ts). Play itself is the
+ * engine's (src/engine/decide.ts).
+ */
+import type { GameStatusName } from '../vocabulary';
+
+/** What the decisions read of a game: its row and who sits where. */
+export interface GameLife {
+  readonly status: GameStatusName;
+  /** Events in the log: 0 until the first move. */
+  readonly version: number;
+  readonly rated: boolean;
+  /** How many seats the game has. */
+  readonly seats: number;
+  readonly createdById: string;
+  readonly invitedPlayerId: string | null;
+  /** The seated players (any order). */
+  readonly seated: readonly { readonly seat: number; readonly playerId: string }[];
+  readonly currentSeat: number | null;
+  readonly deadline: Date | null;
+}
+
+export type LifeCommand =
+  | { readonly type: 'join'; readonly playerId: string }
+  | { readonly type: 'abort'; readonly playerId: string }
+  | { readonly type: 'decline'; readonly playerId: string }
+  /**
+   * The sweeper found the deadline of the turn at `version` passed. `moverHasMoved`: whether the seat to move
+   * made any move in this game (the log says).
+   */
+  | { readonly type: 'timeout'; readonly version: number; readonly moverHasMoved: boolean };
+
+/** Why a game is called off before it has a result (`games.end_reason` of an ABORTED game). */
+export type CallOffReason = 'aborted' | 'noMove' | 'declined';
+
+export type LifeOutcome =
+  /** The player takes `seat`; `fills` when it is the last free one, so the game is dealt in the same change. */
+  | { readonly type: 'seated'; readonly seat: number; readonly fills: boolean }
+  /** The game is called off (ABORTED) from the state it was decided on. */
+  | { readonly type: 'calledOff'; readonly reason: CallOffReason }
+  /** The player to move ran out of time: the engine's `timeout` command for `seat`. */
+  | { readonly type: 'timedOut'; readonly seat: number }
+  /** Nothing is due (the deadline moved, a move came first, the game is over). */
+  | { readonly type: 'notDue' };
+
+/** The refusal codes of these decisions (a subset of the API's error codes, mapped in one place). */
+export type LifeRefusalCode = 'FORBIDDEN' | 'GAME_NOT_ACTIVE' | 'BAD_USER_INPUT';
+
+export type LifeDecision =
+  | { readonly ok: true; readonly outcome: LifeOutcome }
+  | { readonly ok: false; readonly code: LifeRefusalCode; readonly message: string };
+
+const refuse = (code: LifeRefusalCode, message: string): LifeDecision => ({ ok: false, code, message });
+const decided = (outcome: LifeOutcome): LifeDecision => ({ ok: true, outcome });
+
+export function decideLife(game: GameLife, command: LifeCommand, now: Date): LifeDecision {
+  switch (command.type) {
+    case 'join':
+      return decideJoin(game, command.playerId);
+    case 'abort':
+      return decideAbort(game, command.playerId);
+    case 'decline':
+      if (game.invitedPlayerId !== command.playerId)
+        return refuse('FORBIDDEN', 'only the invited player may decline an invitation');
+      return game.status === 'WAITING'
+        ? decided({ type: 'calledOff', reason: 'declined' })
+        : refuse('GAME_NOT_ACTIVE', 'the invitation is no longer open');
+    case 'timeout':
+      return decided(timeoutOutcome(game, command, now));
+    default:
+      return unreachable(command);
+  }
+}
+
+function decideJoin(game: GameLife, playerId: string): LifeDecision {
+  if (game.invitedPlayerId !== null && game.invitedPlayerId !== playerId)
+    return refuse('FORBIDDEN', 'this game is an invitation to another player');
+  if (game.status !== 'WAITING')
+    return refuse('GAME_NOT_ACTIVE', `the game is ${game.status.toLowerCase()}, not waiting for players`);
+  if (game.seated.some((entry) => entry.playerId === playerId))
+    return refuse('BAD_USER_INPUT', 'you already sit in this game');
+  const taken = new Set(game.seated.map((entry) => entry.seat));
+  const seat = [...Array(game.seats).keys()].find((candidate) => !taken.has(candidate));
+  if (seat === undefined) return refuse('GAME_NOT_ACTIVE', 'every seat of this game is taken');
+  return decided({ type: 'seated', seat, fills: taken.size + 1 === game.seats });
+}
+
+/**
+ * A seated player calls the game off: the creator while it waits for players, anyone seated once it is dealt
+ * and until the first move — but never a rated game once dealt, since every player has seen their hand and
+ * aborting until a deal pleases would shop for ratings.
+ */
+function decideAbort(game: GameLife, playerId: string): LifeDecision {
+  if (!game.seated.some((entry) => entry.playerId === playerId))
+    return refuse('FORBIDDEN', 'only a player of this game may abort it');
+  if (game.rated && game.status === 'ACTIVE')
+    return refuse('FORBIDDEN', 'a rated game cannot be aborted once dealt; resign instead');
+  if (game.status === 'WAITING') {
+    return game.createdById === playerId
+      ? decided({ type: 'calledOff', reason: 'aborted' })
+      : refuse('GAME_NOT_ACTIVE', 'only the creator may call off a waiting game');
+  }
+  return game.status === 'ACTIVE' && game.version === 0
+    ? decided({ type: 'calledOff', reason: 'aborted' })
+    : refuse('GAME_NOT_ACTIVE', 'a game can be aborted only before its first move');
+}
+
+/**
+ * A missed deadline at `version`: the player to move times out — or, in an unrated game in which they never
+ * moved, the game is called off (no result). A rated game is never called off once dealt: a player who could
+ * end it unrated by not moving could shop for deals, so they time out and lose as in any timeout.
+ */
+function timeoutOutcome(
+  game: GameLife,
+  command: Extract<LifeCommand, { type: 'timeout' }>,
+  now: Date,
+): LifeOutcome {
+  if (
+    game.status !== 'ACTIVE' ||
+    game.version !== command.version ||
+    game.deadline === null ||
+    game.deadline.getTime() > now.getTime() ||
+    game.currentSeat === null
+  ) {
+    return { type: 'notDue' };
+  }
+  if (!game.rated && !command.moverHasMoved) return { type: 'calledOff', reason: 'noMove' };
+  return { type: 'timedOut', seat: game.currentSeat };
+}
+
+function unreachable(command: never): never {
+  throw new Error(`unknown life command ${JSON.stringify(command)}`);
+}
