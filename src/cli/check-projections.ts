@@ -8,6 +8,7 @@
  */
 import { Client } from 'pg';
 import { notifierOption } from '../events/notification-writer';
+import { repairProjection } from '../games/persistence/projection-repair';
 import { GameEvent, GameResult, replayFrom } from '../engine';
 import { loadConfig } from '../config/config';
 import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
@@ -180,30 +181,8 @@ export async function checkProjections(
       }
       all.push(...differences);
       if (repair && differences.length > 0 && projection !== null) {
-        await client.query(
-          `UPDATE games SET version = $2, status = $3, current_seat = $4, current_player_id = $5, result = $6,
-             updated_at = now(), finished_at = CASE WHEN $3 = 'FINISHED' THEN coalesce(finished_at, now()) ELSE NULL END
-           WHERE id = $1 AND version = $7`,
-          [
-            row.id,
-            projection.version,
-            projection.status,
-            projection.currentSeat,
-            projection.currentPlayerId,
-            projection.result === null ? null : JSON.stringify(projection.result),
-            row.version,
-          ],
-        );
         const outcomes = projection.result === null ? [] : seatOutcomes(projection.result, players);
-        for (const outcome of outcomes) {
-          // Outcomes only: a rating change is never redone by a repair (it would rate the game twice).
-          await client.query(
-            `UPDATE game_players SET outcome = $3, placement = $4, score = $5, payoff_left = $6,
-               finished_at = coalesce(finished_at, (SELECT finished_at FROM games WHERE id = $1), now())
-             WHERE game_id = $1 AND seat = $2`,
-            [row.id, outcome.seat, outcome.outcome, outcome.placement, outcome.score, outcome.payoffLeft],
-          );
-        }
+        await repairProjection(client, row.id, row.version, projection, outcomes);
         log(`game ${row.id}: repaired from the log`);
       }
     }

@@ -3,54 +3,19 @@
  * - claims the games whose turn ran out (FOR UPDATE SKIP LOCKED and a short claim mark, so the copies share the
  *   work) and times them out through GamesService.timeOut: the normal command path with the version it saw as
  *   expectedVersion, so even a game two sweepers reach is timed out exactly once;
- * - sends one REMINDER per turn once 80 % of its time is used: a single statement claims the due games with
- *   FOR UPDATE SKIP LOCKED, marks the turn reminded and writes the player event, so no two copies remind twice.
+ * - sends one REMINDER per turn once 80 % of its time is used: one transaction claims the due games with
+ *   FOR UPDATE SKIP LOCKED, marks the turn reminded and writes the player event, so no two copies remind twice
+ *   (GamesRepository.remindDueTurns).
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
-import { transaction } from '../db/transaction';
 import { GamesService } from '../games/games.service';
-import { PrismaService } from '../prisma/prisma.service';
-import { writeNotifications } from '../events/notification-writer';
-import { notificationsOf } from '../games/domain/notifications';
+import { GamesRepository } from '../games/persistence/games.repository';
 
-/** The share of a turn's time after which the player is reminded. */
-export const REMINDER_SHARE = 0.8;
-const BATCH = 100;
-
-/** How long a claim keeps other sweepers off a game: ample for one timeout, short if this copy dies. */
-const CLAIM_SECONDS = 30;
-
-// Claims the due games no other sweeper holds: SKIP LOCKED passes over rows another copy is claiming right now,
-// the mark over rows it claimed a moment ago.
-const CLAIM_DUE_GAMES = `
-  WITH due AS (
-    SELECT id FROM games
-     WHERE status = 'ACTIVE' AND deadline <= $1
-       AND (sweep_claimed_until IS NULL OR sweep_claimed_until < $1)
-     ORDER BY deadline
-     LIMIT ${BATCH}
-     FOR UPDATE SKIP LOCKED)
-  UPDATE games g SET sweep_claimed_until = $1::timestamptz + interval '${CLAIM_SECONDS} seconds'
-    FROM due WHERE g.id = due.id
-  RETURNING g.id, g.version`;
-
-const REMIND = `
-  WITH due AS (
-    SELECT id FROM games
-     WHERE status = 'ACTIVE' AND deadline > $1
-       AND turn_started_at + seconds_per_move * ${REMINDER_SHARE} * interval '1 second' <= $1
-       AND (reminded_turn_at IS NULL OR reminded_turn_at < turn_started_at)
-     LIMIT ${BATCH}
-     FOR UPDATE SKIP LOCKED),
-  reminded AS (
-    UPDATE games g SET reminded_turn_at = g.turn_started_at
-      FROM due WHERE g.id = due.id
-    RETURNING g.id, g.current_player_id)
-  SELECT id, current_player_id FROM reminded`;
+export { REMINDER_SHARE } from '../games/persistence/games.repository';
 
 export interface SweepReport {
   readonly timedOut: number;
@@ -66,7 +31,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     private readonly games: GamesService,
-    private readonly prisma: PrismaService,
+    private readonly repository: GamesRepository,
     private readonly clock: Clock,
     private readonly availability: DatabaseAvailability,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
@@ -109,8 +74,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
   private async pass(now: Date): Promise<SweepReport> {
     let timedOut = 0;
     let aborted = 0;
-    const { rows } = await this.prisma.pool.query<{ id: string; version: number }>(CLAIM_DUE_GAMES, [now]);
-    for (const row of rows) {
+    for (const row of await this.repository.claimDueGames(now)) {
       try {
         const outcome = await this.games.timeOut(row.id, row.version);
         if (outcome === 'timedOut') timedOut++;
@@ -121,15 +85,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
         this.logger.error(`timing out game ${row.id} failed: ${String(error)}`);
       }
     }
-    // The reminders are marked and told in one transaction: a turn is reminded once, and never silently.
-    const reminded = await transaction(this.prisma.pool, async (client) => {
-      const { rows: due } = await client.query<{ id: string; current_player_id: string }>(REMIND, [now]);
-      const told = due.flatMap((game) =>
-        notificationsOf(game.id, [{ type: 'reminded', playerId: game.current_player_id }]),
-      );
-      await writeNotifications(client, told, now);
-      return due.length;
-    });
+    const reminded = await this.repository.remindDueTurns(now);
     return { timedOut, aborted, reminded };
   }
 }

@@ -6,10 +6,11 @@ import { GamesResolver } from './games.resolver';
 import { GamesService } from './games.service';
 import { LobbyResolver } from './lobby.resolver';
 import { LobbyService } from './lobby.service';
+import { GamesRepository } from './persistence/games.repository';
 
 @Module({
   imports: [AuthModule, PlayersModule],
-  providers: [GameStore, GamesService, GamesResolver, LobbyService, LobbyResolver],
-  exports: [GamesService],
+  providers: [GameStore, GamesRepository, GamesService, GamesResolver, LobbyService, LobbyResolver],
+  exports: [GamesService, GamesRepository],
 })
 export class GamesModule {}

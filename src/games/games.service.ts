@@ -29,19 +29,13 @@ import {
   validateOptions,
 } from '../engine';
 import { ApiError, violationError } from '../errors/api-error';
-import { Game, Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { PlayersService, isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
-import { transaction, transactionIf } from '../db/transaction';
-import {
-  WAKE_WEBHOOK_WORKERS,
-  notificationCtes,
-  prismaStatements,
-  writeNotifications,
-} from '../events/notification-writer';
 import { CallOffReason, GameLife, LifeCommand, decideLife } from './domain/life';
-import { GameLifeEvent, moveLifeEvents, notificationsOf } from './domain/notifications';
+import { GamesRepository } from './persistence/games.repository';
+import { moveLifeEvents, notificationsOf } from './domain/notifications';
 import { FoldedGame, GameStore, advance } from './game-store';
 import { initialState, originOf, versionOf } from './initial-state';
 import type { ClientSeedSourceName } from './client-seed-source';
@@ -50,7 +44,6 @@ import { GameStatus } from './game.types';
 import { Clock } from '../clock/clock';
 import { BuiltinBotKind, builtinBot, builtinBotById, builtinBotVersion } from '../bots/builtin-bots';
 import { seatOutcomes } from './finish';
-import { recordFinish } from './finish-sql';
 import {
   GamesListQuery,
   decodeListCursor,
@@ -58,16 +51,7 @@ import {
   gamesListSql,
   listOrder,
 } from './games-list-sql';
-import type { PoolClient } from 'pg';
-import {
-  GameRow,
-  GameWithPlayers,
-  READ_GAME_ROW,
-  SEAT_PLAYER_FIELDS,
-  SeatRow,
-  gameOfRow,
-  seatOfRow,
-} from './game-rows';
+import type { GameWithPlayers } from './game-rows';
 
 export type { GameWithPlayers } from './game-rows';
 
@@ -108,57 +92,6 @@ export interface GamesQuery extends Omit<GamesListQuery, 'playerId' | 'opponentI
   readonly after?: string;
 }
 
-/** The move's update of the projection row (`moved`), guarded by the version the move was decided on. */
-const MOVED_CTE = `
-  moved AS (
-    UPDATE games
-       SET version = $3, current_seat = $4, current_player_id = $5::uuid, updated_at = $6, status = $7,
-           finished_at = CASE WHEN $8 THEN $6::timestamptz ELSE finished_at END,
-           result = COALESCE($9::jsonb, result),
-           -- A new turn (another player to move) starts a new deadline; the end clears it. SET sees the old row.
-           turn_started_at = CASE WHEN $5::uuid IS DISTINCT FROM current_player_id THEN $6 ELSE turn_started_at END,
-           deadline = CASE WHEN $8 THEN NULL
-                           WHEN $5::uuid IS DISTINCT FROM current_player_id
-                             THEN $6::timestamptz + seconds_per_move * interval '1 second'
-                           ELSE deadline END
-     WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
-    RETURNING id)`;
-
-const INSERT_EVENTS = `
-  INSERT INTO game_events (game_id, seq, type, payload, actor_id, client_move_id, created_at)
-  SELECT moved.id, e.seq, e.type, e.payload, $10::uuid, e.client_move_id, $6
-    FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)`;
-
-/**
- * The move path's one statement (see `append`): the projection row and the events, all or nothing, and nothing at
- * all unless the version guard matches. Most moves tell nobody (the turn goes on): this is theirs.
- */
-const APPEND_SQL = `WITH ${MOVED_CTE} ${INSERT_EVENTS}`;
-
-/**
- * The same for a move that tells players something (a new turn, the end): its player notifications and their
- * webhook deliveries (src/events/notification-writer.ts) in the same statement.
- */
-const APPEND_TELLING_SQL = `
-  WITH ${MOVED_CTE},
-  appended AS (${INSERT_EVENTS} RETURNING 1),
-  ${notificationCtes(
-    `moved, unnest($12::uuid[], $13::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
-     LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
-  )}
-  SELECT (SELECT count(*) FROM appended)::int AS appended, ${WAKE_WEBHOOK_WORKERS} AS woken`;
-
-/**
- * The appends as named statements: each pooled connection parses and plans them once, not on every move
- * (planning costs Postgres more than running them). They return no table columns, so a later migration adding
- * columns cannot invalidate them.
- */
-const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
-const APPEND_TELLING_STATEMENT = { name: 'malice_append_telling_move', text: APPEND_TELLING_SQL } as const;
-
-const INCLUDE_PLAYERS = {
-  players: { include: { player: { select: SEAT_PLAYER_FIELDS } }, orderBy: { seat: 'asc' } },
-} as const;
 /** A command without a guard (a resignation) that lost a race is decided again on the new state this many times. */
 const AUTO_RETRIES = 3;
 const MAX_CLIENT_MOVE_ID = 64;
@@ -172,6 +105,7 @@ export class GamesService {
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly repository: GamesRepository,
     private readonly store: GameStore,
     private readonly clock: Clock,
     private readonly players: PlayersService,
@@ -185,54 +119,19 @@ export class GamesService {
     if (!isUuid(gameId)) throw new ApiError('NOT_FOUND', 'no such game');
     const seated = this.seatings.get(gameId);
     if (seated !== undefined) {
-      const row = await this.readRow(gameId);
+      const row = await this.repository.row(gameId);
       if (row === null) throw new ApiError('NOT_FOUND', 'no such game');
       // The seats gain their outcomes when the game finishes (perhaps through another app copy): read them then.
       const current = row.status !== GameStatus.FINISHED || seated.every((seat) => seat.finishedAt !== null);
       if (current) return this.known({ ...row, players: seated });
       this.seatings.delete(gameId);
     }
-    const game = await this.prisma.game.findUnique({ where: { id: gameId }, include: INCLUDE_PLAYERS });
+    const game = await this.repository.withPlayers(gameId);
     if (game === null) throw new ApiError('NOT_FOUND', 'no such game');
     if (game.status !== GameStatus.WAITING && game.startedAt !== null) {
       remember(this.seatings, gameId, game.players);
     }
     return this.known(game);
-  }
-
-  /** The games row alone, by a plain query: the common read (a dealt game's `game(id)`), kept cheap. */
-  private async readRow(gameId: string): Promise<Game | null> {
-    const { rows } = await this.prisma.pool.query<GameRow>({ ...READ_GAME_ROW, values: [gameId] });
-    const row = rows[0];
-    return row === undefined ? null : gameOfRow(row);
-  }
-
-  /**
-   * Whole games (rows and seats with their players) by id, in the order given, by two plain queries: a list page
-   * is read without Prisma's per-row machinery (the bulk of a history page's cost, bench:history).
-   */
-  private async loadMany(ids: readonly string[]): Promise<GameWithPlayers[]> {
-    if (ids.length === 0) return [];
-    const [games, seats] = await Promise.all([
-      this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
-      this.prisma.pool.query<SeatRow>(
-        `SELECT gp.*, p.username, p.username_key, p.is_bot, p.created_at AS player_created_at
-           FROM game_players gp JOIN players p ON p.id = gp.player_id
-          WHERE gp.game_id = ANY($1::uuid[]) ORDER BY gp.game_id, gp.seat`,
-        [ids],
-      ),
-    ]);
-    const seatsOf = new Map<string, GameWithPlayers['players']>();
-    for (const seat of seats.rows) {
-      const list = seatsOf.get(seat.game_id) ?? [];
-      list.push(seatOfRow(seat));
-      seatsOf.set(seat.game_id, list);
-    }
-    const byId = new Map(games.rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row === undefined ? [] : [{ ...gameOfRow(row), players: seatsOf.get(id) ?? [] }];
-    });
   }
 
   /** Records the latest row this copy of the app has seen of a game (the move path starts from it). */
@@ -332,15 +231,7 @@ export class GamesService {
         ],
       },
     } satisfies Prisma.GameCreateArgs['data'];
-    const created: GameLifeEvent = { type: 'created', invitedPlayerId };
-    const game =
-      invitedPlayerId === null
-        ? await this.prisma.game.create({ data, include: INCLUDE_PLAYERS })
-        : await this.prisma.$transaction(async (tx) => {
-            const inserted = await tx.game.create({ data, include: INCLUDE_PLAYERS });
-            await writeNotifications(prismaStatements(tx), notificationsOf(inserted.id, [created]), now);
-            return inserted;
-          });
+    const game = await this.repository.insert(data, [{ type: 'created', invitedPlayerId }], now);
     // The bot sits down like anyone joining (and the deal follows when that fills the game). It gives no seed of
     // its own: the server plays it, so its seat gets the stand-in fixed by the server seed.
     return bot === undefined ? game : this.join(game.id, bot.playerId, undefined);
@@ -359,101 +250,34 @@ export class GamesService {
     const early = decideLife(lifeOf(game), { type: 'join', playerId }, now);
     if (!early.ok) throw new ApiError(early.code, early.message);
     if (clientSeed !== undefined) checkClientSeed(clientSeed, game.dealChosen, game.rulesVersion);
-    const refusal = await this.transaction(async (client): Promise<ApiError | null> => {
-      const locked = await client.query<{ status: GameLife['status']; version: number }>(
-        'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
-        [gameId],
-      );
-      const seated = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
-        'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
-        [gameId],
-      );
-      const row = locked.rows[0];
-      if (row === undefined) return new ApiError('NOT_FOUND', 'no such game');
-      const life: GameLife = {
-        ...lifeOf(game),
-        status: row.status,
-        version: row.version,
-        seated: seated.rows.map((entry) => ({ seat: entry.seat, playerId: entry.player_id })),
-      };
-      const decision = decideLife(life, { type: 'join', playerId }, now);
-      if (!decision.ok) return new ApiError(decision.code, decision.message);
-      if (decision.outcome.type !== 'seated') throw new Error(`a join decided ${decision.outcome.type}`);
-      const { seat, fills } = decision.outcome;
-      // A built-in bot's seat records the version of the play it will get from this copy (recordBotVersion adds
-      // any other version that moves in it later).
-      const bot = builtinBotById(playerId);
-      await client.query(
-        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source, bot_versions)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          gameId,
-          seat,
-          playerId,
-          now,
-          clientSeed ?? null,
-          clientSeed === undefined ? null : ('GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName),
-          bot === undefined ? [] : [builtinBotVersion(bot)],
-        ],
-      );
-      if (fills) {
-        const given = new Map(seated.rows.map((row) => [row.seat, row.client_seed]));
-        given.set(seat, clientSeed ?? null);
-        const first = await this.deal(client, game, given, now);
-        const bySeat = new Map(seated.rows.map((row) => [row.seat, row.player_id]));
-        bySeat.set(seat, playerId);
-        const order = [...Array(game.seats).keys()].map((each) => bySeat.get(each) as string);
-        const dealt: GameLifeEvent = { type: 'dealt', seated: order, toMove: order[first] as string };
-        await writeNotifications(client, notificationsOf(gameId, [dealt]), now);
-      }
-      return null;
-    });
+    // A built-in bot's seat records the version of the play it will get from this copy (recordBotVersion adds any
+    // other version that moves in it later).
+    const bot = builtinBotById(playerId);
+    const refusal = await this.repository.seat(
+      gameId,
+      {
+        playerId,
+        clientSeed: clientSeed ?? null,
+        clientSeedSource: clientSeed === undefined ? null : 'GIVEN_AFTER_COMMITMENT',
+        botVersions: bot === undefined ? [] : [builtinBotVersion(bot)],
+        decide: (locked) => {
+          const life: GameLife = {
+            ...lifeOf(game),
+            status: locked.status as GameLife['status'],
+            version: locked.version,
+            seated: locked.seated,
+          };
+          const decision = decideLife(life, { type: 'join', playerId }, now);
+          if (!decision.ok) return new ApiError(decision.code, decision.message);
+          if (decision.outcome.type !== 'seated') throw new Error(`a join decided ${decision.outcome.type}`);
+          return decision.outcome;
+        },
+        deal: (given) => dealPlan(game, given),
+      },
+      now,
+    );
     if (refusal !== null) throw refusal;
     return this.get(gameId);
-  }
-
-  /**
-   * The deal, inside the transaction of the join that filled the game: every seat without a client seed gets its
-   * stand-in, then the game becomes ACTIVE with the first player the deal gives. Answers that player's seat.
-   */
-  private async deal(
-    client: PoolClient,
-    game: GameWithPlayers,
-    given: ReadonlyMap<number, string | null>,
-    now: Date,
-  ): Promise<number> {
-    const mixes =
-      !game.dealChosen && isRulesVersion(game.rulesVersion) && takesClientSeeds(game.rulesVersion);
-    const standIns = mixes
-      ? [...Array(game.seats).keys()].filter((seat) => (given.get(seat) ?? null) === null)
-      : [];
-    const clientSeeds = [...Array(game.seats).keys()].map(
-      (seat) => given.get(seat) ?? (standIns.includes(seat) ? standInClientSeed(game.seed, seat) : null),
-    );
-    if (standIns.length > 0) {
-      await client.query(
-        `UPDATE game_players gp SET client_seed = s.seed, client_seed_source = $4
-           FROM unnest($2::int[], $3::text[]) AS s(seat, seed)
-          WHERE gp.game_id = $1::uuid AND gp.seat = s.seat AND gp.client_seed IS NULL`,
-        [
-          game.id,
-          standIns,
-          standIns.map((seat) => clientSeeds[seat]),
-          'SERVER_STAND_IN' satisfies ClientSeedSourceName,
-        ],
-      );
-    }
-    const first = initialState({ ...game, clientSeeds }).current;
-    await client.query(
-      `UPDATE games
-          SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3,
-              current_player_id = (SELECT player_id FROM game_players WHERE game_id = $1::uuid AND seat = $3),
-              turn_started_at = $2,
-              deadline = $2::timestamptz + seconds_per_move * interval '1 second'
-        WHERE id = $1::uuid`,
-      [game.id, now, first],
-    );
-    return first;
   }
 
   /**
@@ -468,28 +292,15 @@ export class GamesService {
       throw new ApiError('FORBIDDEN', 'only a player seated in this game may give it a client seed');
     }
     checkClientSeed(clientSeed, game.dealChosen, game.rulesVersion);
-    const refusal = await this.transaction(async (client): Promise<ApiError | null> => {
-      const locked = await client.query<{ status: string }>(
-        'SELECT status FROM games WHERE id = $1::uuid FOR UPDATE',
-        [gameId],
+    const status = await this.repository.setClientSeed(gameId, playerId, clientSeed);
+    if (status !== GameStatus.WAITING) {
+      throw new ApiError(
+        'GAME_NOT_ACTIVE',
+        status === GameStatus.ACTIVE || status === GameStatus.FINISHED
+          ? 'the game has been dealt: its client seeds were fixed at the deal'
+          : `the game is ${status?.toLowerCase()}`,
       );
-      const status = locked.rows[0]?.status;
-      if (status !== GameStatus.WAITING) {
-        return new ApiError(
-          'GAME_NOT_ACTIVE',
-          status === GameStatus.ACTIVE || status === GameStatus.FINISHED
-            ? 'the game has been dealt: its client seeds were fixed at the deal'
-            : `the game is ${status?.toLowerCase()}`,
-        );
-      }
-      await client.query(
-        `UPDATE game_players SET client_seed = $3, client_seed_source = $4
-          WHERE game_id = $1::uuid AND player_id = $2::uuid`,
-        [gameId, playerId, clientSeed, 'GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName],
-      );
-      return null;
-    });
-    if (refusal !== null) throw refusal;
+    }
     return this.get(gameId);
   }
 
@@ -500,11 +311,7 @@ export class GamesService {
    * is over, when every copy reads the seats again (`get`).
    */
   async recordBotVersion(gameId: string, seat: number, botVersion: string): Promise<void> {
-    await this.prisma.pool.query(
-      `UPDATE game_players SET bot_versions = array_append(bot_versions, $3)
-        WHERE game_id = $1::uuid AND seat = $2 AND NOT ($3 = ANY (bot_versions))`,
-      [gameId, seat, botVersion],
-    );
+    await this.repository.addBotVersion(gameId, seat, botVersion);
     const add = (players: GameWithPlayers['players']): GameWithPlayers['players'] =>
       players.map((entry) =>
         entry.seat === seat && !entry.botVersions.includes(botVersion)
@@ -515,11 +322,6 @@ export class GamesService {
     if (seated !== undefined) this.seatings.set(gameId, add(seated));
     const row = this.rows.get(gameId);
     if (row !== undefined) this.rows.set(gameId, { ...row, players: add(row.players) });
-  }
-
-  /** Runs `work` in a transaction on one pooled connection; it commits unless `work` throws. */
-  private transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    return transaction(this.prisma.pool, work);
   }
 
   async abort(gameId: string, playerId: string): Promise<GameWithPlayers> {
@@ -552,39 +354,14 @@ export class GamesService {
     return this.get(gameId);
   }
 
-  /**
-   * Calls a game off (ABORTED, for `reason`) if it is still as `expected`: under the game row's lock, as a join
-   * takes it, so the players told (GAME_OVER) are exactly those seated when it ended. False when the game moved
-   * on meanwhile; nothing is written then.
-   */
+  /** Calls a game off if it is still as `expected` (GamesRepository.callOff); false when it moved on meanwhile. */
   async callOff(
     gameId: string,
     expected: { readonly status: string; readonly version: number },
     reason: CallOffReason,
     now: Date,
   ): Promise<boolean> {
-    const done = await transactionIf(this.prisma.pool, async (client) => {
-      const locked = await client.query<{ status: string; version: number }>(
-        'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
-        [gameId],
-      );
-      const row = locked.rows[0];
-      if (row === undefined || row.status !== expected.status || row.version !== expected.version)
-        return false;
-      const seated = await client.query<{ player_id: string }>(
-        'SELECT player_id FROM game_players WHERE game_id = $1::uuid ORDER BY seat',
-        [gameId],
-      );
-      await client.query(
-        `UPDATE games SET status = 'ABORTED', end_reason = $2, finished_at = $3, updated_at = $3,
-                          current_seat = NULL, current_player_id = NULL, deadline = NULL
-          WHERE id = $1::uuid`,
-        [gameId, reason, now],
-      );
-      const ended: GameLifeEvent = { type: 'ended', seated: seated.rows.map((seat) => seat.player_id) };
-      await writeNotifications(client, notificationsOf(gameId, [ended]), now);
-      return true;
-    });
+    const done = await this.repository.callOff(gameId, expected, reason, now);
     if (done) this.store.forget(gameId);
     return done;
   }
@@ -727,11 +504,7 @@ export class GamesService {
       // still resigns, and one that lost to itself (sent twice) is refused by the rules (the seat is out, or the
       // game over), so it is never applied twice.
       if (expectedVersion !== undefined || clientMoveId !== null || attempt >= AUTO_RETRIES) {
-        const current = await this.prisma.game.findUnique({
-          where: { id: gameId },
-          select: { version: true },
-        });
-        return refuse(conflict(current?.version ?? folded.version));
+        return refuse(conflict((await this.repository.version(gameId)) ?? folded.version));
       }
     }
   }
@@ -790,12 +563,8 @@ export class GamesService {
   }
 
   /**
-   * Appends the events and updates the projection in one statement (so one round trip, and atomic): the
-   * UPDATE only matches an active game at the version the command was decided on (not one aborted meanwhile),
-   * and the INSERT takes its rows from the UPDATE. False when the version or status moved or the clientMoveId is
-   * already among the actor's in the log (the unique index is per game and actor): nothing is written then. A
-   * finishing move also records each seat's outcome and, for a rated game, the rating changes — in the same
-   * transaction (docs/api.md#ratings).
+   * Appends the move (GamesRepository.append: one statement, guarded by `version`), with the notifications it
+   * causes. False when another write came first or the clientMoveId is already the actor's in the log.
    */
   private async append(
     game: GameWithPlayers,
@@ -823,42 +592,16 @@ export class GamesService {
         seated,
       }),
     );
-    const values = [
-      game.id,
-      version,
-      projection.version,
-      projection.currentSeat,
-      projection.currentPlayerId,
-      now,
-      projection.status,
-      result !== null,
-      result !== null ? JSON.stringify(result) : null,
-      actorId,
-      JSON.stringify(rows),
-    ];
-    /** Runs the append on `db`; true when every event was stored. */
-    const run = async (db: Pick<PoolClient, 'query'>): Promise<boolean> => {
-      if (notifications.length === 0) {
-        const { rowCount } = await db.query({ ...APPEND_STATEMENT, values });
-        return rowCount === events.length;
-      }
-      const telling = [
-        ...values,
-        notifications.map((entry) => entry.playerId),
-        notifications.map((entry) => entry.kind),
-      ];
-      const { rows: answer } = await db.query<{ appended: number }>({
-        ...APPEND_TELLING_STATEMENT,
-        values: telling,
-      });
-      return answer[0]?.appended === events.length;
-    };
     try {
-      if (result === null) return await run(this.prisma.pool);
-      return await transactionIf(this.prisma.pool, async (client) => {
-        if (!(await run(client))) return false;
-        await recordFinish(client, game, seatOutcomes(result, game.players), now);
-        return true;
+      return await this.repository.append({
+        game,
+        version,
+        rows,
+        actorId,
+        projection,
+        notifications,
+        outcomes: result === null ? null : seatOutcomes(result, game.players),
+        now,
       });
     } catch (error) {
       if (isUniqueViolation(error)) return false;
@@ -876,12 +619,9 @@ export class GamesService {
     };
     const order = listOrder(listQuery);
     const statement = gamesListSql(listQuery);
-    const { rows } = await this.prisma.pool.query<{ id: string; sort_at: Date | null }>(
-      statement.text,
-      statement.values,
-    );
+    const rows = await this.repository.listPage(statement);
     const page = rows.slice(0, query.first);
-    const games = await this.loadMany(page.map((row) => row.id));
+    const games = await this.repository.many(page.map((row) => row.id));
     return {
       games,
       cursors: page.map((row) =>
@@ -990,6 +730,26 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   cache.delete(key);
   cache.set(key, value);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+}
+
+/**
+ * The deal of a filled game (docs/fairness.md): a stand-in client seed for every seat without one (where the
+ * deal mixes client seeds), and the seat the deal gives the first turn.
+ */
+function dealPlan(
+  game: GameWithPlayers,
+  given: ReadonlyMap<number, string | null>,
+): { standIns: { seat: number; seed: string }[]; firstSeat: number } {
+  const mixes = !game.dealChosen && isRulesVersion(game.rulesVersion) && takesClientSeeds(game.rulesVersion);
+  const seats = [...Array(game.seats).keys()];
+  const standIns = mixes ? seats.filter((seat) => (given.get(seat) ?? null) === null) : [];
+  const clientSeeds = seats.map(
+    (seat) => given.get(seat) ?? (standIns.includes(seat) ? standInClientSeed(game.seed, seat) : null),
+  );
+  return {
+    standIns: standIns.map((seat) => ({ seat, seed: clientSeeds[seat] as string })),
+    firstSeat: initialState({ ...game, clientSeeds }).current,
+  };
 }
 
 /** What the life decisions (domain/life.ts) read of a game. */

@@ -1,6 +1,6 @@
 /**
  * Reading ratings, statistics, leaderboards, rating histories and head-to-head records. Writing ratings happens
- * only in the transaction of a finishing move (src/games/finish-sql.ts).
+ * only in the transaction of a finishing move (src/games/persistence/finish-sql.ts).
  */
 import { Injectable } from '@nestjs/common';
 import { PRESET_NAMES, PresetName } from '../engine';

@@ -5,9 +5,9 @@
  * makes a second recording fail loudly (and roll the whole move back) rather than rate twice.
  */
 import type { PoolClient } from 'pg';
-import type { Rating } from '../ratings/glicko2';
-import { NEW_PLAYER } from '../ratings/glicko2';
-import { SeatOutcome, ratingChanges } from './finish';
+import type { Rating } from '../../ratings/glicko2';
+import { NEW_PLAYER } from '../../ratings/glicko2';
+import { SeatOutcome, ratingChanges } from '../finish';
 
 export interface FinishedGame {
   readonly id: string;

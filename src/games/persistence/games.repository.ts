@@ -1,0 +1,481 @@
+/**
+ * The game aggregate's storage (docs/architecture.md, "Who writes what"): the only code of the running service
+ * that writes `games`, `game_players` and `game_events`, and — inside the same transaction or statement as the
+ * change they report — that change's player events and webhook deliveries (src/events/notification-writer.ts).
+ * It decides nothing: the service decides (the engine, src/games/domain/life.ts) and hands over what to write.
+ * Hand-written SQL where it was measured to matter (the move append, list pages, row locks), Prisma for the rest;
+ * what leaves here is in the shapes of src/games/game-rows.ts.
+ */
+import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import type { GameEvent } from '../../engine';
+import {
+  WAKE_WEBHOOK_WORKERS,
+  notificationCtes,
+  prismaStatements,
+  writeNotifications,
+} from '../../events/notification-writer';
+import { transaction, transactionIf } from '../../db/transaction';
+import type { Game, Prisma } from '../../generated/prisma/client';
+import { PrismaService } from '../../prisma/prisma.service';
+import type { ClientSeedSourceName } from '../client-seed-source';
+import type { CallOffReason } from '../domain/life';
+import { GameLifeEvent, PlayerNotification, notificationsOf } from '../domain/notifications';
+import type { SeatOutcome } from '../finish';
+import { recordFinish } from './finish-sql';
+import {
+  GameRow,
+  GameWithPlayers,
+  READ_GAME_ROW,
+  SEAT_PLAYER_FIELDS,
+  SeatRow,
+  gameOfRow,
+  seatOfRow,
+} from '../game-rows';
+import type { GameProjection } from '../projection';
+
+/** The move's update of the projection row (`moved`), guarded by the version the move was decided on. */
+const MOVED_CTE = `
+  moved AS (
+    UPDATE games
+       SET version = $3, current_seat = $4, current_player_id = $5::uuid, updated_at = $6, status = $7,
+           finished_at = CASE WHEN $8 THEN $6::timestamptz ELSE finished_at END,
+           result = COALESCE($9::jsonb, result),
+           -- A new turn (another player to move) starts a new deadline; the end clears it. SET sees the old row.
+           turn_started_at = CASE WHEN $5::uuid IS DISTINCT FROM current_player_id THEN $6 ELSE turn_started_at END,
+           deadline = CASE WHEN $8 THEN NULL
+                           WHEN $5::uuid IS DISTINCT FROM current_player_id
+                             THEN $6::timestamptz + seconds_per_move * interval '1 second'
+                           ELSE deadline END
+     WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
+    RETURNING id)`;
+
+const INSERT_EVENTS = `
+  INSERT INTO game_events (game_id, seq, type, payload, actor_id, client_move_id, created_at)
+  SELECT moved.id, e.seq, e.type, e.payload, $10::uuid, e.client_move_id, $6
+    FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)`;
+
+/**
+ * The move path's one statement: the projection row and the events, all or nothing, and nothing at all unless the
+ * version guard matches. Most moves tell nobody (the turn goes on): this is theirs.
+ */
+const APPEND_SQL = `WITH ${MOVED_CTE} ${INSERT_EVENTS}`;
+
+/**
+ * The same for a move that tells players something (a new turn, the end): its player notifications and their
+ * webhook deliveries in the same statement.
+ */
+const APPEND_TELLING_SQL = `
+  WITH ${MOVED_CTE},
+  appended AS (${INSERT_EVENTS} RETURNING 1),
+  ${notificationCtes(
+    `moved, unnest($12::uuid[], $13::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
+     LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
+  )}
+  SELECT (SELECT count(*) FROM appended)::int AS appended, ${WAKE_WEBHOOK_WORKERS} AS woken`;
+
+/**
+ * The appends as named statements: each pooled connection parses and plans them once, not on every move
+ * (planning costs Postgres more than running them). They return no table columns, so a later migration adding
+ * columns cannot invalidate them.
+ */
+const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
+const APPEND_TELLING_STATEMENT = { name: 'malice_append_telling_move', text: APPEND_TELLING_SQL } as const;
+
+/** The share of a turn's time after which the player is reminded. */
+export const REMINDER_SHARE = 0.8;
+const BATCH = 100;
+
+/** How long a claim keeps other sweepers off a game: ample for one timeout, short if this copy dies. */
+const CLAIM_SECONDS = 30;
+
+// Claims the due games no other sweeper holds: SKIP LOCKED passes over rows another copy is claiming right now,
+// the mark over rows it claimed a moment ago.
+const CLAIM_DUE_GAMES = `
+  WITH due AS (
+    SELECT id FROM games
+     WHERE status = 'ACTIVE' AND deadline <= $1
+       AND (sweep_claimed_until IS NULL OR sweep_claimed_until < $1)
+     ORDER BY deadline
+     LIMIT ${BATCH}
+     FOR UPDATE SKIP LOCKED)
+  UPDATE games g SET sweep_claimed_until = $1::timestamptz + interval '${CLAIM_SECONDS} seconds'
+    FROM due WHERE g.id = due.id
+  RETURNING g.id, g.version`;
+
+const REMIND = `
+  WITH due AS (
+    SELECT id FROM games
+     WHERE status = 'ACTIVE' AND deadline > $1
+       AND turn_started_at + seconds_per_move * ${REMINDER_SHARE} * interval '1 second' <= $1
+       AND (reminded_turn_at IS NULL OR reminded_turn_at < turn_started_at)
+     LIMIT ${BATCH}
+     FOR UPDATE SKIP LOCKED),
+  reminded AS (
+    UPDATE games g SET reminded_turn_at = g.turn_started_at
+      FROM due WHERE g.id = due.id
+    RETURNING g.id, g.current_player_id)
+  SELECT id, current_player_id FROM reminded`;
+
+const INCLUDE_PLAYERS = {
+  players: { include: { player: { select: SEAT_PLAYER_FIELDS } }, orderBy: { seat: 'asc' } },
+} as const;
+
+/** One event of a move as the log stores it. */
+export interface LogRow {
+  readonly seq: number;
+  readonly type: GameEvent['type'];
+  readonly payload: GameEvent;
+  readonly client_move_id: string | null;
+}
+
+/** A move to append: decided on `version`, producing `projection`. */
+export interface Append {
+  readonly game: GameWithPlayers;
+  readonly version: number;
+  readonly rows: readonly LogRow[];
+  readonly actorId: string;
+  readonly projection: GameProjection;
+  readonly notifications: readonly PlayerNotification[];
+  /** The seats' outcomes, when the move finished the game (recorded with the ratings in the same transaction). */
+  readonly outcomes: readonly SeatOutcome[] | null;
+  readonly now: Date;
+}
+
+/** A game's seats as its row lock finds them. */
+export interface LockedSeats {
+  readonly status: Game['status'];
+  readonly version: number;
+  readonly seated: readonly {
+    readonly seat: number;
+    readonly playerId: string;
+    readonly clientSeed: string | null;
+  }[];
+}
+
+/** A player sitting down, and how to deal if that fills the game. */
+export interface SeatRequest {
+  readonly playerId: string;
+  readonly clientSeed: string | null;
+  readonly clientSeedSource: ClientSeedSourceName | null;
+  readonly botVersions: readonly string[];
+  /** The seat to take, or why not — decided on the seats as locked. */
+  decide(locked: LockedSeats): { readonly seat: number; readonly fills: boolean } | Error;
+  /** The deal of a filled game from every seat's client seed (null: none given): stand-ins, and who moves first. */
+  deal(given: ReadonlyMap<number, string | null>): {
+    readonly standIns: readonly { readonly seat: number; readonly seed: string }[];
+    readonly firstSeat: number;
+  };
+}
+
+/** Due games the sweeper claimed, and turns it reminded. */
+export interface DueGame {
+  readonly id: string;
+  readonly version: number;
+}
+
+@Injectable()
+export class GamesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  // ---- reads --------------------------------------------------------------------------------------------------
+
+  /** The games row alone, by a plain query: the common read (a dealt game's `game(id)`), kept cheap. */
+  async row(gameId: string): Promise<Game | null> {
+    const { rows } = await this.prisma.pool.query<GameRow>({ ...READ_GAME_ROW, values: [gameId] });
+    const row = rows[0];
+    return row === undefined ? null : gameOfRow(row);
+  }
+
+  /** A game with its seats and players. */
+  withPlayers(gameId: string): Promise<GameWithPlayers | null> {
+    return this.prisma.game.findUnique({ where: { id: gameId }, include: INCLUDE_PLAYERS });
+  }
+
+  /**
+   * Whole games (rows and seats with their players) by id, in the order given, by two plain queries: a list page
+   * is read without Prisma's per-row machinery (the bulk of a history page's cost, bench:history).
+   */
+  async many(ids: readonly string[]): Promise<GameWithPlayers[]> {
+    if (ids.length === 0) return [];
+    const [games, seats] = await Promise.all([
+      this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
+      this.prisma.pool.query<SeatRow>(
+        `SELECT gp.*, p.username, p.username_key, p.is_bot, p.created_at AS player_created_at
+           FROM game_players gp JOIN players p ON p.id = gp.player_id
+          WHERE gp.game_id = ANY($1::uuid[]) ORDER BY gp.game_id, gp.seat`,
+        [ids],
+      ),
+    ]);
+    const seatsOf = new Map<string, GameWithPlayers['players']>();
+    for (const seat of seats.rows) {
+      const list = seatsOf.get(seat.game_id) ?? [];
+      list.push(seatOfRow(seat));
+      seatsOf.set(seat.game_id, list);
+    }
+    const byId = new Map(games.rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [{ ...gameOfRow(row), players: seatsOf.get(id) ?? [] }];
+    });
+  }
+
+  /** The ids and sort times of a list page (src/games/games-list-sql.ts builds the statement). */
+  async listPage(statement: {
+    readonly text: string;
+    readonly values: readonly unknown[];
+  }): Promise<{ id: string; sort_at: Date | null }[]> {
+    const { rows } = await this.prisma.pool.query<{ id: string; sort_at: Date | null }>(statement.text, [
+      ...statement.values,
+    ]);
+    return rows;
+  }
+
+  /** The version of a game as stored now (for a conflict's `currentVersion`). */
+  async version(gameId: string): Promise<number | null> {
+    const row = await this.prisma.game.findUnique({ where: { id: gameId }, select: { version: true } });
+    return row?.version ?? null;
+  }
+
+  // ---- writes -------------------------------------------------------------------------------------------------
+
+  /** A new game with its creator seated, and what its creation tells (an invitation) in the same transaction. */
+  async insert(
+    data: Prisma.GameCreateArgs['data'],
+    events: readonly GameLifeEvent[],
+    now: Date,
+  ): Promise<GameWithPlayers> {
+    const notifications = notificationsOf(data.id, events);
+    if (notifications.length === 0) return this.prisma.game.create({ data, include: INCLUDE_PLAYERS });
+    return this.prisma.$transaction(async (tx) => {
+      const inserted = await tx.game.create({ data, include: INCLUDE_PLAYERS });
+      await writeNotifications(prismaStatements(tx), notifications, now);
+      return inserted;
+    });
+  }
+
+  /**
+   * Seats a player in one transaction that first locks the game row, so joins (and client seeds) of one game take
+   * turns: the join that fills the last seat deals, and the seat, the deal and its notifications (GAME_STARTED for
+   * every player, YOUR_TURN for the first) commit together. Answers the refusal `decide` gave, or null.
+   */
+  async seat(gameId: string, request: SeatRequest, now: Date): Promise<Error | null> {
+    return transaction(this.prisma.pool, async (client) => {
+      const locked = await client.query<{ status: string; version: number }>(
+        'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
+        [gameId],
+      );
+      const row = locked.rows[0];
+      if (row === undefined) return new Error('no such game');
+      const seatedRows = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
+        'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
+        [gameId],
+      );
+      const seated = seatedRows.rows.map((entry) => ({
+        seat: entry.seat,
+        playerId: entry.player_id,
+        clientSeed: entry.client_seed,
+      }));
+      const decision = request.decide({ status: row.status, version: row.version, seated });
+      if (decision instanceof Error) return decision;
+      await client.query(
+        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source, bot_versions)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          gameId,
+          decision.seat,
+          request.playerId,
+          now,
+          request.clientSeed,
+          request.clientSeedSource,
+          [...request.botVersions],
+        ],
+      );
+      if (decision.fills) {
+        const all = [
+          ...seated,
+          { seat: decision.seat, playerId: request.playerId, clientSeed: request.clientSeed },
+        ];
+        await this.deal(client, gameId, all, request, now);
+      }
+      return null;
+    });
+  }
+
+  /** The deal, inside the transaction of the join that filled the game: stand-in seeds, ACTIVE, the first turn. */
+  private async deal(
+    client: PoolClient,
+    gameId: string,
+    seated: readonly {
+      readonly seat: number;
+      readonly playerId: string;
+      readonly clientSeed: string | null;
+    }[],
+    request: SeatRequest,
+    now: Date,
+  ): Promise<void> {
+    const plan = request.deal(new Map(seated.map((entry) => [entry.seat, entry.clientSeed])));
+    if (plan.standIns.length > 0) {
+      await client.query(
+        `UPDATE game_players gp SET client_seed = s.seed, client_seed_source = $4
+           FROM unnest($2::int[], $3::text[]) AS s(seat, seed)
+          WHERE gp.game_id = $1::uuid AND gp.seat = s.seat AND gp.client_seed IS NULL`,
+        [
+          gameId,
+          plan.standIns.map((entry) => entry.seat),
+          plan.standIns.map((entry) => entry.seed),
+          'SERVER_STAND_IN' satisfies ClientSeedSourceName,
+        ],
+      );
+    }
+    await client.query(
+      `UPDATE games
+          SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3,
+              current_player_id = (SELECT player_id FROM game_players WHERE game_id = $1::uuid AND seat = $3),
+              turn_started_at = $2,
+              deadline = $2::timestamptz + seconds_per_move * interval '1 second'
+        WHERE id = $1::uuid`,
+      [gameId, now, plan.firstSeat],
+    );
+    const order = [...seated].sort((a, b) => a.seat - b.seat).map((entry) => entry.playerId);
+    const toMove = seated.find((entry) => entry.seat === plan.firstSeat)?.playerId as string;
+    const dealt: GameLifeEvent = { type: 'dealt', seated: order, toMove };
+    await writeNotifications(client, notificationsOf(gameId, [dealt]), now);
+  }
+
+  /**
+   * The games whose deadline has passed at `now`, claimed for a while (FOR UPDATE SKIP LOCKED, then a claim mark)
+   * so that the sweepers of several copies share the work.
+   */
+  async claimDueGames(now: Date): Promise<DueGame[]> {
+    const { rows } = await this.prisma.pool.query<DueGame>(CLAIM_DUE_GAMES, [now]);
+    return rows;
+  }
+
+  /**
+   * Marks the turns whose reminder is due at `now` as reminded and tells their players (REMINDER), in one
+   * transaction: a turn is reminded once, and never silently. Answers how many.
+   */
+  async remindDueTurns(now: Date): Promise<number> {
+    return transaction(this.prisma.pool, async (client) => {
+      const { rows: due } = await client.query<{ id: string; current_player_id: string }>(REMIND, [now]);
+      const told = due.flatMap((game) =>
+        notificationsOf(game.id, [{ type: 'reminded', playerId: game.current_player_id }]),
+      );
+      await writeNotifications(client, told, now);
+      return due.length;
+    });
+  }
+
+  /**
+   * A seated player's client seed, set or replaced while the game waits, under the row's lock (as a join takes
+   * it): a seed set while the last seat is being taken is in the deal or refused, never lost. Answers the status
+   * found under the lock; nothing is written unless it is WAITING.
+   */
+  async setClientSeed(gameId: string, playerId: string, clientSeed: string): Promise<string | null> {
+    return transaction(this.prisma.pool, async (client) => {
+      const locked = await client.query<{ status: string }>(
+        'SELECT status FROM games WHERE id = $1::uuid FOR UPDATE',
+        [gameId],
+      );
+      const status = locked.rows[0]?.status ?? null;
+      if (status !== 'WAITING') return status;
+      await client.query(
+        `UPDATE game_players SET client_seed = $3, client_seed_source = $4
+          WHERE game_id = $1::uuid AND player_id = $2::uuid`,
+        [gameId, playerId, clientSeed, 'GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName],
+      );
+      return status;
+    });
+  }
+
+  /** Adds a bot version to the versions recorded for a seat (once). */
+  async addBotVersion(gameId: string, seat: number, botVersion: string): Promise<void> {
+    await this.prisma.pool.query(
+      `UPDATE game_players SET bot_versions = array_append(bot_versions, $3)
+        WHERE game_id = $1::uuid AND seat = $2 AND NOT ($3 = ANY (bot_versions))`,
+      [gameId, seat, botVersion],
+    );
+  }
+
+  /**
+   * Calls a game off (ABORTED, for `reason`) if it is still as `expected`: under the game row's lock, as a join
+   * takes it, so the players told (GAME_OVER) are exactly those seated when it ended. False when the game moved
+   * on meanwhile; nothing is written then.
+   */
+  async callOff(
+    gameId: string,
+    expected: { readonly status: string; readonly version: number },
+    reason: CallOffReason,
+    now: Date,
+  ): Promise<boolean> {
+    return transactionIf(this.prisma.pool, async (client) => {
+      const locked = await client.query<{ status: string; version: number }>(
+        'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
+        [gameId],
+      );
+      const row = locked.rows[0];
+      if (row === undefined || row.status !== expected.status || row.version !== expected.version)
+        return false;
+      const seated = await client.query<{ player_id: string }>(
+        'SELECT player_id FROM game_players WHERE game_id = $1::uuid ORDER BY seat',
+        [gameId],
+      );
+      await client.query(
+        `UPDATE games SET status = 'ABORTED', end_reason = $2, finished_at = $3, updated_at = $3,
+                          current_seat = NULL, current_player_id = NULL, deadline = NULL
+          WHERE id = $1::uuid`,
+        [gameId, reason, now],
+      );
+      const ended: GameLifeEvent = { type: 'ended', seated: seated.rows.map((seat) => seat.player_id) };
+      await writeNotifications(client, notificationsOf(gameId, [ended]), now);
+      return true;
+    });
+  }
+
+  /**
+   * Appends a move's events and updates the projection in one statement (one round trip, and atomic): the UPDATE
+   * only matches an active game at the version the move was decided on (not one aborted meanwhile), and the
+   * INSERT takes its rows from the UPDATE. False when the version or status moved, or the clientMoveId is already
+   * among the actor's in the log (the unique index is per game and actor): nothing is written then. A finishing
+   * move also records each seat's outcome and, for a rated game, the rating changes — in the same transaction
+   * (docs/api.md#ratings). Throws the unique violation of a clashing clientMoveId for the caller to judge.
+   */
+  async append(move: Append): Promise<boolean> {
+    const { projection, notifications } = move;
+    const result = projection.result;
+    const values = [
+      move.game.id,
+      move.version,
+      projection.version,
+      projection.currentSeat,
+      projection.currentPlayerId,
+      move.now,
+      projection.status,
+      result !== null,
+      result !== null ? JSON.stringify(result) : null,
+      move.actorId,
+      JSON.stringify(move.rows),
+    ];
+    const run = async (db: Pick<PoolClient, 'query'>): Promise<boolean> => {
+      if (notifications.length === 0) {
+        const { rowCount } = await db.query({ ...APPEND_STATEMENT, values });
+        return rowCount === move.rows.length;
+      }
+      const telling = [
+        ...values,
+        notifications.map((entry) => entry.playerId),
+        notifications.map((entry) => entry.kind),
+      ];
+      const { rows } = await db.query<{ appended: number }>({ ...APPEND_TELLING_STATEMENT, values: telling });
+      return rows[0]?.appended === move.rows.length;
+    };
+    const outcomes = move.outcomes;
+    if (outcomes === null) return run(this.prisma.pool);
+    return transactionIf(this.prisma.pool, async (client) => {
+      if (!(await run(client))) return false;
+      await recordFinish(client, move.game, outcomes, move.now);
+      return true;
+    });
+  }
+}
