@@ -1,9 +1,8 @@
 import type { WorkMeter } from '../graphql/work-meter';
 
-/** Who is asking: a player with the scopes of their token, or an anonymous spectator. */
-export type Scope = 'game:read' | 'game:play' | 'bot:play';
 /** Every scope an API token may be given (bot:play only by a bot account). */
-export const SCOPES: readonly Scope[] = ['game:read', 'game:play', 'bot:play'];
+export const SCOPES = ['game:read', 'game:play', 'bot:play'] as const;
+export type Scope = (typeof SCOPES)[number];
 /** A login session's scopes: everything a person does (a bot account's session only reads: see effectiveScopes). */
 export const SESSION_SCOPES: readonly Scope[] = ['game:read', 'game:play'];
 
@@ -13,6 +12,7 @@ export interface ViewerPlayer {
   readonly isBot: boolean;
 }
 
+/** Who is asking: a player with the scopes of their token, or an anonymous spectator. */
 export interface Viewer {
   readonly player: ViewerPlayer | null;
   readonly scopes: readonly Scope[];

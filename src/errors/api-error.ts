@@ -6,21 +6,7 @@ import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { Violation } from '../engine';
 import { UNAVAILABLE_MESSAGES, databaseFailureOf } from '../db/connection-errors';
 
-export type ApiErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'BAD_USER_INPUT'
-  | 'ILLEGAL_MOVE'
-  | 'NOT_YOUR_TURN'
-  | 'VERSION_CONFLICT'
-  | 'GAME_NOT_ACTIVE'
-  | 'RATE_LIMITED'
-  | 'UNSUPPORTED_RULES_VERSION'
-  | 'UNAVAILABLE'
-  | 'INTERNAL';
-
-export const API_ERROR_CODES: readonly ApiErrorCode[] = [
+export const API_ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -33,7 +19,8 @@ export const API_ERROR_CODES: readonly ApiErrorCode[] = [
   'UNSUPPORTED_RULES_VERSION',
   'UNAVAILABLE',
   'INTERNAL',
-];
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /** Extra machine-readable facts, e.g. `currentVersion` on a conflict or `rule` on an illegal move. */
 export type ErrorDetails = Readonly<Record<string, string | number | boolean | null>>;

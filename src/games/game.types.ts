@@ -8,7 +8,12 @@ import { PlayerType } from '../players/player.types';
 import type { SameMembers } from '../common/same-members';
 import type { ClientSeedSourceName } from './client-seed-source';
 import type { GameStatusName, OutcomeName } from './vocabulary';
-import type { BlockedWhen as EngineBlockedWhen } from '../engine';
+import type {
+  BlockedWhen as EngineBlockedWhen,
+  EndReason as EngineEndReason,
+  GameEventType,
+  RuleOptions as EngineRuleOptions,
+} from '../engine';
 
 export enum Preset {
   CLASSIC = 'classic',
@@ -58,6 +63,9 @@ export enum EndReason {
   resigned = 'resigned',
   timedOut = 'timedOut',
 }
+// The enum holds exactly the engine's end reasons: one missing on either side does not compile.
+const sameEndReasons: SameMembers<`${EndReason}`, EngineEndReason> = true;
+void sameEndReasons;
 registerEnumType(EndReason, {
   name: 'EndReason',
   description: 'Why a game ended (docs/rules.md, "End of game").',
@@ -78,6 +86,9 @@ export enum MoveType {
   resigned = 'resigned',
   timedOut = 'timedOut',
 }
+// The enum holds exactly the engine's event types: one missing on either side does not compile.
+const sameMoveTypes: SameMembers<`${MoveType}`, GameEventType> = true;
+void sameMoveTypes;
 registerEnumType(MoveType, {
   name: 'MoveType',
   description: 'What a recorded event did.',
@@ -254,6 +265,11 @@ export class RuleOptionsType {
   @Field({ description: 'Stuck games (E18) end at once.' }) blockWhenStuck!: boolean;
   @Field(() => Int, { description: 'Safety cap on turns.' }) maxTurns!: number;
 }
+
+// The API's RuleOptions has exactly the engine's options, by name: a new engine option that the API misses (or a
+// field the engine lacks) does not compile.
+const sameOptionFields: SameMembers<keyof RuleOptionsType & string, keyof EngineRuleOptions & string> = true;
+void sameOptionFields;
 
 /** The same fields as RuleOptions, every one optional: what a game overrides of its preset. */
 @InputType('RuleOptionsInput', {

@@ -1,3 +1,5 @@
+import type { SameMembers } from '../common/same-members';
+import type { Scope } from '../auth/viewer';
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 
 export enum TokenScope {
@@ -5,6 +7,9 @@ export enum TokenScope {
   GAME_PLAY = 'game:play',
   BOT_PLAY = 'bot:play',
 }
+// The enum holds exactly SCOPES: one missing on either side does not compile.
+const sameScopes: SameMembers<`${TokenScope}`, Scope> = true;
+void sameScopes;
 registerEnumType(TokenScope, {
   name: 'TokenScope',
   description: 'What a personal API token may do.',
