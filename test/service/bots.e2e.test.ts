@@ -402,7 +402,14 @@ describe('built-in opponents', () => {
         ).makeMove;
       }
       const waiting = game.version;
-      await sleep(300);
+      // The bot's turn was told (YOUR_TURN, in the move's own transaction), and the slow copy has not moved on it.
+      const told = await sql<{ count: number }>(
+        slow.databaseUrl,
+        `SELECT count(*)::int AS count FROM player_events
+          WHERE game_id = $1::uuid AND player_id = $2::uuid AND kind = 'YOUR_TURN'`,
+        [created.id, RANDOM.playerId],
+      );
+      expect(told[0]!.count).toBeGreaterThan(0);
       expect((await readGame(slow, token, created.id)).version).toBe(waiting);
       await slow.stop();
       // The next copy never hears that turn's YOUR_TURN: only its scan can find the game.

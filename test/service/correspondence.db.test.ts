@@ -135,11 +135,6 @@ function watch<T>(client: WsClient, query: string, variables: Record<string, unk
   };
 }
 
-/** graphql-ws acknowledges a connection, not a subscription: give the server a moment to register it. */
-async function settled(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
-
 describe('time controls and deadlines', () => {
   it('refuses a time control that is not offered', async () => {
     const token = await register(app, 'tc_ann');
@@ -340,7 +335,6 @@ describe('pushes across app copies', () => {
       socketOnOther,
       'subscription { myEvents { kind gameId game { version } } }',
     );
-    await settled();
     // An invitation through copy A: CHALLENGE_RECEIVED on copy B. graphql-ws does not acknowledge a subscription,
     // so invitations are sent until the first one arrives (the subscription is live from then on).
     const invite = async (): Promise<string> =>

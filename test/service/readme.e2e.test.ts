@@ -475,10 +475,25 @@ describe('README.md and docs/api.md', () => {
       await waitFor(3);
       await send('move: \\"AH-c\\"');
       await waitFor(expected.length);
-      // Nothing more comes: one push per change.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const actual = lines();
-      expect(actual).toHaveLength(expected.length);
+      // Nothing more comes for those changes: one push per change. A further change (a move the README does not
+      // show) is the marker: its push is the very next line, as pushes of one subscription arrive in order.
+      const seen = await app.gql<{ game: { version: number; legalMoves: string[] } }>(
+        variables.get('ALICE') ?? '',
+        'query($g: ID!) { game(id: $g) { version legalMoves } }',
+        { g: variables.get('GAME') },
+      );
+      const before = seen.data!.game;
+      const marker = await app.gql<{ makeMove: { version: number } }>(
+        variables.get('ALICE') ?? '',
+        'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
+        { g: variables.get('GAME'), m: before.legalMoves[0], v: before.version },
+      );
+      const markerVersion = marker.data!.makeMove.version;
+      await waitFor(expected.length + 1);
+      const all = lines();
+      expect(all).toHaveLength(expected.length + 1);
+      expect((JSON.parse(all[expected.length]!) as { version: number }).version).toBe(markerVersion);
+      const actual = all.slice(0, expected.length);
       expect(actual[0]).toBe(expected[0]);
       expect(actual.slice(1).map((line) => normalize(JSON.parse(line) as Json))).toEqual(
         expected.slice(1).map((line) => normalize(JSON.parse(line) as Json)),

@@ -45,14 +45,18 @@ function connected(client: WsClient): Promise<void> {
   });
 }
 
-/**
- * graphql-ws acknowledges a connection but not a subscription: the server registers it shortly after the
- * subscribe message (after looking the game up). Waiting a moment after the connection keeps a test from racing
- * its own subscription.
- */
-async function live(clients: WsClient[]): Promise<void> {
+/** Resolves once every client's socket is open and acknowledged. */
+async function open(clients: WsClient[]): Promise<void> {
   await Promise.all(clients.map(connected));
-  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/**
+ * Resolves once every `gameUpdated` subscription is live. graphql-ws acknowledges a connection but not a
+ * subscription; the first push — the game as it is on subscribing — is sent once the server watches the game, so
+ * every change from then on is pushed: it is the marker to wait for.
+ */
+async function subscribed(watches: readonly GameWatch[]): Promise<void> {
+  await Promise.all(watches.map((watch) => watch.waitFor(() => true)));
 }
 
 /** The errors a subscription ended with: sent as a result with errors, or as an error message. */
@@ -79,7 +83,7 @@ describe('gameUpdated over graphql-ws', () => {
     const clients = [app.ws(tokenA), app.ws(tokenB), app.ws(null)];
     const viewers = [0, 1, null] as const;
     const watches = clients.map((client) => watchGame(client, created.id));
-    await live(clients);
+    await subscribed(watches);
 
     const joined = await joinGame(app, tokenB, created.id);
     expect(joined.status).toBe('ACTIVE');
@@ -130,7 +134,7 @@ describe('gameUpdated over graphql-ws', () => {
     const tokenA = await register(app, 'subs_race_a');
     const tokenB = await register(app, 'subs_race_b');
     const socket = app.ws(tokenB);
-    await live([socket]);
+    await open([socket]);
     // Each round subscribes and moves at once, without waiting for the first push: the move's push must still come.
     for (let round = 0; round < 40; round++) {
       const created = await createGame(app, tokenA, { preset: 'MODERN', seed: `race-${round}` });
@@ -176,7 +180,7 @@ describe('gameUpdated over graphql-ws', () => {
     const created = await createGame(app, tokenA, { preset: 'CLASSIC', seed: 'socket-play' });
     await joinGame(app, tokenB, created.id);
     const sockets = [app.ws(tokenA), app.ws(tokenB)];
-    await live(sockets);
+    await open(sockets);
     const once = async (
       socket: WsClient,
       query: string,

@@ -136,6 +136,24 @@ async function pause(ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * Resolves once no delivery to `hookIds` is pending — every queued one answered (or given up) — so nothing more is
+ * on its way to their receivers: the condition a "nothing else arrives" check waits for.
+ */
+async function deliveriesSettled(hookIds: readonly string[]): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [row] = await sql<{ pending: number }>(
+      app.databaseUrl,
+      `SELECT count(*)::int AS pending FROM webhook_deliveries WHERE webhook_id = ANY($1::uuid[]) AND status = 'PENDING'`,
+      [hookIds],
+    );
+    if (row!.pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${row!.pending} deliveries still pending after 10 s`);
+    await pause(20);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The API.
 
@@ -406,7 +424,7 @@ describe('delivering events', () => {
     expect(benEvents.map((event) => event.kind).sort()).toEqual(['CHALLENGE_RECEIVED', 'GAME_STARTED']);
     await toAnn.waitFor(annEvents.length);
     await toBen.waitFor(benEvents.length);
-    await pause(300);
+    await deliveriesSettled([annHook.id, benHook.id]);
     await deliverNow();
     // Each receiver got exactly its player's events, each once.
     expect(toAnn.requests.map((request) => request.body.id).sort()).toEqual(
@@ -481,8 +499,15 @@ describe('delivering events', () => {
     });
     const before = toAnn.requests.length;
     const later = await invite(ben, 'wh_ann');
-    expect((await playerEvents(ann)).some((event) => event.gameId === later)).toBe(true);
-    await pause(500);
+    const told = (await playerEvents(ann)).filter((event) => event.gameId === later);
+    expect(told.length).toBeGreaterThan(0);
+    // Deliveries are queued in the event's own transaction: none was, so none can be on its way.
+    const queued = await sql<{ count: number }>(
+      app.databaseUrl,
+      'SELECT count(*)::int AS count FROM webhook_deliveries WHERE event_id = ANY($1::bigint[])',
+      [told.map((event) => event.id)],
+    );
+    expect(queued[0]!.count).toBe(0);
     await deliverNow();
     expect(toAnn.requests).toHaveLength(before);
   });
@@ -614,7 +639,7 @@ describe('two app copies on one database', () => {
     );
     await receiver.waitFor(count);
     await Promise.all(passes);
-    await pause(500);
+    await deliveriesSettled([hook.id]);
     await Promise.all([deliverNow(app), deliverNow(other)]);
 
     const ids = receiver.requests.map((request) => request.body.id);
