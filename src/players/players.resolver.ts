@@ -3,7 +3,6 @@ import { AccessGate } from '../auth/access-gate';
 import { requirePlayer } from '../auth/auth.service';
 import type { RequestContext, Scope } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
-import { Player, Token } from '../generated/prisma/client';
 import {
   ApiTokenType,
   AuthPayloadType,
@@ -13,7 +12,7 @@ import {
   TokenScope,
 } from './player.types';
 import { Clock } from '../clock/clock';
-import { PlayersService } from './players.service';
+import { PlayerRecord, PlayersService, TokenRecord } from './players.service';
 
 @Resolver(() => PlayerType)
 export class PlayersResolver {
@@ -203,11 +202,11 @@ function requireSession(context: RequestContext): NonNullable<RequestContext['vi
   return player;
 }
 
-export function toPlayer(player: Pick<Player, 'id' | 'username' | 'isBot' | 'createdAt'>): PlayerType {
+export function toPlayer(player: PlayerRecord): PlayerType {
   return { id: player.id, username: player.username, isBot: player.isBot, createdAt: player.createdAt };
 }
 
-function toApiToken(token: Token): ApiTokenType {
+function toApiToken(token: TokenRecord): ApiTokenType {
   return {
     id: token.id,
     name: token.name,

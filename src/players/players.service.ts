@@ -23,9 +23,34 @@ import { builtinBotLookAlike } from './reserved-names';
 const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
 const MAX_API_TOKENS = 20;
 
+/**
+ * A player as the rest of the service sees them: who they are, never their password hash (the Prisma model is a
+ * persistence type and stays in this module).
+ */
+export const PLAYER_FIELDS = { id: true, username: true, isBot: true, createdAt: true } as const;
+export type PlayerRecord = Pick<Player, keyof typeof PLAYER_FIELDS>;
+
+/** A token as the API lists it: never its hash. */
+export const TOKEN_FIELDS = {
+  id: true,
+  playerId: true,
+  kind: true,
+  name: true,
+  scopes: true,
+  createdAt: true,
+  lastUsedAt: true,
+  expiresAt: true,
+  revokedAt: true,
+} as const;
+export type TokenRecord = Pick<Token, keyof typeof TOKEN_FIELDS>;
+
+function publicPlayer(player: PlayerRecord): PlayerRecord {
+  return { id: player.id, username: player.username, isBot: player.isBot, createdAt: player.createdAt };
+}
+
 export interface Session {
   readonly token: string;
-  readonly player: Player;
+  readonly player: PlayerRecord;
 }
 
 @Injectable()
@@ -63,7 +88,7 @@ export class PlayersService {
       const player = await this.prisma.player.create({
         data: { id: randomUUID(), username, usernameKey: username.toLowerCase(), passwordHash },
       });
-      return { token: await this.createSession(player.id), player };
+      return { token: await this.createSession(player.id), player: publicPlayer(player) };
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new ApiError('BAD_USER_INPUT', `the username ${username} is taken`, { field: 'username' });
@@ -82,20 +107,23 @@ export class PlayersService {
     // username takes the same time).
     const matches = await this.passwordMatches(hash, password);
     if (player === null || !matches) throw new ApiError('UNAUTHENTICATED', 'wrong username or password');
-    return { token: await this.createSession(player.id), player };
+    return { token: await this.createSession(player.id), player: publicPlayer(player) };
   }
 
-  async byId(id: string): Promise<Player | null> {
-    return this.prisma.player.findUnique({ where: { id } });
+  async byId(id: string): Promise<PlayerRecord | null> {
+    return this.prisma.player.findUnique({ where: { id }, select: PLAYER_FIELDS });
   }
 
-  async byUsername(username: string): Promise<Player | null> {
+  async byUsername(username: string): Promise<PlayerRecord | null> {
     if (username.length > 40) return null;
-    return this.prisma.player.findUnique({ where: { usernameKey: username.toLowerCase() } });
+    return this.prisma.player.findUnique({
+      where: { usernameKey: username.toLowerCase() },
+      select: PLAYER_FIELDS,
+    });
   }
 
   /** The player with this username (any case), or NOT_FOUND. */
-  async named(username: string): Promise<Player> {
+  async named(username: string): Promise<PlayerRecord> {
     const player = await this.byUsername(username);
     if (player === null) throw new ApiError('NOT_FOUND', `no player named ${username}`);
     return player;
@@ -105,7 +133,7 @@ export class PlayersService {
     playerId: string,
     name: string | null,
     scopes: readonly Scope[],
-  ): Promise<{ token: string; row: Token }> {
+  ): Promise<{ token: string; row: TokenRecord }> {
     if (scopes.length === 0 || scopes.some((scope) => !SCOPES.includes(scope))) {
       throw new ApiError('BAD_USER_INPUT', `scopes must be a non-empty list of ${SCOPES.join(', ')}`, {
         field: 'scopes',
@@ -131,14 +159,16 @@ export class PlayersService {
         tokenHash: hashToken(token),
         scopes: [...new Set(scopes)],
       },
+      select: TOKEN_FIELDS,
     });
     return { token, row };
   }
 
-  async apiTokens(playerId: string): Promise<Token[]> {
+  async apiTokens(playerId: string): Promise<TokenRecord[]> {
     return this.prisma.token.findMany({
       where: { playerId, kind: 'api', revokedAt: null },
       orderBy: { createdAt: 'asc' },
+      select: TOKEN_FIELDS,
     });
   }
 
@@ -150,10 +180,11 @@ export class PlayersService {
   }
 
   /** The player's sessions that still work, oldest first. */
-  async sessions(playerId: string, now: Date): Promise<Token[]> {
+  async sessions(playerId: string, now: Date): Promise<TokenRecord[]> {
     return this.prisma.token.findMany({
       where: { playerId, kind: 'session', revokedAt: null, expiresAt: { gt: now } },
       orderBy: { createdAt: 'asc' },
+      select: TOKEN_FIELDS,
     });
   }
 
@@ -174,7 +205,10 @@ export class PlayersService {
     currentSessionId: string,
     change: { readonly current: string; readonly next: string; readonly revokeApiTokens: boolean },
   ): Promise<void> {
-    const player = await this.byId(playerId);
+    const player = await this.prisma.player.findUnique({
+      where: { id: playerId },
+      select: { username: true, passwordHash: true },
+    });
     if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
     if (!(await this.passwordMatches(player.passwordHash, change.current))) {
       throw new ApiError('BAD_USER_INPUT', 'the current password is wrong', { field: 'currentPassword' });
@@ -232,7 +266,7 @@ export class PlayersService {
    * and rating never become a bot's. Its API tokens that could play are revoked (they were made for a person);
    * its sessions stay, to manage its tokens, but can no longer play (effectiveScopes). Idempotent.
    */
-  async upgradeToBot(playerId: string): Promise<Player> {
+  async upgradeToBot(playerId: string): Promise<PlayerRecord> {
     // An account named before look-alikes were reserved would, marked as a bot, pass for the built-in one. (A
     // username never changes, so it is checked before the transaction.)
     const named = await this.byId(playerId);

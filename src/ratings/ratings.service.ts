@@ -7,9 +7,8 @@ import { PRESET_NAMES, PresetName } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../common/ids';
 import { cursorParts, cursorTime, encodeCursor, notACursor } from '../common/cursor';
-import { Player } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { PlayersService } from '../players/players.service';
+import { PLAYER_FIELDS, PlayersService, type PlayerRecord } from '../players/players.service';
 import { NEW_PLAYER, isProvisional } from './glicko2';
 import {
   HistoryCursor,
@@ -46,7 +45,7 @@ export interface Page<T> {
 
 export interface LeaderboardEntry {
   readonly rank: number;
-  readonly player: Player;
+  readonly player: PlayerRecord;
   readonly rating: number;
   readonly deviation: number;
   readonly games: number;
@@ -63,8 +62,8 @@ export interface RatingHistoryEntry {
 }
 
 export interface HeadToHead {
-  readonly player: Player;
-  readonly opponent: Player;
+  readonly player: PlayerRecord;
+  readonly opponent: PlayerRecord;
   readonly games: number;
   readonly wins: number;
   readonly losses: number;
@@ -201,8 +200,11 @@ export class RatingsService {
     return { player, opponent, ...row };
   }
 
-  private async playersById(ids: readonly string[]): Promise<Map<string, Player>> {
-    const players = await this.prisma.player.findMany({ where: { id: { in: [...ids] } } });
+  private async playersById(ids: readonly string[]): Promise<Map<string, PlayerRecord>> {
+    const players = await this.prisma.player.findMany({
+      where: { id: { in: [...ids] } },
+      select: PLAYER_FIELDS,
+    });
     return new Map(players.map((player) => [player.id, player]));
   }
 }

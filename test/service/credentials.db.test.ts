@@ -7,6 +7,7 @@
 import { AuthService } from '../../src/auth/auth.service';
 import { GameStore } from '../../src/games/game-store';
 import { GamesService } from '../../src/games/games.service';
+import { PlayersService } from '../../src/players/players.service';
 import { dataOf, register } from './support/app';
 import { InProcessApp, startAppInProcess } from './support/in-process';
 import { chooseMove, createGame, joinGame, makeMove, readGame } from './support/play';
@@ -82,6 +83,14 @@ it('no cache of games or viewers holds a password hash or a token hash', async (
     expect(strings.filter((text) => text.startsWith('$argon2'))).toEqual([]);
     expect(keys.filter((key) => /passwordHash|password_hash|tokenHash|token_hash/.test(key))).toEqual([]);
   }
+  // Nor does a player looked up by another module carry one (the ratings, the games, the resolvers).
+  const players = app.get(PlayersService);
+  for (const player of [await players.named('cache_alice'), await players.byUsername('cache_bob')]) {
+    expect(Object.keys(player ?? {}).sort()).toEqual(['createdAt', 'id', 'isBot', 'username']);
+  }
+  expect(JSON.stringify(await players.apiTokens((await players.named('cache_alice')).id))).not.toMatch(
+    /hash/i,
+  );
   // The search does reach the cached games: their players' names are there.
   expect(cachedBy(app.get(GamesService)).strings).toContain('cache_alice');
 });
