@@ -23,7 +23,7 @@ import { loadConfig } from '../src/config/config';
 import { DatabaseAvailability } from '../src/db/availability';
 import { startEmbeddedPostgres, RunningPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrator';
-import { GameStore } from '../src/games/game-store';
+import { GameStore } from '../src/games/persistence/game-store';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
   describeEnvironment,

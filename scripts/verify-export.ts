@@ -291,7 +291,7 @@ function describeClientSeed(player: ExportPlayer): string {
   return `${player.username} ${player.clientSeed} (${source})`;
 }
 
-/** As the server records it (src/games/finish.ts): WIN for the winner, DRAW for a first place without winner. */
+/** As the server records it (src/games/domain/finish.ts): WIN for the winner, DRAW for a first place without winner. */
 function followsFrom(result: GameResult, player: ExportPlayer): boolean {
   const group = result.ranking.findIndex((seats) => seats.includes(player.seat));
   if (group < 0) return false;

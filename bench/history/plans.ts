@@ -1,6 +1,6 @@
 /**
  * Query plans of the statements behind a history page and a leaderboard page: EXPLAIN (ANALYZE, BUFFERS) of
- * exactly the SQL the service sends (its Nest-free builders, src/games/games-list-sql.ts and
+ * exactly the SQL the service sends (its Nest-free builders, src/games/persistence/games-list-sql.ts and
  * src/ratings/ratings-sql.ts), and a mechanical check that the expected index does the work and no table the
  * pages read is scanned whole.
  */

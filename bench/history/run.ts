@@ -4,7 +4,7 @@
  */
 import { Client } from 'pg';
 import { migrate } from '../../src/db/migrator';
-import { ListCursor, gamesListSql } from '../../src/games/games-list-sql';
+import { ListCursor, gamesListSql } from '../../src/games/persistence/games-list-sql';
 import { LeaderboardCursor, leaderboardRankSql, leaderboardSql } from '../../src/ratings/ratings-sql';
 import {
   DEMO_DEFAULTS as SEED_DEFAULTS,

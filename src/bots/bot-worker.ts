@@ -29,7 +29,7 @@ import { ApiError } from '../errors/api-error';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { EventBus, PlayerEventMessage } from '../events/event-bus';
-import { GameStatus } from '../games/game.types';
+import { GameStatus } from '../games/api/game.types';
 import { GamesService } from '../games/games.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { botClientMoveId } from './bot-move';

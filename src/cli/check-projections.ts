@@ -12,10 +12,10 @@ import { repairProjection } from '../games/persistence/projection-repair';
 import { GameEvent, GameResult, replayFrom } from '../engine';
 import { loadConfig } from '../config/config';
 import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
-import { seatOutcomes } from '../games/finish';
+import { seatOutcomes } from '../games/domain/finish';
 import { ApiError } from '../errors/api-error';
-import { LogCorruptError, initialState } from '../games/initial-state';
-import { GameProjection, projectionOf, sameResult } from '../games/projection';
+import { LogCorruptError, initialState } from '../games/domain/initial-state';
+import { GameProjection, projectionOf, sameResult } from '../games/domain/projection';
 
 interface GameRow {
   id: string;
@@ -112,7 +112,7 @@ export function compare(
     }
     if (!sameResult(row.result, projection.result)) differ('result', row.result, projection.result);
   }
-  // Each seat's outcome follows from the result (src/games/finish.ts); none before the end. Ratings are not
+  // Each seat's outcome follows from the result (src/games/domain/finish.ts); none before the end. Ratings are not
   // recomputed here: they depend on the order games finished in, not on one log.
   const outcomes = projection.result === null || aborted ? null : seatOutcomes(projection.result, players);
   for (const seat of [...players].sort((a, b) => a.seat - b.seat)) {

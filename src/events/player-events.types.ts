@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { GameType } from '../games/game.types';
+import { GameType } from '../games/api/game.types';
 import type { SameMembers } from '../common/same-members';
 import type { PlayerEventKind as PlayerEventKindName } from './player-event-kinds';
 

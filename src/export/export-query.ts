@@ -6,8 +6,8 @@
 import { PRESET_NAMES, PresetName } from '../engine';
 import { invalidTime, parseIsoTime } from '../common/iso-time';
 import { ApiError } from '../errors/api-error';
-import type { ListOutcome, ListStatus } from '../games/games-list-sql';
-import { GAME_STATUSES, OUTCOMES } from '../games/vocabulary';
+import type { ListOutcome, ListStatus } from '../games/persistence/games-list-sql';
+import { GAME_STATUSES, OUTCOMES } from '../games/domain/vocabulary';
 
 export type ExportFormatName = 'json' | 'ndjson';
 

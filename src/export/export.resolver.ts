@@ -5,7 +5,7 @@
 import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { requireReadable } from '../auth/auth.service';
 import type { RequestContext } from '../auth/viewer';
-import { GameType } from '../games/game.types';
+import { GameType } from '../games/api/game.types';
 import { ExportService } from './export.service';
 import { ExportFormat } from './export.types';
 import { toJson, toNdjson } from './game-export';

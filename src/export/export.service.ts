@@ -6,9 +6,9 @@
 import { Injectable } from '@nestjs/common';
 import { GameEvent, formatPosition, replayFrom } from '../engine';
 import { ApiError } from '../errors/api-error';
-import { GameStatus } from '../games/game.types';
+import { GameStatus } from '../games/api/game.types';
 import { GameWithPlayers, GamesQuery, GamesService } from '../games/games.service';
-import { LogCorruptError, initialState, originOf } from '../games/initial-state';
+import { LogCorruptError, initialState, originOf } from '../games/domain/initial-state';
 import { PrismaService } from '../prisma/prisma.service';
 import { PlayerGamesFilter } from './export-query';
 import { ExportSourceEvent, GameExport, buildGameExport, toJson } from './game-export';

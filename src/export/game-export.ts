@@ -18,8 +18,8 @@ import {
   StoredOptions,
   recordedOptions,
 } from '../engine';
-import { ClientSeedSourceName, isClientSeedSource } from '../games/client-seed-source';
-import type { GameStatusName, OutcomeName } from '../games/vocabulary';
+import { ClientSeedSourceName, isClientSeedSource } from '../games/domain/client-seed-source';
+import type { GameStatusName, OutcomeName } from '../games/domain/vocabulary';
 
 export const EXPORT_FORMAT = 'malice-game/1';
 

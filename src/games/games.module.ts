@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { PlayersModule } from '../players/players.module';
-import { GameStore } from './game-store';
-import { GamesResolver } from './games.resolver';
+import { GameStore } from './persistence/game-store';
+import { GamesResolver } from './api/games.resolver';
 import { GamesService } from './games.service';
-import { LobbyResolver } from './lobby.resolver';
+import { LobbyResolver } from './api/lobby.resolver';
 import { LobbyService } from './lobby.service';
 import { GamesRepository } from './persistence/games.repository';
 

@@ -36,24 +36,24 @@ import { isUuid } from '../common/ids';
 import { CallOffReason, GameLife, LifeCommand, decideLife } from './domain/life';
 import { GamesRepository } from './persistence/games.repository';
 import { moveLifeEvents, notificationsOf } from './domain/notifications';
-import { FoldedGame, GameStore, advance } from './game-store';
-import { initialState, originOf, versionOf } from './initial-state';
-import type { ClientSeedSourceName } from './client-seed-source';
-import { GameProjection, projectionOf, sameResult } from './projection';
-import { GameStatus } from './game.types';
+import { FoldedGame, GameStore, advance } from './persistence/game-store';
+import { initialState, originOf, versionOf } from './domain/initial-state';
+import type { ClientSeedSourceName } from './domain/client-seed-source';
+import { GameProjection, projectionOf, sameResult } from './domain/projection';
+import { GameStatus } from './api/game.types';
 import { Clock } from '../clock/clock';
 import { BuiltinBotKind, builtinBot, builtinBotById, builtinBotVersion } from '../bots/builtin-bots';
-import { seatOutcomes } from './finish';
+import { seatOutcomes } from './domain/finish';
 import {
   GamesListQuery,
   decodeListCursor,
   encodeListCursor,
   gamesListSql,
   listOrder,
-} from './games-list-sql';
-import type { GameWithPlayers } from './game-rows';
+} from './persistence/games-list-sql';
+import type { GameWithPlayers } from './persistence/game-rows';
 
-export type { GameWithPlayers } from './game-rows';
+export type { GameWithPlayers } from './persistence/game-rows';
 
 export interface CreateGameRequest {
   readonly preset: PresetName;

@@ -9,7 +9,7 @@ import { Clock } from '../clock/clock';
 import { PresetName, RuleOptions, optionsFor } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { GameStatus } from './game.types';
+import { GameStatus } from './api/game.types';
 import { CreateGameRequest, GameWithPlayers, GamesService } from './games.service';
 
 @Injectable()

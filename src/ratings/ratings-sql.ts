@@ -3,7 +3,7 @@
  * bench:history can EXPLAIN exactly what the service runs. Pages are keyset-paginated on columns that
  * identify a row for good, best or newest first.
  */
-import type { SqlStatement } from '../games/games-list-sql';
+import type { SqlStatement } from '../games/persistence/games-list-sql';
 
 /** Lichess's threshold: a rating is provisional while its deviation is at least this. */
 export const PROVISIONAL_DEVIATION = 110;

@@ -7,7 +7,7 @@ import { requireReadable } from '../auth/auth.service';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext } from '../auth/viewer';
 import { PresetName } from '../engine';
-import { Outcome, Preset } from '../games/game.types';
+import { Outcome, Preset } from '../games/api/game.types';
 import { PlayerType } from '../players/player.types';
 import { toPlayer } from '../players/players.resolver';
 import {

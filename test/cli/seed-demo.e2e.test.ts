@@ -40,8 +40,8 @@ import { playPlannedGame } from '../../src/cli/seed-demo/play';
 import { DEMO_PASSWORD, PoolConflictError } from '../../src/cli/seed-demo/players';
 import { SeedBusyError, SeedReport, seedDemo } from '../../src/cli/seed-demo/seed';
 import { finishTime, gameTimes, runWindow } from '../../src/cli/seed-demo/timeline';
-import { ratingChanges, seatOutcomes } from '../../src/games/finish';
-import { sameResult } from '../../src/games/projection';
+import { ratingChanges, seatOutcomes } from '../../src/games/domain/finish';
+import { sameResult } from '../../src/games/domain/projection';
 import { NEW_PLAYER, Rating } from '../../src/ratings/glicko2';
 import { freshDatabase, sql } from '../service/support/database';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { GameState, replayFrom, seedCommitment, standInClientSeed, takesClientSeeds } from '../../src/engine';
 import { ExportSourceEvent, ExportSourceGame } from '../../src/export/game-export';
-import { seatOutcomes } from '../../src/games/finish';
+import { seatOutcomes } from '../../src/games/domain/finish';
 import { GameSpec, dealOfSpec, playout, startGame, storedOptionsOf } from '../support/playout';
 
 export interface EngineGame {

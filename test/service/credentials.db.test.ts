@@ -5,7 +5,7 @@
  * then searches everything the game and auth services keep.
  */
 import { AuthService } from '../../src/auth/auth.service';
-import { GameStore } from '../../src/games/game-store';
+import { GameStore } from '../../src/games/persistence/game-store';
 import { GamesService } from '../../src/games/games.service';
 import { PlayersService } from '../../src/players/players.service';
 import { dataOf, register } from './support/app';

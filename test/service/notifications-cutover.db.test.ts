@@ -25,8 +25,8 @@ import {
   standInClientSeed,
 } from '../../src/engine';
 import { migrate, readMigrations } from '../../src/db/migrator';
-import { initialState } from '../../src/games/initial-state';
-import { projectionOf } from '../../src/games/projection';
+import { initialState } from '../../src/games/domain/initial-state';
+import { projectionOf } from '../../src/games/domain/projection';
 import { GamesService } from '../../src/games/games.service';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { normalizePassword } from '../../src/players/password-policy';

@@ -5,7 +5,7 @@
  * which this file checks with two app copies moving by turns in one game, each starting from a stale cache.
  */
 import { checkProjections } from '../../src/cli/check-projections';
-import { GameStore } from '../../src/games/game-store';
+import { GameStore } from '../../src/games/persistence/game-store';
 import { codeOf, dataOf, register } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';

@@ -1,10 +1,10 @@
 /**
  * The demo players' ratings as the games are played, in the order they finish: what the service does when a
- * rated game ends (src/games/finish.ts), one game at a time. Starts from the ratings already stored, so a second
+ * rated game ends (src/games/domain/finish.ts), one game at a time. Starts from the ratings already stored, so a second
  * run goes on from where the first left off.
  */
 import type { PresetName } from '../../engine';
-import { RatingChange, SeatOutcome, ratingChanges } from '../../games/finish';
+import { RatingChange, SeatOutcome, ratingChanges } from '../../games/domain/finish';
 import { NEW_PLAYER, Rating } from '../../ratings/glicko2';
 
 /** One `ratings` row: a player's current rating in one preset. */

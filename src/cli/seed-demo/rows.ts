@@ -5,7 +5,7 @@
  * that never retried).
  */
 import { GameResult, PresetName, RULES_VERSION, seedCommitment } from '../../engine';
-import { RatingChange, SeatOutcome } from '../../games/finish';
+import { RatingChange, SeatOutcome } from '../../games/domain/finish';
 import { CopyBuffer, copyRow } from './copy';
 import { GameTimes } from './timeline';
 import { PlayedGame, demoClientSeeds, presetOptions } from './play';

@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { Client } from 'pg';
 import { notifierOption } from '../../events/notification-writer';
-import { seatOutcomes } from '../../games/finish';
+import { seatOutcomes } from '../../games/domain/finish';
 import { GameJob, PlayedJob, timesOf } from './job';
 import { MAX_SEATS, PoolPlayer, cumulativeActivity, gameIdFor, planGame } from './plan';
 import { Pool, ensurePool, poolRatings, upsertRatings } from './players';

@@ -6,7 +6,7 @@
  * and writes what the decision says with the notifications it causes (notifications.ts). Play itself is the
  * engine's (src/engine/decide.ts).
  */
-import type { GameStatusName } from '../vocabulary';
+import type { GameStatusName } from './vocabulary';
 
 /** What the decisions read of a game: its row and who sits where. */
 export interface GameLife {

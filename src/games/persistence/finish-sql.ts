@@ -7,7 +7,7 @@
 import type { PoolClient } from 'pg';
 import type { Rating } from '../../ratings/glicko2';
 import { NEW_PLAYER } from '../../ratings/glicko2';
-import { SeatOutcome, ratingChanges } from '../finish';
+import { SeatOutcome, ratingChanges } from '../domain/finish';
 
 export interface FinishedGame {
   readonly id: string;

@@ -4,7 +4,7 @@
  * change they report — that change's player events and webhook deliveries (src/events/notification-writer.ts).
  * It decides nothing: the service decides (the engine, src/games/domain/life.ts) and hands over what to write.
  * Hand-written SQL where it was measured to matter (the move append, list pages, row locks), Prisma for the rest;
- * what leaves here is in the shapes of src/games/game-rows.ts.
+ * what leaves here is in the shapes of src/games/persistence/game-rows.ts.
  */
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
@@ -18,10 +18,10 @@ import {
 import { transaction, transactionIf } from '../../db/transaction';
 import type { Game, Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
-import type { ClientSeedSourceName } from '../client-seed-source';
+import type { ClientSeedSourceName } from '../domain/client-seed-source';
 import type { CallOffReason } from '../domain/life';
 import { GameLifeEvent, PlayerNotification, notificationsOf } from '../domain/notifications';
-import type { SeatOutcome } from '../finish';
+import type { SeatOutcome } from '../domain/finish';
 import { recordFinish } from './finish-sql';
 import {
   GameRow,
@@ -31,8 +31,8 @@ import {
   SeatRow,
   gameOfRow,
   seatOfRow,
-} from '../game-rows';
-import type { GameProjection } from '../projection';
+} from './game-rows';
+import type { GameProjection } from '../domain/projection';
 
 /** The move's update of the projection row (`moved`), guarded by the version the move was decided on. */
 const MOVED_CTE = `
@@ -220,7 +220,7 @@ export class GamesRepository {
     });
   }
 
-  /** The ids and sort times of a list page (src/games/games-list-sql.ts builds the statement). */
+  /** The ids and sort times of a list page (src/games/persistence/games-list-sql.ts builds the statement). */
   async listPage(statement: {
     readonly text: string;
     readonly values: readonly unknown[];

@@ -8,8 +8,8 @@ import {
   requireRulesVersion,
   setup,
   takesClientSeeds,
-} from '../engine';
-import { ApiError } from '../errors/api-error';
+} from '../../engine';
+import { ApiError } from '../../errors/api-error';
 
 export class LogCorruptError extends Error {}
 

@@ -14,12 +14,12 @@ import {
   Resolver,
   Subscription,
 } from '@nestjs/graphql';
-import { requirePlayer, requireReadable } from '../auth/auth.service';
-import { dateArgument } from '../common/date-time.scalar';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
-import type { RequestContext, Viewer } from '../auth/viewer';
-import { AccessGate } from '../auth/access-gate';
-import { withRelease } from '../common/async-iterators';
+import { requirePlayer, requireReadable } from '../../auth/auth.service';
+import { dateArgument } from '../../common/date-time.scalar';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../../graphql/page-size';
+import type { RequestContext, Viewer } from '../../auth/viewer';
+import { AccessGate } from '../../auth/access-gate';
+import { withRelease } from '../../common/async-iterators';
 import {
   GameEvent,
   PresetName,
@@ -28,11 +28,11 @@ import {
   legalMoves,
   recordedOptions,
   viewFor,
-} from '../engine';
-import { ApiError } from '../errors/api-error';
-import { databaseFailureOf } from '../db/connection-errors';
-import { toPlayer } from '../players/players.resolver';
-import { EventBus, GameChanged } from '../events/event-bus';
+} from '../../engine';
+import { ApiError } from '../../errors/api-error';
+import { databaseFailureOf } from '../../db/connection-errors';
+import { toPlayer } from '../../players/players.resolver';
+import { EventBus, GameChanged } from '../../events/event-bus';
 import {
   ClientSeedSource,
   CreateGameInput,
@@ -55,7 +55,7 @@ import {
   UnratedReason,
   VerifyResultType,
 } from './game.types';
-import { GameWithPlayers, GamesService } from './games.service';
+import { GameWithPlayers, GamesService } from '../games.service';
 
 /** The resolved game plus its row, which the field resolvers below need. */
 export type GameParent = GameType & { readonly row: GameWithPlayers };

@@ -3,7 +3,7 @@
  * reads (a dealt game's row, a list page) use plain queries through the pg pool rather than Prisma's per-call
  * machinery; these keep the results interchangeable with what Prisma returns.
  */
-import type { Game, GamePlayer, Player, Prisma } from '../generated/prisma/client';
+import type { Game, GamePlayer, Player, Prisma } from '../../generated/prisma/client';
 
 /**
  * What a game carries of each seated player: who they are, never their credentials. Games are cached per app

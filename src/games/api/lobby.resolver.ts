@@ -3,12 +3,12 @@
  * LobbyService.
  */
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
-import { requirePlayer } from '../auth/auth.service';
-import type { RequestContext } from '../auth/viewer';
-import { PresetName } from '../engine';
+import { requirePlayer } from '../../auth/auth.service';
+import type { RequestContext } from '../../auth/viewer';
+import { PresetName } from '../../engine';
 import { GameType, SeekInput } from './game.types';
 import { GameParent, secondsPerMoveOf, toGame } from './games.resolver';
-import { LobbyService } from './lobby.service';
+import { LobbyService } from '../lobby.service';
 
 @Resolver(() => GameType)
 export class LobbyResolver {

@@ -4,8 +4,8 @@
  * transaction as the finishing move, the demo seeder (src/cli/seed-demo.ts) writes the same from its own games,
  * and the projection check recomputes the outcomes from the recorded result.
  */
-import type { GameResult } from '../engine';
-import { NEW_PLAYER, Rating, pairwiseResults, rate } from '../ratings/glicko2';
+import type { GameResult } from '../../engine';
+import { NEW_PLAYER, Rating, pairwiseResults, rate } from '../../ratings/glicko2';
 import type { OutcomeName } from './vocabulary';
 
 export type Outcome = OutcomeName;

@@ -5,10 +5,10 @@
  * cache is behind (another copy wrote) catches up from the log.
  */
 import { Injectable } from '@nestjs/common';
-import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../engine';
-import { PrismaService } from '../prisma/prisma.service';
+import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../../engine';
+import { PrismaService } from '../../prisma/prisma.service';
 import type { GameWithPlayers } from './game-rows';
-import { LogCorruptError, initialState, originOf } from './initial-state';
+import { LogCorruptError, initialState, originOf } from '../domain/initial-state';
 
 /** A game's folded state at a version, with the events it came from (public: they form the move history). */
 export interface FoldedGame {

@@ -11,10 +11,10 @@
  *   when the caller moves, and its deadline stays fixed while it is in it.
  * - `created`: everything else by creation time.
  */
-import { isUuid } from '../common/ids';
-import { cursorParts, cursorTime, encodeCursor, notACursor } from '../common/cursor';
-import { ApiError } from '../errors/api-error';
-import type { GameStatusName, OutcomeName } from './vocabulary';
+import { isUuid } from '../../common/ids';
+import { cursorParts, cursorTime, encodeCursor, notACursor } from '../../common/cursor';
+import { ApiError } from '../../errors/api-error';
+import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
 
 export type ListOrder = 'finished' | 'created' | 'deadline';
 export type ListStatus = GameStatusName;

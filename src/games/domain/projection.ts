@@ -2,7 +2,7 @@
  * The projection row's game-derived columns, computed from a folded state. The service writes them with each
  * move, and the projection check (src/cli/check-projections.ts) recomputes them from the log: one definition.
  */
-import { GameResult, GameState } from '../engine';
+import { GameResult, GameState } from '../../engine';
 
 export interface GameProjection {
   readonly version: number;

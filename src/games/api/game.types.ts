@@ -3,17 +3,17 @@
  * depend on them. Every type and field carries a description.
  */
 import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
-import { BUILTIN_BOTS, type BuiltinBotKind } from '../bots/builtin-bots';
-import { PlayerType } from '../players/player.types';
-import type { SameMembers } from '../common/same-members';
-import type { ClientSeedSourceName } from './client-seed-source';
-import type { GameStatusName, OutcomeName } from './vocabulary';
+import { BUILTIN_BOTS, type BuiltinBotKind } from '../../bots/builtin-bots';
+import { PlayerType } from '../../players/player.types';
+import type { SameMembers } from '../../common/same-members';
+import type { ClientSeedSourceName } from '../domain/client-seed-source';
+import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
 import type {
   BlockedWhen as EngineBlockedWhen,
   EndReason as EngineEndReason,
   GameEventType,
   RuleOptions as EngineRuleOptions,
-} from '../engine';
+} from '../../engine';
 
 export enum Preset {
   CLASSIC = 'classic',
