@@ -25,7 +25,7 @@ import {
 } from '../../src/engine';
 import { DEFAULTS, UsageError, parseSeedArgs } from '../../src/cli/seed-demo';
 import { formatDuration, progressLine } from '../../src/cli/seed-demo/progress';
-import { copyField, copyRow } from '../../src/cli/seed-demo/copy';
+import { copyField, copyRow } from '../../src/db/copy';
 import {
   GamePlan,
   cumulativeActivity,

@@ -7,7 +7,7 @@
 import { hash as argon2Hash } from '@node-rs/argon2';
 import type { ClientBase } from 'pg';
 import type { PresetName } from '../../engine';
-import { CopyBuffer } from './copy';
+import { CopyBuffer } from '../../db/copy';
 import { PoolPlayer, demoUsername, derivedUuid, hashUnit, poolPlayer } from './plan';
 import { RatingRow } from './ratings';
 import { RunWindow, signedUpAt } from './timeline';

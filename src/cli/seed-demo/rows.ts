@@ -1,78 +1,20 @@
 /**
  * A played demo game as the rows the service would have left: the `games` row of a finished game, each seat's
  * `game_players` row with its outcome (and rating change when rated), and the move log in `game_events`. Column
- * by column as games.service.ts writes them (create, join, append), without a client move id (bots
+ * by column as the repository writes them (src/games/persistence), without a client move id (bots
  * that never retried).
  */
 import { GameResult, PresetName, RULES_VERSION, seedCommitment } from '../../engine';
 import { RatingChange, SeatOutcome } from '../../games/domain/finish';
-import { CopyBuffer, copyRow } from './copy';
+import { copyRow } from '../../db/copy';
+import { BulkGames, newBulkGames } from '../../games/persistence/bulk-games';
 import { GameTimes } from './timeline';
 import { PlayedGame, demoClientSeeds, presetOptions } from './play';
 import { GamePlan } from './plan';
 
-/** The COPY buffers of one chunk of games, in the order they must be sent (foreign keys). */
-export interface ChunkRows {
-  readonly games: CopyBuffer;
-  readonly gamePlayers: CopyBuffer;
-  readonly gameEvents: CopyBuffer;
-}
-
-export function newChunkRows(): ChunkRows {
-  return {
-    games: new CopyBuffer('games', [
-      'id',
-      'preset',
-      'options',
-      'seats',
-      'rated',
-      'status',
-      'version',
-      'current_seat',
-      'current_player_id',
-      'seed',
-      'seed_commitment',
-      'rules_version',
-      'start_position',
-      'deal_chosen',
-      'invited_player_id',
-      'created_by_id',
-      'result',
-      'created_at',
-      'started_at',
-      'finished_at',
-      'updated_at',
-    ]),
-    gamePlayers: new CopyBuffer('game_players', [
-      'game_id',
-      'seat',
-      'player_id',
-      'joined_at',
-      'client_seed',
-      'client_seed_source',
-      'finished_at',
-      'outcome',
-      'placement',
-      'score',
-      'payoff_left',
-      'rating_before',
-      'deviation_before',
-      'volatility_before',
-      'rating_after',
-      'deviation_after',
-      'volatility_after',
-    ]),
-    gameEvents: new CopyBuffer('game_events', [
-      'game_id',
-      'seq',
-      'type',
-      'payload',
-      'actor_id',
-      'client_move_id',
-      'created_at',
-    ]),
-  };
-}
+/** One chunk's rows: the bulk path of the game tables (src/games/persistence/bulk-games.ts). */
+export type ChunkRows = BulkGames;
+export const newChunkRows = newBulkGames;
 
 const OPTIONS_JSON = new Map<PresetName, string>();
 

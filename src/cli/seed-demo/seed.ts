@@ -13,6 +13,7 @@ import { GameJob, PlayedJob, timesOf } from './job';
 import { MAX_SEATS, PoolPlayer, cumulativeActivity, gameIdFor, planGame } from './plan';
 import { Pool, ensurePool, poolRatings, upsertRatings } from './players';
 import { RatingLedger, RatingRow } from './ratings';
+import { writeBulkGames } from '../../games/persistence/bulk-games';
 import { ChunkRows, addGameRows, newChunkRows } from './rows';
 import { GameRunner, inProcessRunner, workerRunner, workerScript } from './runner';
 import { RunWindow, finishTime, runWindow } from './timeline';
@@ -188,9 +189,7 @@ async function playAndWrite(
   const writeChunk = async (chunk: RatedChunk): Promise<void> => {
     await client.query('BEGIN');
     try {
-      await chunk.rows.games.send(client);
-      await chunk.rows.gamePlayers.send(client);
-      await chunk.rows.gameEvents.send(client);
+      await writeBulkGames(client, chunk.rows);
       await upsertRatings(client, chunk.ratings);
       await client.query('COMMIT');
     } catch (error) {
