@@ -355,7 +355,7 @@ export class GamesService {
   }
 
   /** Calls a game off if it is still as `expected` (GamesRepository.callOff); false when it moved on meanwhile. */
-  async callOff(
+  private async callOff(
     gameId: string,
     expected: { readonly status: string; readonly version: number },
     reason: CallOffReason,
@@ -413,6 +413,7 @@ export class GamesService {
     const game = await this.get(gameId);
     const now = this.clock.now();
     const seat = game.currentSeat;
+    // Whether the mover ever moved needs the folded log: not worth reading for a game that cannot time out.
     if (game.status !== GameStatus.ACTIVE || seat === null || game.currentPlayerId === null) return 'notDue';
     const folded = await this.store.folded(game);
     const moverHasMoved = folded.events.some((stored) => stored.event.seat === seat);
