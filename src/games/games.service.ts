@@ -33,7 +33,15 @@ import { Prisma } from '../generated/prisma/client';
 import { PlayersService, isUniqueViolation } from '../players/players.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
-import { CallOffReason, GameLife, LifeCommand, decideLife } from './domain/life';
+import {
+  CallOffReason,
+  GameLife,
+  LifeCommand,
+  TurnClock,
+  decideLife,
+  newTurnClock,
+  turnClockAfter,
+} from './domain/life';
 import { GamesRepository } from './persistence/games.repository';
 import { moveLifeEvents, notificationsOf } from './domain/notifications';
 import { FoldedGame, GameStore, advance } from './persistence/game-store';
@@ -272,7 +280,7 @@ export class GamesService {
           if (decision.outcome.type !== 'seated') throw new Error(`a join decided ${decision.outcome.type}`);
           return decision.outcome;
         },
-        deal: (given) => dealPlan(game, given),
+        deal: (given) => dealPlan(game, given, now),
       },
       now,
     );
@@ -560,7 +568,7 @@ export class GamesService {
       this.seatings.delete(game.id);
       return this.get(game.id);
     }
-    return this.known(afterMove(game, projection, now));
+    return this.known(afterMove(game, projection, clockAfterMove(game, projection, now), now));
   }
 
   /**
@@ -600,6 +608,7 @@ export class GamesService {
         rows,
         actorId,
         projection,
+        clock: clockAfterMove(game, projection, now),
         notifications,
         outcomes: result === null ? null : seatOutcomes(result, game.players),
         now,
@@ -700,20 +709,27 @@ export class GamesService {
 }
 
 /** The game as the move left it, without reading it back: only the projection columns changed. */
-function afterMove(game: GameWithPlayers, projection: GameProjection, now: Date): GameWithPlayers {
+/** The turn's clock after a move that produced `projection` (turnClockAfter, for the append and the answer). */
+function clockAfterMove(game: GameWithPlayers, projection: GameProjection, now: Date): TurnClock {
+  return turnClockAfter(
+    game,
+    { currentPlayerId: projection.currentPlayerId, finished: projection.result !== null },
+    now,
+  );
+}
+
+/** The row as the append left it: the projection and the turn's clock it stored. */
+function afterMove(
+  game: GameWithPlayers,
+  projection: GameProjection,
+  clock: TurnClock,
+  now: Date,
+): GameWithPlayers {
   const finished = projection.result !== null;
-  // As APPEND_SQL sets them: another player to move starts a new turn and its deadline.
-  const newTurn = projection.currentPlayerId !== game.currentPlayerId;
-  const deadline =
-    finished || game.secondsPerMove === null
-      ? null
-      : newTurn
-        ? new Date(now.getTime() + game.secondsPerMove * 1000)
-        : game.deadline;
   return {
     ...game,
-    turnStartedAt: newTurn ? now : game.turnStartedAt,
-    deadline,
+    turnStartedAt: clock.turnStartedAt,
+    deadline: clock.deadline,
     version: projection.version,
     status: projection.status,
     currentSeat: projection.currentSeat,
@@ -740,16 +756,19 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
 function dealPlan(
   game: GameWithPlayers,
   given: ReadonlyMap<number, string | null>,
-): { standIns: { seat: number; seed: string }[]; firstSeat: number } {
+  now: Date,
+): { standIns: { seat: number; seed: string }[]; firstSeat: number; clock: TurnClock } {
   const mixes = !game.dealChosen && isRulesVersion(game.rulesVersion) && takesClientSeeds(game.rulesVersion);
   const seats = [...Array(game.seats).keys()];
   const standIns = mixes ? seats.filter((seat) => (given.get(seat) ?? null) === null) : [];
   const clientSeeds = seats.map(
     (seat) => given.get(seat) ?? (standIns.includes(seat) ? standInClientSeed(game.seed, seat) : null),
   );
+  const firstSeat = initialState({ ...game, clientSeeds }).current;
   return {
     standIns: standIns.map((seat) => ({ seat, seed: clientSeeds[seat] as string })),
-    firstSeat: initialState({ ...game, clientSeeds }).current,
+    firstSeat,
+    clock: newTurnClock(game.secondsPerMove, now),
   };
 }
 

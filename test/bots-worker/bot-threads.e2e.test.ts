@@ -89,7 +89,10 @@ describe('BotThreads', () => {
 
   it('replaces a thread that dies, failing only the decision it held', async () => {
     threads = new BotThreads({ size: 1 });
-    const [first, second] = decisions(2) as [BotDecision, BotDecision];
+    // The held decision is the expert's (a search of many playouts), so that it is still running when the thread
+    // is stopped: a greedy decision can be answered before the stop takes effect.
+    const [first, , second] = decisions(3) as [BotDecision, BotDecision, BotDecision];
+    expect(second.engineBot).toBe('expert');
     // A thread stopped from outside, mid-decision, is what a crash looks like to the pool.
     await threads.decide(first);
     const held = threads.decide(second);

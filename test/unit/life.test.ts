@@ -2,7 +2,7 @@
  * The life of a game around its play (src/games/domain/life.ts): joining, calling off, declining, timing out —
  * decided from the game and the command alone, with the time as an input.
  */
-import { GameLife, decideLife } from '../../src/games/domain/life';
+import { GameLife, decideLife, newTurnClock, turnClockAfter } from '../../src/games/domain/life';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const ANN = 'ann';
@@ -159,5 +159,39 @@ describe('a missed deadline', () => {
     expect(decideLife({ ...dealt, status: 'FINISHED' }, timeout(true), NOW)).toMatchObject({
       outcome: { type: 'notDue' },
     });
+  });
+});
+
+describe('the turn’s clock', () => {
+  const HOUR = 3_600_000;
+  const before = {
+    currentPlayerId: ANN,
+    turnStartedAt: new Date(NOW.getTime() - HOUR),
+    deadline: new Date(NOW.getTime() + HOUR),
+    secondsPerMove: 86_400,
+  };
+
+  it('another player to move starts a new turn with a full time control', () => {
+    expect(turnClockAfter(before, { currentPlayerId: BOB, finished: false }, NOW)).toEqual({
+      turnStartedAt: NOW,
+      deadline: new Date(NOW.getTime() + 86_400_000),
+    });
+    expect(newTurnClock(null, NOW)).toEqual({ turnStartedAt: NOW, deadline: null });
+  });
+
+  it('a move within the turn keeps its start and deadline; the end clears the deadline', () => {
+    expect(turnClockAfter(before, { currentPlayerId: ANN, finished: false }, NOW)).toEqual({
+      turnStartedAt: before.turnStartedAt,
+      deadline: before.deadline,
+    });
+    expect(turnClockAfter(before, { currentPlayerId: null, finished: true }, NOW)).toEqual({
+      turnStartedAt: NOW,
+      deadline: null,
+    });
+  });
+
+  it('has no deadline without a time control', () => {
+    const untimed = { ...before, deadline: null, secondsPerMove: null };
+    expect(turnClockAfter(untimed, { currentPlayerId: BOB, finished: false }, NOW).deadline).toBeNull();
   });
 });

@@ -132,6 +132,43 @@ function timeoutOutcome(
   return { type: 'timedOut', seat: game.currentSeat };
 }
 
+/** A turn's clock: when it began and when it runs out (null without a time control, or once the game is over). */
+export interface TurnClock {
+  readonly turnStartedAt: Date | null;
+  readonly deadline: Date | null;
+}
+
+/**
+ * The turn's clock after a change (docs/correspondence.md#time-controls): another player to move (the deal's first
+ * player, a pass, a resignation or a timeout handing the turn on) starts a new turn and its deadline; a move within
+ * the turn keeps both; the end clears the deadline. The one place deadlines are computed: the repository stores
+ * what this says and the answer shows the same.
+ */
+export function turnClockAfter(
+  before: {
+    readonly currentPlayerId: string | null;
+    readonly turnStartedAt: Date | null;
+    readonly deadline: Date | null;
+    readonly secondsPerMove: number | null;
+  },
+  after: { readonly currentPlayerId: string | null; readonly finished: boolean },
+  now: Date,
+): TurnClock {
+  if (after.currentPlayerId === before.currentPlayerId) {
+    return { turnStartedAt: before.turnStartedAt, deadline: after.finished ? null : before.deadline };
+  }
+  const next = newTurnClock(before.secondsPerMove, now);
+  return after.finished ? { ...next, deadline: null } : next;
+}
+
+/** A turn that begins at `now` (the deal's first turn, or the next player's). */
+export function newTurnClock(secondsPerMove: number | null, now: Date): TurnClock {
+  return {
+    turnStartedAt: now,
+    deadline: secondsPerMove === null ? null : new Date(now.getTime() + secondsPerMove * 1000),
+  };
+}
+
 function unreachable(command: never): never {
   throw new Error(`unknown life command ${JSON.stringify(command)}`);
 }

@@ -19,7 +19,7 @@ import { transaction, transactionIf } from '../../db/transaction';
 import type { Game, Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
-import type { CallOffReason } from '../domain/life';
+import type { CallOffReason, TurnClock } from '../domain/life';
 import { GameLifeEvent, PlayerNotification, notificationsOf } from '../domain/notifications';
 import type { SeatOutcome } from '../domain/finish';
 import { recordFinish } from './finish-sql';
@@ -41,12 +41,8 @@ const MOVED_CTE = `
        SET version = $3, current_seat = $4, current_player_id = $5::uuid, updated_at = $6, status = $7,
            finished_at = CASE WHEN $8 THEN $6::timestamptz ELSE finished_at END,
            result = COALESCE($9::jsonb, result),
-           -- A new turn (another player to move) starts a new deadline; the end clears it. SET sees the old row.
-           turn_started_at = CASE WHEN $5::uuid IS DISTINCT FROM current_player_id THEN $6 ELSE turn_started_at END,
-           deadline = CASE WHEN $8 THEN NULL
-                           WHEN $5::uuid IS DISTINCT FROM current_player_id
-                             THEN $6::timestamptz + seconds_per_move * interval '1 second'
-                           ELSE deadline END
+           -- The turn's clock as the domain computed it (turnClockAfter): stored as is, answered the same.
+           turn_started_at = $12::timestamptz, deadline = $13::timestamptz
      WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
     RETURNING id)`;
 
@@ -69,7 +65,7 @@ const APPEND_TELLING_SQL = `
   WITH ${MOVED_CTE},
   appended AS (${INSERT_EVENTS} RETURNING 1),
   ${notificationCtes(
-    `moved, unnest($12::uuid[], $13::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
+    `moved, unnest($14::uuid[], $15::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
      LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
   )}
   SELECT (SELECT count(*) FROM appended)::int AS appended, ${WAKE_WEBHOOK_WORKERS} AS woken`;
@@ -136,6 +132,8 @@ export interface Append {
   readonly rows: readonly LogRow[];
   readonly actorId: string;
   readonly projection: GameProjection;
+  /** The turn's clock after the move (src/games/domain/life.ts, turnClockAfter). */
+  readonly clock: TurnClock;
   readonly notifications: readonly PlayerNotification[];
   /** The seats' outcomes, when the move finished the game (recorded with the ratings in the same transaction). */
   readonly outcomes: readonly SeatOutcome[] | null;
@@ -165,6 +163,8 @@ export interface SeatRequest {
   deal(given: ReadonlyMap<number, string | null>): {
     readonly standIns: readonly { readonly seat: number; readonly seed: string }[];
     readonly firstSeat: number;
+    /** The first turn's clock (turnClockAfter). */
+    readonly clock: TurnClock;
   };
 }
 
@@ -332,10 +332,9 @@ export class GamesRepository {
       `UPDATE games
           SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3,
               current_player_id = (SELECT player_id FROM game_players WHERE game_id = $1::uuid AND seat = $3),
-              turn_started_at = $2,
-              deadline = $2::timestamptz + seconds_per_move * interval '1 second'
+              turn_started_at = $4, deadline = $5
         WHERE id = $1::uuid`,
-      [gameId, now, plan.firstSeat],
+      [gameId, now, plan.firstSeat, plan.clock.turnStartedAt, plan.clock.deadline],
     );
     const order = [...seated].sort((a, b) => a.seat - b.seat).map((entry) => entry.playerId);
     const toMove = seated.find((entry) => entry.seat === plan.firstSeat)?.playerId as string;
@@ -456,6 +455,8 @@ export class GamesRepository {
       result !== null ? JSON.stringify(result) : null,
       move.actorId,
       JSON.stringify(move.rows),
+      move.clock.turnStartedAt,
+      move.clock.deadline,
     ];
     const run = async (db: Pick<PoolClient, 'query'>): Promise<boolean> => {
       if (notifications.length === 0) {
