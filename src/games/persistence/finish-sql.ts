@@ -1,13 +1,13 @@
 /**
- * Writes a finished game's per-seat record and, for a rated game, the rating updates — inside the transaction of
+ * Writes a finished game's per-seat record and, for a rated game, the rating updates (src/ratings/rating-writes.ts)
+ * and each seat's change — inside the transaction of
  * the move that finished it (docs/api.md#ratings): a game's finish and its rating updates are one transaction. The
  * finishing append's version guard lets only one writer get here per game; the `finished_at IS NULL` guard below
  * makes a second recording fail loudly (and roll the whole move back) rather than rate twice.
  */
 import type { PoolClient } from 'pg';
-import type { Rating } from '../../ratings/glicko2';
-import { NEW_PLAYER } from '../../ratings/glicko2';
-import { SeatOutcome, ratingChanges } from '../domain/finish';
+import { rateFinishedGame } from '../../ratings/rating-writes';
+import type { SeatOutcome } from '../domain/finish';
 
 export interface FinishedGame {
   readonly id: string;
@@ -24,25 +24,6 @@ const RECORD_SEATS = `
     FROM unnest($3::int[], $4::text[], $5::int[], $6::int[], $7::int[])
          AS o(seat, outcome, placement, score, payoff_left)
    WHERE gp.game_id = $1::uuid AND gp.seat = o.seat AND gp.finished_at IS NULL`;
-
-// New players' rows are inserted in player id order, and the rows are then locked in that order: two games
-// finishing at once with players in common wait for each other instead of deadlocking.
-const ENSURE_RATINGS = `
-  INSERT INTO ratings (player_id, preset, rating, deviation, volatility, games, updated_at)
-  SELECT id, $2, $3, $4, $5, 0, $6 FROM unnest($1::uuid[]) AS id ORDER BY id
-  ON CONFLICT (player_id, preset) DO NOTHING`;
-
-const LOCK_RATINGS = `
-  SELECT player_id, rating, deviation, volatility FROM ratings
-   WHERE preset = $2 AND player_id = ANY($1::uuid[])
-   ORDER BY player_id FOR UPDATE`;
-
-const UPDATE_RATINGS = `
-  UPDATE ratings AS r
-     SET rating = c.rating, deviation = c.deviation, volatility = c.volatility, games = r.games + 1,
-         updated_at = $3
-    FROM unnest($1::uuid[], $4::float8[], $5::float8[], $6::float8[]) AS c(player_id, rating, deviation, volatility)
-   WHERE r.player_id = c.player_id AND r.preset = $2`;
 
 const RECORD_RATING_CHANGES = `
   UPDATE game_players AS gp
@@ -72,37 +53,8 @@ export async function recordFinish(
     throw new FinishAlreadyRecordedError(`game ${game.id}: its finish was already recorded`);
   }
   if (!game.rated) return;
-  const ids = outcomes.map((o) => o.playerId);
-  await client.query(ENSURE_RATINGS, [
-    ids,
-    game.preset,
-    NEW_PLAYER.rating,
-    NEW_PLAYER.deviation,
-    NEW_PLAYER.volatility,
-    now,
-  ]);
-  const locked = await client.query<{
-    player_id: string;
-    rating: number;
-    deviation: number;
-    volatility: number;
-  }>(LOCK_RATINGS, [ids, game.preset]);
-  const before = new Map<string, Rating>(
-    locked.rows.map((row) => [
-      row.player_id,
-      { rating: row.rating, deviation: row.deviation, volatility: row.volatility },
-    ]),
-  );
-  const changes = ratingChanges(outcomes, before);
+  const changes = await rateFinishedGame(client, game.preset, outcomes, now);
   const column = (pick: (change: (typeof changes)[number]) => number): number[] => changes.map(pick);
-  await client.query(UPDATE_RATINGS, [
-    changes.map((c) => c.playerId),
-    game.preset,
-    now,
-    column((c) => c.after.rating),
-    column((c) => c.after.deviation),
-    column((c) => c.after.volatility),
-  ]);
   const rated = await client.query(RECORD_RATING_CHANGES, [
     game.id,
     changes.map((c) => c.playerId),
