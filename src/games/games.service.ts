@@ -106,9 +106,11 @@ const MAX_CLIENT_MOVE_ID = 64;
 
 @Injectable()
 export class GamesService {
-  /** Players of dealt games (they never change). */
-  private readonly seatings = new Map<string, GameWithPlayers['players']>();
-  /** The latest row seen per game: a move starts from it and reads nothing when it is still current. */
+  /**
+   * The one entry per game of this copy (with GameStore's folded state, which it matches by version): the latest
+   * row seen with its seats, monotonic by version. A move starts from it and reads nothing when it is still
+   * current; a read of a dealt game fetches the row alone and takes the seats from here.
+   */
   private readonly rows = new Map<string, GameWithPlayers>();
 
   constructor(
@@ -125,21 +127,25 @@ export class GamesService {
    */
   async get(gameId: string): Promise<GameWithPlayers> {
     if (!isUuid(gameId)) throw new ApiError('NOT_FOUND', 'no such game');
-    const seated = this.seatings.get(gameId);
+    const seated = this.dealtSeats(gameId);
     if (seated !== undefined) {
       const row = await this.repository.row(gameId);
       if (row === null) throw new ApiError('NOT_FOUND', 'no such game');
       // The seats gain their outcomes when the game finishes (perhaps through another app copy): read them then.
       const current = row.status !== GameStatus.FINISHED || seated.every((seat) => seat.finishedAt !== null);
       if (current) return this.known({ ...row, players: seated });
-      this.seatings.delete(gameId);
     }
     const game = await this.repository.withPlayers(gameId);
     if (game === null) throw new ApiError('NOT_FOUND', 'no such game');
-    if (game.status !== GameStatus.WAITING && game.startedAt !== null) {
-      remember(this.seatings, gameId, game.players);
-    }
     return this.known(game);
+  }
+
+  /** The seats of a dealt game as this copy last saw them: they never change but for the finish and bot versions. */
+  private dealtSeats(gameId: string): GameWithPlayers['players'] | undefined {
+    const cached = this.rows.get(gameId);
+    return cached !== undefined && cached.status !== GameStatus.WAITING && cached.startedAt !== null
+      ? cached.players
+      : undefined;
   }
 
   /** Records the latest row this copy of the app has seen of a game (the move path starts from it). */
@@ -326,8 +332,6 @@ export class GamesService {
           ? { ...entry, botVersions: [...entry.botVersions, botVersion] }
           : entry,
       );
-    const seated = this.seatings.get(gameId);
-    if (seated !== undefined) this.seatings.set(gameId, add(seated));
     const row = this.rows.get(gameId);
     if (row !== undefined) this.rows.set(gameId, { ...row, players: add(row.players) });
   }
@@ -564,8 +568,7 @@ export class GamesService {
   ): Promise<GameWithPlayers> {
     this.store.remember(game.id, next);
     if (projection.result !== null) {
-      // The finish wrote each seat's outcome and rating change: read them.
-      this.seatings.delete(game.id);
+      // The finish wrote each seat's outcome and rating change: `get` reads them (a finished row, seats without).
       return this.get(game.id);
     }
     return this.known(afterMove(game, projection, clockAfterMove(game, projection, now), now));
