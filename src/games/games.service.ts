@@ -508,8 +508,20 @@ export class GamesService {
       const now = this.clock.now();
       const next = advance(folded, decision.events, now, clientMoveId);
       const projection = projectionOf(next.state, next.version, game.players);
-      if (await this.append(game, folded.version, decision.events, playerId, clientMoveId, projection, now)) {
-        return this.moved(game, next, projection, now);
+      const clock = clockAfterMove(game, projection, now);
+      if (
+        await this.append(
+          game,
+          folded.version,
+          decision.events,
+          playerId,
+          clientMoveId,
+          projection,
+          clock,
+          now,
+        )
+      ) {
+        return this.moved(game, next, projection, clock, now);
       }
       // Lost a race: someone else wrote first. With expectedVersion (or a clientMoveId, whose retry may be what
       // won) the client decides what to do. Without either — only a resignation now, since a move must carry one
@@ -551,12 +563,22 @@ export class GamesService {
     const now = this.clock.now();
     const next = advance(folded, decision.events, now, clientMoveId);
     const projection = projectionOf(next.state, next.version, game.players);
+    const clock = clockAfterMove(game, projection, now);
     if (
-      !(await this.append(game, folded.version, decision.events, playerId, clientMoveId, projection, now))
+      !(await this.append(
+        game,
+        folded.version,
+        decision.events,
+        playerId,
+        clientMoveId,
+        projection,
+        clock,
+        now,
+      ))
     ) {
       return null;
     }
-    return this.moved(game, next, projection, now);
+    return this.moved(game, next, projection, clock, now);
   }
 
   /** After a write: remember the new state and row, tell subscribers, answer with the game as the move left it. */
@@ -564,6 +586,7 @@ export class GamesService {
     game: GameWithPlayers,
     next: FoldedGame,
     projection: GameProjection,
+    clock: TurnClock,
     now: Date,
   ): Promise<GameWithPlayers> {
     this.store.remember(game.id, next);
@@ -571,7 +594,7 @@ export class GamesService {
       // The finish wrote each seat's outcome and rating change: `get` reads them (a finished row, seats without).
       return this.get(game.id);
     }
-    return this.known(afterMove(game, projection, clockAfterMove(game, projection, now), now));
+    return this.known(afterMove(game, projection, clock, now));
   }
 
   /**
@@ -585,6 +608,7 @@ export class GamesService {
     actorId: string,
     clientMoveId: string | null,
     projection: GameProjection,
+    clock: TurnClock,
     now: Date,
   ): Promise<boolean> {
     const rows = events.map((event, index) => ({
@@ -611,7 +635,7 @@ export class GamesService {
         rows,
         actorId,
         projection,
-        clock: clockAfterMove(game, projection, now),
+        clock,
         notifications,
         outcomes: result === null ? null : seatOutcomes(result, game.players),
         now,

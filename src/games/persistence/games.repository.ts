@@ -11,6 +11,7 @@ import type { PoolClient } from 'pg';
 import type { GameEvent } from '../../engine';
 import {
   WAKE_WEBHOOK_WORKERS,
+  notificationArrays,
   notificationCtes,
   prismaStatements,
   writeNotifications,
@@ -463,11 +464,8 @@ export class GamesRepository {
         const { rowCount } = await db.query({ ...APPEND_STATEMENT, values });
         return rowCount === move.rows.length;
       }
-      const telling = [
-        ...values,
-        notifications.map((entry) => entry.playerId),
-        notifications.map((entry) => entry.kind),
-      ];
+      const [playerIds, kinds] = notificationArrays(notifications);
+      const telling = [...values, playerIds, kinds];
       const { rows } = await db.query<{ appended: number }>({ ...APPEND_TELLING_STATEMENT, values: telling });
       return rows[0]?.appended === move.rows.length;
     };
