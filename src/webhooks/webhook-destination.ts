@@ -85,8 +85,10 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   if (signal === undefined) return promise;
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
+    // The promise is followed before anything else, so a lookup that fails after the abort is still handled
+    // (never an unhandled rejection, which would end the process).
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
 }

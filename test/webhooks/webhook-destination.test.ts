@@ -78,6 +78,30 @@ describe('resolveDestination', () => {
       kind: 'addresses',
     });
   });
+
+  it('with a signal already aborted (a copy shutting down) is unresolved, and a lookup failing later is handled', async () => {
+    let fail!: (error: Error) => void;
+    const lookup = new Promise<readonly string[]>((_, reject) => (fail = reject));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const slow: WebhookNetwork = { allowed: [], resolve: () => lookup };
+      const aborted = AbortSignal.abort();
+      expect(await resolveDestination(new URL('http://slow.test/'), slow, aborted)).toEqual({
+        kind: 'unresolved',
+      });
+      fail(Object.assign(new Error('slow.test: not found'), { code: 'ENOTFOUND' }));
+      // Unhandled rejections are reported once the microtasks of the current macrotask have run.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
 
 describe('checkWebhookDestination (at registration)', () => {
