@@ -24,6 +24,8 @@ import { DatabaseAvailability } from '../src/db/availability';
 import { startEmbeddedPostgres, RunningPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrator';
 import { GameStore } from '../src/games/persistence/game-store';
+import { GamesRepository } from '../src/games/persistence/games.repository';
+import { recordOfPrisma } from '../src/games/persistence/game-rows';
 import { PrismaService } from '../src/prisma/prisma.service';
 import {
   describeEnvironment,
@@ -108,14 +110,17 @@ async function main(): Promise<void> {
         payload: event as never,
       })),
     });
-    const row = { ...(await prisma.game.findUniqueOrThrow({ where: { id: gameId } })), players: [] };
+    const row = recordOfPrisma({
+      ...(await prisma.game.findUniqueOrThrow({ where: { id: gameId } })),
+      players: [],
+    });
     const before = { ...row, version: EVENTS - 1 };
 
     const current: number[] = [];
     const warm: number[] = [];
     const cold: number[] = [];
     for (let round = 0; round < ROUNDS + 20; round++) {
-      const store = new GameStore(prisma);
+      const store = new GameStore(new GamesRepository(prisma));
       await store.folded(before); // the cache one move behind: another copy of the app wrote the last move
       let start = performance.now();
       await store.folded(row);
@@ -124,7 +129,7 @@ async function main(): Promise<void> {
       await store.folded(row); // the cache current: this copy wrote the last move
       const currentMs = performance.now() - start;
       start = performance.now();
-      await new GameStore(prisma).folded(row);
+      await new GameStore(new GamesRepository(prisma)).folded(row);
       const coldMs = performance.now() - start;
       if (round >= 20) {
         current.push(currentMs);

@@ -15,7 +15,7 @@ import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { GamesService } from '../games/games.service';
 import { GamesRepository } from '../games/persistence/games.repository';
 
-export { REMINDER_SHARE } from '../games/persistence/games.repository';
+export { REMINDER_SHARE } from '../games/domain/life';
 
 export interface SweepReport {
   readonly timedOut: number;

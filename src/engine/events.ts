@@ -30,6 +30,17 @@ export type GameEvent =
 
 export type GameEventType = GameEvent['type'];
 
+/** Every event type, in the order above: the list the API's move types follow. */
+export const GAME_EVENT_TYPES = ['played', 'discarded', 'passed', 'resigned', 'timedOut'] as const;
+// The list holds exactly the union's types: one missing on either side does not compile.
+type ListedEventType = (typeof GAME_EVENT_TYPES)[number];
+const everyEventTypeListed: [GameEventType] extends [ListedEventType]
+  ? [ListedEventType] extends [GameEventType]
+    ? true
+    : never
+  : never = true;
+void everyEventTypeListed;
+
 /** The command that an event records; `decide` on the state before it gives back the same event. */
 export function commandOf(event: GameEvent): Command {
   switch (event.type) {

@@ -9,7 +9,18 @@ import { RulesPart, RulesVersion, isRulesVersion, versionParts } from './version
 export const PRESET_NAMES = ['classic', 'zloba', 'modern'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-export type WildRank = 'JOKER' | 'K';
+/** The ranks that may be wild (S11, R15: jokers; E7: kings). */
+export const WILD_RANKS = ['JOKER', 'K'] as const;
+export type WildRank = (typeof WILD_RANKS)[number];
+
+/** The values of the enumerated options below (docs/rules.md §3), each written once. */
+export const DECK_MODES = ['separate', 'combined'] as const;
+export const CENTER_TOP_RANKS = ['Q', 'K'] as const;
+export const COMPLETED_PILE_RULES = ['shuffleIntoStock', 'setAsideRecycle'] as const;
+export const SIDE_BUILDS = ['any', 'sameOrOneLower'] as const;
+export const LOW_CARDS_TO_SIDE_RULES = ['unrestricted', 'centerFullOnly'] as const;
+export const TURN_ENDS = ['optional', 'mandatory'] as const;
+export const FIRST_PLAYER_TIES = ['redeal', 'reshufflePiles'] as const;
 
 /**
  * Which null turns count toward the blocked end (docs/rules.md §2.9): `cannotOrWillNot` every one (S17 "kan eller
@@ -23,7 +34,7 @@ export interface RuleOptions {
   minPlayers: number;
   maxPlayers: number;
   /** `separate`: one 52-card pay-off deck and one stock deck (S1, R1); `combined`: one deck per player, all shuffled together (E1, E19). */
-  deckMode: 'separate' | 'combined';
+  deckMode: (typeof DECK_MODES)[number];
   /** Jokers per deck: on the stock deck in `separate` mode (S1: 4), on every deck in `combined` mode. */
   jokersPerDeck: number;
   payoffSize: number;
@@ -31,20 +42,20 @@ export interface RuleOptions {
   /** Ranks that are wild (S11, R15, E7). A wild card never stands for an ace. */
   wildRanks: WildRank[];
   /** The rank that completes a centre pile (S7: K; E6: Q). */
-  centerTopRank: 'Q' | 'K';
+  centerTopRank: (typeof CENTER_TOP_RANKS)[number];
   /** How many centre piles may exist at once: a number, one more than the players (E5, E19), or as many as there are aces. */
   maxCenterPiles: number | 'playersPlusOne' | 'unlimited';
   /** S9, R17: shuffled into the stock at once; E10, E17: set aside and recycled when the stock runs out. */
-  completedPile: 'shuffleIntoStock' | 'setAsideRecycle';
+  completedPile: (typeof COMPLETED_PILE_RULES)[number];
   /** E12: a play that empties the hand draws `handSize` more and the turn goes on. */
   refillWhenHandEmpty: boolean;
   sidePiles: number;
   /** E15 `any`; S12, R9 `sameOrOneLower`: same rank or one lower than the pile's top. */
-  sideBuild: 'any' | 'sameOrOneLower';
+  sideBuild: (typeof SIDE_BUILDS)[number];
   /** R10 `centerFullOnly`: a natural A or 2 goes to a side pile only while every centre pile exists, and only 2 on 3 or A on 2. */
-  lowCardsToSide: 'unrestricted' | 'centerFullOnly';
+  lowCardsToSide: (typeof LOW_CARDS_TO_SIDE_RULES)[number];
   /** S13, R14 `optional`: a turn may end with `pass`; E13 `mandatory`: it ends with a side-pile card. */
-  turnEnd: 'optional' | 'mandatory';
+  turnEnd: (typeof TURN_ENDS)[number];
   /** S6, R5: every available natural ace must start a centre pile while there is room. */
   forcedAces: boolean;
   /** R7: every available natural 2 must go on a centre ace. */
@@ -54,7 +65,7 @@ export interface RuleOptions {
   /** S18: when false, nobody sees how many cards a pay-off pile holds, only its top and whether it is empty. */
   payoffCountVisible: boolean;
   /** A tie for the highest upturned pay-off card: `redeal` reshuffles deck A and re-splits it (S3); `reshufflePiles` reshuffles each pay-off pile (R3). */
-  firstPlayerTie: 'redeal' | 'reshufflePiles';
+  firstPlayerTie: (typeof FIRST_PLAYER_TIES)[number];
   /** S17, R18 `cannotOrWillNot`: every null turn counts toward the blocked end; E18 `cannot`: only one whose player had no legal centre play. */
   blockedWhen: BlockedWhen;
   /** E18: with stock and set-aside empty and no centre play for anyone, the game is blocked at once. */

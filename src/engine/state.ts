@@ -29,7 +29,16 @@ export interface SeatState {
   out: boolean;
 }
 
-export type EndReason = 'payoffEmptied' | 'blocked' | 'stuck' | 'turnLimit' | 'resigned' | 'timedOut';
+/** Why a game ended (docs/rules.md §2.9, §2.10). */
+export const END_REASONS = [
+  'payoffEmptied',
+  'blocked',
+  'stuck',
+  'turnLimit',
+  'resigned',
+  'timedOut',
+] as const;
+export type EndReason = (typeof END_REASONS)[number];
 
 export interface GameResult {
   readonly reason: EndReason;

@@ -12,7 +12,7 @@ import { GameType } from '../games/api/game.types';
 import { GamesService } from '../games/games.service';
 import { toGame } from '../games/api/games.resolver';
 import { EventBus, PlayerEventMessage } from './event-bus';
-import { DashboardType, PlayerEventKind, PlayerEventType } from './player-events.types';
+import { DashboardType, PlayerEventType } from './player-events.types';
 import { PlayerEventsService } from './player-events.service';
 
 @Resolver(() => PlayerEventType)
@@ -35,7 +35,7 @@ export class PlayerEventsResolver {
       }
       return {
         id: payload.id,
-        kind: payload.kind as PlayerEventKind,
+        kind: payload.kind,
         gameId: payload.gameId,
         createdAt: new Date(payload.createdAt),
       };
@@ -64,7 +64,7 @@ export class PlayerEventsResolver {
     const size = pageSize(first);
     return (await this.service.list(player.id, after ?? undefined, size)).map((event) => ({
       ...event,
-      kind: event.kind as PlayerEventKind,
+      kind: event.kind,
     }));
   }
 

@@ -1,23 +1,12 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GameType } from '../games/api/game.types';
-import type { SameMembers } from '../common/same-members';
-import type { PlayerEventKind as PlayerEventKindName } from './player-event-kinds';
+import { listEnum, sameNames } from '../graphql/list-enum';
+import { PLAYER_EVENT_KINDS } from './player-event-kinds';
 
-export enum PlayerEventKind {
-  YOUR_TURN = 'YOUR_TURN',
-  GAME_STARTED = 'GAME_STARTED',
-  GAME_OVER = 'GAME_OVER',
-  CHALLENGE_RECEIVED = 'CHALLENGE_RECEIVED',
-  REMINDER = 'REMINDER',
-  GAME_UNRATED = 'GAME_UNRATED',
-}
-// The enum holds exactly PLAYER_EVENT_KINDS: one missing on either side does not compile.
-const sameKinds: SameMembers<`${PlayerEventKind}`, PlayerEventKindName> = true;
-void sameKinds;
-registerEnumType(PlayerEventKind, {
+export const PlayerEventKind = listEnum(PLAYER_EVENT_KINDS, sameNames(PLAYER_EVENT_KINDS), {
   name: 'PlayerEventKind',
   description: 'What happened to a player.',
-  valuesMap: {
+  values: {
     YOUR_TURN: { description: 'A game is waiting for your move.' },
     GAME_STARTED: { description: 'A game you sit in was dealt.' },
     GAME_OVER: { description: 'A game you sit in finished or was aborted.' },
@@ -28,6 +17,7 @@ registerEnumType(PlayerEventKind, {
     },
   },
 });
+export type PlayerEventKind = (typeof PLAYER_EVENT_KINDS)[number];
 
 @ObjectType('PlayerEvent', {
   description:

@@ -9,7 +9,9 @@ import { ApiError } from '../errors/api-error';
 import type { ListOutcome, ListStatus } from '../games/persistence/games-list-sql';
 import { GAME_STATUSES, OUTCOMES } from '../games/domain/vocabulary';
 
-export type ExportFormatName = 'json' | 'ndjson';
+/** How an export is written: one JSON document, or newline-delimited JSON (docs/api.md#exports). */
+export const EXPORT_FORMATS = ['json', 'ndjson'] as const;
+export type ExportFormatName = (typeof EXPORT_FORMATS)[number];
 
 /** The GraphQL GamesFilter fields the player-games stream takes (the subject player is in the path). */
 export interface PlayerGamesFilter {
@@ -31,7 +33,7 @@ export function parseExportQuery(query: Query): ExportFormatName {
   refuseUnknown(query, ['format']);
   const format = single(query, 'format');
   if (format === undefined) return 'json';
-  return oneOf('format', format.toLowerCase(), ['json', 'ndjson'] as const);
+  return oneOf('format', format.toLowerCase(), EXPORT_FORMATS);
 }
 
 /** `GET /api/players/:username/games.ndjson`: the GamesFilter fields that make sense without a caller. */

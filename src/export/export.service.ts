@@ -1,17 +1,17 @@
 /**
  * Replay, export and fairness (docs/api.md#exports): a game's log as a `malice-game/1` document (game-export.ts),
  * the position after any ply of a finished game, and a player's games as a stream of exports. Reads the log
- * straight from game_events, in seq order, and folds it with the engine from the game's initial state.
+ * through the games repository, in seq order, and folds it with the engine from the game's initial state.
  */
 import { Injectable } from '@nestjs/common';
-import { GameEvent, formatPosition, replayFrom } from '../engine';
+import { formatPosition, replayFrom } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { GameStatus } from '../games/api/game.types';
-import { GameWithPlayers, GamesQuery, GamesService } from '../games/games.service';
+import { GamesQuery, GamesService } from '../games/games.service';
 import { LogCorruptError, initialState, originOf } from '../games/domain/initial-state';
-import { PrismaService } from '../prisma/prisma.service';
+import { GamesRepository } from '../games/persistence/games.repository';
 import { PlayerGamesFilter } from './export-query';
-import { ExportSourceEvent, GameExport, buildGameExport, toJson } from './game-export';
+import { GameExport, buildGameExport, toJson } from './game-export';
 
 /** Games per page when streaming a player's games: one list query and one events query each. */
 const STREAM_PAGE = 50;
@@ -20,18 +20,13 @@ const STREAM_PAGE = 50;
 export class ExportService {
   constructor(
     private readonly games: GamesService,
-    private readonly prisma: PrismaService,
+    private readonly repository: GamesRepository,
   ) {}
 
   /** The game as a document; a game that is not over shows only what a spectator may see. */
   async exportGame(gameId: string): Promise<GameExport> {
     const game = await this.games.get(gameId);
-    const events = await this.prisma.gameEvent.findMany({
-      where: { gameId: game.id, seq: { lte: game.version } },
-      orderBy: { seq: 'asc' },
-      select: { seq: true, payload: true, createdAt: true },
-    });
-    return buildGameExport(game, events);
+    return buildGameExport(game, await this.repository.log(game.id, 0, game.version));
   }
 
   /**
@@ -55,18 +50,14 @@ export class ExportService {
         },
       );
     }
-    const rows = await this.prisma.gameEvent.findMany({
-      where: { gameId: game.id, seq: { lte: ply } },
-      orderBy: { seq: 'asc' },
-      select: { seq: true, payload: true },
-    });
+    const rows = await this.repository.log(game.id, 0, ply);
     // A log that does not fold is a fault of the server's data, not of the request: INTERNAL, and logged.
     if (rows.length !== ply || rows.some((row, index) => row.seq !== index + 1)) {
       throw new LogCorruptError(`the log of game ${game.id} has a gap before event ${ply}`);
     }
     const replayed = replayFrom(
       initialState(originOf(game)),
-      rows.map((row) => row.payload as unknown as GameEvent),
+      rows.map((row) => row.event),
     );
     if (!replayed.ok) {
       throw new LogCorruptError(
@@ -97,7 +88,7 @@ export class ExportService {
     const lines = async function* (this: ExportService): AsyncGenerator<string> {
       let page = firstPage;
       for (;;) {
-        const events = await this.eventsOf(page.games);
+        const events = await this.repository.logs(page.games.map((game) => game.id));
         for (const game of page.games) yield `${toJson(buildGameExport(game, events.get(game.id) ?? []))}\n`;
         const last = page.cursors[page.cursors.length - 1];
         if (!page.hasNextPage || last === undefined) return;
@@ -105,18 +96,5 @@ export class ExportService {
       }
     };
     return lines.call(this);
-  }
-
-  /** The logs of several games in one query, by game (rows past a game's version are dropped by the export). */
-  private async eventsOf(games: readonly GameWithPlayers[]): Promise<Map<string, ExportSourceEvent[]>> {
-    const byGame = new Map<string, ExportSourceEvent[]>(games.map((game) => [game.id, []]));
-    if (games.length === 0) return byGame;
-    const rows = await this.prisma.gameEvent.findMany({
-      where: { gameId: { in: games.map((game) => game.id) } },
-      orderBy: [{ gameId: 'asc' }, { seq: 'asc' }],
-      select: { gameId: true, seq: true, payload: true, createdAt: true },
-    });
-    for (const row of rows) byGame.get(row.gameId)?.push(row);
-    return byGame;
   }
 }

@@ -136,7 +136,7 @@ export interface ExportSourceGame {
 /** A row of game_events, as far as the export reads it. */
 export interface ExportSourceEvent {
   readonly seq: number;
-  readonly payload: unknown;
+  readonly event: GameEvent;
   readonly createdAt: Date;
 }
 
@@ -169,7 +169,7 @@ export function buildGameExport(game: ExportSourceGame, events: readonly ExportS
     .filter((row) => row.seq <= game.version)
     .sort((a, b) => a.seq - b.seq)
     .map((row): ExportedEvent => {
-      const stored = row.payload as GameEvent;
+      const stored = row.event;
       const payload = over ? stored : publicEvent(stored);
       return {
         seq: row.seq,

@@ -8,30 +8,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  CLIENT_SEED_RULE,
   Command,
   GameEvent,
   commandOf,
-  GameResult,
-  PresetName,
-  RULES_VERSION,
-  RuleOptions,
   clientSeedProblems,
   decide,
-  isClientSeed,
   isRulesVersion,
-  optionsFor,
-  parsePosition,
   replayFrom,
   seedCommitment,
   standInClientSeed,
   takesClientSeeds,
-  validateOptions,
 } from '../engine';
 import { ApiError, violationError } from '../errors/api-error';
-import { Prisma } from '../generated/prisma/client';
 import { PlayersService, isUniqueViolation } from '../players/players.service';
-import { PrismaService } from '../prisma/prisma.service';
 import { isUuid } from '../common/ids';
 import {
   CallOffReason,
@@ -43,6 +32,13 @@ import {
   turnClockAfter,
 } from './domain/life';
 import { GamesRepository } from './persistence/games.repository';
+import {
+  CreateGameRequest,
+  InputRefusal,
+  clientSeedRefusal,
+  createRequestRefusal,
+  decideCreate,
+} from './domain/creation';
 import { moveLifeEvents, notificationsOf } from './domain/notifications';
 import { FoldedGame, GameStore, advance } from './persistence/game-store';
 import { initialState, originOf, versionOf } from './domain/initial-state';
@@ -50,7 +46,7 @@ import type { ClientSeedSourceName } from './domain/client-seed-source';
 import { GameProjection, projectionOf, sameResult } from './domain/projection';
 import { GameStatus } from './api/game.types';
 import { Clock } from '../clock/clock';
-import { BuiltinBotKind, builtinBot, builtinBotById, builtinBotVersion } from '../bots/builtin-bots';
+import { builtinBotById, builtinBotVersion } from '../bots/builtin-bots';
 import { seatOutcomes } from './domain/finish';
 import {
   GamesListQuery,
@@ -59,25 +55,11 @@ import {
   gamesListSql,
   listOrder,
 } from './persistence/games-list-sql';
-import type { GameWithPlayers } from './persistence/game-rows';
+import type { GameRecord } from './domain/game-record';
 
-export type { GameWithPlayers } from './persistence/game-rows';
+export type { GameRecord } from './domain/game-record';
 
-export interface CreateGameRequest {
-  readonly preset: PresetName;
-  readonly overrides: Partial<RuleOptions>;
-  readonly seats: number | undefined;
-  readonly rated: boolean;
-  readonly opponent: string | undefined;
-  readonly seed: string | undefined;
-  readonly position: string | undefined;
-  /** The time control: seconds per move, or undefined for none. */
-  readonly secondsPerMove: number | undefined;
-  /** A built-in bot to seat at once. */
-  readonly bot: BuiltinBotKind | undefined;
-  /** The creator's own seed for the deal (docs/fairness.md); given before the commitment exists. */
-  readonly clientSeed: string | undefined;
-}
+export type { CreateGameRequest } from './domain/creation';
 
 export interface MoveRequest {
   readonly gameId: string;
@@ -88,7 +70,7 @@ export interface MoveRequest {
 }
 
 export interface GamesPage {
-  readonly games: GameWithPlayers[];
+  readonly games: GameRecord[];
   readonly cursors: string[];
   readonly hasNextPage: boolean;
 }
@@ -111,10 +93,9 @@ export class GamesService {
    * row seen with its seats, monotonic by version. A move starts from it and reads nothing when it is still
    * current; a read of a dealt game fetches the row alone and takes the seats from here.
    */
-  private readonly rows = new Map<string, GameWithPlayers>();
+  private readonly rows = new Map<string, GameRecord>();
 
   constructor(
-    private readonly prisma: PrismaService,
     private readonly repository: GamesRepository,
     private readonly store: GameStore,
     private readonly clock: Clock,
@@ -125,7 +106,7 @@ export class GamesService {
    * The game row with its players. Once a game is dealt its seats never change, so they are read once and kept;
    * later reads fetch the row alone.
    */
-  async get(gameId: string): Promise<GameWithPlayers> {
+  async get(gameId: string): Promise<GameRecord> {
     if (!isUuid(gameId)) throw new ApiError('NOT_FOUND', 'no such game');
     const seated = this.dealtSeats(gameId);
     if (seated !== undefined) {
@@ -141,7 +122,7 @@ export class GamesService {
   }
 
   /** The seats of a dealt game as this copy last saw them: they never change but for the finish and bot versions. */
-  private dealtSeats(gameId: string): GameWithPlayers['players'] | undefined {
+  private dealtSeats(gameId: string): GameRecord['players'] | undefined {
     const cached = this.rows.get(gameId);
     return cached !== undefined && cached.status !== GameStatus.WAITING && cached.startedAt !== null
       ? cached.players
@@ -149,105 +130,36 @@ export class GamesService {
   }
 
   /** Records the latest row this copy of the app has seen of a game (the move path starts from it). */
-  private known(game: GameWithPlayers): GameWithPlayers {
+  private known(game: GameRecord): GameRecord {
     // Monotonic by version: a row read before another move committed never replaces the newer one.
     const current = this.rows.get(game.id);
     if (current === undefined || current.version <= game.version) remember(this.rows, game.id, game);
     return game;
   }
 
-  async folded(game: GameWithPlayers): Promise<FoldedGame> {
+  async folded(game: GameRecord): Promise<FoldedGame> {
     return this.store.folded(game);
   }
 
-  async create(playerId: string, request: CreateGameRequest): Promise<GameWithPlayers> {
-    const options = this.resolveOptions(request);
-    const seats = request.seats ?? options.minPlayers;
-    const problems = validateOptions(options, seats);
-    if (problems.length > 0) {
-      throw new ApiError('BAD_USER_INPUT', problems.map((problem) => problem.message).join('; '), {
-        option: problems[0]!.option,
-      });
-    }
-    if (request.rated && (request.seed !== undefined || request.position !== undefined)) {
-      throw new ApiError('BAD_USER_INPUT', 'a rated game cannot fix its seed or start position');
-    }
-    if (request.seed !== undefined && (request.seed.length < 1 || request.seed.length > 200)) {
-      throw new ApiError('BAD_USER_INPUT', 'a seed is 1–200 characters', { field: 'seed' });
-    }
-    const dealChosen = request.seed !== undefined || request.position !== undefined;
-    if (request.clientSeed !== undefined) checkClientSeed(request.clientSeed, dealChosen, RULES_VERSION);
+  async create(playerId: string, request: CreateGameRequest): Promise<GameRecord> {
     // 256 bits from the OS CSPRNG, committed to at once, revealed when the game is over (docs/fairness.md).
-    const seed = request.seed ?? randomBytes(32).toString('hex');
-    if (request.position !== undefined) {
-      const parsed = parsePosition(options, request.position, {
-        version: RULES_VERSION,
-        seed,
-        clientSeeds: [],
-      });
-      if (!parsed.ok)
-        throw new ApiError('BAD_USER_INPUT', `position: ${parsed.error}`, { field: 'position' });
-      if (parsed.state.seats.length !== seats) {
-        throw new ApiError(
-          'BAD_USER_INPUT',
-          `the position has ${parsed.state.seats.length} seats, the game ${seats}`,
-        );
-      }
-    }
-    if (request.bot !== undefined && request.opponent !== undefined) {
-      throw new ApiError('BAD_USER_INPUT', 'a game has a bot or an invited opponent, not both', {
-        field: 'bot',
-      });
-    }
-    let invitedPlayerId: string | null = null;
-    let bot = request.bot === undefined ? undefined : builtinBot(request.bot);
-    if (request.opponent !== undefined && seats !== 2) {
-      throw new ApiError('BAD_USER_INPUT', 'an invitation names the one opponent of a two-seat game', {
-        field: 'opponent',
-      });
-    }
-    if (request.opponent !== undefined) {
-      const opponent = await this.players.named(request.opponent);
-      if (opponent.id === playerId) throw new ApiError('BAD_USER_INPUT', 'you cannot invite yourself');
-      // A built-in bot accepts at once: the game is the one `bot` makes (no invitation left waiting forever).
-      bot = builtinBotById(opponent.id);
-      if (bot === undefined) invitedPlayerId = opponent.id;
-    }
+    const serverSeed = randomBytes(32).toString('hex');
+    const early = createRequestRefusal(request, serverSeed);
+    if (early !== null) throw refusalError(early);
+    const opponentId =
+      request.opponent === undefined ? undefined : (await this.players.named(request.opponent)).id;
+    const decision = decideCreate(request, {
+      creatorId: playerId,
+      opponentId,
+      gameId: randomUUID(),
+      serverSeed,
+    });
+    if (!decision.ok) throw refusalError(decision);
     const now = this.clock.now();
-    const data = {
-      id: randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-      secondsPerMove: request.secondsPerMove ?? null,
-      preset: request.preset,
-      options: options as unknown as Prisma.InputJsonValue,
-      seats,
-      rated: request.rated,
-      status: GameStatus.WAITING,
-      seed,
-      seedCommitment: seedCommitment(RULES_VERSION, seed),
-      rulesVersion: RULES_VERSION,
-      startPosition: request.position ?? null,
-      dealChosen,
-      invitedPlayerId,
-      createdById: playerId,
-      players: {
-        create: [
-          {
-            seat: 0,
-            playerId,
-            clientSeed: request.clientSeed ?? null,
-            clientSeedSource:
-              request.clientSeed === undefined
-                ? null
-                : ('GIVEN_BEFORE_COMMITMENT' satisfies ClientSeedSourceName),
-          },
-        ],
-      },
-    } satisfies Prisma.GameCreateArgs['data'];
-    const game = await this.repository.insert(data, [{ type: 'created', invitedPlayerId }], now);
+    const game = await this.repository.insert(decision.game, decision.events, now);
     // The bot sits down like anyone joining (and the deal follows when that fills the game). It gives no seed of
     // its own: the server plays it, so its seat gets the stand-in fixed by the server seed.
+    const bot = decision.bot;
     return bot === undefined ? game : this.join(game.id, bot.playerId, undefined);
   }
 
@@ -257,7 +169,7 @@ export class GamesService {
    * deals, and the seat and the deal commit together (one change, so one push). The deal fixes every seat's client
    * seed: a seat without one gets its stand-in, derived from the server seed (docs/fairness.md).
    */
-  async join(gameId: string, playerId: string, clientSeed: string | undefined): Promise<GameWithPlayers> {
+  async join(gameId: string, playerId: string, clientSeed: string | undefined): Promise<GameRecord> {
     const game = await this.get(gameId);
     const now = this.clock.now();
     // Refused at once when the game as read refuses it; decided again under the row lock, where joins take turns.
@@ -300,7 +212,7 @@ export class GamesService {
    * game row's lock, as a join does, so a seed set while the last seat is being taken is either in the deal or
    * refused (GAME_NOT_ACTIVE), never lost.
    */
-  async setClientSeed(gameId: string, playerId: string, clientSeed: string): Promise<GameWithPlayers> {
+  async setClientSeed(gameId: string, playerId: string, clientSeed: string): Promise<GameRecord> {
     const game = await this.get(gameId);
     if (!game.players.some((seat) => seat.playerId === playerId)) {
       throw new ApiError('FORBIDDEN', 'only a player seated in this game may give it a client seed');
@@ -326,7 +238,7 @@ export class GamesService {
    */
   async recordBotVersion(gameId: string, seat: number, botVersion: string): Promise<void> {
     await this.repository.addBotVersion(gameId, seat, botVersion);
-    const add = (players: GameWithPlayers['players']): GameWithPlayers['players'] =>
+    const add = (players: GameRecord['players']): GameRecord['players'] =>
       players.map((entry) =>
         entry.seat === seat && !entry.botVersions.includes(botVersion)
           ? { ...entry, botVersions: [...entry.botVersions, botVersion] }
@@ -336,7 +248,7 @@ export class GamesService {
     if (row !== undefined) this.rows.set(gameId, { ...row, players: add(row.players) });
   }
 
-  async abort(gameId: string, playerId: string): Promise<GameWithPlayers> {
+  async abort(gameId: string, playerId: string): Promise<GameRecord> {
     return this.callOffBy(
       gameId,
       { type: 'abort', playerId },
@@ -345,7 +257,7 @@ export class GamesService {
   }
 
   /** The invited player turns an invitation down: the waiting game is aborted, reason `declined`. */
-  async decline(gameId: string, playerId: string): Promise<GameWithPlayers> {
+  async decline(gameId: string, playerId: string): Promise<GameRecord> {
     return this.callOffBy(gameId, { type: 'decline', playerId }, 'the invitation is no longer open');
   }
 
@@ -353,7 +265,7 @@ export class GamesService {
    * A player's call-off (abort, decline), decided on the game as read (docs/api.md#abortgame), then made under
    * the row's lock if the game is still as it was decided on; `raced` is the refusal when it is not.
    */
-  private async callOffBy(gameId: string, command: LifeCommand, raced: string): Promise<GameWithPlayers> {
+  private async callOffBy(gameId: string, command: LifeCommand, raced: string): Promise<GameRecord> {
     const game = await this.get(gameId);
     const now = this.clock.now();
     const decision = decideLife(lifeOf(game), command, now);
@@ -378,7 +290,7 @@ export class GamesService {
     return done;
   }
 
-  async move(request: MoveRequest): Promise<GameWithPlayers> {
+  async move(request: MoveRequest): Promise<GameRecord> {
     // Without either guard, a move sent twice (a retry, two app copies) could be decided twice and applied twice:
     // refused before anything is read.
     if (request.expectedVersion === undefined && request.clientMoveId === undefined) {
@@ -409,7 +321,7 @@ export class GamesService {
     );
   }
 
-  async resign(gameId: string, playerId: string): Promise<GameWithPlayers> {
+  async resign(gameId: string, playerId: string): Promise<GameRecord> {
     return this.command(gameId, playerId, undefined, null, (seat) => ({ type: 'resign', seat }));
   }
 
@@ -463,18 +375,16 @@ export class GamesService {
     expectedVersion: number | undefined,
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
-  ): Promise<GameWithPlayers> {
+  ): Promise<GameRecord> {
     /**
      * A retry of a move already applied gets that move's outcome (the game now) and writes nothing. The id is
      * looked up among this player's own: another player's move under the same id is theirs, not this one.
      */
-    const refuse = async (error: ApiError): Promise<GameWithPlayers> => {
+    const refuse = async (error: ApiError): Promise<GameRecord> => {
       if (clientMoveId !== null) {
-        const original = await this.prisma.gameEvent.findUnique({
-          where: { gameId_actorId_clientMoveId: { gameId, actorId: playerId, clientMoveId } },
-        });
+        const original = await this.repository.eventOfClientMove(gameId, playerId, clientMoveId);
         if (original !== null) {
-          const applied = commandOf(original.payload as unknown as GameEvent);
+          const applied = commandOf(original);
           const requested = commandFor(applied.seat);
           if (JSON.stringify(applied) !== JSON.stringify(requested)) {
             // Like an idempotency key reused with other parameters: a client bug, not a retry.
@@ -546,7 +456,7 @@ export class GamesService {
     expectedVersion: number | undefined,
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
-  ): Promise<GameWithPlayers | null> {
+  ): Promise<GameRecord | null> {
     const game = this.rows.get(gameId);
     const folded = this.store.peek(gameId);
     if (game === undefined || folded === undefined || game.status !== GameStatus.ACTIVE) return null;
@@ -583,12 +493,12 @@ export class GamesService {
 
   /** After a write: remember the new state and row, tell subscribers, answer with the game as the move left it. */
   private async moved(
-    game: GameWithPlayers,
+    game: GameRecord,
     next: FoldedGame,
     projection: GameProjection,
     clock: TurnClock,
     now: Date,
-  ): Promise<GameWithPlayers> {
+  ): Promise<GameRecord> {
     this.store.remember(game.id, next);
     if (projection.result !== null) {
       // The finish wrote each seat's outcome and rating change: `get` reads them (a finished row, seats without).
@@ -602,7 +512,7 @@ export class GamesService {
    * causes. False when another write came first or the clientMoveId is already the actor's in the log.
    */
   private async append(
-    game: GameWithPlayers,
+    game: GameRecord,
     version: number,
     events: readonly GameEvent[],
     actorId: string,
@@ -702,7 +612,7 @@ export class GamesService {
       })),
     );
     const clientSeedsMatch = seedProblems.length === 0;
-    const rows = await this.prisma.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
+    const rows = await this.repository.log(gameId, 0);
     const gapless = rows.every((row, index) => row.seq === index + 1) && rows.length === game.version;
     let replayMatches = false;
     let resultMatches = false;
@@ -714,11 +624,10 @@ export class GamesService {
       const initial = initialState(origin);
       const replayed = replayFrom(
         initial,
-        rows.map((row) => row.payload as unknown as GameEvent),
+        rows.map((row) => row.event),
       );
       replayMatches = replayed.ok && gapless;
-      resultMatches =
-        replayed.ok && sameResult(replayed.state.result, game.result as unknown as GameResult | null);
+      resultMatches = replayed.ok && sameResult(replayed.state.result, game.result);
       if (!replayed.ok) message = `event ${replayed.index + 1} does not replay: ${replayed.violation.reason}`;
       else if (!gapless) message = 'the log has a gap or does not match the game version';
       else if (!resultMatches) message = 'the replay ends with a different result than the one recorded';
@@ -729,15 +638,11 @@ export class GamesService {
     if (!seedMatchesCommitment) message = 'the revealed seed does not match the commitment';
     return { seedMatchesCommitment, clientSeedsMatch, replayMatches, resultMatches, message };
   }
-
-  private resolveOptions(request: CreateGameRequest): RuleOptions {
-    return optionsFor(request.preset, request.overrides);
-  }
 }
 
 /** The game as the move left it, without reading it back: only the projection columns changed. */
 /** The turn's clock after a move that produced `projection` (turnClockAfter, for the append and the answer). */
-function clockAfterMove(game: GameWithPlayers, projection: GameProjection, now: Date): TurnClock {
+function clockAfterMove(game: GameRecord, projection: GameProjection, now: Date): TurnClock {
   return turnClockAfter(
     game,
     { currentPlayerId: projection.currentPlayerId, finished: projection.result !== null },
@@ -746,16 +651,12 @@ function clockAfterMove(game: GameWithPlayers, projection: GameProjection, now: 
 }
 
 /** The row as the append left it: the projection and the turn's clock it stored. */
-function afterMove(
-  game: GameWithPlayers,
-  projection: GameProjection,
-  clock: TurnClock,
-  now: Date,
-): GameWithPlayers {
+function afterMove(game: GameRecord, projection: GameProjection, clock: TurnClock, now: Date): GameRecord {
   const finished = projection.result !== null;
   return {
     ...game,
     turnStartedAt: clock.turnStartedAt,
+    remindAt: clock.remindAt,
     deadline: clock.deadline,
     version: projection.version,
     status: projection.status,
@@ -763,7 +664,7 @@ function afterMove(
     currentPlayerId: projection.currentPlayerId,
     updatedAt: now,
     finishedAt: finished ? now : game.finishedAt,
-    result: finished ? (projection.result as unknown as Prisma.JsonValue) : game.result,
+    result: finished ? projection.result : game.result,
   };
 }
 
@@ -781,7 +682,7 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
  * deal mixes client seeds), and the seat the deal gives the first turn.
  */
 function dealPlan(
-  game: GameWithPlayers,
+  game: GameRecord,
   given: ReadonlyMap<number, string | null>,
   now: Date,
 ): { standIns: { seat: number; seed: string }[]; firstSeat: number; clock: TurnClock } {
@@ -800,9 +701,9 @@ function dealPlan(
 }
 
 /** What the life decisions (domain/life.ts) read of a game. */
-function lifeOf(game: GameWithPlayers): GameLife {
+function lifeOf(game: GameRecord): GameLife {
   return {
-    status: game.status as GameLife['status'],
+    status: game.status,
     version: game.version,
     rated: game.rated,
     seats: game.seats,
@@ -824,24 +725,12 @@ function conflict(currentVersion: number): ApiError {
   );
 }
 
-/**
- * A client seed must fit the rule (BAD_USER_INPUT naming the field), and the game must take one: a chosen deal
- * (a creator-given seed or start position) is dealt from it alone, and old-version games mix in none.
- */
+/** A client seed the game cannot take is BAD_USER_INPUT naming the field (creation.ts, clientSeedRefusal). */
 function checkClientSeed(clientSeed: string, dealChosen: boolean, rulesVersion: string): void {
-  if (!isClientSeed(clientSeed)) {
-    throw new ApiError('BAD_USER_INPUT', `clientSeed: ${CLIENT_SEED_RULE}`, { field: 'clientSeed' });
-  }
-  if (dealChosen) {
-    throw new ApiError(
-      'BAD_USER_INPUT',
-      'clientSeed: a game with a chosen seed or start position is dealt from it alone, without client seeds',
-      { field: 'clientSeed' },
-    );
-  }
-  if (!isRulesVersion(rulesVersion) || !takesClientSeeds(rulesVersion)) {
-    throw new ApiError('BAD_USER_INPUT', `clientSeed: games under ${rulesVersion} take no client seeds`, {
-      field: 'clientSeed',
-    });
-  }
+  const refusal = clientSeedRefusal(clientSeed, dealChosen, rulesVersion);
+  if (refusal !== null) throw refusalError(refusal);
+}
+
+function refusalError(refusal: InputRefusal): ApiError {
+  return new ApiError(refusal.code, refusal.message, refusal.details);
 }

@@ -6,11 +6,11 @@
 import { Injectable } from '@nestjs/common';
 import { builtinBotById } from '../bots/builtin-bots';
 import { Clock } from '../clock/clock';
-import { PresetName, RuleOptions, optionsFor } from '../engine';
+import { optionsFor } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { GameStatus } from './api/game.types';
-import { CreateGameRequest, GameWithPlayers, GamesService } from './games.service';
+import { CreateGameRequest, GameRecord, GamesService } from './games.service';
 
 @Injectable()
 export class LobbyService {
@@ -21,7 +21,7 @@ export class LobbyService {
   ) {}
 
   /** The invited player turns an invitation down: the waiting game is aborted, reason `declined`. */
-  decline(gameId: string, playerId: string): Promise<GameWithPlayers> {
+  decline(gameId: string, playerId: string): Promise<GameRecord> {
     return this.games.decline(gameId, playerId);
   }
 
@@ -33,7 +33,7 @@ export class LobbyService {
   async seek(
     playerId: string,
     request: Pick<CreateGameRequest, 'preset' | 'rated' | 'secondsPerMove' | 'clientSeed'>,
-  ): Promise<GameWithPlayers> {
+  ): Promise<GameRecord> {
     const options = JSON.stringify(optionsFor(request.preset, {}));
     const candidates = await this.prisma.$queryRaw<{ id: string }[]>`
       SELECT g.id FROM games g
@@ -67,7 +67,7 @@ export class LobbyService {
    * caller (seat 0, so the seats turn around in a two-player game) and inviting the opponent of a two-player game;
    * with more players it is an open game.
    */
-  async rematch(gameId: string, playerId: string): Promise<GameWithPlayers> {
+  async rematch(gameId: string, playerId: string): Promise<GameRecord> {
     const game = await this.games.get(gameId);
     if (!game.players.some((seat) => seat.playerId === playerId)) {
       throw new ApiError('FORBIDDEN', 'only a player of this game may ask for a rematch');
@@ -77,9 +77,9 @@ export class LobbyService {
     }
     const opponent = game.seats === 2 ? game.players.find((seat) => seat.playerId !== playerId) : undefined;
     const bot = opponent === undefined ? undefined : builtinBotById(opponent.playerId);
-    const options = game.options as unknown as RuleOptions;
+    const options = game.options;
     return this.games.create(playerId, {
-      preset: game.preset as PresetName,
+      preset: game.preset,
       overrides: options,
       seats: game.seats,
       rated: game.rated,

@@ -1,31 +1,28 @@
-import type { SameMembers } from '../common/same-members';
-import type { Scope } from '../auth/viewer';
-import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { SCOPES } from '../auth/viewer';
+import { listEnum } from '../graphql/list-enum';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 
-export enum TokenScope {
-  GAME_READ = 'game:read',
-  GAME_PLAY = 'game:play',
-  BOT_PLAY = 'bot:play',
-}
-// The enum holds exactly SCOPES: one missing on either side does not compile.
-const sameScopes: SameMembers<`${TokenScope}`, Scope> = true;
-void sameScopes;
-registerEnumType(TokenScope, {
-  name: 'TokenScope',
-  description: 'What a personal API token may do.',
-  valuesMap: {
-    GAME_READ: { description: 'Read games, views, legal moves and history (game:read).' },
-    GAME_PLAY: {
-      description:
-        'Create, join and play games, and resign (game:play). Not for bot accounts: they use BOT_PLAY.',
-    },
-    BOT_PLAY: {
-      description:
-        'Play as a bot account (bot:play): everything GAME_PLAY and GAME_READ allow. Only a bot account may hold ' +
-        'it (see upgradeToBotAccount).',
+export const TokenScope = listEnum(
+  SCOPES,
+  { 'game:read': 'GAME_READ', 'game:play': 'GAME_PLAY', 'bot:play': 'BOT_PLAY' },
+  {
+    name: 'TokenScope',
+    description: 'What a personal API token may do.',
+    values: {
+      'game:read': { description: 'Read games, views, legal moves and history (game:read).' },
+      'game:play': {
+        description:
+          'Create, join and play games, and resign (game:play). Not for bot accounts: they use BOT_PLAY.',
+      },
+      'bot:play': {
+        description:
+          'Play as a bot account (bot:play): everything GAME_PLAY and GAME_READ allow. Only a bot account may hold ' +
+          'it (see upgradeToBotAccount).',
+      },
     },
   },
-});
+);
+export type TokenScope = (typeof SCOPES)[number];
 
 @ObjectType('Player', { description: 'A player: a person, a bot or a third-party client.' })
 export class PlayerType {

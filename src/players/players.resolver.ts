@@ -1,7 +1,7 @@
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccessGate } from '../auth/access-gate';
 import { requirePlayer } from '../auth/auth.service';
-import type { RequestContext, Scope } from '../auth/viewer';
+import type { RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import {
   ApiTokenType,
@@ -87,7 +87,7 @@ export class PlayersResolver {
     name: string | null,
   ): Promise<CreatedApiTokenType> {
     const player = requireSession(context);
-    const created = await this.players.createApiToken(player.id, name ?? null, scopes as string[] as Scope[]);
+    const created = await this.players.createApiToken(player.id, name ?? null, scopes);
     return { token: created.token, apiToken: toApiToken(created.row) };
   }
 

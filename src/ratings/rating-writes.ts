@@ -1,8 +1,10 @@
 /**
  * The only code that writes `ratings`: a rated game's rating updates, inside the transaction of the move that
- * finished it (docs/api.md#ratings; called by src/games/persistence/finish-sql.ts, which records each seat's change).
+ * finished it (docs/api.md#ratings; called by src/games/persistence/finish-sql.ts, which records each seat's change),
+ * and the bulk path that stores ratings computed elsewhere from the same rules (seed:demo's ledger).
  */
-import type { PoolClient } from 'pg';
+import type { ClientBase, PoolClient } from 'pg';
+import type { PresetName } from '../engine';
 import { RatingChange, SeatOutcome, ratingChanges } from '../games/domain/finish';
 import { NEW_PLAYER, Rating } from './glicko2';
 
@@ -24,6 +26,42 @@ const UPDATE_RATINGS = `
          updated_at = $3
     FROM unnest($1::uuid[], $4::float8[], $5::float8[], $6::float8[]) AS c(player_id, rating, deviation, volatility)
    WHERE r.player_id = c.player_id AND r.preset = $2`;
+
+/** One `ratings` row: a player's current rating in one preset. */
+export interface RatingRecord {
+  readonly playerId: string;
+  readonly preset: PresetName;
+  readonly rating: Rating;
+  /** Rated games played in the preset. */
+  readonly games: number;
+  /** When the last of them finished. */
+  readonly updatedAt: Date;
+}
+
+/**
+ * Stores whole rating rows as given (seed:demo, inside its chunk's transaction: the rows were computed by the
+ * same Glicko-2 updates, one game at a time, from the ratings stored before the run).
+ */
+export async function storeRatings(client: ClientBase, rows: readonly RatingRecord[]): Promise<void> {
+  if (rows.length === 0) return;
+  await client.query(
+    `INSERT INTO ratings (player_id, preset, rating, deviation, volatility, games, updated_at)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::int[],
+                          $7::timestamptz[])
+     ON CONFLICT (player_id, preset) DO UPDATE
+        SET rating = EXCLUDED.rating, deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
+            games = EXCLUDED.games, updated_at = EXCLUDED.updated_at`,
+    [
+      rows.map((row) => row.playerId),
+      rows.map((row) => row.preset),
+      rows.map((row) => row.rating.rating),
+      rows.map((row) => row.rating.deviation),
+      rows.map((row) => row.rating.volatility),
+      rows.map((row) => row.games),
+      rows.map((row) => row.updatedAt),
+    ],
+  );
+}
 
 /**
  * Rates a finished game in `preset`: each player's rating row is made if missing, locked, and updated by the

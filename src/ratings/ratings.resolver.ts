@@ -7,7 +7,7 @@ import { requireReadable } from '../auth/auth.service';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext } from '../auth/viewer';
 import { PresetName } from '../engine';
-import { Outcome, Preset } from '../games/api/game.types';
+import { Preset } from '../games/api/game.types';
 import { PlayerType } from '../players/player.types';
 import { toPlayer } from '../players/players.resolver';
 import {
@@ -29,7 +29,7 @@ export class RatingsResolver {
   async ratings(@Parent() player: PlayerType): Promise<PresetRatingType[]> {
     return (await this.service.ratingsOf(player.id)).map((rating) => ({
       ...rating,
-      preset: rating.preset as Preset,
+      preset: rating.preset,
     }));
   }
 
@@ -37,7 +37,7 @@ export class RatingsResolver {
   async stats(@Parent() player: PlayerType): Promise<PresetStatsType[]> {
     return (await this.service.statsOf(player.id)).map((stats) => ({
       ...stats,
-      preset: stats.preset as Preset,
+      preset: stats.preset,
     }));
   }
 
@@ -57,7 +57,7 @@ export class RatingsResolver {
     after: string | null,
   ): Promise<LeaderboardConnectionType> {
     requireReadable(context.viewer);
-    const page = await this.service.leaderboard(preset as PresetName, pageSize(first), after ?? undefined);
+    const page = await this.service.leaderboard(preset, pageSize(first), after ?? undefined);
     return connection(page, (entry) => ({ ...entry, player: toPlayer(entry.player) }));
   }
 
@@ -78,15 +78,9 @@ export class RatingsResolver {
     after: string | null,
   ): Promise<RatingHistoryConnectionType> {
     requireReadable(context.viewer);
-    const page = await this.service.ratingHistory(
-      username,
-      preset as PresetName,
-      pageSize(first),
-      after ?? undefined,
-    );
+    const page = await this.service.ratingHistory(username, preset, pageSize(first), after ?? undefined);
     return connection(page, (entry) => ({
       ...entry,
-      outcome: entry.outcome as Outcome,
       ratingChange: entry.ratingAfter - entry.ratingBefore,
     }));
   }

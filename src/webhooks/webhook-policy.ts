@@ -11,8 +11,12 @@ export { PLAYER_EVENT_KINDS } from '../events/player-event-kinds';
 import { PLAYER_EVENT_KINDS } from '../events/player-event-kinds';
 
 /** What a delivery carries: a player event, or the ping testWebhook sends. */
-export type DeliveryKind = PlayerEventKind | 'PING';
-export type DeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
+export const DELIVERY_KINDS = [...PLAYER_EVENT_KINDS, 'PING'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+/** Where a delivery stands (`webhook_deliveries.status`). */
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const MAX_WEBHOOKS_PER_PLAYER = 10;
 export const MIN_SECRET_LENGTH = 16;
@@ -64,13 +68,12 @@ export function afterAttempt(
 
 /** A kind read back from the database (its CHECK allows no other). */
 export function parseDeliveryKind(kind: string): DeliveryKind {
-  if (kind === 'PING' || (PLAYER_EVENT_KINDS as readonly string[]).includes(kind))
-    return kind as DeliveryKind;
+  if ((DELIVERY_KINDS as readonly string[]).includes(kind)) return kind as DeliveryKind;
   throw new Error(`unknown webhook delivery kind ${kind}`);
 }
 
 export function parseDeliveryStatus(status: string): DeliveryStatus {
-  if (status === 'PENDING' || status === 'SUCCEEDED' || status === 'FAILED') return status;
+  if ((DELIVERY_STATUSES as readonly string[]).includes(status)) return status as DeliveryStatus;
   throw new Error(`unknown webhook delivery status ${status}`);
 }
 

@@ -1,25 +1,19 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { PlayerEventKind } from '../events/player-events.types';
-import { ATTEMPT_ERRORS, DURATION_STEP_MS, DeliveryKind, MAX_ATTEMPTS } from './webhook-policy';
-import type { SameMembers } from '../common/same-members';
+import { listEnum, sameNames } from '../graphql/list-enum';
+import {
+  ATTEMPT_ERRORS,
+  DELIVERY_KINDS,
+  DELIVERY_STATUSES,
+  DURATION_STEP_MS,
+  MAX_ATTEMPTS,
+} from './webhook-policy';
 
-export enum WebhookEventKind {
-  YOUR_TURN = 'YOUR_TURN',
-  GAME_STARTED = 'GAME_STARTED',
-  GAME_OVER = 'GAME_OVER',
-  CHALLENGE_RECEIVED = 'CHALLENGE_RECEIVED',
-  REMINDER = 'REMINDER',
-  GAME_UNRATED = 'GAME_UNRATED',
-  PING = 'PING',
-}
-// A delivery carries a player event kind or PING: one missing on either side does not compile.
-const sameKinds: SameMembers<`${WebhookEventKind}`, DeliveryKind> = true;
-void sameKinds;
-registerEnumType(WebhookEventKind, {
+export const WebhookEventKind = listEnum(DELIVERY_KINDS, sameNames(DELIVERY_KINDS), {
   name: 'WebhookEventKind',
   description:
     'What a webhook delivery carries: a player event (PlayerEventKind), or a ping from testWebhook.',
-  valuesMap: {
+  values: {
     YOUR_TURN: { description: 'A game is waiting for your move.' },
     GAME_STARTED: { description: 'A game you sit in was dealt.' },
     GAME_OVER: { description: 'A game you sit in finished or was aborted.' },
@@ -29,16 +23,12 @@ registerEnumType(WebhookEventKind, {
     PING: { description: 'A test delivery asked for with testWebhook (no game).' },
   },
 });
+export type WebhookEventKind = (typeof DELIVERY_KINDS)[number];
 
-export enum WebhookDeliveryStatus {
-  PENDING = 'PENDING',
-  SUCCEEDED = 'SUCCEEDED',
-  FAILED = 'FAILED',
-}
-registerEnumType(WebhookDeliveryStatus, {
+export const WebhookDeliveryStatus = listEnum(DELIVERY_STATUSES, sameNames(DELIVERY_STATUSES), {
   name: 'WebhookDeliveryStatus',
   description: 'Where a webhook delivery stands.',
-  valuesMap: {
+  values: {
     PENDING: {
       description: 'Not delivered yet: being sent, or waiting for its next attempt (nextAttemptAt).',
     },
@@ -46,6 +36,7 @@ registerEnumType(WebhookDeliveryStatus, {
     FAILED: { description: `Given up after ${MAX_ATTEMPTS} attempts without a 2xx answer.` },
   },
 });
+export type WebhookDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 @ObjectType('Webhook', {
   description: 'A URL your events are POSTed to, signed with your secret (which is never shown again).',

@@ -76,9 +76,9 @@ export function engineGame(spec: GameSpec, chooserSeed: string, maxEvents?: numb
       };
     }),
   };
-  const events = run.events.map((payload, index) => ({
+  const events = run.events.map((event, index) => ({
     seq: index + 1,
-    payload,
+    event,
     createdAt: new Date(START + 2000 + index),
   }));
   return { game, events, states };

@@ -56,7 +56,7 @@ describe('a finished game’s export', () => {
     expect(doc.result).toEqual(played.states[played.states.length - 1]!.result);
     expect(doc.version).toBe(played.events.length);
     expect(doc.events.map((event) => event.seq)).toEqual(played.events.map((_, index) => index + 1));
-    expect(doc.events.map((event) => event.payload)).toEqual(played.events.map((row) => row.payload));
+    expect(doc.events.map((event) => event.payload)).toEqual(played.events.map((row) => row.event));
     for (const event of doc.events) {
       expect(event.seat).toBe(event.payload.seat);
       expect(event.type).toBe(event.payload.type);
@@ -114,7 +114,7 @@ describe('a finished game’s export', () => {
   it('leaves out log rows past the game’s version, and orders the rows by seq', () => {
     const extra = {
       seq: played.events.length + 1,
-      payload: { type: 'passed', seat: 0 },
+      event: { type: 'passed', seat: 0 } as const,
       createdAt: new Date(),
     };
     const shuffled = [...played.events].reverse();
@@ -137,7 +137,7 @@ describe('a running game’s export', () => {
     // The client seeds are public from the deal on: without the server seed they give nothing away.
     expect(doc.players.map((player) => player.clientSeed)).toEqual(MODERN.clientSeeds);
     expect(doc.events.map((event) => event.payload)).toEqual(
-      played.events.map((row) => publicEvent(row.payload as GameEvent)),
+      played.events.map((row) => publicEvent(row.event)),
     );
   });
 

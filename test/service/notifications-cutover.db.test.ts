@@ -28,6 +28,7 @@ import { migrate, readMigrations } from '../../src/db/migrator';
 import { initialState } from '../../src/games/domain/initial-state';
 import { projectionOf } from '../../src/games/domain/projection';
 import { GamesService } from '../../src/games/games.service';
+import { GamesRepository } from '../../src/games/persistence/games.repository';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { normalizePassword } from '../../src/players/password-policy';
 import { dataOf } from './support/app';
@@ -36,6 +37,8 @@ import { InProcessApp, startAppInProcess } from './support/in-process';
 import { readGame } from './support/play';
 
 const CUTOVER = '20261201170000_notifications_in_app';
+/** From here the app stores when a turn's reminder is due; the previous version's turns have none. */
+const REMIND_AT = '20261201190000_remind_at';
 
 /** The move append of the version before the cutover, as it was: no notifications of its own. */
 const PREVIOUS_APPEND = `
@@ -257,7 +260,11 @@ it('tells every change of a game in flight exactly once, whichever version makes
   ]);
 
   // The first copy of the new version migrates and serves, while the previous version goes on running.
-  expect(await migrate(url)).toEqual([CUTOVER]);
+  const pending = readMigrations()
+    .filter((migration) => migration.name >= CUTOVER)
+    .map((migration) => migration.name);
+  expect(pending).toContain(REMIND_AT);
+  expect(await migrate(url)).toEqual(pending);
   app = await startAppInProcess({ databaseUrl: url, env: { WEBHOOK_INTERVAL_MS: '0' } });
   const tokens = new Map([
     [ann, await login(app, 'cutover_ann')],
@@ -287,6 +294,39 @@ it('tells every change of a game in flight exactly once, whichever version makes
   );
   expect((await eventsOf(calledOff.gameId)).filter((event) => event.kind === 'GAME_OVER')).toHaveLength(2);
 
+  // Reminders: once per turn, whichever version began the turn. The previous version stores no reminder time, so
+  // its turn is reminded by the share, as it reminded; the new version's turn at the time it stored.
+  const repository = app.get(GamesRepository);
+  const reminders = async (): Promise<string[]> =>
+    (await eventsOf(moved.gameId))
+      .filter((event) => event.kind === 'REMINDER')
+      .map((event) => event.player_id);
+  const turnOf = async (): Promise<{ player: string; startedAt: Date; remindAt: Date | null }> => {
+    const { rows } = await previous.query<{
+      current_player_id: string;
+      turn_started_at: Date;
+      remind_at: Date | null;
+    }>('SELECT current_player_id, turn_started_at, remind_at FROM games WHERE id = $1', [moved.gameId]);
+    const row = rows[0]!;
+    return { player: row.current_player_id, startedAt: row.turn_started_at, remindAt: row.remind_at };
+  };
+  const DAY = 86_400_000;
+  await previousTurn(moved.gameId);
+  const previousVersionTurn = await turnOf();
+  expect(previousVersionTurn.remindAt).toBeNull();
+  const start = previousVersionTurn.startedAt.getTime();
+  expect(await repository.remindDueTurns(new Date(start + 0.8 * DAY - 60_000))).toBe(0);
+  expect(await repository.remindDueTurns(new Date(start + 0.8 * DAY + 1000))).toBe(1);
+  expect(await repository.remindDueTurns(new Date(start + 0.9 * DAY))).toBe(0);
+  expect(await reminders()).toEqual([previousVersionTurn.player]);
+  await appTurn(moved.gameId, tokens);
+  const appVersionTurn = await turnOf();
+  expect(appVersionTurn.remindAt).toEqual(new Date(appVersionTurn.startedAt.getTime() + 0.8 * DAY));
+  expect(await repository.remindDueTurns(new Date(appVersionTurn.remindAt!.getTime() - 1000))).toBe(0);
+  expect(await repository.remindDueTurns(appVersionTurn.remindAt!)).toBe(1);
+  expect(await repository.remindDueTurns(new Date(appVersionTurn.remindAt!.getTime() + 1000))).toBe(0);
+  expect(await reminders()).toEqual([previousVersionTurn.player, appVersionTurn.player]);
+
   // Every event of the player with a webhook was queued for it exactly once, whoever wrote it.
   const { rows: queued } = await previous.query<{ kind: string; deliveries: number }>(
     `SELECT e.kind, count(d.id)::int AS deliveries
@@ -296,7 +336,9 @@ it('tells every change of a game in flight exactly once, whichever version makes
   );
   expect(queued.length).toBeGreaterThanOrEqual(5);
   expect(queued.filter((row) => row.deliveries !== 1)).toEqual([]);
-  expect(new Set(queued.map((row) => row.kind))).toEqual(new Set(['GAME_STARTED', 'YOUR_TURN', 'GAME_OVER']));
+  expect(new Set(queued.map((row) => row.kind))).toEqual(
+    new Set(['GAME_STARTED', 'YOUR_TURN', 'GAME_OVER', 'REMINDER']),
+  );
 });
 
 async function login(target: InProcessApp, username: string): Promise<string> {

@@ -2,7 +2,13 @@
  * The life of a game around its play (src/games/domain/life.ts): joining, calling off, declining, timing out —
  * decided from the game and the command alone, with the time as an input.
  */
-import { GameLife, decideLife, newTurnClock, turnClockAfter } from '../../src/games/domain/life';
+import {
+  GameLife,
+  REMINDER_SHARE,
+  decideLife,
+  newTurnClock,
+  turnClockAfter,
+} from '../../src/games/domain/life';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const ANN = 'ann';
@@ -167,31 +173,40 @@ describe('the turn’s clock', () => {
   const before = {
     currentPlayerId: ANN,
     turnStartedAt: new Date(NOW.getTime() - HOUR),
-    deadline: new Date(NOW.getTime() + HOUR),
+    remindAt: new Date(NOW.getTime() - HOUR + 0.8 * 86_400_000),
+    deadline: new Date(NOW.getTime() - HOUR + 86_400_000),
     secondsPerMove: 86_400,
   };
 
-  it('another player to move starts a new turn with a full time control', () => {
+  it('another player to move starts a new turn with a full time control, reminded at 80 % of it', () => {
     expect(turnClockAfter(before, { currentPlayerId: BOB, finished: false }, NOW)).toEqual({
       turnStartedAt: NOW,
+      remindAt: new Date(NOW.getTime() + 0.8 * 86_400_000),
       deadline: new Date(NOW.getTime() + 86_400_000),
     });
-    expect(newTurnClock(null, NOW)).toEqual({ turnStartedAt: NOW, deadline: null });
+    expect(REMINDER_SHARE).toBe(0.8);
+    expect(newTurnClock(null, NOW)).toEqual({ turnStartedAt: NOW, remindAt: null, deadline: null });
+    // An hour per move: reminded after 48 minutes.
+    expect(newTurnClock(3600, NOW).remindAt).toEqual(new Date(NOW.getTime() + 48 * 60_000));
   });
 
-  it('a move within the turn keeps its start and deadline; the end clears the deadline', () => {
+  it('a move within the turn keeps its start, reminder and deadline; the end clears reminder and deadline', () => {
     expect(turnClockAfter(before, { currentPlayerId: ANN, finished: false }, NOW)).toEqual({
       turnStartedAt: before.turnStartedAt,
+      remindAt: before.remindAt,
       deadline: before.deadline,
     });
     expect(turnClockAfter(before, { currentPlayerId: null, finished: true }, NOW)).toEqual({
       turnStartedAt: NOW,
+      remindAt: null,
       deadline: null,
     });
   });
 
   it('has no deadline without a time control', () => {
-    const untimed = { ...before, deadline: null, secondsPerMove: null };
-    expect(turnClockAfter(untimed, { currentPlayerId: BOB, finished: false }, NOW).deadline).toBeNull();
+    const untimed = { ...before, remindAt: null, deadline: null, secondsPerMove: null };
+    const next = turnClockAfter(untimed, { currentPlayerId: BOB, finished: false }, NOW);
+    expect(next.deadline).toBeNull();
+    expect(next.remindAt).toBeNull();
   });
 });

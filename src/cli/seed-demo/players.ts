@@ -101,25 +101,3 @@ export async function poolRatings(client: ClientBase, pool: readonly PoolPlayer[
     updatedAt: row.updated_at,
   }));
 }
-
-/** Writes the changed ratings rows (inside the chunk's transaction). */
-export async function upsertRatings(client: ClientBase, rows: readonly RatingRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await client.query(
-    `INSERT INTO ratings (player_id, preset, rating, deviation, volatility, games, updated_at)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::int[],
-                          $7::timestamptz[])
-     ON CONFLICT (player_id, preset) DO UPDATE
-        SET rating = EXCLUDED.rating, deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
-            games = EXCLUDED.games, updated_at = EXCLUDED.updated_at`,
-    [
-      rows.map((row) => row.playerId),
-      rows.map((row) => row.preset),
-      rows.map((row) => row.rating.rating),
-      rows.map((row) => row.rating.deviation),
-      rows.map((row) => row.rating.volatility),
-      rows.map((row) => row.games),
-      rows.map((row) => row.updatedAt),
-    ],
-  );
-}

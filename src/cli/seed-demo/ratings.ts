@@ -6,17 +6,10 @@
 import type { PresetName } from '../../engine';
 import { RatingChange, SeatOutcome, ratingChanges } from '../../games/domain/finish';
 import { NEW_PLAYER, Rating } from '../../ratings/glicko2';
+import type { RatingRecord } from '../../ratings/rating-writes';
 
 /** One `ratings` row: a player's current rating in one preset. */
-export interface RatingRow {
-  readonly playerId: string;
-  readonly preset: PresetName;
-  readonly rating: Rating;
-  /** Rated games played in the preset. */
-  readonly games: number;
-  /** When the last of them finished. */
-  readonly updatedAt: Date;
-}
+export type RatingRow = RatingRecord;
 
 function keyOf(playerId: string, preset: PresetName): string {
   return `${playerId}\u0000${preset}`;

@@ -11,7 +11,8 @@ import { notifierOption } from '../../events/notification-writer';
 import { seatOutcomes } from '../../games/domain/finish';
 import { GameJob, PlayedJob, timesOf } from './job';
 import { MAX_SEATS, PoolPlayer, cumulativeActivity, gameIdFor, planGame } from './plan';
-import { Pool, ensurePool, poolRatings, upsertRatings } from './players';
+import { Pool, ensurePool, poolRatings } from './players';
+import { storeRatings } from '../../ratings/rating-writes';
 import { RatingLedger, RatingRow } from './ratings';
 import { writeBulkGames } from '../../games/persistence/bulk-games';
 import { ChunkRows, addGameRows, newChunkRows } from './rows';
@@ -190,7 +191,7 @@ async function playAndWrite(
     await client.query('BEGIN');
     try {
       await writeBulkGames(client, chunk.rows);
-      await upsertRatings(client, chunk.ratings);
+      await storeRatings(client, chunk.ratings);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -2,74 +2,66 @@
  * The GraphQL types of games (code-first). Field names are part of the public API (docs/api.md): clients
  * depend on them. Every type and field carries a description.
  */
-import { Field, Float, ID, InputType, Int, ObjectType, PartialType, registerEnumType } from '@nestjs/graphql';
-import { BUILTIN_BOTS, type BuiltinBotKind } from '../../bots/builtin-bots';
+import { Field, Float, ID, InputType, Int, ObjectType, PartialType } from '@nestjs/graphql';
+import { EnumValueText, listEnum, sameNames } from '../../graphql/list-enum';
+import { BUILTIN_BOTS, BUILTIN_BOT_KINDS, type BuiltinBotKind } from '../../bots/builtin-bots';
 import { PlayerType } from '../../players/player.types';
 import type { SameMembers } from '../../common/same-members';
-import type { ClientSeedSourceName } from '../domain/client-seed-source';
-import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
-import type {
-  BlockedWhen as EngineBlockedWhen,
-  EndReason as EngineEndReason,
-  GameEventType,
-  RuleOptions as EngineRuleOptions,
+import { CLIENT_SEED_SOURCES } from '../domain/client-seed-source';
+import { UNRATED_REASONS } from '../domain/game-record';
+import { GAME_STATUSES, OUTCOMES } from '../domain/vocabulary';
+import {
+  BLOCKED_WHEN,
+  CENTER_TOP_RANKS,
+  COMPLETED_PILE_RULES,
+  DECK_MODES,
+  END_REASONS,
+  FIRST_PLAYER_TIES,
+  GAME_EVENT_TYPES,
+  LOW_CARDS_TO_SIDE_RULES,
+  PRESET_NAMES,
+  SIDE_BUILDS,
+  TURN_ENDS,
+  WILD_RANKS,
+  type RuleOptions as EngineRuleOptions,
 } from '../../engine';
 
-export enum Preset {
-  CLASSIC = 'classic',
-  ZLOBA = 'zloba',
-  MODERN = 'modern',
-}
-registerEnumType(Preset, {
-  name: 'Preset',
-  description: 'A rule set: one of the three rule texts (docs/rules.md).',
-  valuesMap: {
-    CLASSIC: {
-      description: 'Swedish "Illvilja och elakhet": two players, separate decks, jokers wild, piles to K.',
-    },
-    ZLOBA: { description: 'Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10.' },
-    MODERN: {
-      description:
-        'English "Spite and Malice": 2–6 players, kings wild, piles to Q, refill, mandatory discard.',
+export const Preset = listEnum(
+  PRESET_NAMES,
+  { classic: 'CLASSIC', zloba: 'ZLOBA', modern: 'MODERN' },
+  {
+    name: 'Preset',
+    description: 'A rule set: one of the three rule texts (docs/rules.md).',
+    values: {
+      classic: {
+        description: 'Swedish "Illvilja och elakhet": two players, separate decks, jokers wild, piles to K.',
+      },
+      zloba: { description: 'Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10.' },
+      modern: {
+        description:
+          'English "Spite and Malice": 2–6 players, kings wild, piles to Q, refill, mandatory discard.',
+      },
     },
   },
-});
+);
+export type Preset = (typeof PRESET_NAMES)[number];
 
-export enum GameStatus {
-  WAITING = 'WAITING',
-  ACTIVE = 'ACTIVE',
-  FINISHED = 'FINISHED',
-  ABORTED = 'ABORTED',
-}
-// The enum holds exactly GAME_STATUSES: one missing on either side does not compile.
-const sameStatuses: SameMembers<`${GameStatus}`, GameStatusName> = true;
-void sameStatuses;
-registerEnumType(GameStatus, {
+export const GameStatus = listEnum(GAME_STATUSES, sameNames(GAME_STATUSES), {
   name: 'GameStatus',
   description: 'Where a game is in its life.',
-  valuesMap: {
+  values: {
     WAITING: { description: 'Created; waiting for players to fill every seat.' },
     ACTIVE: { description: 'Dealt and being played.' },
     FINISHED: { description: 'Over, with a result; the seed is revealed.' },
     ABORTED: { description: 'Called off before the first move; no result.' },
   },
 });
+export type GameStatus = (typeof GAME_STATUSES)[number];
 
-export enum EndReason {
-  payoffEmptied = 'payoffEmptied',
-  blocked = 'blocked',
-  stuck = 'stuck',
-  turnLimit = 'turnLimit',
-  resigned = 'resigned',
-  timedOut = 'timedOut',
-}
-// The enum holds exactly the engine's end reasons: one missing on either side does not compile.
-const sameEndReasons: SameMembers<`${EndReason}`, EngineEndReason> = true;
-void sameEndReasons;
-registerEnumType(EndReason, {
+export const EndReason = listEnum(END_REASONS, sameNames(END_REASONS), {
   name: 'EndReason',
   description: 'Why a game ended (docs/rules.md, "End of game").',
-  valuesMap: {
+  values: {
     payoffEmptied: { description: 'A player played their last pay-off card.' },
     blocked: { description: 'As many null turns in a row as players still in.' },
     stuck: { description: 'Stock and set-aside empty and nobody can play to the centre (E18).' },
@@ -78,21 +70,12 @@ registerEnumType(EndReason, {
     timedOut: { description: 'A player ran out of time, leaving one player in.' },
   },
 });
+export type EndReason = (typeof END_REASONS)[number];
 
-export enum MoveType {
-  played = 'played',
-  discarded = 'discarded',
-  passed = 'passed',
-  resigned = 'resigned',
-  timedOut = 'timedOut',
-}
-// The enum holds exactly the engine's event types: one missing on either side does not compile.
-const sameMoveTypes: SameMembers<`${MoveType}`, GameEventType> = true;
-void sameMoveTypes;
-registerEnumType(MoveType, {
+export const MoveType = listEnum(GAME_EVENT_TYPES, sameNames(GAME_EVENT_TYPES), {
   name: 'MoveType',
   description: 'What a recorded event did.',
-  valuesMap: {
+  values: {
     played: { description: 'A card went to a centre pile.' },
     discarded: { description: 'A card from hand went onto a side pile; the turn ended.' },
     passed: { description: 'The turn ended without a side-pile card.' },
@@ -100,91 +83,70 @@ registerEnumType(MoveType, {
     timedOut: { description: 'The player ran out of time.' },
   },
 });
+export type MoveType = (typeof GAME_EVENT_TYPES)[number];
 
-export enum DeckMode {
-  separate = 'separate',
-  combined = 'combined',
-}
-registerEnumType(DeckMode, {
+export const DeckMode = listEnum(DECK_MODES, sameNames(DECK_MODES), {
   name: 'DeckMode',
   description: 'How the decks are made up.',
-  valuesMap: {
+  values: {
     separate: { description: 'One 52-card pay-off deck and one stock deck with the jokers (S1, R1).' },
     combined: { description: 'One deck per player, all shuffled together (E1, E19).' },
   },
 });
+export type DeckMode = (typeof DECK_MODES)[number];
 
-export enum WildRank {
-  JOKER = 'JOKER',
-  K = 'K',
-}
-registerEnumType(WildRank, {
+export const WildRank = listEnum(WILD_RANKS, sameNames(WILD_RANKS), {
   name: 'WildRank',
   description: 'A rank that is wild (never standing for an ace).',
-  valuesMap: { JOKER: { description: 'Jokers (S11, R15).' }, K: { description: 'Kings (E7).' } },
+  values: { JOKER: { description: 'Jokers (S11, R15).' }, K: { description: 'Kings (E7).' } },
 });
+export type WildRank = (typeof WILD_RANKS)[number];
 
-export enum CenterTopRank {
-  Q = 'Q',
-  K = 'K',
-}
-registerEnumType(CenterTopRank, {
+export const CenterTopRank = listEnum(CENTER_TOP_RANKS, sameNames(CENTER_TOP_RANKS), {
   name: 'CenterTopRank',
   description: 'The rank that completes a centre pile.',
-  valuesMap: { Q: { description: 'Queen (E6); needs kings wild.' }, K: { description: 'King (S7, R17).' } },
+  values: { Q: { description: 'Queen (E6); needs kings wild.' }, K: { description: 'King (S7, R17).' } },
 });
+export type CenterTopRank = (typeof CENTER_TOP_RANKS)[number];
 
-export enum CompletedPile {
-  shuffleIntoStock = 'shuffleIntoStock',
-  setAsideRecycle = 'setAsideRecycle',
-}
-registerEnumType(CompletedPile, {
+export const CompletedPile = listEnum(COMPLETED_PILE_RULES, sameNames(COMPLETED_PILE_RULES), {
   name: 'CompletedPile',
   description: 'What happens to a completed centre pile.',
-  valuesMap: {
+  values: {
     shuffleIntoStock: { description: 'Shuffled into the stock at once (S9, R17).' },
     setAsideRecycle: {
       description: 'Set aside; shuffled into a new stock when the stock runs out (E10, E17).',
     },
   },
 });
+export type CompletedPile = (typeof COMPLETED_PILE_RULES)[number];
 
-export enum SideBuild {
-  any = 'any',
-  sameOrOneLower = 'sameOrOneLower',
-}
-registerEnumType(SideBuild, {
+export const SideBuild = listEnum(SIDE_BUILDS, sameNames(SIDE_BUILDS), {
   name: 'SideBuild',
   description: 'What may go on a side pile.',
-  valuesMap: {
+  values: {
     any: { description: 'Any card on any side pile (E15).' },
     sameOrOneLower: {
       description: 'The same rank as the top or one lower; wild cards declare a rank (S12, R9).',
     },
   },
 });
+export type SideBuild = (typeof SIDE_BUILDS)[number];
 
-export enum LowCardsToSide {
-  unrestricted = 'unrestricted',
-  centerFullOnly = 'centerFullOnly',
-}
-registerEnumType(LowCardsToSide, {
+export const LowCardsToSide = listEnum(LOW_CARDS_TO_SIDE_RULES, sameNames(LOW_CARDS_TO_SIDE_RULES), {
   name: 'LowCardsToSide',
   description: 'When an ace or 2 may go to a side pile.',
-  valuesMap: {
+  values: {
     unrestricted: { description: 'Whenever the side-pile rule allows.' },
     centerFullOnly: { description: 'Only while every centre pile exists, and only 2 on 3 or A on 2 (R10).' },
   },
 });
+export type LowCardsToSide = (typeof LOW_CARDS_TO_SIDE_RULES)[number];
 
-export enum TurnEnd {
-  optional = 'optional',
-  mandatory = 'mandatory',
-}
-registerEnumType(TurnEnd, {
+export const TurnEnd = listEnum(TURN_ENDS, sameNames(TURN_ENDS), {
   name: 'TurnEnd',
   description: 'Whether a turn may end with pass.',
-  valuesMap: {
+  values: {
     optional: { description: 'A turn may end with pass (S13, R14).' },
     mandatory: {
       description:
@@ -192,32 +154,23 @@ registerEnumType(TurnEnd, {
     },
   },
 });
+export type TurnEnd = (typeof TURN_ENDS)[number];
 
-export enum FirstPlayerTie {
-  redeal = 'redeal',
-  reshufflePiles = 'reshufflePiles',
-}
-registerEnumType(FirstPlayerTie, {
+export const FirstPlayerTie = listEnum(FIRST_PLAYER_TIES, sameNames(FIRST_PLAYER_TIES), {
   name: 'FirstPlayerTie',
   description: 'How a tie for the highest upturned pay-off card is broken.',
-  valuesMap: {
+  values: {
     redeal: { description: 'Reshuffle the whole pay-off deck and deal the piles again (S3).' },
     reshufflePiles: { description: 'Reshuffle each pay-off pile and turn again (R3).' },
   },
 });
+export type FirstPlayerTie = (typeof FIRST_PLAYER_TIES)[number];
 
-export enum BlockedWhen {
-  cannotOrWillNot = 'cannotOrWillNot',
-  cannot = 'cannot',
-}
-// The enum holds exactly the engine's BLOCKED_WHEN: one missing on either side does not compile.
-const sameBlockedWhen: SameMembers<`${BlockedWhen}`, EngineBlockedWhen> = true;
-void sameBlockedWhen;
-registerEnumType(BlockedWhen, {
+export const BlockedWhen = listEnum(BLOCKED_WHEN, sameNames(BLOCKED_WHEN), {
   name: 'BlockedWhen',
   description:
     'Which null turns (no draw, no play, no side-pile card) count toward the blocked end (docs/rules.md).',
-  valuesMap: {
+  values: {
     cannotOrWillNot: {
       description: 'Every null turn: the game is blocked when nobody can or wants to play (S17, R18).',
     },
@@ -227,6 +180,7 @@ registerEnumType(BlockedWhen, {
     },
   },
 });
+export type BlockedWhen = (typeof BLOCKED_WHEN)[number];
 
 @ObjectType('RuleOptions', { description: 'The complete rules of a game (docs/rules.md, option table).' })
 export class RuleOptionsType {
@@ -291,31 +245,22 @@ export class TimeControlType {
 }
 
 /** The built-in bots' kinds, from BUILTIN_BOTS (a new level is one entry there). */
-export const BotKind = Object.fromEntries(BUILTIN_BOTS.map((bot) => [bot.kind, bot.kind])) as {
-  readonly [Kind in BuiltinBotKind]: Kind;
-};
-export type BotKind = BuiltinBotKind;
-registerEnumType(BotKind, {
+export const BotKind = listEnum(BUILTIN_BOT_KINDS, sameNames(BUILTIN_BOT_KINDS), {
   name: 'BotKind',
   description: 'A built-in opponent: a bot account that moves on its own, from its own view only.',
-  valuesMap: Object.fromEntries(BUILTIN_BOTS.map((bot) => [bot.kind, { description: bot.description }])),
+  values: Object.fromEntries(BUILTIN_BOTS.map((bot) => [bot.kind, { description: bot.description }])) as {
+    readonly [Kind in BuiltinBotKind]: EnumValueText;
+  },
 });
+export type BotKind = BuiltinBotKind;
 
 /** The client seed rule, for descriptions (src/engine/seeding.ts). */
 const CLIENT_SEED_TEXT = '1–64 characters of A–Z a–z 0–9 . _ ~ -';
 
-export enum ClientSeedSource {
-  GIVEN_BEFORE_COMMITMENT = 'GIVEN_BEFORE_COMMITMENT',
-  GIVEN_AFTER_COMMITMENT = 'GIVEN_AFTER_COMMITMENT',
-  SERVER_STAND_IN = 'SERVER_STAND_IN',
-}
-// The enum holds exactly the sources of client-seed-source.ts: one missing on either side does not compile.
-const sameSources: SameMembers<`${ClientSeedSource}`, ClientSeedSourceName> = true;
-void sameSources;
-registerEnumType(ClientSeedSource, {
+export const ClientSeedSource = listEnum(CLIENT_SEED_SOURCES, sameNames(CLIENT_SEED_SOURCES), {
   name: 'ClientSeedSource',
   description: 'Where a seat’s client seed came from (docs/fairness.md).',
-  valuesMap: {
+  values: {
     GIVEN_BEFORE_COMMITMENT: {
       description:
         'Given with createGame, before the seed commitment was published: the server saw it before drawing its seed.',
@@ -330,20 +275,19 @@ registerEnumType(ClientSeedSource, {
     },
   },
 });
+export type ClientSeedSource = (typeof CLIENT_SEED_SOURCES)[number];
 
-export enum UnratedReason {
-  DEAL_EXPOSED = 'DEAL_EXPOSED',
-}
-registerEnumType(UnratedReason, {
+export const UnratedReason = listEnum(UNRATED_REASONS, sameNames(UNRATED_REASONS), {
   name: 'UnratedReason',
   description: 'Why a game created rated is no longer rated.',
-  valuesMap: {
+  values: {
     DEAL_EXPOSED: {
       description:
         'Dealt under malice-rules-1+xoshiro128ss-sha256-v1, whose hands anyone could compute from the public seed commitment.',
     },
   },
 });
+export type UnratedReason = (typeof UNRATED_REASONS)[number];
 
 @InputType('CreateGameInput', { description: 'A new game. The creator takes seat 0.' })
 export class CreateGameInput {
@@ -470,18 +414,10 @@ export class GameResultType {
   @Field(() => [Int], { description: 'Pay-off cards left per seat.' }) payoffLeft!: number[];
 }
 
-export enum Outcome {
-  WIN = 'WIN',
-  LOSS = 'LOSS',
-  DRAW = 'DRAW',
-}
-// The enum holds exactly OUTCOMES: one missing on either side does not compile.
-const sameOutcomes: SameMembers<`${Outcome}`, OutcomeName> = true;
-void sameOutcomes;
-registerEnumType(Outcome, {
+export const Outcome = listEnum(OUTCOMES, sameNames(OUTCOMES), {
   name: 'Outcome',
   description: 'How a finished game went for one player.',
-  valuesMap: {
+  values: {
     WIN: { description: 'They won.' },
     LOSS: { description: 'Someone else won, or (no winner) they were not among the best placed.' },
     DRAW: {
@@ -489,6 +425,7 @@ registerEnumType(Outcome, {
     },
   },
 });
+export type Outcome = (typeof OUTCOMES)[number];
 
 @ObjectType('GamePlayer', {
   description: 'A player in a seat, and once the game is over how it went for them.',

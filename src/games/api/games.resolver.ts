@@ -20,24 +20,14 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../../graphql/page-s
 import type { RequestContext, Viewer } from '../../auth/viewer';
 import { AccessGate } from '../../auth/access-gate';
 import { withRelease } from '../../common/async-iterators';
-import {
-  GameEvent,
-  PresetName,
-  RuleOptions,
-  StoredOptions,
-  legalMoves,
-  recordedOptions,
-  viewFor,
-} from '../../engine';
+import { GameEvent, GameResult, RuleOptions, legalMoves, recordedOptions, viewFor } from '../../engine';
 import { ApiError } from '../../errors/api-error';
 import { databaseFailureOf } from '../../db/connection-errors';
 import { toPlayer } from '../../players/players.resolver';
 import { EventBus, GameChanged } from '../../events/event-bus';
 import {
-  ClientSeedSource,
   CreateGameInput,
   DAYS_PER_MOVE,
-  EndReason,
   GameConnectionType,
   GamePlayerType,
   GameResultType,
@@ -47,18 +37,14 @@ import {
   GamesFilter,
   MAX_HOURS_PER_MOVE,
   MoveRecordType,
-  MoveType,
-  Outcome,
-  Preset,
   RuleOptionsType,
   TimeControlType,
-  UnratedReason,
   VerifyResultType,
 } from './game.types';
-import { GameWithPlayers, GamesService } from '../games.service';
+import { GameRecord, GamesService } from '../games.service';
 
 /** The resolved game plus its row, which the field resolvers below need. */
-export type GameParent = GameType & { readonly row: GameWithPlayers };
+export type GameParent = GameType & { readonly row: GameRecord };
 
 @Resolver(() => GameType)
 export class GamesResolver {
@@ -101,7 +87,7 @@ export class GamesResolver {
       myTurn: filter?.myTurn ?? false,
       open: filter?.open ?? false,
       status: filter?.status ?? undefined,
-      preset: (filter?.preset as PresetName | undefined) ?? undefined,
+      preset: filter?.preset ?? undefined,
       player: filter?.player ?? undefined,
       opponent: filter?.opponent ?? undefined,
       result: filter?.result ?? undefined,
@@ -127,7 +113,7 @@ export class GamesResolver {
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
     const game = await this.service.create(player.id, {
-      preset: input.preset as PresetName,
+      preset: input.preset,
       overrides: overridesOf(input),
       seats: input.seats ?? undefined,
       rated: input.rated ?? false,
@@ -318,8 +304,8 @@ export class GamesResolver {
  * Nothing is shown before the deal, not even to a seated player: a creator who could see their hand or pay-off
  * top while waiting could abort and re-create until they liked it.
  */
-function undealtView(game: GameWithPlayers, seat: number | null): GameViewType {
-  const sidePiles = (game.options as unknown as RuleOptions).sidePiles;
+function undealtView(game: GameRecord, seat: number | null): GameViewType {
+  const sidePiles = game.options.sidePiles;
   return {
     seat,
     hand: seat === null ? null : [],
@@ -340,31 +326,31 @@ function undealtView(game: GameWithPlayers, seat: number | null): GameViewType {
   };
 }
 
-function seatOf(game: GameWithPlayers, viewer: Viewer): number | null {
+function seatOf(game: GameRecord, viewer: Viewer): number | null {
   if (viewer.player === null) return null;
   return game.players.find((entry) => entry.playerId === viewer.player!.id)?.seat ?? null;
 }
 
-export function toGame(row: GameWithPlayers, viewer: Viewer): GameParent {
+export function toGame(row: GameRecord, viewer: Viewer): GameParent {
   const over = row.status === GameStatus.FINISHED || row.status === GameStatus.ABORTED;
   return {
     row,
     id: row.id,
-    preset: row.preset as Preset,
-    options: toOptions(recordedOptions(row.rulesVersion, row.options as unknown as StoredOptions)),
-    status: row.status as GameStatus,
+    preset: row.preset,
+    options: toOptions(recordedOptions(row.rulesVersion, row.options)),
+    status: row.status,
     version: row.version,
     moveCount: row.version,
     currentSeat: row.status === GameStatus.ACTIVE ? row.currentSeat : null,
     seats: row.seats,
     rated: row.rated,
-    unratedReason: row.unratedReason as UnratedReason | null,
+    unratedReason: row.unratedReason,
     // Client seeds are public from the deal on; before it each player sees only their own.
     players: row.players.map((entry) =>
       toGamePlayer(entry, row.startedAt !== null || entry.playerId === viewer.player?.id),
     ),
     mySeat: seatOf(row, viewer),
-    result: row.result === null ? null : toResult(row.result as unknown as GameResultType),
+    result: row.result === null ? null : toResult(row.result),
     seedCommitment: row.seedCommitment,
     // The seed stays secret while the game can still be played (docs/fairness.md).
     seed: over ? row.seed : null,
@@ -425,12 +411,12 @@ function timeControlOf(secondsPerMove: number | null): TimeControlType | null {
   };
 }
 
-function toGamePlayer(entry: GameWithPlayers['players'][number], seedShown: boolean): GamePlayerType {
+function toGamePlayer(entry: GameRecord['players'][number], seedShown: boolean): GamePlayerType {
   const rated = entry.ratingBefore !== null && entry.ratingAfter !== null;
   return {
     seat: entry.seat,
     player: toPlayer(entry.player),
-    outcome: entry.outcome as Outcome | null,
+    outcome: entry.outcome,
     placement: entry.placement,
     score: entry.score,
     payoffLeft: entry.payoffLeft,
@@ -440,14 +426,14 @@ function toGamePlayer(entry: GameWithPlayers['players'][number], seedShown: bool
     deviationBefore: entry.deviationBefore,
     deviationAfter: entry.deviationAfter,
     clientSeed: seedShown ? entry.clientSeed : null,
-    clientSeedSource: seedShown ? (entry.clientSeedSource as ClientSeedSource | null) : null,
+    clientSeedSource: seedShown ? entry.clientSeedSource : null,
     botVersions: entry.botVersions.length === 0 ? null : [...entry.botVersions],
   };
 }
 
-function toResult(result: GameResultType): GameResultType {
+function toResult(result: GameResult): GameResultType {
   return {
-    reason: result.reason as EndReason,
+    reason: result.reason,
     winner: result.winner,
     score: result.score,
     ranking: result.ranking.map((group) => [...group]),
@@ -477,7 +463,7 @@ function parseCenterLimit(text: string): RuleOptions['maxCenterPiles'] {
 }
 
 function toMoveRecord(seq: number, event: GameEvent, createdAt: Date): MoveRecordType {
-  const base = { seq, seat: event.seat, type: event.type as MoveType, createdAt };
+  const base = { seq, seat: event.seat, type: event.type, createdAt };
   switch (event.type) {
     case 'played':
       return { ...base, move: event.move, card: event.card, slot: event.slot };

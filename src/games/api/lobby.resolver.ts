@@ -5,7 +5,6 @@
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { requirePlayer } from '../../auth/auth.service';
 import type { RequestContext } from '../../auth/viewer';
-import { PresetName } from '../../engine';
 import { GameType, SeekInput } from './game.types';
 import { GameParent, secondsPerMoveOf, toGame } from './games.resolver';
 import { LobbyService } from '../lobby.service';
@@ -37,7 +36,7 @@ export class LobbyResolver {
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
     const game = await this.service.seek(player.id, {
-      preset: input.preset as PresetName,
+      preset: input.preset,
       rated: input.rated ?? false,
       secondsPerMove: secondsPerMoveOf(input),
       clientSeed: input.clientSeed ?? undefined,

@@ -132,9 +132,16 @@ function timeoutOutcome(
   return { type: 'timedOut', seat: game.currentSeat };
 }
 
-/** A turn's clock: when it began and when it runs out (null without a time control, or once the game is over). */
+/** The share of a turn's time after which its player is reminded (docs/correspondence.md#reminders). */
+export const REMINDER_SHARE = 0.8;
+
+/**
+ * A turn's clock: when it began, when its player is reminded and when it runs out (the last two null without a
+ * time control, or once the game is over).
+ */
 export interface TurnClock {
   readonly turnStartedAt: Date | null;
+  readonly remindAt: Date | null;
   readonly deadline: Date | null;
 }
 
@@ -148,6 +155,7 @@ export function turnClockAfter(
   before: {
     readonly currentPlayerId: string | null;
     readonly turnStartedAt: Date | null;
+    readonly remindAt: Date | null;
     readonly deadline: Date | null;
     readonly secondsPerMove: number | null;
   },
@@ -155,17 +163,22 @@ export function turnClockAfter(
   now: Date,
 ): TurnClock {
   if (after.currentPlayerId === before.currentPlayerId) {
-    return { turnStartedAt: before.turnStartedAt, deadline: after.finished ? null : before.deadline };
+    return after.finished
+      ? { turnStartedAt: before.turnStartedAt, remindAt: null, deadline: null }
+      : { turnStartedAt: before.turnStartedAt, remindAt: before.remindAt, deadline: before.deadline };
   }
   const next = newTurnClock(before.secondsPerMove, now);
-  return after.finished ? { ...next, deadline: null } : next;
+  return after.finished ? { ...next, remindAt: null, deadline: null } : next;
 }
 
 /** A turn that begins at `now` (the deal's first turn, or the next player's). */
 export function newTurnClock(secondsPerMove: number | null, now: Date): TurnClock {
+  if (secondsPerMove === null) return { turnStartedAt: now, remindAt: null, deadline: null };
+  const turnMs = secondsPerMove * 1000;
   return {
     turnStartedAt: now,
-    deadline: secondsPerMove === null ? null : new Date(now.getTime() + secondsPerMove * 1000),
+    remindAt: new Date(now.getTime() + Math.round(turnMs * REMINDER_SHARE)),
+    deadline: new Date(now.getTime() + turnMs),
   };
 }
 

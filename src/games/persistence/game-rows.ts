@@ -1,9 +1,19 @@
 /**
- * The games and game_players rows as node-postgres returns them, turned into the Prisma models' shapes. The hot
- * reads (a dealt game's row, a list page) use plain queries through the pg pool rather than Prisma's per-call
- * machinery; these keep the results interchangeable with what Prisma returns.
+ * The games and game_players rows as the database returns them — through node-postgres (the hot reads: a dealt
+ * game's row, a list page) or through Prisma — and their mapping into the app's own records
+ * (src/games/domain/game-record.ts). Nothing of these row types leaves persistence/.
  */
+import type { GameResult, PresetName, StoredOptions } from '../../engine';
 import type { Game, GamePlayer, Player, Prisma } from '../../generated/prisma/client';
+import type {
+  EndReasonName,
+  GameRecord,
+  GameRowRecord,
+  GameSeatRecord,
+  UnratedReasonName,
+} from '../domain/game-record';
+import type { ClientSeedSourceName } from '../domain/client-seed-source';
+import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
 
 /**
  * What a game carries of each seated player: who they are, never their credentials. Games are cached per app
@@ -17,9 +27,10 @@ export const SEAT_PLAYER_FIELDS = {
   createdAt: true,
 } as const satisfies Partial<Record<keyof Player, true>>;
 
-export type SeatPlayer = Pick<Player, keyof typeof SEAT_PLAYER_FIELDS>;
+type SeatPlayer = Pick<Player, keyof typeof SEAT_PLAYER_FIELDS>;
 
-export type GameWithPlayers = Game & { players: (GamePlayer & { player: SeatPlayer })[] };
+/** A game as Prisma returns it with `include: { players: { include: { player } } }`. */
+export type PrismaGameRecord = Game & { players: (GamePlayer & { player: SeatPlayer })[] };
 
 /** A `games` row as node-postgres returns it (column names as in the migration). */
 export interface GameRow {
@@ -47,6 +58,7 @@ export interface GameRow {
   seconds_per_move: number | null;
   turn_started_at: Date | null;
   deadline: Date | null;
+  remind_at: Date | null;
   reminded_turn_at: Date | null;
   end_reason: string | null;
   sweep_claimed_until: Date | null;
@@ -83,6 +95,7 @@ const GAME_COLUMNS = [
   'end_reason',
   'sweep_claimed_until',
   'unrated_reason',
+  'remind_at',
 ] as const satisfies readonly (keyof GameRow)[];
 
 // A column added to GameRow but not to the list above fails to compile here.
@@ -126,16 +139,16 @@ export interface SeatRow {
   player_created_at: Date;
 }
 
-export function seatOfRow(row: SeatRow): GameWithPlayers['players'][number] {
+export function seatOfRow(row: SeatRow): GameSeatRecord {
   return {
     gameId: row.game_id,
     seat: row.seat,
     playerId: row.player_id,
     joinedAt: row.joined_at,
     clientSeed: row.client_seed,
-    clientSeedSource: row.client_seed_source,
+    clientSeedSource: row.client_seed_source as ClientSeedSourceName | null,
     finishedAt: row.finished_at,
-    outcome: row.outcome,
+    outcome: row.outcome as OutcomeName | null,
     placement: row.placement,
     score: row.score,
     payoffLeft: row.payoff_left,
@@ -156,15 +169,15 @@ export function seatOfRow(row: SeatRow): GameWithPlayers['players'][number] {
   };
 }
 
-/** A games row as node-postgres returns it, in the Prisma model's shape. */
-export function gameOfRow(row: GameRow): Game {
+/** A games row as node-postgres returns it, as the app's record. */
+export function gameOfRow(row: GameRow): GameRowRecord {
   return {
     id: row.id,
-    preset: row.preset,
-    options: row.options,
+    preset: row.preset as PresetName,
+    options: row.options as unknown as StoredOptions,
     seats: row.seats,
     rated: row.rated,
-    status: row.status,
+    status: row.status as GameStatusName,
     version: row.version,
     currentSeat: row.current_seat,
     currentPlayerId: row.current_player_id,
@@ -175,7 +188,7 @@ export function gameOfRow(row: GameRow): Game {
     dealChosen: row.deal_chosen,
     invitedPlayerId: row.invited_player_id,
     createdById: row.created_by_id,
-    result: row.result,
+    result: row.result as unknown as GameResult | null,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
@@ -183,9 +196,32 @@ export function gameOfRow(row: GameRow): Game {
     secondsPerMove: row.seconds_per_move,
     turnStartedAt: row.turn_started_at,
     deadline: row.deadline,
+    remindAt: row.remind_at,
     remindedTurnAt: row.reminded_turn_at,
-    endReason: row.end_reason,
+    endReason: row.end_reason as EndReasonName | null,
     sweepClaimedUntil: row.sweep_claimed_until,
-    unratedReason: row.unrated_reason,
+    unratedReason: row.unrated_reason as UnratedReasonName | null,
+  };
+}
+
+/**
+ * A game as Prisma returns it, as the app's record. The columns' values are the ones the app wrote (the database
+ * checks none of these texts), so the narrowing casts here are the one place that trusts them.
+ */
+export function recordOfPrisma(game: PrismaGameRecord): GameRecord {
+  const { players, ...row } = game;
+  return {
+    ...row,
+    preset: row.preset as PresetName,
+    options: row.options as unknown as StoredOptions,
+    status: row.status as GameStatusName,
+    result: row.result as unknown as GameResult | null,
+    endReason: row.endReason as EndReasonName | null,
+    unratedReason: row.unratedReason as UnratedReasonName | null,
+    players: players.map((seat) => ({
+      ...seat,
+      clientSeedSource: seat.clientSeedSource as ClientSeedSourceName | null,
+      outcome: seat.outcome as OutcomeName | null,
+    })),
   };
 }

@@ -6,8 +6,9 @@
  */
 import { Injectable } from '@nestjs/common';
 import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../../engine';
-import { PrismaService } from '../../prisma/prisma.service';
-import type { GameWithPlayers } from './game-rows';
+import type { StoredEvent } from '../domain/stored-event';
+import { GamesRepository } from './games.repository';
+import type { GameRecord } from '../domain/game-record';
 import { LogCorruptError, initialState, originOf } from '../domain/initial-state';
 
 /** A game's folded state at a version, with the events it came from (public: they form the move history). */
@@ -17,12 +18,7 @@ export interface FoldedGame {
   readonly events: readonly StoredEvent[];
 }
 
-export interface StoredEvent {
-  readonly seq: number;
-  readonly event: GameEvent;
-  readonly createdAt: Date;
-  readonly clientMoveId: string | null;
-}
+export type { StoredEvent } from '../domain/stored-event';
 
 const CACHE_LIMIT = 2000;
 
@@ -31,13 +27,13 @@ export class GameStore {
   private readonly cache = new Map<string, FoldedGame>();
   private readonly loading = new Map<string, Promise<FoldedGame>>();
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly repository: GamesRepository) {}
 
   /**
    * The state at the game row's version (the row is read by the caller in the same request), folded under the
    * game's own rules version: a version this engine does not know is refused (UNSUPPORTED_RULES_VERSION).
    */
-  async folded(game: GameWithPlayers): Promise<FoldedGame> {
+  async folded(game: GameRecord): Promise<FoldedGame> {
     const cached = this.cache.get(game.id);
     if (cached !== undefined && cached.version === game.version) return cached;
     const key = `${game.id}@${game.version}`;
@@ -73,21 +69,12 @@ export class GameStore {
     this.cache.delete(gameId);
   }
 
-  private async catchUp(game: GameWithPlayers, cached: FoldedGame | undefined): Promise<FoldedGame> {
+  private async catchUp(game: GameRecord, cached: FoldedGame | undefined): Promise<FoldedGame> {
     const base: FoldedGame =
       cached !== undefined && cached.version < game.version
         ? cached
         : { version: 0, state: initialState(originOf(game)), events: [] };
-    const rows = await this.prisma.gameEvent.findMany({
-      where: { gameId: game.id, seq: { gt: base.version, lte: game.version } },
-      orderBy: { seq: 'asc' },
-    });
-    const fresh: StoredEvent[] = rows.map((row) => ({
-      seq: row.seq,
-      event: row.payload as unknown as GameEvent,
-      createdAt: row.createdAt,
-      clientMoveId: row.clientMoveId,
-    }));
+    const fresh = await this.repository.log(game.id, base.version, game.version);
     if (
       fresh.some((stored, index) => stored.seq !== base.version + index + 1) ||
       base.version + fresh.length !== game.version

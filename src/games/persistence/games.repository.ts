@@ -20,20 +20,24 @@ import { transaction, transactionIf } from '../../db/transaction';
 import type { Game, Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
-import type { CallOffReason, TurnClock } from '../domain/life';
+import type { NewGame } from '../domain/creation';
+import type { GameStatusName } from '../domain/vocabulary';
+import { CallOffReason, REMINDER_SHARE, TurnClock } from '../domain/life';
 import { GameLifeEvent, PlayerNotification, notificationsOf } from '../domain/notifications';
 import type { SeatOutcome } from '../domain/finish';
 import { recordFinish } from './finish-sql';
 import {
   GameRow,
-  GameWithPlayers,
   READ_GAME_ROW,
   SEAT_PLAYER_FIELDS,
   SeatRow,
   gameOfRow,
+  recordOfPrisma,
   seatOfRow,
 } from './game-rows';
+import type { GameRecord, GameRowRecord, GameSeatRecord } from '../domain/game-record';
 import type { GameProjection } from '../domain/projection';
+import type { StoredEvent } from '../domain/stored-event';
 
 /** The move's update of the projection row (`moved`), guarded by the version the move was decided on. */
 const MOVED_CTE = `
@@ -43,7 +47,7 @@ const MOVED_CTE = `
            finished_at = CASE WHEN $8 THEN $6::timestamptz ELSE finished_at END,
            result = COALESCE($9::jsonb, result),
            -- The turn's clock as the domain computed it (turnClockAfter): stored as is, answered the same.
-           turn_started_at = $12::timestamptz, deadline = $13::timestamptz
+           turn_started_at = $12::timestamptz, deadline = $13::timestamptz, remind_at = $14::timestamptz
      WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
     RETURNING id)`;
 
@@ -66,7 +70,7 @@ const APPEND_TELLING_SQL = `
   WITH ${MOVED_CTE},
   appended AS (${INSERT_EVENTS} RETURNING 1),
   ${notificationCtes(
-    `moved, unnest($14::uuid[], $15::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
+    `moved, unnest($15::uuid[], $16::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
      LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
   )}
   SELECT (SELECT count(*) FROM appended)::int AS appended, ${WAKE_WEBHOOK_WORKERS} AS woken`;
@@ -79,8 +83,6 @@ const APPEND_TELLING_SQL = `
 const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
 const APPEND_TELLING_STATEMENT = { name: 'malice_append_telling_move', text: APPEND_TELLING_SQL } as const;
 
-/** The share of a turn's time after which the player is reminded. */
-export const REMINDER_SHARE = 0.8;
 const BATCH = 100;
 
 /** How long a claim keeps other sweepers off a game: ample for one timeout, short if this copy dies. */
@@ -100,11 +102,19 @@ const CLAIM_DUE_GAMES = `
     FROM due WHERE g.id = due.id
   RETURNING g.id, g.version`;
 
+/**
+ * The turns whose reminder time (`remind_at`, computed by the domain: newTurnClock) has come and that were not
+ * reminded yet. The second branch is for turns started by an app copy of the previous version, which does not
+ * write `remind_at` (docs/architecture.md, "Cutover"): there the share is applied as that version did. The next
+ * release drops it with the other legacy branches.
+ */
 const REMIND = `
   WITH due AS (
     SELECT id FROM games
      WHERE status = 'ACTIVE' AND deadline > $1
-       AND turn_started_at + seconds_per_move * ${REMINDER_SHARE} * interval '1 second' <= $1
+       AND ((remind_at >= turn_started_at AND remind_at <= $1)
+            OR ((remind_at IS NULL OR remind_at < turn_started_at)
+                AND turn_started_at + seconds_per_move * ${REMINDER_SHARE} * interval '1 second' <= $1))
        AND (reminded_turn_at IS NULL OR reminded_turn_at < turn_started_at)
      LIMIT ${BATCH}
      FOR UPDATE SKIP LOCKED),
@@ -113,6 +123,21 @@ const REMIND = `
       FROM due WHERE g.id = due.id
     RETURNING g.id, g.current_player_id)
   SELECT id, current_player_id FROM reminded`;
+
+/** A log row as the app reads it: the payload is the engine's event, as the append stored it. */
+function storedEventOf(row: {
+  readonly seq: number;
+  readonly payload: Prisma.JsonValue;
+  readonly createdAt: Date;
+  readonly clientMoveId: string | null;
+}): StoredEvent {
+  return {
+    seq: row.seq,
+    event: row.payload as unknown as GameEvent,
+    createdAt: row.createdAt,
+    clientMoveId: row.clientMoveId,
+  };
+}
 
 const INCLUDE_PLAYERS = {
   players: { include: { player: { select: SEAT_PLAYER_FIELDS } }, orderBy: { seat: 'asc' } },
@@ -128,7 +153,7 @@ export interface LogRow {
 
 /** A move to append: decided on `version`, producing `projection`. */
 export interface Append {
-  readonly game: GameWithPlayers;
+  readonly game: GameRecord;
   readonly version: number;
   readonly rows: readonly LogRow[];
   readonly actorId: string;
@@ -182,22 +207,23 @@ export class GamesRepository {
   // ---- reads --------------------------------------------------------------------------------------------------
 
   /** The games row alone, by a plain query: the common read (a dealt game's `game(id)`), kept cheap. */
-  async row(gameId: string): Promise<Game | null> {
+  async row(gameId: string): Promise<GameRowRecord | null> {
     const { rows } = await this.prisma.pool.query<GameRow>({ ...READ_GAME_ROW, values: [gameId] });
     const row = rows[0];
     return row === undefined ? null : gameOfRow(row);
   }
 
   /** A game with its seats and players. */
-  withPlayers(gameId: string): Promise<GameWithPlayers | null> {
-    return this.prisma.game.findUnique({ where: { id: gameId }, include: INCLUDE_PLAYERS });
+  async withPlayers(gameId: string): Promise<GameRecord | null> {
+    const game = await this.prisma.game.findUnique({ where: { id: gameId }, include: INCLUDE_PLAYERS });
+    return game === null ? null : recordOfPrisma(game);
   }
 
   /**
    * Whole games (rows and seats with their players) by id, in the order given, by two plain queries: a list page
    * is read without Prisma's per-row machinery (the bulk of a history page's cost, bench:history).
    */
-  async many(ids: readonly string[]): Promise<GameWithPlayers[]> {
+  async many(ids: readonly string[]): Promise<GameRecord[]> {
     if (ids.length === 0) return [];
     const [games, seats] = await Promise.all([
       this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
@@ -208,7 +234,7 @@ export class GamesRepository {
         [ids],
       ),
     ]);
-    const seatsOf = new Map<string, GameWithPlayers['players']>();
+    const seatsOf = new Map<string, GameSeatRecord[]>();
     for (const seat of seats.rows) {
       const list = seatsOf.get(seat.game_id) ?? [];
       list.push(seatOfRow(seat));
@@ -232,6 +258,41 @@ export class GamesRepository {
     return rows;
   }
 
+  /**
+   * The log's events `after` < seq ≤ `upTo` of a game (to the end without `upTo`), in seq order; the caller checks
+   * them for gaps.
+   */
+  async log(gameId: string, after: number, upTo?: number): Promise<StoredEvent[]> {
+    const rows = await this.prisma.gameEvent.findMany({
+      where: { gameId, seq: { gt: after, ...(upTo === undefined ? {} : { lte: upTo }) } },
+      orderBy: { seq: 'asc' },
+      select: { seq: true, payload: true, createdAt: true, clientMoveId: true },
+    });
+    return rows.map(storedEventOf);
+  }
+
+  /** The whole logs of several games in one query, by game id (every id given has an entry). */
+  async logs(gameIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const byGame = new Map<string, StoredEvent[]>(gameIds.map((id) => [id, []]));
+    if (gameIds.length === 0) return byGame;
+    const rows = await this.prisma.gameEvent.findMany({
+      where: { gameId: { in: [...gameIds] } },
+      orderBy: [{ gameId: 'asc' }, { seq: 'asc' }],
+      select: { gameId: true, seq: true, payload: true, createdAt: true, clientMoveId: true },
+    });
+    for (const row of rows) byGame.get(row.gameId)?.push(storedEventOf(row));
+    return byGame;
+  }
+
+  /** The event a player's `clientMoveId` recorded in a game, if any (the id is unique per game and actor). */
+  async eventOfClientMove(gameId: string, actorId: string, clientMoveId: string): Promise<GameEvent | null> {
+    const row = await this.prisma.gameEvent.findUnique({
+      where: { gameId_actorId_clientMoveId: { gameId, actorId, clientMoveId } },
+      select: { payload: true },
+    });
+    return row === null ? null : (row.payload as unknown as GameEvent);
+  }
+
   /** The version of a game as stored now (for a conflict's `currentVersion`). */
   async version(gameId: string): Promise<number | null> {
     const row = await this.prisma.game.findUnique({ where: { id: gameId }, select: { version: true } });
@@ -241,17 +302,42 @@ export class GamesRepository {
   // ---- writes -------------------------------------------------------------------------------------------------
 
   /** A new game with its creator seated, and what its creation tells (an invitation) in the same transaction. */
-  async insert(
-    data: Prisma.GameCreateArgs['data'],
-    events: readonly GameLifeEvent[],
-    now: Date,
-  ): Promise<GameWithPlayers> {
-    const notifications = notificationsOf(data.id, events);
-    if (notifications.length === 0) return this.prisma.game.create({ data, include: INCLUDE_PLAYERS });
+  async insert(game: NewGame, events: readonly GameLifeEvent[], now: Date): Promise<GameRecord> {
+    const data = {
+      id: game.id,
+      createdAt: now,
+      updatedAt: now,
+      secondsPerMove: game.secondsPerMove,
+      preset: game.preset,
+      options: game.options as unknown as Prisma.InputJsonValue,
+      seats: game.seats,
+      rated: game.rated,
+      status: 'WAITING' satisfies GameStatusName,
+      seed: game.seed,
+      seedCommitment: game.seedCommitment,
+      rulesVersion: game.rulesVersion,
+      startPosition: game.startPosition,
+      dealChosen: game.dealChosen,
+      invitedPlayerId: game.invitedPlayerId,
+      createdById: game.createdById,
+      players: {
+        create: [
+          {
+            seat: 0,
+            playerId: game.createdById,
+            clientSeed: game.creatorClientSeed,
+            clientSeedSource: game.creatorClientSeedSource,
+          },
+        ],
+      },
+    } satisfies Prisma.GameCreateArgs['data'];
+    const notifications = notificationsOf(game.id, events);
+    if (notifications.length === 0)
+      return recordOfPrisma(await this.prisma.game.create({ data, include: INCLUDE_PLAYERS }));
     return this.prisma.$transaction(async (tx) => {
       const inserted = await tx.game.create({ data, include: INCLUDE_PLAYERS });
       await writeNotifications(prismaStatements(tx), notifications, now);
-      return inserted;
+      return recordOfPrisma(inserted);
     });
   }
 
@@ -333,9 +419,9 @@ export class GamesRepository {
       `UPDATE games
           SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3,
               current_player_id = (SELECT player_id FROM game_players WHERE game_id = $1::uuid AND seat = $3),
-              turn_started_at = $4, deadline = $5
+              turn_started_at = $4, deadline = $5, remind_at = $6
         WHERE id = $1::uuid`,
-      [gameId, now, plan.firstSeat, plan.clock.turnStartedAt, plan.clock.deadline],
+      [gameId, now, plan.firstSeat, plan.clock.turnStartedAt, plan.clock.deadline, plan.clock.remindAt],
     );
     const order = [...seated].sort((a, b) => a.seat - b.seat).map((entry) => entry.playerId);
     const toMove = seated.find((entry) => entry.seat === plan.firstSeat)?.playerId as string;
@@ -423,7 +509,7 @@ export class GamesRepository {
       );
       await client.query(
         `UPDATE games SET status = 'ABORTED', end_reason = $2, finished_at = $3, updated_at = $3,
-                          current_seat = NULL, current_player_id = NULL, deadline = NULL
+                          current_seat = NULL, current_player_id = NULL, deadline = NULL, remind_at = NULL
           WHERE id = $1::uuid`,
         [gameId, reason, now],
       );
@@ -458,6 +544,7 @@ export class GamesRepository {
       JSON.stringify(move.rows),
       move.clock.turnStartedAt,
       move.clock.deadline,
+      move.clock.remindAt,
     ];
     const run = async (db: Pick<PoolClient, 'query'>): Promise<boolean> => {
       if (notifications.length === 0) {
