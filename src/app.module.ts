@@ -20,7 +20,7 @@ import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { CorrespondenceModule } from './correspondence/correspondence.module';
-import { EventsModule, PlayerEventsModule } from './events/events.module';
+import { NotificationsModule, PlayerEventsModule } from './notifications/notifications.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -38,7 +38,7 @@ export class AppModule {
       global: true,
       imports: [
         PrismaModule,
-        EventsModule,
+        NotificationsModule,
         AuthModule,
         PlayersModule,
         GamesModule,

@@ -15,7 +15,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { databaseFailureOf } from '../db/connection-errors';
 import { ApiError } from '../errors/api-error';
-import { EventBus } from '../events/event-bus';
+import { EventBus } from '../notifications/event-bus';
 import { AuthService } from './auth.service';
 import { Viewer } from './viewer';
 

@@ -28,7 +28,7 @@ import { requireRulesVersion, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
-import { EventBus, PlayerEventMessage } from '../events/event-bus';
+import { EventBus, PlayerEventMessage } from '../notifications/event-bus';
 import { GameStatus } from '../games/api/game.types';
 import { GamesService } from '../games/games.service';
 import { PrismaService } from '../prisma/prisma.service';

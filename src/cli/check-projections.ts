@@ -7,7 +7,7 @@
  * Uses DATABASE_URL, or the embedded Postgres in DATA_DIR that `npm start` uses.
  */
 import { Client } from 'pg';
-import { notifierOption } from '../events/notification-writer';
+import { notifierOption } from '../notifications/notification-writer';
 import { repairProjection } from '../games/persistence/projection-repair';
 import { GameEvent, GameResult, replayFrom } from '../engine';
 import { loadConfig } from '../config/config';

@@ -5,7 +5,7 @@
  */
 import { Client, ClientConfig, Pool, PoolClient, PoolConfig } from 'pg';
 import type { RuntimeConfig } from '../common/app-config.token';
-import { notifierOption } from '../events/notification-writer';
+import { notifierOption } from '../notifications/notification-writer';
 
 /** What each connection is for, as `application_name` shows it in pg_stat_activity. */
 export type ConnectionRole = 'malice' | 'malice listen' | 'malice probe';
@@ -23,7 +23,7 @@ export function connectionSettings(config: RuntimeConfig, role: ConnectionRole =
     keepAlive: keepAliveMs > 0,
     keepAliveInitialDelayMillis: keepAliveMs,
     // The app writes every change's player notifications itself: the triggers kept for older app copies must
-    // not write them again (src/events/notification-writer.ts).
+    // not write them again (src/notifications/notification-writer.ts).
     options: notifierOption('app'),
   };
 }

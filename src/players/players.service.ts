@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 // Prebuilt binaries per platform (no compiler, no install script): works on a machine with only Node and npm.
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { AuthService } from '../auth/auth.service';
-import { TOKENS_CHANNEL } from '../events/event-bus';
+import { TOKENS_CHANNEL } from '../notifications/event-bus';
 import { hashToken, newToken } from '../auth/tokens';
 import { scopeRefusal } from '../auth/scopes';
 import { SCOPES, SESSION_SCOPES, Scope } from '../auth/viewer';

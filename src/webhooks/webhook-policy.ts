@@ -3,12 +3,12 @@
  * registration may be, and when a failed delivery is tried again.
  */
 import { isIP } from 'node:net';
-import type { PlayerEventKind } from '../events/player-event-kinds';
+import type { PlayerEventKind } from '../notifications/player-event-kinds';
 import { ApiError } from '../errors/api-error';
 import { type Network, RANGE_DESCRIPTIONS, bareHost, judgeHost } from './webhook-address';
 
-export { PLAYER_EVENT_KINDS } from '../events/player-event-kinds';
-import { PLAYER_EVENT_KINDS } from '../events/player-event-kinds';
+export { PLAYER_EVENT_KINDS } from '../notifications/player-event-kinds';
+import { PLAYER_EVENT_KINDS } from '../notifications/player-event-kinds';
 
 /** What a delivery carries: a player event, or the ping testWebhook sends. */
 export const DELIVERY_KINDS = [...PLAYER_EVENT_KINDS, 'PING'] as const;

@@ -13,7 +13,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
-import { EventBus } from '../events/event-bus';
+import { EventBus } from '../notifications/event-bus';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { PrismaService } from '../prisma/prisma.service';

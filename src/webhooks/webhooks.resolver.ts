@@ -5,7 +5,7 @@
 import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { requirePlayer } from '../auth/auth.service';
 import type { RequestContext } from '../auth/viewer';
-import { PlayerEventKind } from '../events/player-events.types';
+import { PlayerEventKind } from '../notifications/player-events.types';
 import {
   MAX_ATTEMPTS,
   MAX_SECRET_LENGTH,

@@ -7,7 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { isUuid } from '../common/ids';
 import { ApiError } from '../errors/api-error';
-import type { PlayerEventKind } from '../events/event-bus';
+import type { PlayerEventKind } from '../notifications/event-bus';
 import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { WEBHOOK_NETWORK, type WebhookNetwork, checkWebhookDestination } from './webhook-destination';

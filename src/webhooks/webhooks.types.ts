@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { PlayerEventKind } from '../events/player-events.types';
+import { PlayerEventKind } from '../notifications/player-events.types';
 import { listEnum, sameNames } from '../graphql/list-enum';
 import {
   ATTEMPT_ERRORS,

@@ -1,5 +1,5 @@
 /**
- * A `myEvents` feed (src/events/player-feed.ts) through any sequence of LISTEN losses and reconnections: whatever
+ * A `myEvents` feed (src/notifications/player-feed.ts) through any sequence of LISTEN losses and reconnections: whatever
  * happens, the subscriber is pushed every event of the player committed after it subscribed, once, oldest first.
  *
  * The model is the event bus's: while it listens, each committed event is announced (sometimes twice: an
@@ -7,8 +7,8 @@
  * listens first (announcements from then on are kept back) and then reads the log after the feed's cursor.
  */
 import fc from 'fast-check';
-import type { PlayerEventMessage } from '../../src/events/event-bus';
-import { PlayerFeed } from '../../src/events/player-feed';
+import type { PlayerEventMessage } from '../../src/notifications/event-bus';
+import { PlayerFeed } from '../../src/notifications/player-feed';
 
 type Step = 'commit' | 'echo' | 'lose' | 'listen' | 'catchUp';
 

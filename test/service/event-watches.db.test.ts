@@ -1,6 +1,6 @@
 /**
  * Announcements only for what some app copy watches (migration 20261129200000_event_watches,
- * src/events/watch-registry.ts). A NOTIFY makes commits take turns, so game changes and player events are
+ * src/notifications/watch-registry.ts). A NOTIFY makes commits take turns, so game changes and player events are
  * announced only when watched; a watch must never miss a change that commits after it was taken, which the
  * migration ensures by making a watch and a change in flight wait for each other. Checked on a real Postgres with
  * the SQL the app runs, and with the registry itself.
@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import { WatchRegistry } from '../../src/events/watch-registry';
+import { WatchRegistry } from '../../src/notifications/watch-registry';
 import { freshDatabase, sql } from './support/database';
 
 let url: string;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { GameLifeEvent, moveLifeEvents, notificationsOf } from '../../src/games/domain/notifications';
-import { PLAYER_EVENT_KINDS } from '../../src/events/player-event-kinds';
+import { PLAYER_EVENT_KINDS } from '../../src/notifications/player-event-kinds';
 
 const GAME = 'g1';
 const [ANN, BOB, CY] = ['ann', 'bob', 'cy'];

@@ -24,7 +24,7 @@ import { GameEvent, GameResult, RuleOptions, legalMoves, recordedOptions, viewFo
 import { ApiError } from '../../errors/api-error';
 import { databaseFailureOf } from '../../db/connection-errors';
 import { toPlayer } from '../../players/players.resolver';
-import { EventBus, GameChanged } from '../../events/event-bus';
+import { EventBus, GameChanged } from '../../notifications/event-bus';
 import {
   CreateGameInput,
   DAYS_PER_MOVE,

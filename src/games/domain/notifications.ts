@@ -2,9 +2,9 @@
  * Who is told what when a game's life moves on (docs/correspondence.md#player-events): the player notifications,
  * derived from what happened to the game — never from a diff of its row. Pure: no database, no clock (the time
  * is the change's own). The repositories write what this returns in the transaction of the change itself, with
- * the webhook deliveries it queues (src/events/notification-writer.ts).
+ * the webhook deliveries it queues (src/notifications/notification-writer.ts).
  */
-import type { PlayerEventKind } from '../../events/player-event-kinds';
+import type { PlayerEventKind } from '../../notifications/player-event-kinds';
 
 /** What happened to a game, as far as anyone is told of it. */
 export type GameLifeEvent =

@@ -1,7 +1,7 @@
 /**
  * The game aggregate's storage (docs/architecture.md, "Who writes what"): the only code of the running service
  * that writes `games`, `game_players` and `game_events`, and — inside the same transaction or statement as the
- * change they report — that change's player events and webhook deliveries (src/events/notification-writer.ts).
+ * change they report — that change's player events and webhook deliveries (src/notifications/notification-writer.ts).
  * It decides nothing: the service decides (the engine, src/games/domain/life.ts) and hands over what to write.
  * Hand-written SQL where it was measured to matter (the move append, list pages, row locks), Prisma for the rest;
  * what leaves here is in the shapes of src/games/persistence/game-rows.ts.
@@ -15,7 +15,7 @@ import {
   notificationCtes,
   prismaStatements,
   writeNotifications,
-} from '../../events/notification-writer';
+} from '../../notifications/notification-writer';
 import { transaction, transactionIf } from '../../db/transaction';
 import type { Game, Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';

@@ -7,7 +7,7 @@ import { PlayerEventsService } from './player-events.service';
 /** The event bus, available everywhere (games, bots, webhooks); players' events and dashboards. */
 @Global()
 @Module({ providers: [EventBus], exports: [EventBus] })
-export class EventsModule {}
+export class NotificationsModule {}
 
 /** The GraphQL side of player events (it needs the games module, which needs the bus above). */
 @Module({ imports: [GamesModule], providers: [PlayerEventsService, PlayerEventsResolver] })

@@ -1,5 +1,5 @@
 /**
- * One `myEvents` subscription's stream of a player's events (src/events/event-bus.ts). Live announcements are
+ * One `myEvents` subscription's stream of a player's events (src/notifications/event-bus.ts). Live announcements are
  * its source while the event bus listens; while it does not (its LISTEN connection was lost), nothing is
  * announced to anyone, so when the bus listens again it reads what it missed from `player_events` and the feed
  * delivers that first, then what was announced meanwhile:

@@ -7,14 +7,14 @@
  * nothing is announced for a change that rolled back. There is one path: the copy that made a change hears of it
  * the same way as the others.
  *
- * Postgres announces only what some copy listens for (src/events/watch-registry.ts): subscribing stores a watch
+ * Postgres announces only what some copy listens for (src/notifications/watch-registry.ts): subscribing stores a watch
  * first, and returns once every change committing from then on will be announced.
  *
  * An announcement made while the LISTEN connection is down reaches nobody (docs/operations.md#outages). So the
  * bus notices a lost connection (an error, its end, or a heartbeat query without an answer), reconnects with
  * backoff, and then, before it counts as listening again: stores every live watch again (a row lost or expired
  * meanwhile means no announcements), pushes every live `gameUpdated` subscription the game as it is now, hands
- * every `myEvents` subscription the events it missed from `player_events` (src/events/player-feed.ts), and wakes
+ * every `myEvents` subscription the events it missed from `player_events` (src/notifications/player-feed.ts), and wakes
  * the webhook workers.
  */
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
