@@ -88,13 +88,6 @@ const MAX_CLIENT_MOVE_ID = 64;
 
 @Injectable()
 export class GamesService {
-  /**
-   * The one entry per game of this copy (with GameStore's folded state, which it matches by version): the latest
-   * row seen with its seats, monotonic by version. A move starts from it and reads nothing when it is still
-   * current; a read of a dealt game fetches the row alone and takes the seats from here.
-   */
-  private readonly rows = new Map<string, GameRecord>();
-
   constructor(
     private readonly repository: GamesRepository,
     private readonly store: GameStore,
@@ -123,7 +116,7 @@ export class GamesService {
 
   /** The seats of a dealt game as this copy last saw them: they never change but for the finish and bot versions. */
   private dealtSeats(gameId: string): GameRecord['players'] | undefined {
-    const cached = this.rows.get(gameId);
+    const cached = this.store.peek(gameId).row;
     return cached !== undefined && cached.status !== GameStatus.WAITING && cached.startedAt !== null
       ? cached.players
       : undefined;
@@ -132,9 +125,7 @@ export class GamesService {
   /** Records the latest row this copy of the app has seen of a game (the move path starts from it). */
   private known(game: GameRecord): GameRecord {
     // Monotonic by version: a row read before another move committed never replaces the newer one.
-    const current = this.rows.get(game.id);
-    if (current === undefined || current.version <= game.version) remember(this.rows, game.id, game);
-    return game;
+    return this.store.rememberRow(game);
   }
 
   async folded(game: GameRecord): Promise<FoldedGame> {
@@ -244,8 +235,7 @@ export class GamesService {
           ? { ...entry, botVersions: [...entry.botVersions, botVersion] }
           : entry,
       );
-    const row = this.rows.get(gameId);
-    if (row !== undefined) this.rows.set(gameId, { ...row, players: add(row.players) });
+    this.store.amendRow(gameId, (row) => ({ ...row, players: add(row.players) }));
   }
 
   async abort(gameId: string, playerId: string): Promise<GameRecord> {
@@ -457,8 +447,7 @@ export class GamesService {
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
   ): Promise<GameRecord | null> {
-    const game = this.rows.get(gameId);
-    const folded = this.store.peek(gameId);
+    const { row: game, folded } = this.store.peek(gameId);
     if (game === undefined || folded === undefined || game.status !== GameStatus.ACTIVE) return null;
     if (
       folded.version !== game.version ||
@@ -666,15 +655,6 @@ function afterMove(game: GameRecord, projection: GameProjection, clock: TurnCloc
     finishedAt: finished ? now : game.finishedAt,
     result: finished ? projection.result : game.result,
   };
-}
-
-const CACHE_LIMIT = 5000;
-
-/** Sets a bounded cache entry, dropping the oldest entry when full. */
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
-  cache.delete(key);
-  cache.set(key, value);
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
 }
 
 /**

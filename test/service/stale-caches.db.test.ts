@@ -68,7 +68,7 @@ it('two copies moving by turns in one game, each from the version the other answ
   expect(await checkProjections(a.databaseUrl, false, () => undefined)).toEqual([]);
 });
 
-it('a copy’s cached state only moves forward: an older fold never replaces a newer one', async () => {
+it('a copy’s cached game only moves forward: an older row or fold never replaces a newer one', async () => {
   const ann = await register(a, 'mono_ann');
   const bob = await register(a, 'mono_bob');
   const created = await createGame(a, ann, { preset: 'ZLOBA' });
@@ -82,8 +82,12 @@ it('a copy’s cached state only moves forward: an older fold never replaces a n
     ).makeMove;
   }
   const store = a.get(GameStore);
-  const newest = store.peek(created.id)!;
-  expect(newest.version).toBe(game.version);
-  store.remember(created.id, { version: 0, state: newest.state, events: [] });
-  expect(store.peek(created.id)).toBe(newest);
+  const { row: newestRow, folded: newest } = store.peek(created.id);
+  expect(newest!.version).toBe(game.version);
+  expect(newestRow!.version).toBe(game.version);
+  store.remember(created.id, { version: 0, state: newest!.state, events: [] });
+  store.rememberRow({ ...newestRow!, version: 0 });
+  // One entry per game: the row and the state, each kept at its newest.
+  expect(store.peek(created.id)).toEqual({ row: newestRow, folded: newest });
+  expect(store.peek(created.id).folded).toBe(newest);
 });

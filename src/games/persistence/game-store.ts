@@ -22,9 +22,20 @@ export type { StoredEvent } from '../domain/stored-event';
 
 const CACHE_LIMIT = 2000;
 
+/**
+ * What this copy knows of one game: the latest row it saw (with its seats) and the latest state it folded. Each is
+ * monotonic by version — an older one never replaces a newer — and they may stand at different versions (a row
+ * read after another copy moved, before the state caught up); the move path uses them only when they match.
+ */
+interface Entry {
+  readonly row: GameRecord | undefined;
+  readonly folded: FoldedGame | undefined;
+}
+
 @Injectable()
 export class GameStore {
-  private readonly cache = new Map<string, FoldedGame>();
+  /** One entry per game, least recently used first. Rows carry names, never credentials (SeatPlayerRecord). */
+  private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<FoldedGame>>();
 
   constructor(private readonly repository: GamesRepository) {}
@@ -34,7 +45,7 @@ export class GameStore {
    * game's own rules version: a version this engine does not know is refused (UNSUPPORTED_RULES_VERSION).
    */
   async folded(game: GameRecord): Promise<FoldedGame> {
-    const cached = this.cache.get(game.id);
+    const cached = this.entries.get(game.id)?.folded;
     if (cached !== undefined && cached.version === game.version) return cached;
     const key = `${game.id}@${game.version}`;
     let pending = this.loading.get(key);
@@ -45,9 +56,9 @@ export class GameStore {
     return pending;
   }
 
-  /** The cached state of a game, whatever its version (the caller checks it is current). */
-  peek(gameId: string): FoldedGame | undefined {
-    return this.cache.get(gameId);
+  /** The latest row and state this copy has of a game, whatever their versions (the caller checks them). */
+  peek(gameId: string): Entry {
+    return this.entries.get(gameId) ?? { row: undefined, folded: undefined };
   }
 
   /**
@@ -55,18 +66,36 @@ export class GameStore {
    * an older state (a request that read the row before another move) never replaces a newer one.
    */
   remember(gameId: string, folded: FoldedGame): void {
-    const current = this.cache.get(gameId);
-    if (current !== undefined && current.version > folded.version) return;
-    this.cache.delete(gameId);
-    this.cache.set(gameId, folded);
-    if (this.cache.size > CACHE_LIMIT) {
-      const oldest = this.cache.keys().next().value as string;
-      this.cache.delete(oldest);
-    }
+    this.update(gameId, (entry) =>
+      entry.folded !== undefined && entry.folded.version > folded.version ? entry : { ...entry, folded },
+    );
   }
 
+  /** Records the latest row seen of a game (monotonic by version, as `remember`); answers the row given. */
+  rememberRow(game: GameRecord): GameRecord {
+    this.update(game.id, (entry) =>
+      entry.row !== undefined && entry.row.version > game.version ? entry : { ...entry, row: game },
+    );
+    return game;
+  }
+
+  /** Changes the remembered row of a game in place (its seats' bot versions), if there is one. */
+  amendRow(gameId: string, change: (row: GameRecord) => GameRecord): void {
+    const entry = this.entries.get(gameId);
+    if (entry?.row !== undefined) this.update(gameId, () => ({ ...entry, row: change(entry.row!) }));
+  }
+
+  /** Drops what this copy knows of a game's state (it was called off: nothing will be folded on it again). */
   forget(gameId: string): void {
-    this.cache.delete(gameId);
+    const entry = this.entries.get(gameId);
+    if (entry !== undefined) this.entries.set(gameId, { ...entry, folded: undefined });
+  }
+
+  private update(gameId: string, change: (entry: Entry) => Entry): void {
+    const next = change(this.peek(gameId));
+    this.entries.delete(gameId);
+    this.entries.set(gameId, next);
+    if (this.entries.size > CACHE_LIMIT) this.entries.delete(this.entries.keys().next().value as string);
   }
 
   private async catchUp(game: GameRecord, cached: FoldedGame | undefined): Promise<FoldedGame> {
