@@ -23,10 +23,19 @@ const postgres = {
   globalTeardown: '<rootDir>/test/service/support/global-teardown.ts',
 };
 
+/**
+ * Two workers at least: jest's default (one less than the cores) leaves one of two cores idle while the tests are
+ * CPU-bound (the bot and property tests). At most four: each db or e2e worker holds app copies with their own
+ * connection pools on the one Postgres of the run.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest reads this file as CommonJS
+const WORKERS = Math.min(4, Math.max(2, require('node:os').availableParallelism()));
+
 /** @type {import('jest').Config} */
 module.exports = {
-  // A global setting: jest reads no test timeout from a project.
+  // Global settings: jest reads neither from a project.
   testTimeout: 120000,
+  maxWorkers: WORKERS,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: [DB, E2E] },
     { ...common, ...postgres, displayName: 'db', testRegex: DB },
