@@ -16,6 +16,7 @@ import type { Duplex } from 'node:stream';
 import { AccessGate } from './auth/access-gate';
 import { ApiError, ApiErrorCode } from './errors/api-error';
 import { NOT_JSON_MESSAGE, graphQLErrorBody } from './http/graphql-error-response';
+import { corsOptions, originAllowed } from './http/cors';
 
 /** `extraModules`: what only a test build mounts (src/testing/test-controls.module.ts); never `npm start`. */
 export async function createApp(
@@ -31,9 +32,29 @@ export async function createApp(
       logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
     },
   );
+  app.enableCors(corsOptions(config.allowedOrigins));
   await app.init();
   limitSocketsPerAddress(app, app.get(AccessGate));
+  refuseOtherOrigins(app, config.allowedOrigins);
   return app;
+}
+
+/**
+ * A graphql-ws upgrade from a page whose origin is not allowed (docs/api.md#browsers) is answered 403 before the
+ * WebSocket server sees it. Runs before the socket bound (prepended last), so a refused upgrade takes no slot.
+ */
+function refuseOtherOrigins(app: INestApplication, allowed: 'any' | readonly string[]): void {
+  if (allowed === 'any') return;
+  const server = app.getHttpServer() as Server;
+  server.prependListener('upgrade', (request: IncomingMessage, socket: Duplex) => {
+    if (originAllowed(allowed, request.headers.origin)) return;
+    const body = graphQLErrorBody('FORBIDDEN', 'this origin may not open a WebSocket here (CORS_ORIGINS)');
+    socket.end(
+      `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    socket.destroy();
+  });
 }
 
 /**

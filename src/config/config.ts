@@ -37,6 +37,12 @@ export interface AppConfig {
    * `uniquelocal`); empty: the TCP peer is the client.
    */
   readonly trustedProxies: readonly string[];
+  /**
+   * Which web pages may call the API from a browser (CORS, and the Origin of a graphql-ws connection): `any`, or
+   * the listed origins (`https://play.example.com`). Any is safe because no credential travels in a cookie: a token
+   * goes in the Authorization header, which a page of another origin cannot read or make up (docs/api.md#browsers).
+   */
+  readonly allowedOrigins: 'any' | readonly string[];
   /** Bounds on graphql-ws connections (per app copy). */
   readonly sockets: {
     readonly perAddress: number;
@@ -124,6 +130,25 @@ class Reader {
     return [];
   }
 
+  /**
+   * `*` (the default) or a comma-separated list of origins, each `scheme://host[:port]` as a browser sends it in
+   * `Origin` (no path, no trailing slash); normalised to that form.
+   */
+  origins(name: string): 'any' | string[] {
+    const text = (this.env[name] ?? '*').trim();
+    if (text === '*' || text === '') return 'any';
+    const origins: string[] = [];
+    for (const entry of text.split(',').map((part) => part.trim())) {
+      const origin = originOf(entry);
+      if (origin === null) {
+        this.problems.push(
+          `${name} must be * or a comma-separated list of origins such as https://play.example.com (got "${entry}")`,
+        );
+      } else origins.push(origin);
+    }
+    return origins;
+  }
+
   /** A comma-separated list of CIDR blocks (`10.0.0.0/8,::1/128`), each checked and normalised. */
   networks(name: string): string[] {
     const entries = (this.env[name] ?? '')
@@ -184,6 +209,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       'addresses, CIDR ranges, loopback, linklocal or uniquelocal',
       isProxyAddress,
     ),
+    allowedOrigins: read.origins('CORS_ORIGINS'),
     sockets: {
       perAddress: read.integer('WS_MAX_SOCKETS_PER_ADDRESS', 64, 1, 100_000),
       perPlayer: read.integer('WS_MAX_SOCKETS_PER_PLAYER', 16, 1, 10_000),
@@ -211,6 +237,19 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
+}
+
+/** An origin as a browser sends it (`https://host[:port]`), or null when `text` is not exactly one. */
+function originOf(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  // Exactly the origin: no path, query or credentials (a trailing slash and upper-case letters are forgiven).
+  return url.origin === text.replace(/\/$/, '').toLowerCase() ? url.origin : null;
 }
 
 /** Whether proxy-addr (the library Fastify's trustProxy uses) reads `item` as an address, a range or a name. */

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       },
       rateLimit: { requests: 600, windowSeconds: 60 },
       trustedProxies: [],
+      allowedOrigins: 'any',
       sockets: { perAddress: 64, perPlayer: 16, operationsPerSocket: 32, anonymousWatchersPerGame: 32 },
       sessionTtlDays: 30,
       workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_REQUESTS: '5',
         RATE_LIMIT_WINDOW_SECONDS: '3600',
         TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,fd00::1',
+        CORS_ORIGINS: 'https://play.example.com, HTTP://LOCALHOST:5173/',
         WS_MAX_SOCKETS_PER_ADDRESS: '3',
         WS_MAX_SOCKETS_PER_PLAYER: '2',
         WS_MAX_OPERATIONS_PER_SOCKET: '4',
@@ -105,6 +107,7 @@ describe('loadConfig', () => {
       },
       rateLimit: { requests: 5, windowSeconds: 3600 },
       trustedProxies: ['loopback', '10.0.0.0/8', 'fd00::1'],
+      allowedOrigins: ['https://play.example.com', 'http://localhost:5173'],
       sockets: { perAddress: 3, perPlayer: 2, operationsPerSocket: 4, anonymousWatchersPerGame: 0 },
       sessionTtlDays: 7,
       workers: { clock: 'manual', sweepIntervalMs: 0, botDelayMs: 20, webhookIntervalMs: 250 },
@@ -116,6 +119,20 @@ describe('loadConfig', () => {
       'postgres://localhost/x',
     );
     expect(loadConfig({ DATA_DIR: 'data/pg' }, CWD).dataDir).toBe(path.resolve(CWD, 'data/pg'));
+  });
+
+  it('takes * or a list of exact origins for CORS_ORIGINS, and names what is not one', () => {
+    expect(loadConfig({ CORS_ORIGINS: '*' }, CWD).allowedOrigins).toBe('any');
+    for (const bad of [
+      'play.example.com',
+      'https://play.example.com/app',
+      'ftp://files.example.com',
+      '*,https://a.example',
+    ]) {
+      expect(problemsOf({ CORS_ORIGINS: bad })).toEqual([
+        expect.stringMatching(/^CORS_ORIGINS must be \* or/),
+      ]);
+    }
   });
 
   it('accepts the usual spellings of true and false', () => {

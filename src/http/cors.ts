@@ -1,0 +1,39 @@
+/**
+ * Browsers on other origins (docs/api.md#browsers). CORS is answered by Fastify's own plugin through Nest's
+ * `enableCors`, in the first request hook — before Nest middleware and before Apollo, so a preflight never reaches
+ * Apollo's CSRF check (which stays on for every other request) — on every route. WebSockets have no CORS: a
+ * graphql-ws upgrade is checked against the same origins by `originAllowed`.
+ *
+ * Allowing any origin is the safe default here because no credential travels in a cookie: a token is sent in the
+ * `Authorization` header, which a page can only send with a token it holds already. A listed set of origins is for
+ * operators who want only their own web client to call the API from a browser.
+ */
+import type { FastifyCorsOptions } from '@fastify/cors';
+
+/** The request headers a page may send: the token, JSON bodies, and Apollo's CSRF opt-in header. */
+export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'apollo-require-preflight'] as const;
+
+/** The response headers a page may read besides the simple ones: how long to wait, and the rate limit. */
+export const CORS_EXPOSED_HEADERS = ['retry-after', 'ratelimit', 'ratelimit-policy'] as const;
+
+/** How long a browser may keep a preflight's answer. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+export function corsOptions(allowed: 'any' | readonly string[]): FastifyCorsOptions {
+  return {
+    origin: allowed === 'any' ? '*' : [...allowed],
+    methods: ['GET', 'HEAD', 'POST'],
+    allowedHeaders: [...CORS_ALLOWED_HEADERS],
+    exposedHeaders: [...CORS_EXPOSED_HEADERS],
+    credentials: false,
+    maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+  };
+}
+
+/**
+ * Whether a WebSocket upgrade may go on: any origin, a listed one, or none at all (a program rather than a page:
+ * it could send any `Origin` it liked, so the check is for browsers only).
+ */
+export function originAllowed(allowed: 'any' | readonly string[], origin: string | undefined): boolean {
+  return allowed === 'any' || origin === undefined || allowed.includes(origin.toLowerCase());
+}
