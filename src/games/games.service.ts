@@ -580,15 +580,33 @@ export class GamesService {
     message: string;
   }> {
     const game = await this.get(gameId);
-    if (game.status !== GameStatus.FINISHED) {
+    // A game that is over — finished, or called off — has revealed its seed (docs/fairness.md); one that can
+    // still be played keeps it secret.
+    if (game.status !== GameStatus.FINISHED && game.status !== GameStatus.ABORTED) {
       throw new ApiError(
         'GAME_NOT_ACTIVE',
-        'only a finished game can be verified: its seed is secret until then',
+        `the game is ${game.status.toLowerCase()}: its seed is secret until it is over, so there is nothing to verify yet`,
+        { reason: 'SEED_SECRET' },
       );
     }
-    const origin = originOf(game);
     const version = versionOf(game);
     const seedMatchesCommitment = seedCommitment(version, game.seed) === game.seedCommitment;
+    if (game.startedAt === null) {
+      // Called off before the deal: no hand was dealt and nobody moved, so the commitment is all there is to check.
+      const untouched = game.version === 0 && (await this.repository.log(gameId, 0)).length === 0;
+      return {
+        seedMatchesCommitment,
+        clientSeedsMatch: true,
+        replayMatches: untouched,
+        resultMatches: game.result === null,
+        message: !seedMatchesCommitment
+          ? 'the revealed seed does not match the commitment'
+          : untouched
+            ? 'the seed matches its commitment; the game was called off before the deal, so no deal or move is left to check'
+            : 'a game called off before the deal has events in its log',
+      };
+    }
+    const origin = originOf(game);
     const seedProblems = clientSeedProblems(
       version,
       game.dealChosen,

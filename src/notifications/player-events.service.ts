@@ -1,4 +1,7 @@
-/** Reading a player's events and dashboard counts (the events themselves are written by database triggers). */
+/**
+ * Reading a player's events and dashboard counts (the events themselves are written with the change they report:
+ * src/notifications/notification-writer.ts).
+ */
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
 import { PrismaService } from '../prisma/prisma.service';
@@ -23,7 +26,11 @@ const DASHBOARD = `
   SELECT
     (SELECT count(*)::int FROM games WHERE status = 'ACTIVE' AND current_player_id = $1) AS my_turn,
     (SELECT count(*)::int FROM games g JOIN game_players gp ON gp.game_id = g.id
-      WHERE gp.player_id = $1 AND g.status = 'ACTIVE' AND g.current_player_id <> $1) AS opponents_turn,
+      WHERE gp.player_id = $1 AND g.status = 'ACTIVE' AND g.current_player_id <> $1
+        -- A seat that resigned or timed out of a game that goes on (three players or more) waits for nobody.
+        AND NOT EXISTS (SELECT 1 FROM game_events e
+                         WHERE e.game_id = g.id AND e.type IN ('resigned', 'timedOut')
+                           AND (e.payload->>'seat')::int = gp.seat)) AS opponents_turn,
     (SELECT count(*)::int FROM games g JOIN game_players gp ON gp.game_id = g.id
       WHERE gp.player_id = $1 AND g.status = 'WAITING') AS waiting_for_players,
     (SELECT count(*)::int FROM games WHERE status = 'WAITING' AND invited_player_id = $1) AS invitations,

@@ -264,6 +264,18 @@ describe('full games through the API', () => {
     expect(left.view.seats[1]!.out).toBe(true);
     expect(left.currentSeat).not.toBe(1);
     expect(left.legalMoves).toEqual([]);
+    // The dashboard of the seat that left counts the game for nobody; the players still in count it as ever.
+    const dashboard = async (token: string): Promise<{ myTurn: number; opponentsTurn: number }> =>
+      dataOf(
+        await app.gql<{ dashboard: { myTurn: number; opponentsTurn: number } }>(
+          token,
+          'query { dashboard { myTurn opponentsTurn } }',
+        ),
+      ).dashboard;
+    expect(await dashboard(tokens[1]!)).toEqual({ myTurn: 0, opponentsTurn: 0 });
+    const stillIn = [await dashboard(tokens[0]!), await dashboard(tokens[2]!)];
+    expect(stillIn.map((counts) => counts.myTurn + counts.opponentsTurn)).toEqual([1, 1]);
+    expect(stillIn.map((counts) => counts.myTurn).sort()).toEqual([0, 1]);
     // The seat that left can neither move nor resign again, and nothing is written.
     const refused = await makeMove(app, tokens[1]!, started.id, 'pass', left.version);
     expect(codeOf(refused)).toBe('ILLEGAL_MOVE');
