@@ -25,6 +25,7 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { BotsModule } from './bots/bots.module';
+import { SchemaController } from './http/schema.controller';
 import { ExplorerController } from './http/explorer.controller';
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
@@ -83,7 +84,11 @@ export class AppModule {
           },
         }),
       ],
-      controllers: [HealthController, ...(config.graphql.explorer ? [ExplorerController] : [])],
+      controllers: [
+        HealthController,
+        ...(config.graphql.explorer ? [ExplorerController] : []),
+        ...(config.graphql.introspection ? [SchemaController] : []),
+      ],
       providers: [
         { provide: RUNTIME_CONFIG, useValue: config },
         {

@@ -192,7 +192,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     dataDir: path.resolve(cwd, read.string('DATA_DIR', '.data')),
     embeddedPostgresPort: read.integer('EMBEDDED_POSTGRES_PORT', 54329, 1024, 65535),
     graphql: {
-      introspection: read.boolean('GRAPHQL_INTROSPECTION', !production),
+      // The schema is public (docs/api.md#endpoints): introspection stays on in production unless switched off.
+      introspection: read.boolean('GRAPHQL_INTROSPECTION', true),
       explorer: read.boolean('GRAPHQL_EXPLORER', !production),
       maxDepth: read.integer('GRAPHQL_MAX_DEPTH', 15, 2, 100),
       maxAliases: read.integer('GRAPHQL_MAX_ALIASES', 30, 0, 1000),

@@ -1,11 +1,13 @@
 /**
  * Bad input and abuse: every refusal carries its `extensions.code` from the closed list, changes
  * nothing in the database, and shows no stack trace, SQL or Prisma detail. Also the request size, query depth,
- * alias and cost limits, the rate limit, production mode without introspection or explorer, and `/health`.
+ * alias and cost limits, the rate limit, production mode with introspection switched off, the SDL, and `/health`.
  */
 import { randomUUID } from 'node:crypto';
 import { hash as argon2Hash } from '@node-rs/argon2';
-import { getIntrospectionQuery } from 'graphql';
+import { buildSchema, getIntrospectionQuery, printSchema } from 'graphql';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Client as WsClient } from 'graphql-ws';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from './support/app';
 import { sql } from './support/database';
@@ -1039,6 +1041,15 @@ describe('health and explorer', () => {
     expect(await response.json()).toMatchObject({ status: 'ok' });
   });
 
+  it('GET /graphql/schema.graphql serves the schema as SDL: the one docs/schema.graphql holds', async () => {
+    const response = await fetch(`${app.url}/graphql/schema.graphql`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const served = await response.text();
+    const documented = readFileSync(path.join(__dirname, '../../docs/schema.graphql'), 'utf8');
+    expect(printSchema(buildSchema(served))).toBe(printSchema(buildSchema(documented)));
+  });
+
   it('the explorer is served outside production', async () => {
     const response = await fetch(`${app.url}/explorer`);
     expect(response.status).toBe(200);
@@ -1173,10 +1184,13 @@ describe('rate limit (RATE_LIMIT_REQUESTS=5 per 60 s)', () => {
   });
 });
 
-describe('production (NODE_ENV=production)', () => {
+describe('production (NODE_ENV=production) with introspection switched off', () => {
   let production: TestApp;
   beforeAll(async () => {
-    production = await startTestApp({ databaseUrl: app.databaseUrl, env: { NODE_ENV: 'production' } });
+    production = await startTestApp({
+      databaseUrl: app.databaseUrl,
+      env: { NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'false' },
+    });
   });
   afterAll(async () => {
     await production.stop();
@@ -1211,8 +1225,9 @@ describe('production (NODE_ENV=production)', () => {
     expect(error !== null || (results[0]?.errors?.length ?? 0) > 0).toBe(true);
   });
 
-  it('does not serve the explorer, and still serves /health', async () => {
+  it('does not serve the explorer or the SDL, and still serves /health', async () => {
     expect((await fetch(`${production.url}/explorer`)).status).toBe(404);
+    expect((await fetch(`${production.url}/graphql/schema.graphql`)).status).toBe(404);
     const root = await fetch(`${production.url}/`, { redirect: 'manual' });
     expect(root.status).toBe(404);
     const health = await fetch(`${production.url}/health`);

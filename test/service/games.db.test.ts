@@ -284,6 +284,9 @@ describe('full games through the API', () => {
       codeOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { resign(gameId: $g) { id } }', { g: started.id })),
     ).toBe('ILLEGAL_MOVE');
     expect((await readGame(app, null, started.id)).version).toBe(left.version);
+    // Neither a spectator nor the seat that left is ever to move.
+    expect((await readGame(app, null, started.id)).isMyTurn).toBe(false);
+    expect((await readGame(app, tokens[1]!, started.id)).isMyTurn).toBe(false);
 
     const movers = new Set<number>();
     const later = await playGame(app, tokens, started.id, {

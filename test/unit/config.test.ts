@@ -144,11 +144,14 @@ describe('loadConfig', () => {
     }
   });
 
-  it('turns introspection and the explorer off in production, unless asked for explicitly', () => {
+  it('keeps the schema public in production but turns the explorer off there, unless asked for', () => {
     expect(loadConfig({ NODE_ENV: 'production' }, CWD).graphql).toMatchObject({
-      introspection: false,
+      introspection: true,
       explorer: false,
     });
+    expect(
+      loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'off' }, CWD).graphql.introspection,
+    ).toBe(false);
     expect(
       loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_EXPLORER: 'true' }, CWD)
         .graphql,

@@ -581,6 +581,11 @@ export class GameType {
   @Field(() => [GamePlayerType], { description: 'Players by seat.' }) players!: GamePlayerType[];
   @Field(() => Int, { nullable: true, description: 'The caller’s seat; null for a spectator.' }) mySeat!:
     number | null;
+  @Field({
+    description:
+      'Whether the game is being played and the caller is to move (false for a spectator, and once the game is over).',
+  })
+  isMyTurn!: boolean;
   @Field(() => GameResultType, { nullable: true, description: 'The result, once finished.' })
   result!: GameResultType | null;
   @Field({

@@ -333,6 +333,7 @@ function seatOf(game: GameRecord, viewer: Viewer): number | null {
 
 export function toGame(row: GameRecord, viewer: Viewer): GameParent {
   const over = row.status === GameStatus.FINISHED || row.status === GameStatus.ABORTED;
+  const mySeat = seatOf(row, viewer);
   return {
     row,
     id: row.id,
@@ -349,7 +350,8 @@ export function toGame(row: GameRecord, viewer: Viewer): GameParent {
     players: row.players.map((entry) =>
       toGamePlayer(entry, row.startedAt !== null || entry.playerId === viewer.player?.id),
     ),
-    mySeat: seatOf(row, viewer),
+    mySeat,
+    isMyTurn: mySeat !== null && row.status === GameStatus.ACTIVE && row.currentSeat === mySeat,
     result: row.result === null ? null : toResult(row.result),
     seedCommitment: row.seedCommitment,
     // The seed stays secret while the game can still be played (docs/fairness.md).

@@ -83,6 +83,7 @@ export interface GameData {
   currentSeat: number | null;
   seats: number;
   mySeat: number | null;
+  isMyTurn: boolean;
   seed: string | null;
   seedCommitment: string;
   rulesVersion: string;
@@ -96,7 +97,7 @@ export interface GameData {
 }
 
 /** Everything a client needs to play: state, legal moves and the view (no move history). */
-export const GAME_FIELDS = `id preset status version currentSeat seats mySeat seed seedCommitment rulesVersion
+export const GAME_FIELDS = `id preset status version currentSeat seats mySeat isMyTurn seed seedCommitment rulesVersion
   startPosition legalMoves
   players { seat player { id username } }
   result { reason winner score ranking payoffLeft }
@@ -235,6 +236,7 @@ export async function playGame(
     if (seat === null) throw new Error(`active game ${gameId} with no seat to move`);
     if (seen === null || seen.mySeat !== seat) {
       seen = await readGame(app, tokenOf(seat), gameId);
+      if (!seen.isMyTurn) throw new Error(`the player to move, seat ${seat}, reads isMyTurn false`);
       await options.onGame?.(seat, seen, 'read');
     }
     const move = chooseMove(seen.legalMoves);
@@ -243,6 +245,12 @@ export async function playGame(
       throw new Error(`move ${move} at version ${seen.version} refused: ${JSON.stringify(body.errors)}`);
     }
     seen = body.data.makeMove;
+    // The mover's answer says whether the turn is still theirs: exactly when the game goes on at their seat.
+    if (seen.isMyTurn !== (seen.status === 'ACTIVE' && seen.currentSeat === seat)) {
+      throw new Error(
+        `isMyTurn ${seen.isMyTurn} at seat ${seat}, currentSeat ${seen.currentSeat}, ${seen.status}`,
+      );
+    }
     await options.onGame?.(seat, seen, 'move');
     game = seen;
     // The mover's response shows the next seat; the next mover reads the game for their own legal moves.
