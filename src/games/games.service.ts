@@ -100,17 +100,24 @@ export class GamesService {
    * later reads fetch the row alone.
    */
   async get(gameId: string): Promise<GameRecord> {
-    if (!isUuid(gameId)) throw new ApiError('NOT_FOUND', 'no such game');
+    const game = await this.find(gameId);
+    if (game === null) throw new ApiError('NOT_FOUND', 'no such game');
+    return game;
+  }
+
+  /** The game with its players, or null when no game has this id (a malformed id included). */
+  async find(gameId: string): Promise<GameRecord | null> {
+    if (!isUuid(gameId)) return null;
     const seated = this.dealtSeats(gameId);
     if (seated !== undefined) {
       const row = await this.repository.row(gameId);
-      if (row === null) throw new ApiError('NOT_FOUND', 'no such game');
+      if (row === null) return null;
       // The seats gain their outcomes when the game finishes (perhaps through another app copy): read them then.
       const current = row.status !== GameStatus.FINISHED || seated.every((seat) => seat.finishedAt !== null);
       if (current) return this.known({ ...row, players: seated });
     }
     const game = await this.repository.withPlayers(gameId);
-    if (game === null) throw new ApiError('NOT_FOUND', 'no such game');
+    if (game === null) return null;
     return this.known(game);
   }
 

@@ -240,11 +240,19 @@ describe('malformed requests get BAD_USER_INPUT', () => {
   });
 });
 
-describe('unknown ids get NOT_FOUND', () => {
+describe('unknown ids: a lookup answers null, an operation on the game NOT_FOUND', () => {
   it('a valid UUID that names nothing and a garbage string, in every game operation', async () => {
     await unchanged(async () => {
       for (const id of [randomUUID(), 'not-a-game', "'; DROP TABLE games; --", '']) {
-        expectRefusal(await app.gql(world.alice, GAME, { g: id }), 'NOT_FOUND');
+        // A lookup finds nothing: null, and the rest of the answer stands (no error nulls `me`).
+        const looked = await app.gql<{ me: { username: string }; game: null }>(
+          world.alice,
+          'query($g: ID!) { me { username } game(id: $g) { id } }',
+          { g: id },
+        );
+        expect(looked.errors).toBeUndefined();
+        expect(looked.data?.game).toBeNull();
+        expect(looked.data?.me.username).toMatch(/^alice/);
         expectRefusal(await move(world.alice, id, 'pass'), 'NOT_FOUND');
         expectRefusal(
           await app.gql(world.carol, 'mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }),
@@ -1080,7 +1088,10 @@ describe('the server log', () => {
 
   it('does not record refusals of bad input as server errors with stack traces', async () => {
     const before = marked.output().length;
-    expectRefusal(await marked.gql(world.alice, GAME, { g: randomUUID() }), 'NOT_FOUND');
+    expectRefusal(
+      await marked.gql(world.alice, 'mutation($g: ID!) { resign(gameId: $g) { id } }', { g: randomUUID() }),
+      'NOT_FOUND',
+    );
     expectRefusal(
       await marked.gql(world.carol, MOVE, { g: world.active, m: 'pass', c: randomUUID() }),
       'FORBIDDEN',

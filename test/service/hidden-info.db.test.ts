@@ -332,7 +332,7 @@ async function hiddenInformationGame(preset: PresetName, seed: string): Promise<
   if (last.status === 'ACTIVE') last = await resign(app, tokenA, gameId);
   expect(last.status).toBe('FINISHED');
   const final = await readGameBody(app, tokenB, gameId, true);
-  record('game', dataOf(final).game.version, final);
+  record('game', dataOf(final).game!.version, final);
   spectator.push(await readGame(app, null, gameId, true));
   await watch.waitFor((push) => push.data?.gameUpdated.status === 'FINISHED');
   watch.stop();
@@ -349,7 +349,7 @@ async function hiddenInformationGame(preset: PresetName, seed: string): Promise<
   }
 
   // The truth, from the revealed seed and the public log, independent of the server.
-  const finished = dataOf(final).game;
+  const finished = dataOf(final).game!;
   expect(finished.seed).toBe(seed);
   const log = finished.moves!;
   const states = statesByVersion(optionsFor(preset), seed, 2, eventsOf(log));

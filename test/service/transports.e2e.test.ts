@@ -119,9 +119,14 @@ describe('every way into GraphQL gives the same answer', () => {
   it('errors from resolvers: NOT_FOUND, and ILLEGAL_MOVE or NOT_YOUR_TURN on a real game', async () => {
     const tokenA = await register(app, 'ways_a');
     const tokenB = await register(app, 'ways_b');
-    const missing = await everyWay(null, 'query($id: ID!) { game(id: $id) { id } }', { id: randomUUID() });
+    const missing = await everyWay(tokenA, 'mutation($id: ID!) { resign(gameId: $id) { id } }', {
+      id: randomUUID(),
+    });
     expect(missing.status).toBe(200);
     expect(codesOf(missing.body)).toEqual(['NOT_FOUND']);
+    // A lookup that finds nothing is no error: null, the same every way.
+    const looked = await everyWay(null, 'query($id: ID!) { game(id: $id) { id } }', { id: randomUUID() });
+    expect(looked).toEqual({ status: 200, body: { data: { game: null } } });
 
     const created = await createGame(app, tokenA, { preset: 'CLASSIC', seed: 'ways-game' });
     await joinGame(app, tokenB, created.id);

@@ -55,14 +55,17 @@ export class GamesResolver {
   ) {}
 
   @Query(() => GameType, {
-    description: 'A game, as the caller may see it (anyone may watch as a spectator).',
+    nullable: true,
+    description:
+      'A game, as the caller may see it (anyone may watch as a spectator); null when no game has this id.',
   })
   async game(
     @Context() context: RequestContext,
     @Args('id', { type: () => ID, description: 'The game’s id.' }) id: string,
-  ): Promise<GameParent> {
+  ): Promise<GameParent | null> {
     requireReadable(context.viewer);
-    return toGame(await this.service.get(id), context.viewer);
+    const game = await this.service.find(id);
+    return game === null ? null : toGame(game, context.viewer);
   }
 
   @Query(() => GameConnectionType, { description: 'Games, newest first, with cursor pagination.' })

@@ -146,7 +146,9 @@ export async function readGame(
   gameId: string,
   withMoves = false,
 ): Promise<GameData> {
-  return dataOf(await readGameBody(app, token, gameId, withMoves)).game;
+  const game = dataOf(await readGameBody(app, token, gameId, withMoves)).game;
+  if (game === null) throw new Error(`no game ${gameId}`);
+  return game;
 }
 
 export function readGameBody(
@@ -154,8 +156,8 @@ export function readGameBody(
   token: string | null,
   gameId: string,
   withMoves = false,
-): Promise<GraphQLBody<{ game: GameData }>> {
-  return app.gql<{ game: GameData }>(
+): Promise<GraphQLBody<{ game: GameData | null }>> {
+  return app.gql<{ game: GameData | null }>(
     token,
     `query($g: ID!) { game(id: $g) { ${GAME_FIELDS} ${withMoves ? MOVES_FIELDS : ''} } }`,
     { g: gameId },
