@@ -306,8 +306,9 @@ export class PlayLoop {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      const read = await this.send<{ game: LoopGame }>('read', READ, { g: this.gameId });
-      const game = read.body.data?.game;
+      const read = await this.send<{ game: LoopGame | null }>('read', READ, { g: this.gameId });
+      // A read that failed (UNAVAILABLE) has no game: `data` is null, or `game` is (a nullable field's error).
+      const game = read.body.data?.game ?? undefined;
       if (game === undefined) {
         await sleep(50);
         continue;
