@@ -6,11 +6,20 @@ import { GamesResolver } from './api/games.resolver';
 import { GamesService } from './games.service';
 import { LobbyResolver } from './api/lobby.resolver';
 import { LobbyService } from './lobby.service';
+import { NodeResolver } from './api/node.resolver';
 import { GamesRepository } from './persistence/games.repository';
 
 @Module({
   imports: [AuthModule, PlayersModule],
-  providers: [GameStore, GamesRepository, GamesService, GamesResolver, LobbyService, LobbyResolver],
+  providers: [
+    GameStore,
+    GamesRepository,
+    GamesService,
+    GamesResolver,
+    NodeResolver,
+    LobbyService,
+    LobbyResolver,
+  ],
   exports: [GamesService, GamesRepository],
 })
 export class GamesModule {}

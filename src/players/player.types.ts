@@ -1,5 +1,6 @@
 import { SCOPES } from '../auth/viewer';
 import { listEnum } from '../graphql/list-enum';
+import { NodeType } from '../graphql/node';
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 
 export const TokenScope = listEnum(
@@ -24,8 +25,11 @@ export const TokenScope = listEnum(
 );
 export type TokenScope = (typeof SCOPES)[number];
 
-@ObjectType('Player', { description: 'A player: a person, a bot or a third-party client.' })
-export class PlayerType {
+@ObjectType('Player', {
+  description: 'A player: a person, a bot or a third-party client.',
+  implements: () => [NodeType],
+})
+export class PlayerType implements NodeType {
   @Field(() => ID, { description: 'Stable id.' })
   id!: string;
 

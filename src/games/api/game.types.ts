@@ -4,6 +4,7 @@
  */
 import { Field, Float, ID, InputType, Int, ObjectType, PartialType } from '@nestjs/graphql';
 import { EnumValueText, listEnum, sameNames } from '../../graphql/list-enum';
+import { NodeType } from '../../graphql/node';
 import { BUILTIN_BOTS, BUILTIN_BOT_KINDS, type BuiltinBotKind } from '../../bots/builtin-bots';
 import { PlayerType } from '../../players/player.types';
 import type { SameMembers } from '../../common/same-members';
@@ -360,6 +361,7 @@ export class SeekInput {
 
 @ObjectType('CenterPile', { description: 'A shared centre pile.' })
 export class CenterPileType {
+  @Field(() => ID, { description: 'Stable id: the game’s and the slot’s (for caching clients).' }) id!: string;
   @Field(() => Int, { description: 'Its slot, as in the notation (c1, c2, …).' }) slot!: number;
   @Field(() => [String], { description: 'Cards bottom to top (the last is the top).' }) cards!: string[];
   @Field(() => Int, { description: 'The rank reached: the number of cards.' }) topRank!: number;
@@ -367,6 +369,7 @@ export class CenterPileType {
 
 @ObjectType('SeatView', { description: 'What everyone may see of one seat.' })
 export class SeatViewType {
+  @Field(() => ID, { description: 'Stable id: the game’s and the seat’s (for caching clients).' }) id!: string;
   @Field(() => Int, { description: 'The seat, 0-based.' }) seat!: number;
   @Field(() => Int, { description: 'Cards in that player’s hand.' }) handCount!: number;
   @Field(() => String, {
@@ -387,6 +390,10 @@ export class SeatViewType {
   description: 'The game as the caller may see it (a seat’s view, or a spectator’s).',
 })
 export class GameViewType {
+  @Field(() => ID, {
+    description: 'Stable id: the game’s and the viewer’s seat (or spectator): each sees its own view.',
+  })
+  id!: string;
   @Field(() => Int, { nullable: true, description: 'The caller’s seat; null for a spectator.' }) seat!:
     number | null;
   @Field(() => [String], { nullable: true, description: 'The caller’s hand; null for a spectator.' })
@@ -431,6 +438,7 @@ export type Outcome = (typeof OUTCOMES)[number];
   description: 'A player in a seat, and once the game is over how it went for them.',
 })
 export class GamePlayerType {
+  @Field(() => ID, { description: 'Stable id: the game’s and the seat’s (for caching clients).' }) id!: string;
   @Field(() => Int, { description: 'The seat, 0-based (seat 0 is the creator).' }) seat!: number;
   @Field(() => PlayerType, { description: 'Who sits there.' }) player!: PlayerType;
   @Field(() => Outcome, { nullable: true, description: 'Their outcome; null until the game is finished.' })
@@ -557,8 +565,9 @@ export class GamesFilter {
 
 @ObjectType('Game', {
   description: 'A game. View, legal moves and history are shown as the caller may see them.',
+  implements: () => [NodeType],
 })
-export class GameType {
+export class GameType implements NodeType {
   @Field(() => ID, { description: 'Stable id.' }) id!: string;
   @Field(() => Preset, { description: 'The preset its rules start from.' }) preset!: Preset;
   @Field(() => RuleOptionsType, { description: 'The complete rules in force.' }) options!: RuleOptionsType;

@@ -42,6 +42,7 @@ import {
   VerifyResultType,
 } from './game.types';
 import { GameRecord, GamesService } from '../games.service';
+import { centerPileId, gamePlayerId, gameViewId, seatViewId } from './object-ids';
 
 /** The resolved game plus its row, which the field resolvers below need. */
 export type GameParent = GameType & { readonly row: GameRecord };
@@ -275,7 +276,19 @@ export class GamesResolver {
     if (folded === null) return undealtView(game.row, seat);
     const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } =
       viewFor(folded.state, seat);
-    return { seat, hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles };
+    const gameId = game.row.id;
+    return {
+      id: gameViewId(gameId, seat),
+      seat,
+      hand,
+      stockCount,
+      setAsideCount,
+      centerPiles: centerPiles.map((pile) => ({ ...pile, id: centerPileId(gameId, pile.slot) })),
+      seats: seats.map((view) => ({ ...view, id: seatViewId(gameId, view.seat) })),
+      currentSeat,
+      turn,
+      maxCenterPiles,
+    };
   }
 
   @ResolveField(() => [String], {
@@ -310,12 +323,14 @@ export class GamesResolver {
 function undealtView(game: GameRecord, seat: number | null): GameViewType {
   const sidePiles = game.options.sidePiles;
   return {
+    id: gameViewId(game.id, seat),
     seat,
     hand: seat === null ? null : [],
     stockCount: 0,
     setAsideCount: 0,
     centerPiles: [],
     seats: [...Array(game.seats).keys()].map((index) => ({
+      id: seatViewId(game.id, index),
       seat: index,
       handCount: 0,
       payoffTop: null,
@@ -419,6 +434,7 @@ function timeControlOf(secondsPerMove: number | null): TimeControlType | null {
 function toGamePlayer(entry: GameRecord['players'][number], seedShown: boolean): GamePlayerType {
   const rated = entry.ratingBefore !== null && entry.ratingAfter !== null;
   return {
+    id: gamePlayerId(entry.gameId, entry.seat),
     seat: entry.seat,
     player: toPlayer(entry.player),
     outcome: entry.outcome,
