@@ -361,7 +361,8 @@ export class SeekInput {
 
 @ObjectType('CenterPile', { description: 'A shared centre pile.' })
 export class CenterPileType {
-  @Field(() => ID, { description: 'Stable id: the game’s and the slot’s (for caching clients).' }) id!: string;
+  @Field(() => ID, { description: 'Stable id: the game’s and the slot’s (for caching clients).' })
+  id!: string;
   @Field(() => Int, { description: 'Its slot, as in the notation (c1, c2, …).' }) slot!: number;
   @Field(() => [String], { description: 'Cards bottom to top (the last is the top).' }) cards!: string[];
   @Field(() => Int, { description: 'The rank reached: the number of cards.' }) topRank!: number;
@@ -369,7 +370,8 @@ export class CenterPileType {
 
 @ObjectType('SeatView', { description: 'What everyone may see of one seat.' })
 export class SeatViewType {
-  @Field(() => ID, { description: 'Stable id: the game’s and the seat’s (for caching clients).' }) id!: string;
+  @Field(() => ID, { description: 'Stable id: the game’s and the seat’s (for caching clients).' })
+  id!: string;
   @Field(() => Int, { description: 'The seat, 0-based.' }) seat!: number;
   @Field(() => Int, { description: 'Cards in that player’s hand.' }) handCount!: number;
   @Field(() => String, {
@@ -438,7 +440,8 @@ export type Outcome = (typeof OUTCOMES)[number];
   description: 'A player in a seat, and once the game is over how it went for them.',
 })
 export class GamePlayerType {
-  @Field(() => ID, { description: 'Stable id: the game’s and the seat’s (for caching clients).' }) id!: string;
+  @Field(() => ID, { description: 'Stable id: the game’s and the seat’s (for caching clients).' })
+  id!: string;
   @Field(() => Int, { description: 'The seat, 0-based (seat 0 is the creator).' }) seat!: number;
   @Field(() => PlayerType, { description: 'Who sits there.' }) player!: PlayerType;
   @Field(() => Outcome, { nullable: true, description: 'Their outcome; null until the game is finished.' })
