@@ -412,24 +412,8 @@ export class GamesService {
       const folded = await this.store.folded(game);
       const decision = decide(folded.state, commandFor(seat));
       if (!decision.ok) return refuse(violationError(decision.violation));
-      const now = this.clock.now();
-      const next = advance(folded, decision.events, now, clientMoveId);
-      const projection = projectionOf(next.state, next.version, game.players);
-      const clock = clockAfterMove(game, projection, now);
-      if (
-        await this.append(
-          game,
-          folded.version,
-          decision.events,
-          playerId,
-          clientMoveId,
-          projection,
-          clock,
-          now,
-        )
-      ) {
-        return this.moved(game, next, projection, clock, now);
-      }
+      const moved = await this.commit(game, folded, decision.events, playerId, clientMoveId);
+      if (moved !== null) return moved;
       // Lost a race: someone else wrote first. With expectedVersion (or a clientMoveId, whose retry may be what
       // won) the client decides what to do. Without either — only a resignation now, since a move must carry one
       // (see `move`) — the command is decided again on the new state: a resignation that lost to another command
@@ -466,25 +450,36 @@ export class GamesService {
     if (seat === undefined) return null;
     const decision = decide(folded.state, commandFor(seat));
     if (!decision.ok) return null;
+    return this.commit(game, folded, decision.events, playerId, clientMoveId);
+  }
+
+  /**
+   * Writes what the engine decided on `folded` (the state at `game`'s version): the new state, the projection and
+   * the turn's clock are computed once here, appended under the version guard, and the answer is built from the
+   * same values. Null when another write came first (nothing was written).
+   */
+  private async commit(
+    game: GameRecord,
+    folded: FoldedGame,
+    events: readonly GameEvent[],
+    playerId: string,
+    clientMoveId: string | null,
+  ): Promise<GameRecord | null> {
     const now = this.clock.now();
-    const next = advance(folded, decision.events, now, clientMoveId);
+    const next = advance(folded, events, now, clientMoveId);
     const projection = projectionOf(next.state, next.version, game.players);
     const clock = clockAfterMove(game, projection, now);
-    if (
-      !(await this.append(
-        game,
-        folded.version,
-        decision.events,
-        playerId,
-        clientMoveId,
-        projection,
-        clock,
-        now,
-      ))
-    ) {
-      return null;
-    }
-    return this.moved(game, next, projection, clock, now);
+    const appended = await this.append(
+      game,
+      folded.version,
+      events,
+      playerId,
+      clientMoveId,
+      projection,
+      clock,
+      now,
+    );
+    return appended ? this.moved(game, next, projection, clock, now) : null;
   }
 
   /** After a write: remember the new state and row, tell subscribers, answer with the game as the move left it. */

@@ -18,7 +18,7 @@ import {
   validateOptions,
 } from '../../engine';
 import { BuiltinBot, BuiltinBotKind, builtinBot, builtinBotById } from '../../bots/builtin-bots';
-import type { ClientSeedSourceName } from './client-seed-source';
+import type { GameRowRecord, GameSeatRecord } from './game-record';
 import type { GameLifeEvent } from './notifications';
 
 export interface CreateGameRequest {
@@ -48,24 +48,27 @@ export interface CreateInputs {
   readonly serverSeed: string;
 }
 
-/** A game about to be stored: WAITING, its creator in seat 0. */
-export interface NewGame {
-  readonly id: string;
-  readonly preset: PresetName;
+/** A game about to be stored: WAITING, its creator in seat 0, with the row's own fields for what it fixes. */
+export type NewGame = Pick<
+  GameRowRecord,
+  | 'id'
+  | 'preset'
+  | 'seats'
+  | 'rated'
+  | 'seed'
+  | 'seedCommitment'
+  | 'rulesVersion'
+  | 'startPosition'
+  | 'dealChosen'
+  | 'invitedPlayerId'
+  | 'createdById'
+  | 'secondsPerMove'
+> & {
+  /** The options resolved now, in full (a stored row may predate an option: GameRowRecord's StoredOptions). */
   readonly options: RuleOptions;
-  readonly seats: number;
-  readonly rated: boolean;
-  readonly seed: string;
-  readonly seedCommitment: string;
-  readonly rulesVersion: string;
-  readonly startPosition: string | null;
-  readonly dealChosen: boolean;
-  readonly invitedPlayerId: string | null;
-  readonly createdById: string;
-  readonly secondsPerMove: number | null;
-  readonly creatorClientSeed: string | null;
-  readonly creatorClientSeedSource: ClientSeedSourceName | null;
-}
+  readonly creatorClientSeed: GameSeatRecord['clientSeed'];
+  readonly creatorClientSeedSource: GameSeatRecord['clientSeedSource'];
+};
 
 /** A refusal of bad input: the message, and which field or option it is about. */
 export interface InputRefusal {

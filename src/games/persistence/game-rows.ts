@@ -140,15 +140,15 @@ export interface SeatRow {
 }
 
 export function seatOfRow(row: SeatRow): GameSeatRecord {
-  return {
+  return narrowSeat({
     gameId: row.game_id,
     seat: row.seat,
     playerId: row.player_id,
     joinedAt: row.joined_at,
     clientSeed: row.client_seed,
-    clientSeedSource: row.client_seed_source as ClientSeedSourceName | null,
+    clientSeedSource: row.client_seed_source,
     finishedAt: row.finished_at,
-    outcome: row.outcome as OutcomeName | null,
+    outcome: row.outcome,
     placement: row.placement,
     score: row.score,
     payoffLeft: row.payoff_left,
@@ -166,18 +166,42 @@ export function seatOfRow(row: SeatRow): GameSeatRecord {
       isBot: row.is_bot,
       createdAt: row.player_created_at,
     },
+  });
+}
+
+/**
+ * The one place that trusts the texts and JSON of a stored game as the app's types: the columns hold what the app
+ * wrote (the database checks none of these texts), whichever client read them.
+ */
+function narrowGame(row: Game): GameRowRecord {
+  return {
+    ...row,
+    preset: row.preset as PresetName,
+    options: row.options as unknown as StoredOptions,
+    status: row.status as GameStatusName,
+    result: row.result as unknown as GameResult | null,
+    endReason: row.endReason as EndReasonName | null,
+    unratedReason: row.unratedReason as UnratedReasonName | null,
+  };
+}
+
+function narrowSeat(seat: GamePlayer & { player: SeatPlayer }): GameSeatRecord {
+  return {
+    ...seat,
+    clientSeedSource: seat.clientSeedSource as ClientSeedSourceName | null,
+    outcome: seat.outcome as OutcomeName | null,
   };
 }
 
 /** A games row as node-postgres returns it, as the app's record. */
 export function gameOfRow(row: GameRow): GameRowRecord {
-  return {
+  return narrowGame({
     id: row.id,
-    preset: row.preset as PresetName,
-    options: row.options as unknown as StoredOptions,
+    preset: row.preset,
+    options: row.options,
     seats: row.seats,
     rated: row.rated,
-    status: row.status as GameStatusName,
+    status: row.status,
     version: row.version,
     currentSeat: row.current_seat,
     currentPlayerId: row.current_player_id,
@@ -188,7 +212,7 @@ export function gameOfRow(row: GameRow): GameRowRecord {
     dealChosen: row.deal_chosen,
     invitedPlayerId: row.invited_player_id,
     createdById: row.created_by_id,
-    result: row.result as unknown as GameResult | null,
+    result: row.result,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
@@ -198,30 +222,17 @@ export function gameOfRow(row: GameRow): GameRowRecord {
     deadline: row.deadline,
     remindAt: row.remind_at,
     remindedTurnAt: row.reminded_turn_at,
-    endReason: row.end_reason as EndReasonName | null,
+    endReason: row.end_reason,
     sweepClaimedUntil: row.sweep_claimed_until,
-    unratedReason: row.unrated_reason as UnratedReasonName | null,
-  };
+    unratedReason: row.unrated_reason,
+  });
 }
 
-/**
- * A game as Prisma returns it, as the app's record. The columns' values are the ones the app wrote (the database
- * checks none of these texts), so the narrowing casts here are the one place that trusts them.
- */
+/** A game as Prisma returns it, as the app's record. */
 export function recordOfPrisma(game: PrismaGameRecord): GameRecord {
   const { players, ...row } = game;
   return {
-    ...row,
-    preset: row.preset as PresetName,
-    options: row.options as unknown as StoredOptions,
-    status: row.status as GameStatusName,
-    result: row.result as unknown as GameResult | null,
-    endReason: row.endReason as EndReasonName | null,
-    unratedReason: row.unratedReason as UnratedReasonName | null,
-    players: players.map((seat) => ({
-      ...seat,
-      clientSeedSource: seat.clientSeedSource as ClientSeedSourceName | null,
-      outcome: seat.outcome as OutcomeName | null,
-    })),
+    ...narrowGame(row),
+    players: players.map(narrowSeat),
   };
 }
