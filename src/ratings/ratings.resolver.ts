@@ -10,6 +10,7 @@ import { PresetName } from '../engine';
 import { Preset } from '../games/api/game.types';
 import { PlayerType } from '../players/player.types';
 import { toPlayer } from '../players/players.resolver';
+import { PageInfo, pageInfoOf } from '../graphql/page-info';
 import {
   HeadToHeadType,
   LeaderboardConnectionType,
@@ -58,7 +59,7 @@ export class RatingsResolver {
   ): Promise<LeaderboardConnectionType> {
     requireReadable(context.viewer);
     const page = await this.service.leaderboard(preset, pageSize(first), after ?? undefined);
-    return connection(page, (entry) => ({ ...entry, player: toPlayer(entry.player) }));
+    return connection(page, after, (entry) => ({ ...entry, player: toPlayer(entry.player) }));
   }
 
   @Query(() => RatingHistoryConnectionType, {
@@ -79,7 +80,7 @@ export class RatingsResolver {
   ): Promise<RatingHistoryConnectionType> {
     requireReadable(context.viewer);
     const page = await this.service.ratingHistory(username, preset, pageSize(first), after ?? undefined);
-    return connection(page, (entry) => ({
+    return connection(page, after, (entry) => ({
       ...entry,
       ratingChange: entry.ratingAfter - entry.ratingBefore,
     }));
@@ -112,13 +113,15 @@ export class RatingsResolver {
 
 function connection<T, N>(
   page: Page<T>,
+  after: string | null,
   toNode: (entry: T) => N,
-): { edges: { cursor: string; node: N }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } {
+): { edges: { cursor: string; node: N }[]; pageInfo: PageInfo } {
   return {
     edges: page.entries.map((entry) => ({ cursor: entry.cursor, node: toNode(entry.node) })),
-    pageInfo: {
-      hasNextPage: page.hasNextPage,
-      endCursor: page.entries[page.entries.length - 1]?.cursor ?? null,
-    },
+    pageInfo: pageInfoOf(
+      page.entries.map((entry) => entry.cursor),
+      page.hasNextPage,
+      after,
+    ),
   };
 }

@@ -296,13 +296,25 @@ describe('"your turn"', () => {
     let after: string | null = null;
     for (let page = 0; page < 5; page++) {
       const body: GraphQLBody<{
-        games: { edges: { node: { id: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+        games: {
+          edges: { cursor: string; node: { id: string } }[];
+          pageInfo: {
+            hasNextPage: boolean;
+            hasPreviousPage: boolean;
+            startCursor: string;
+            endCursor: string;
+          };
+        };
       }> = await app.gql(
         me,
-        'query($a: String) { games(filter: { myTurn: true }, first: 3, after: $a) { edges { node { id } } pageInfo { hasNextPage endCursor } } }',
+        'query($a: String) { games(filter: { myTurn: true }, first: 3, after: $a) { edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }',
         { a: after },
       );
       const { edges, pageInfo } = dataOf(body).games;
+      // The page's bounds are its first and last cursors; a page asked for after a cursor has entries before it.
+      expect(pageInfo.startCursor).toBe(edges[0]!.cursor);
+      expect(pageInfo.endCursor).toBe(edges[edges.length - 1]!.cursor);
+      expect(pageInfo.hasPreviousPage).toBe(page > 0);
       seen.push(...edges.map((edge) => edge.node.id));
       after = pageInfo.endCursor;
       if (!pageInfo.hasNextPage) break;

@@ -648,11 +648,23 @@ export class GameEdgeType {
   @Field(() => GameType, { description: 'The game.' }) node!: GameType;
 }
 
-@ObjectType('PageInfo', { description: 'Where a page ends.' })
+@ObjectType('PageInfo', {
+  description: 'Where a page stands in its list (paged forward with first and after).',
+})
 export class PageInfoType {
   @Field({ description: 'Whether more entries follow this page.' }) hasNextPage!: boolean;
-  @Field(() => String, { nullable: true, description: 'The last cursor of this page.' }) endCursor!:
-    string | null;
+  @Field({ description: 'Whether entries come before this page: true when it was asked for with `after`.' })
+  hasPreviousPage!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The first cursor of this page; null when it is empty.',
+  })
+  startCursor!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The last cursor of this page; null when it is empty.',
+  })
+  endCursor!: string | null;
 }
 
 @ObjectType('GameConnection', {

@@ -43,6 +43,7 @@ import {
 } from './game.types';
 import { GameRecord, GamesService } from '../games.service';
 import { centerPileId, gamePlayerId, gameViewId, seatViewId } from './object-ids';
+import { pageInfoOf } from '../../graphql/page-info';
 
 /** The resolved game plus its row, which the field resolvers below need. */
 export type GameParent = GameType & { readonly row: GameRecord };
@@ -106,7 +107,7 @@ export class GamesResolver {
         cursor: page.cursors[index]!,
         node: toGame(game, context.viewer),
       })),
-      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.cursors[page.cursors.length - 1] ?? null },
+      pageInfo: pageInfoOf(page.cursors, page.hasNextPage, after),
     };
   }
 

@@ -1,0 +1,29 @@
+/**
+ * Where a page of a connection stands (docs/api.md#pagination): the Relay `PageInfo` fields, for lists paged
+ * forward with `first` and `after`.
+ */
+
+export interface PageInfo {
+  readonly hasNextPage: boolean;
+  readonly hasPreviousPage: boolean;
+  readonly startCursor: string | null;
+  readonly endCursor: string | null;
+}
+
+/**
+ * `cursors` are the page's own, in order. A page asked for with `after` has entries before it (the one the
+ * cursor names, at least); one without starts at the beginning. That is the Relay rule for forward paging, and
+ * costs no query.
+ */
+export function pageInfoOf(
+  cursors: readonly string[],
+  hasNextPage: boolean,
+  after: string | null | undefined,
+): PageInfo {
+  return {
+    hasNextPage,
+    hasPreviousPage: after !== null && after !== undefined,
+    startCursor: cursors[0] ?? null,
+    endCursor: cursors[cursors.length - 1] ?? null,
+  };
+}
