@@ -229,7 +229,7 @@ describe('built-in opponents', () => {
     expect(created.players.map((entry) => entry.player.username)).toEqual(['vs_random', 'RandomBot']);
     const finished = await playAgainstBot([app], token, created.id);
     expect(finished.status).toBe('FINISHED');
-    expect(finished.result?.reason).not.toBe('timedOut');
+    expect(finished.result?.reason).not.toBe('TIMED_OUT');
     await checkBotLog(finished, RANDOM.playerId, me, token);
     expectQuietWorkers();
   });
@@ -323,7 +323,7 @@ describe('built-in opponents', () => {
       (game) => botClientMoveId(game.version + 1),
     );
     expect(finished.status).toBe('FINISHED');
-    expect(finished.result?.reason).not.toBe('timedOut');
+    expect(finished.result?.reason).not.toBe('TIMED_OUT');
     const log = await checkBotLog(finished, GREEDY.playerId, me, token);
     // The squatted ids are in the log twice, once for each player's own move.
     const mine = new Set(log.filter((row) => row.actor_id === me).map((row) => row.client_move_id));

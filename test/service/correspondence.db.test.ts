@@ -174,7 +174,7 @@ describe('time controls and deadlines', () => {
     expect(report.timedOut).toBeGreaterThanOrEqual(1);
     const over = await game(tokens[0]!, third.id);
     expect(over.status).toBe('FINISHED');
-    expect(over.result).toEqual({ reason: 'timedOut', winner: 1 - mover });
+    expect(over.result).toEqual({ reason: 'TIMED_OUT', winner: 1 - mover });
     expect(over.deadline).toBeNull();
     const log = await sql<{ type: string; seat: number }>(
       app.databaseUrl,
@@ -193,7 +193,7 @@ describe('time controls and deadlines', () => {
     const over = await game(tokens[0]!, started.id);
     // Not called off: every player has seen their hand, and leaving a bad one unplayed must not void the game.
     expect(over).toMatchObject({ status: 'FINISHED', abortReason: null, deadline: null });
-    expect(over.result).toEqual({ reason: 'timedOut', winner: 1 - idle });
+    expect(over.result).toEqual({ reason: 'TIMED_OUT', winner: 1 - idle });
     const log = await sql<{ type: string; seat: number }>(
       app.databaseUrl,
       `SELECT type, (payload->>'seat')::int AS seat FROM game_events WHERE game_id = $1 ORDER BY seq`,
@@ -227,7 +227,7 @@ describe('time controls and deadlines', () => {
     const started = await clockedGame(tokens, { hoursPerMove: 6 });
     await clockTo(app, new Date(started.deadline!));
     const over = await game(tokens[0]!, started.id);
-    expect(over).toMatchObject({ status: 'ABORTED', abortReason: 'noMove', result: null, deadline: null });
+    expect(over).toMatchObject({ status: 'ABORTED', abortReason: 'NO_MOVE', result: null, deadline: null });
     const ratings = await sql(
       app.databaseUrl,
       `SELECT 1 FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.username IN ('tc_dee', 'tc_eli')`,
@@ -420,7 +420,7 @@ describe('pushes across app copies', () => {
     expect(a.timedOut + b.timedOut).toBeGreaterThanOrEqual(6);
     for (const entry of games) {
       const over = await game(tokens[0]!, entry.id);
-      expect(over.result?.reason).toBe('timedOut');
+      expect(over.result?.reason).toBe('TIMED_OUT');
       const timeouts = await sql(
         app.databaseUrl,
         `SELECT seq FROM game_events WHERE game_id = $1 AND type = 'timedOut'`,

@@ -38,6 +38,7 @@ import {
   playGame,
   readGame,
   statesByVersion,
+  apiName,
 } from './support/play';
 import { commitmentOf } from '../support/commitment';
 
@@ -145,7 +146,8 @@ function asMoves(doc: ExportDoc): MoveRecordData[] {
     return {
       seq: event.seq,
       seat: event.seat,
-      type: event.type as MoveRecordData['type'],
+      // The export keeps the engine's names (`played`), the API spells them in upper snake case (`PLAYED`).
+      type: apiName(event.type) as MoveRecordData['type'],
       move: event.type === 'passed' ? 'pass' : (payload.move ?? null),
       card: payload.card ?? null,
       slot: payload.slot ?? null,
@@ -243,12 +245,13 @@ describe('a finished game', () => {
       startPosition: null,
       dealChosen: true,
       status: 'FINISHED',
-      result: game.result,
       version: moves.length,
       createdAt: game.createdAt,
       startedAt: game.startedAt,
       finishedAt: game.finishedAt,
     });
+    // The export's result is the engine's (its reason in the engine's name), the API's the same in its spelling.
+    expect({ ...json.result, reason: apiName(json.result!.reason as string) }).toEqual(game.result);
     expect(json.players).toEqual(
       game.players.map(({ player, ...seat }) => ({ ...seat, username: player.username })),
     );
@@ -339,9 +342,9 @@ describe('a running game', () => {
     expect(asMoves(doc)).toEqual(moves);
     expect(doc.events.map((event) => Object.keys(event.payload).sort())).toEqual(
       moves.map((move) =>
-        move.type === 'played'
+        move.type === 'PLAYED'
           ? ['card', 'move', 'seat', 'slot', 'type']
-          : move.type === 'discarded'
+          : move.type === 'DISCARDED'
             ? ['card', 'move', 'seat', 'type']
             : ['seat', 'type'],
       ),

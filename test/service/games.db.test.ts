@@ -8,6 +8,7 @@ import { GameState, PresetName, RuleOptions, newDeal, optionsFor, replay, viewFo
 import { TestApp, codeOf, dataOf, register } from './support/app';
 import { startAppInProcess } from './support/in-process';
 import {
+  apiName,
   GameData,
   GameResultData,
   createGame,
@@ -101,11 +102,11 @@ function checkResult(
   expect(result.payoffLeft).toHaveLength(seats);
   const stillIn = [...Array(seats).keys()].filter((seat) => !left.includes(seat) && seat !== ender);
   const count = (seat: number): number => result.payoffLeft[seat]!;
-  if (result.reason === 'payoffEmptied' || result.reason === 'resigned' || result.reason === 'timedOut') {
+  if (result.reason === 'PAYOFF_EMPTIED' || result.reason === 'RESIGNED' || result.reason === 'TIMED_OUT') {
     expect(result.winner).not.toBeNull();
     const winner = result.winner!;
     expect(stillIn).toContain(winner);
-    if (result.reason === 'payoffEmptied') expect(count(winner)).toBe(0);
+    if (result.reason === 'PAYOFF_EMPTIED') expect(count(winner)).toBe(0);
     const losers = [...stillIn.filter((seat) => seat !== winner), ...(ender === null ? [] : [ender])];
     expect(result.score).toBe(losers.reduce((sum, seat) => sum + count(seat), 0));
   } else {
@@ -170,6 +171,7 @@ async function checkFinished(
   if (!replayed.ok) throw new Error(`the API's log does not replay: ${replayed.violation.reason}`);
   expect(game.result).toEqual({
     ...replayed.state.result,
+    reason: apiName(replayed.state.result!.reason),
     ranking: replayed.state.result?.ranking.map((group) => [...group]),
   });
   for (const [seat, token] of tokens.entries()) {
@@ -240,10 +242,10 @@ describe('full games through the API', () => {
     const after = await resign(app, tokens[0]!, started.id);
     expect(after.status).toBe('FINISHED');
     expect(after.version).toBe(before.version + 1);
-    expect(after.result).toMatchObject({ reason: 'resigned', winner: 1 });
+    expect(after.result).toMatchObject({ reason: 'RESIGNED', winner: 1 });
     checkResult(after.result!, 2, [], 0);
     const { game } = await checkFinished(tokens, started.id, optionsFor('zloba'), seed);
-    expect(game.moves!.at(-1)).toMatchObject({ seat: 0, type: 'resigned', move: null, card: null });
+    expect(game.moves!.at(-1)).toMatchObject({ seat: 0, type: 'RESIGNED', move: null, card: null });
     expect(
       codeOf(await app.gql(tokens[1]!, 'mutation($g: ID!) { resign(gameId: $g) { id } }', { g: game.id })),
     ).toBe('GAME_NOT_ACTIVE');
@@ -303,10 +305,10 @@ describe('full games through the API', () => {
     // Seat 0 resigns too: seat 2 is the last one in and wins; seat 1 left earlier and does not count.
     const ended = await resign(app, tokens[0]!, started.id);
     expect(ended.status).toBe('FINISHED');
-    expect(ended.result).toMatchObject({ reason: 'resigned', winner: 2 });
+    expect(ended.result).toMatchObject({ reason: 'RESIGNED', winner: 2 });
     const { game } = await checkFinished(tokens, started.id, optionsFor('modern'), seed);
     const moves = game.moves!;
-    expect(moves[left.version - 1]).toMatchObject({ seat: 1, type: 'resigned' });
+    expect(moves[left.version - 1]).toMatchObject({ seat: 1, type: 'RESIGNED' });
     expect(moves.slice(left.version).every((record) => record.seat !== 1)).toBe(true);
     checkResult(game.result!, 3, [1], 0);
     expect(game.result!.ranking).toEqual([[2], [0], [1]]);

@@ -34,6 +34,7 @@ import {
   GameViewData,
   MOVES_FIELDS,
   MoveRecordData,
+  apiName,
   createGame,
   eventsOf,
   makeMove,
@@ -166,7 +167,8 @@ function checkGame(
       mySeat: viewer,
       seed: over ? seed : null,
       currentSeat: over ? null : state.current,
-      result: state.result,
+      // The API spells the engine's end reason in upper snake case.
+      result: state.result === null ? null : { ...state.result, reason: apiName(state.result.reason) },
     },
   );
 

@@ -69,7 +69,7 @@ describe('challenges', () => {
     const declined = dataOf(await mutate(bob!, 'declineGame(gameId: $g)', '$g: ID!', { g: first.id }))[
       'declineGame'
     ]!;
-    expect(declined).toMatchObject({ status: 'ABORTED', abortReason: 'declined' });
+    expect(declined).toMatchObject({ status: 'ABORTED', abortReason: 'DECLINED' });
     expect(await events(ann!)).toContainEqual({ kind: 'GAME_OVER', gameId: first.id });
     expect(codeOf(await mutate(bob!, 'declineGame(gameId: $g)', '$g: ID!', { g: first.id }))).toBe(
       'GAME_NOT_ACTIVE',

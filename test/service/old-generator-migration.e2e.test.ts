@@ -211,7 +211,7 @@ describe(`migration ${MIGRATION} (games dealt under the old generator)`, () => {
         'query($g: ID!) { game(id: $g) { status abortReason } }',
         { g: games.ratedWaiting!.id },
       );
-      expect(aborted.data?.game).toEqual({ status: 'ABORTED', abortReason: 'dealExposed' });
+      expect(aborted.data?.game).toEqual({ status: 'ABORTED', abortReason: 'DEAL_EXPOSED' });
     } finally {
       await app.stop();
     }

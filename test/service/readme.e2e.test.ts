@@ -537,6 +537,15 @@ describe('README.md and docs/api.md', () => {
     expect(documented).toBe(live);
   });
 
+  it('every enum value of the schema is spelled in UPPER_SNAKE_CASE (one convention)', () => {
+    const values = Object.values(liveSchema.getTypeMap())
+      .filter(isEnumType)
+      .filter((type) => !type.name.startsWith('__'))
+      .flatMap((type) => type.getValues().map((value) => `${type.name}.${value.name}`));
+    expect(values.length).toBeGreaterThan(40);
+    expect(values.filter((name) => !/^\w+\.[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(name))).toEqual([]);
+  });
+
   it('every type, field, argument and enum value of the schema carries a description', () => {
     const missing: string[] = [];
     let described = 0;

@@ -16,6 +16,7 @@ import { playout, startGame, storedOptionsOf } from '../support/playout';
 import { TestApp, codeOf, dataOf, register } from './support/app';
 import { startAppInProcess } from './support/in-process';
 import { sql } from './support/database';
+import { apiName } from './support/play';
 
 const RULES_1: RulesVersion = 'malice-rules-1+chacha20-v2';
 
@@ -149,9 +150,9 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     expect(game.rulesVersion).toBe(RULES_1);
     expect(game.status).toBe('FINISHED');
     // The option the version predates reads as that version played: every null turn counted (S17), modern too.
-    expect(game.options.blockedWhen).toBe('cannotOrWillNot');
+    expect(game.options.blockedWhen).toBe('CANNOT_OR_WILL_NOT');
     expect(game.result).toEqual({
-      reason: run.final.result!.reason,
+      reason: apiName(run.final.result!.reason),
       winner: run.final.result!.winner,
       payoffLeft: run.final.result!.payoffLeft,
     });
@@ -185,10 +186,10 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     );
     const before = await read(dee, id);
     expect(before).toMatchObject({ status: 'ACTIVE', currentSeat: 1, legalMoves: ['pass'] });
-    expect(before.options.blockedWhen).toBe('cannotOrWillNot');
+    expect(before.options.blockedWhen).toBe('CANNOT_OR_WILL_NOT');
     const after = dataOf(await move(dee, id, 'pass')).makeMove;
     expect(after.status).toBe('FINISHED');
-    expect(after.result).toEqual({ reason: 'blocked', winner: 0, payoffLeft: [2, 3] });
+    expect(after.result).toEqual({ reason: 'BLOCKED', winner: 0, payoffLeft: [2, 3] });
   });
 
   // S15: under rules 1 the pay-off 5H could be dodged by covering c1 with the 5S first; the game goes on so.
@@ -230,7 +231,7 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     expect(created.rulesVersion).toBe(RULES_VERSION);
     dataOf(await app.gql(hal, 'mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: created.id }));
     const game = await read(gus, created.id);
-    expect(game.options.blockedWhen).toBe('cannotOrWillNot');
+    expect(game.options.blockedWhen).toBe('CANNOT_OR_WILL_NOT');
     expect(game.legalMoves).toEqual(['p-c1']);
     const dodge = await move(gus, created.id, '5S-c1');
     expect(codeOf(dodge)).toBe('ILLEGAL_MOVE');

@@ -9,7 +9,7 @@ import { BUILTIN_BOTS, BUILTIN_BOT_KINDS, type BuiltinBotKind } from '../../bots
 import { PlayerType } from '../../players/player.types';
 import type { SameMembers } from '../../common/same-members';
 import { CLIENT_SEED_SOURCES } from '../domain/client-seed-source';
-import { UNRATED_REASONS } from '../domain/game-record';
+import { END_REASON_NAMES, UNRATED_REASONS } from '../domain/game-record';
 import { GAME_STATUSES, OUTCOMES } from '../domain/vocabulary';
 import {
   BLOCKED_WHEN,
@@ -59,41 +59,60 @@ export const GameStatus = listEnum(GAME_STATUSES, sameNames(GAME_STATUSES), {
 });
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-export const EndReason = listEnum(END_REASONS, sameNames(END_REASONS), {
-  name: 'EndReason',
-  description: 'Why a game ended (docs/rules.md, "End of game").',
-  values: {
-    payoffEmptied: { description: 'A player played their last pay-off card.' },
-    blocked: { description: 'As many null turns in a row as players still in.' },
-    stuck: { description: 'Stock and set-aside empty and nobody can play to the centre (E18).' },
-    turnLimit: { description: 'The maxTurns safety cap was reached.' },
-    resigned: { description: 'A player resigned, leaving one player in.' },
-    timedOut: { description: 'A player ran out of time, leaving one player in.' },
+export const EndReason = listEnum(
+  END_REASONS,
+  {
+    payoffEmptied: 'PAYOFF_EMPTIED',
+    blocked: 'BLOCKED',
+    stuck: 'STUCK',
+    turnLimit: 'TURN_LIMIT',
+    resigned: 'RESIGNED',
+    timedOut: 'TIMED_OUT',
   },
-});
+  {
+    name: 'EndReason',
+    description: 'Why a game ended (docs/rules.md, "End of game").',
+    values: {
+      payoffEmptied: { description: 'A player played their last pay-off card.' },
+      blocked: { description: 'As many null turns in a row as players still in.' },
+      stuck: { description: 'Stock and set-aside empty and nobody can play to the centre (E18).' },
+      turnLimit: { description: 'The maxTurns safety cap was reached.' },
+      resigned: { description: 'A player resigned, leaving one player in.' },
+      timedOut: { description: 'A player ran out of time, leaving one player in.' },
+    },
+  },
+);
 export type EndReason = (typeof END_REASONS)[number];
 
-export const MoveType = listEnum(GAME_EVENT_TYPES, sameNames(GAME_EVENT_TYPES), {
-  name: 'MoveType',
-  description: 'What a recorded event did.',
-  values: {
-    played: { description: 'A card went to a centre pile.' },
-    discarded: { description: 'A card from hand went onto a side pile; the turn ended.' },
-    passed: { description: 'The turn ended without a side-pile card.' },
-    resigned: { description: 'The player resigned.' },
-    timedOut: { description: 'The player ran out of time.' },
+export const MoveType = listEnum(
+  GAME_EVENT_TYPES,
+  { played: 'PLAYED', discarded: 'DISCARDED', passed: 'PASSED', resigned: 'RESIGNED', timedOut: 'TIMED_OUT' },
+  {
+    name: 'MoveType',
+    description: 'What a recorded event did.',
+    values: {
+      played: { description: 'A card went to a centre pile.' },
+      discarded: { description: 'A card from hand went onto a side pile; the turn ended.' },
+      passed: { description: 'The turn ended without a side-pile card.' },
+      resigned: { description: 'The player resigned.' },
+      timedOut: { description: 'The player ran out of time.' },
+    },
   },
-});
+);
 export type MoveType = (typeof GAME_EVENT_TYPES)[number];
 
-export const DeckMode = listEnum(DECK_MODES, sameNames(DECK_MODES), {
-  name: 'DeckMode',
-  description: 'How the decks are made up.',
-  values: {
-    separate: { description: 'One 52-card pay-off deck and one stock deck with the jokers (S1, R1).' },
-    combined: { description: 'One deck per player, all shuffled together (E1, E19).' },
+export const DeckMode = listEnum(
+  DECK_MODES,
+  { separate: 'SEPARATE', combined: 'COMBINED' },
+  {
+    name: 'DeckMode',
+    description: 'How the decks are made up.',
+    values: {
+      separate: { description: 'One 52-card pay-off deck and one stock deck with the jokers (S1, R1).' },
+      combined: { description: 'One deck per player, all shuffled together (E1, E19).' },
+    },
   },
-});
+);
 export type DeckMode = (typeof DECK_MODES)[number];
 
 export const WildRank = listEnum(WILD_RANKS, sameNames(WILD_RANKS), {
@@ -110,77 +129,103 @@ export const CenterTopRank = listEnum(CENTER_TOP_RANKS, sameNames(CENTER_TOP_RAN
 });
 export type CenterTopRank = (typeof CENTER_TOP_RANKS)[number];
 
-export const CompletedPile = listEnum(COMPLETED_PILE_RULES, sameNames(COMPLETED_PILE_RULES), {
-  name: 'CompletedPile',
-  description: 'What happens to a completed centre pile.',
-  values: {
-    shuffleIntoStock: { description: 'Shuffled into the stock at once (S9, R17).' },
-    setAsideRecycle: {
-      description: 'Set aside; shuffled into a new stock when the stock runs out (E10, E17).',
+export const CompletedPile = listEnum(
+  COMPLETED_PILE_RULES,
+  { shuffleIntoStock: 'SHUFFLE_INTO_STOCK', setAsideRecycle: 'SET_ASIDE_RECYCLE' },
+  {
+    name: 'CompletedPile',
+    description: 'What happens to a completed centre pile.',
+    values: {
+      shuffleIntoStock: { description: 'Shuffled into the stock at once (S9, R17).' },
+      setAsideRecycle: {
+        description: 'Set aside; shuffled into a new stock when the stock runs out (E10, E17).',
+      },
     },
   },
-});
+);
 export type CompletedPile = (typeof COMPLETED_PILE_RULES)[number];
 
-export const SideBuild = listEnum(SIDE_BUILDS, sameNames(SIDE_BUILDS), {
-  name: 'SideBuild',
-  description: 'What may go on a side pile.',
-  values: {
-    any: { description: 'Any card on any side pile (E15).' },
-    sameOrOneLower: {
-      description: 'The same rank as the top or one lower; wild cards declare a rank (S12, R9).',
+export const SideBuild = listEnum(
+  SIDE_BUILDS,
+  { any: 'ANY', sameOrOneLower: 'SAME_OR_ONE_LOWER' },
+  {
+    name: 'SideBuild',
+    description: 'What may go on a side pile.',
+    values: {
+      any: { description: 'Any card on any side pile (E15).' },
+      sameOrOneLower: {
+        description: 'The same rank as the top or one lower; wild cards declare a rank (S12, R9).',
+      },
     },
   },
-});
+);
 export type SideBuild = (typeof SIDE_BUILDS)[number];
 
-export const LowCardsToSide = listEnum(LOW_CARDS_TO_SIDE_RULES, sameNames(LOW_CARDS_TO_SIDE_RULES), {
-  name: 'LowCardsToSide',
-  description: 'When an ace or 2 may go to a side pile.',
-  values: {
-    unrestricted: { description: 'Whenever the side-pile rule allows.' },
-    centerFullOnly: { description: 'Only while every centre pile exists, and only 2 on 3 or A on 2 (R10).' },
+export const LowCardsToSide = listEnum(
+  LOW_CARDS_TO_SIDE_RULES,
+  { unrestricted: 'UNRESTRICTED', centerFullOnly: 'CENTER_FULL_ONLY' },
+  {
+    name: 'LowCardsToSide',
+    description: 'When an ace or 2 may go to a side pile.',
+    values: {
+      unrestricted: { description: 'Whenever the side-pile rule allows.' },
+      centerFullOnly: {
+        description: 'Only while every centre pile exists, and only 2 on 3 or A on 2 (R10).',
+      },
+    },
   },
-});
+);
 export type LowCardsToSide = (typeof LOW_CARDS_TO_SIDE_RULES)[number];
 
-export const TurnEnd = listEnum(TURN_ENDS, sameNames(TURN_ENDS), {
-  name: 'TurnEnd',
-  description: 'Whether a turn may end with pass.',
-  values: {
-    optional: { description: 'A turn may end with pass (S13, R14).' },
-    mandatory: {
-      description:
-        'A turn ends with a side-pile card (E13); pass only with an empty hand or when no side-pile placement exists.',
+export const TurnEnd = listEnum(
+  TURN_ENDS,
+  { optional: 'OPTIONAL', mandatory: 'MANDATORY' },
+  {
+    name: 'TurnEnd',
+    description: 'Whether a turn may end with pass.',
+    values: {
+      optional: { description: 'A turn may end with pass (S13, R14).' },
+      mandatory: {
+        description:
+          'A turn ends with a side-pile card (E13); pass only with an empty hand or when no side-pile placement exists.',
+      },
     },
   },
-});
+);
 export type TurnEnd = (typeof TURN_ENDS)[number];
 
-export const FirstPlayerTie = listEnum(FIRST_PLAYER_TIES, sameNames(FIRST_PLAYER_TIES), {
-  name: 'FirstPlayerTie',
-  description: 'How a tie for the highest upturned pay-off card is broken.',
-  values: {
-    redeal: { description: 'Reshuffle the whole pay-off deck and deal the piles again (S3).' },
-    reshufflePiles: { description: 'Reshuffle each pay-off pile and turn again (R3).' },
+export const FirstPlayerTie = listEnum(
+  FIRST_PLAYER_TIES,
+  { redeal: 'REDEAL', reshufflePiles: 'RESHUFFLE_PILES' },
+  {
+    name: 'FirstPlayerTie',
+    description: 'How a tie for the highest upturned pay-off card is broken.',
+    values: {
+      redeal: { description: 'Reshuffle the whole pay-off deck and deal the piles again (S3).' },
+      reshufflePiles: { description: 'Reshuffle each pay-off pile and turn again (R3).' },
+    },
   },
-});
+);
 export type FirstPlayerTie = (typeof FIRST_PLAYER_TIES)[number];
 
-export const BlockedWhen = listEnum(BLOCKED_WHEN, sameNames(BLOCKED_WHEN), {
-  name: 'BlockedWhen',
-  description:
-    'Which null turns (no draw, no play, no side-pile card) count toward the blocked end (docs/rules.md).',
-  values: {
-    cannotOrWillNot: {
-      description: 'Every null turn: the game is blocked when nobody can or wants to play (S17, R18).',
-    },
-    cannot: {
-      description:
-        'Only a null turn whose player had no legal centre play: the game is blocked only when nobody can play (E18).',
+export const BlockedWhen = listEnum(
+  BLOCKED_WHEN,
+  { cannotOrWillNot: 'CANNOT_OR_WILL_NOT', cannot: 'CANNOT' },
+  {
+    name: 'BlockedWhen',
+    description:
+      'Which null turns (no draw, no play, no side-pile card) count toward the blocked end (docs/rules.md).',
+    values: {
+      cannotOrWillNot: {
+        description: 'Every null turn: the game is blocked when nobody can or wants to play (S17, R18).',
+      },
+      cannot: {
+        description:
+          'Only a null turn whose player had no legal centre play: the game is blocked only when nobody can play (E18).',
+      },
     },
   },
-});
+);
 export type BlockedWhen = (typeof BLOCKED_WHEN)[number];
 
 @ObjectType('RuleOptions', { description: 'The complete rules of a game (docs/rules.md, option table).' })
@@ -277,6 +322,28 @@ export const ClientSeedSource = listEnum(CLIENT_SEED_SOURCES, sameNames(CLIENT_S
   },
 });
 export type ClientSeedSource = (typeof CLIENT_SEED_SOURCES)[number];
+
+export const AbortReason = listEnum(
+  END_REASON_NAMES,
+  { aborted: 'ABORTED', noMove: 'NO_MOVE', declined: 'DECLINED', dealExposed: 'DEAL_EXPOSED' },
+  {
+    name: 'AbortReason',
+    description: 'Why a game was called off before it had a result (Game.abortReason).',
+    values: {
+      aborted: { description: 'A player called it off before the first move (abortGame).' },
+      noMove: {
+        description:
+          'In an unrated game, a player who had never moved ran out of time (a rated game is lost instead).',
+      },
+      declined: { description: 'The invited player turned the invitation down (declineGame).' },
+      dealExposed: {
+        description:
+          'Still waiting when the old generator was retired: its deal followed from its public commitment.',
+      },
+    },
+  },
+);
+export type AbortReason = (typeof END_REASON_NAMES)[number];
 
 export const UnratedReason = listEnum(UNRATED_REASONS, sameNames(UNRATED_REASONS), {
   name: 'UnratedReason',
@@ -629,14 +696,11 @@ export class GameType implements NodeType {
   deadline!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When the current turn began; null unless active.' })
   turnStartedAt!: Date | null;
-  @Field(() => String, {
+  @Field(() => AbortReason, {
     nullable: true,
-    description:
-      'Why an ABORTED game was aborted: aborted (by a player before the first move), declined (an invitation ' +
-      'turned down), noMove (in an unrated game, a player who never moved ran out of time), dealExposed (still ' +
-      'waiting when the old generator was retired: its deal followed from its public commitment). Null otherwise.',
+    description: 'Why an ABORTED game was called off; null otherwise.',
   })
-  abortReason!: string | null;
+  abortReason!: AbortReason | null;
   @Field({ description: 'When it was created.' }) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When the deal happened.' }) startedAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When it ended.' }) finishedAt!: Date | null;

@@ -12,7 +12,11 @@ import type { GameStatusName, OutcomeName } from './vocabulary';
  * Why an ABORTED game was called off (`games.end_reason`): a call-off decided by the life decider, or
  * `dealExposed`, set once by a migration for games dealt under a generator whose deal could be computed.
  */
-export type EndReasonName = CallOffReason | 'dealExposed';
+export const END_REASON_NAMES = ['aborted', 'noMove', 'declined', 'dealExposed'] as const;
+export type EndReasonName = (typeof END_REASON_NAMES)[number];
+// Every call-off the life decider makes is one of them.
+const callOffsListed: CallOffReason extends EndReasonName ? true : never = true;
+void callOffsListed;
 
 /**
  * Why a game created rated is not rated (`games.unrated_reason`): `DEAL_EXPOSED`, dealt under a generator whose

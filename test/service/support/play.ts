@@ -59,7 +59,7 @@ export interface GameViewData {
 }
 
 export interface GameResultData {
-  reason: 'payoffEmptied' | 'blocked' | 'stuck' | 'turnLimit' | 'resigned' | 'timedOut';
+  reason: 'PAYOFF_EMPTIED' | 'BLOCKED' | 'STUCK' | 'TURN_LIMIT' | 'RESIGNED' | 'TIMED_OUT';
   winner: number | null;
   score: number;
   ranking: number[][];
@@ -69,7 +69,7 @@ export interface GameResultData {
 export interface MoveRecordData {
   seq: number;
   seat: number;
-  type: 'played' | 'discarded' | 'passed' | 'resigned' | 'timedOut';
+  type: 'PLAYED' | 'DISCARDED' | 'PASSED' | 'RESIGNED' | 'TIMED_OUT';
   move: string | null;
   card: string | null;
   slot: number | null;
@@ -94,6 +94,11 @@ export interface GameData {
   view: GameViewData;
   /** Present when the request asked for `MOVES_FIELDS`. */
   moves?: MoveRecordData[];
+}
+
+/** The API's spelling of an engine name (docs/api.md#ruleoptions-and-ruleoptionsinput): `timedOut` is `TIMED_OUT`. */
+export function apiName(engineName: string): string {
+  return engineName.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
 }
 
 /** Everything a client needs to play: state, legal moves and the view (no move history). */
@@ -306,7 +311,7 @@ export function findSeed(
 export function eventsOf(moves: readonly MoveRecordData[]): GameEvent[] {
   return moves.map((record): GameEvent => {
     switch (record.type) {
-      case 'played':
+      case 'PLAYED':
         return {
           type: 'played',
           seat: record.seat,
@@ -314,13 +319,13 @@ export function eventsOf(moves: readonly MoveRecordData[]): GameEvent[] {
           card: record.card ?? '',
           slot: record.slot ?? 0,
         };
-      case 'discarded':
+      case 'DISCARDED':
         return { type: 'discarded', seat: record.seat, move: record.move ?? '', card: record.card ?? '' };
-      case 'passed':
+      case 'PASSED':
         return { type: 'passed', seat: record.seat };
-      case 'resigned':
+      case 'RESIGNED':
         return { type: 'resigned', seat: record.seat };
-      case 'timedOut':
+      case 'TIMED_OUT':
         return { type: 'timedOut', seat: record.seat };
     }
   });
