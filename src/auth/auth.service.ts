@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { bearerToken, hashToken } from './tokens';
 import { effectiveScopes } from './scopes';
-import { ANONYMOUS, Scope, Viewer } from './viewer';
+import { ANONYMOUS, SCOPE_API_NAMES, Scope, Viewer } from './viewer';
 
 /**
  * How long a token lookup is reused: bounds the database work per request. A change to a player's tokens clears
@@ -95,7 +95,8 @@ export function requirePlayer(viewer: Viewer, scope: Scope): NonNullable<Viewer[
   if (viewer.player === null)
     throw new ApiError('UNAUTHENTICATED', 'sign in first (Authorization: Bearer <token>)');
   if (!viewer.scopes.includes(scope)) {
-    throw new ApiError('FORBIDDEN', `this token lacks the ${scope} scope`, { scope });
+    const name = SCOPE_API_NAMES[scope];
+    throw new ApiError('FORBIDDEN', `this token lacks the ${name} scope`, { scope: name });
   }
   return viewer.player;
 }

@@ -3,7 +3,7 @@
  * docs/correspondence.md#bot-accounts-for-third-parties). Pure, so the rules are unit-tested without the app.
  */
 import { ApiError } from '../errors/api-error';
-import { SCOPES, Scope } from './viewer';
+import { SCOPES, SCOPE_API_NAMES, Scope } from './viewer';
 
 /**
  * What a token may really do, from the scopes stored on it and whether its account is a bot:
@@ -35,13 +35,13 @@ export function effectiveScopes(stored: readonly string[], isBot: boolean): Scop
  */
 export function scopeRefusal(scopes: readonly Scope[], isBot: boolean): ApiError | null {
   if (!isBot && scopes.includes('bot:play')) {
-    return new ApiError('FORBIDDEN', 'only a bot account may hold bot:play: upgradeToBotAccount first', {
-      scope: 'bot:play',
+    return new ApiError('FORBIDDEN', 'only a bot account may hold BOT_PLAY: upgradeToBotAccount first', {
+      scope: SCOPE_API_NAMES['bot:play'],
     });
   }
   if (isBot && scopes.includes('game:play')) {
-    return new ApiError('FORBIDDEN', 'a bot account plays with bot:play tokens, not game:play', {
-      scope: 'game:play',
+    return new ApiError('FORBIDDEN', 'a bot account plays with BOT_PLAY tokens, not GAME_PLAY', {
+      scope: SCOPE_API_NAMES['game:play'],
     });
   }
   return null;

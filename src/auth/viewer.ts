@@ -3,6 +3,15 @@ import type { WorkMeter } from '../graphql/work-meter';
 /** Every scope an API token may be given (bot:play only by a bot account). */
 export const SCOPES = ['game:read', 'game:play', 'bot:play'] as const;
 export type Scope = (typeof SCOPES)[number];
+/**
+ * How the API spells each scope — the `TokenScope` enum, `extensions.scope` and every message — while tokens store
+ * the names above: one spelling for clients, one mapping.
+ */
+export const SCOPE_API_NAMES = {
+  'game:read': 'GAME_READ',
+  'game:play': 'GAME_PLAY',
+  'bot:play': 'BOT_PLAY',
+} as const;
 /** A login session's scopes: everything a person does (a bot account's session only reads: see effectiveScopes). */
 export const SESSION_SCOPES: readonly Scope[] = ['game:read', 'game:play'];
 

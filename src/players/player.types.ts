@@ -1,28 +1,23 @@
-import { SCOPES } from '../auth/viewer';
+import { SCOPES, SCOPE_API_NAMES } from '../auth/viewer';
 import { listEnum } from '../graphql/list-enum';
 import { NodeType } from '../graphql/node';
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 
-export const TokenScope = listEnum(
-  SCOPES,
-  { 'game:read': 'GAME_READ', 'game:play': 'GAME_PLAY', 'bot:play': 'BOT_PLAY' },
-  {
-    name: 'TokenScope',
-    description: 'What a personal API token may do.',
-    values: {
-      'game:read': { description: 'Read games, views, legal moves and history (game:read).' },
-      'game:play': {
-        description:
-          'Create, join and play games, and resign (game:play). Not for bot accounts: they use BOT_PLAY.',
-      },
-      'bot:play': {
-        description:
-          'Play as a bot account (bot:play): everything GAME_PLAY and GAME_READ allow. Only a bot account may hold ' +
-          'it (see upgradeToBotAccount).',
-      },
+export const TokenScope = listEnum(SCOPES, SCOPE_API_NAMES, {
+  name: 'TokenScope',
+  description: 'What a personal API token may do.',
+  values: {
+    'game:read': { description: 'Read games, views, legal moves and history.' },
+    'game:play': {
+      description: 'Create, join and play games, and resign. Not for bot accounts: they use BOT_PLAY.',
+    },
+    'bot:play': {
+      description:
+        'Play as a bot account: everything GAME_PLAY and GAME_READ allow. Only a bot account may hold ' +
+        'it (see upgradeToBotAccount).',
     },
   },
-);
+});
 export type TokenScope = (typeof SCOPES)[number];
 
 @ObjectType('Player', {

@@ -94,7 +94,7 @@ export class PlayersResolver {
   @Mutation(() => PlayerType, {
     description:
       'Make your account a bot account, for good: marked as a bot wherever it is listed, rated like anyone, and ' +
-      'playing only with API tokens of scope BOT_PLAY (its game:play tokens are revoked; its sessions can read ' +
+      'playing only with API tokens of scope BOT_PLAY (its GAME_PLAY tokens are revoked; its sessions can read ' +
       'but no longer play). Only for an account that has never joined a game and whose name does not look like a ' +
       'built-in bot’s (else FORBIDDEN). Needs a session ' +
       'token. Calling it again changes nothing.',

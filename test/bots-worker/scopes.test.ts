@@ -30,10 +30,10 @@ describe('scopeRefusal', () => {
   it('refuses bot:play to a person and game:play to a bot account, with the scope named', () => {
     const person = scopeRefusal(['game:read', 'bot:play'], false);
     expect(person?.code).toBe('FORBIDDEN');
-    expect(person?.extensions.scope).toBe('bot:play');
+    expect(person?.extensions.scope).toBe('BOT_PLAY');
     const bot = scopeRefusal(['game:play'], true);
     expect(bot?.code).toBe('FORBIDDEN');
-    expect(bot?.extensions.scope).toBe('game:play');
+    expect(bot?.extensions.scope).toBe('GAME_PLAY');
   });
 
   it('allows the rest', () => {

@@ -473,7 +473,7 @@ describe('tokens', () => {
         await move(reader, world.active, game.legalMoves[0] as string),
         'FORBIDDEN',
       );
-      expect(error.extensions?.scope).toBe('game:play');
+      expect(error.extensions?.scope).toBe('GAME_PLAY');
       expectRefusal(
         await app.gql(reader, 'mutation($g: ID!) { resign(gameId: $g) { id } }', { g: world.active }),
         'FORBIDDEN',

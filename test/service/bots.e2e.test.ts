@@ -451,7 +451,7 @@ describe('bot accounts for third parties', () => {
     // Before the upgrade: bot:play is refused to a person.
     const early = await apiToken(session, 'BOT_PLAY');
     expect(codeOf(early)).toBe('FORBIDDEN');
-    expect(early.errors?.[0]?.extensions?.scope).toBe('bot:play');
+    expect(early.errors?.[0]?.extensions?.scope).toBe('BOT_PLAY');
     const reader = dataOf(await apiToken(session, 'GAME_READ')).createApiToken.token;
     const player = dataOf(await apiToken(session, 'GAME_PLAY')).createApiToken.token;
     const mine = 'query { games(filter: { mine: true }) { edges { node { id } } } }';
@@ -477,7 +477,7 @@ describe('bot accounts for third parties', () => {
     // game:play is refused to a bot account; bot:play is what it plays with.
     const refused = await apiToken(session, 'GAME_READ, GAME_PLAY');
     expect(codeOf(refused)).toBe('FORBIDDEN');
-    expect(refused.errors?.[0]?.extensions?.scope).toBe('game:play');
+    expect(refused.errors?.[0]?.extensions?.scope).toBe('GAME_PLAY');
     const botToken = dataOf(await apiToken(session, 'BOT_PLAY')).createApiToken.token;
     const tokens = await app.gql<{ apiTokens: { scopes: string[] }[] }>(
       session,
