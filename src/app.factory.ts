@@ -49,12 +49,17 @@ function refuseOtherOrigins(app: INestApplication, allowed: 'any' | readonly str
   server.prependListener('upgrade', (request: IncomingMessage, socket: Duplex) => {
     if (originAllowed(allowed, request.headers.origin)) return;
     const body = graphQLErrorBody('FORBIDDEN', 'this origin may not open a WebSocket here (CORS_ORIGINS)');
-    socket.end(
-      `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-    socket.destroy();
+    refuseUpgrade(socket, '403 Forbidden', body);
   });
+}
+
+/** Answers a WebSocket upgrade with an HTTP error and a GraphQL-shaped body, and closes the socket. */
+function refuseUpgrade(socket: Duplex, status: string, body: string, extraHeaders = ''): void {
+  socket.end(
+    `HTTP/1.1 ${status}\r\n${extraHeaders}Content-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.destroy();
 }
 
 /**
@@ -69,12 +74,12 @@ function limitSocketsPerAddress(app: INestApplication, gate: AccessGate): void {
       socket.once('close', gate.openSocket(gate.addressOf(request)));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const body = graphQLErrorBody(error.code, error.message);
-      socket.end(
-        `HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      refuseUpgrade(
+        socket,
+        '429 Too Many Requests',
+        graphQLErrorBody(error.code, error.message),
+        'Retry-After: 60\r\n',
       );
-      socket.destroy();
     }
   });
 }
