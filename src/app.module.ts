@@ -4,6 +4,7 @@ import { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
+import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { AccessGate } from './auth/access-gate';
 import { OpenSockets } from './auth/open-sockets';
@@ -47,6 +48,7 @@ export class AppModule {
         PlayerEventsModule,
         CorrespondenceModule,
         ExportModule,
+        AccountsModule,
         WebhooksModule,
         BotsModule,
         ...extraModules,

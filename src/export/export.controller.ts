@@ -4,9 +4,10 @@
  *
  * - `GET /api/games/:id/export?format=json|ndjson`: one game;
  * - `GET /api/players/:username/games.ndjson?status=…&preset=…&opponent=…&result=…&rated=…&finishedAfter=…&finishedBefore=…`:
- *   a player's games, one JSON export per line, streamed.
+ *   a player's games, one JSON export per line, streamed;
+ * - `GET /api/me/export`: one's own data (src/accounts/account-export.ts), streamed; needs a session token.
  *
- * Anyone may download, as a spectator; an `Authorization: Bearer` token is optional and, when sent, checked
+ * Anyone may download a game, as a spectator; an `Authorization: Bearer` token is optional and, when sent, checked
  * like on /graphql (a bad one is 401). Refusals are `{ "error": { "code", "message" } }` with a matching status.
  * Answered here rather than by exception filters: the app's filter hands ApiErrors back to GraphQL and would
  * leave an HTTP request unanswered.
@@ -14,7 +15,10 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
+import { AccountExport } from '../accounts/account-export';
 import { requireReadable } from '../auth/auth.service';
+import { Clock } from '../clock/clock';
+import { requireSession } from '../players/players.resolver';
 import { AccessGate } from '../auth/access-gate';
 import type { Viewer } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
@@ -32,6 +36,8 @@ export class ExportController {
   constructor(
     private readonly service: ExportService,
     private readonly gate: AccessGate,
+    private readonly account: AccountExport,
+    private readonly clock: Clock,
   ) {}
 
   /** The same gate as /graphql, with the same counters: a download is one operation. */
@@ -76,6 +82,25 @@ export class ExportController {
       const stream = Readable.from(lines);
       stream.on('error', (error) => console.error('internal error while streaming games:', error));
       return reply.type(NDJSON_TYPE).send(stream);
+    });
+  }
+
+  @Get('me/export')
+  async myData(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.answer(reply, async () => {
+      const viewer = await this.admit(request);
+      // Personal data, token and session lists included: a session token, as for `sessions` and `apiTokens`.
+      const player = requireSession({ viewer }, 'your data is downloaded');
+      const lines = await this.account.lines(player.id, viewer.tokenId, this.clock.now());
+      if (lines === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+      const stream = Readable.from(lines);
+      stream.on('error', (error) =>
+        console.error('internal error while streaming an account export:', error),
+      );
+      return reply
+        .type(NDJSON_TYPE)
+        .header('Content-Disposition', `attachment; filename="${player.username}.ndjson"`)
+        .send(stream);
     });
   }
 

@@ -82,6 +82,9 @@ export interface GamesQuery extends Omit<GamesListQuery, 'playerId' | 'opponentI
   readonly after?: string;
 }
 
+/** Refusals that mean a deleted account's game ended meanwhile, or its seat is out already: nothing to settle. */
+const SETTLED: readonly string[] = ['GAME_NOT_ACTIVE', 'ILLEGAL_MOVE', 'FORBIDDEN'];
+
 /** A command without a guard (a resignation) that lost a race is decided again on the new state this many times. */
 const AUTO_RETRIES = 3;
 const MAX_CLIENT_MOVE_ID = 64;
@@ -145,7 +148,7 @@ export class GamesService {
     const early = createRequestRefusal(request, serverSeed);
     if (early !== null) throw refusalError(early);
     const opponentId =
-      request.opponent === undefined ? undefined : (await this.players.named(request.opponent)).id;
+      request.opponent === undefined ? undefined : (await this.liveOpponent(request.opponent)).id;
     const decision = decideCreate(request, {
       creatorId: playerId,
       opponentId,
@@ -159,6 +162,13 @@ export class GamesService {
     // its own: the server plays it, so its seat gets the stand-in fixed by the server seed.
     const bot = decision.bot;
     return bot === undefined ? game : this.join(game.id, bot.playerId, undefined);
+  }
+
+  /** The invited player: an account that exists and was not deleted (NOT_FOUND otherwise). */
+  private async liveOpponent(username: string): Promise<{ id: string }> {
+    const opponent = await this.players.named(username);
+    if (opponent.deletedAt !== null) throw new ApiError('NOT_FOUND', `the account ${username} was deleted`);
+    return opponent;
   }
 
   /**
@@ -285,6 +295,31 @@ export class GamesService {
     const done = await this.repository.callOff(gameId, expected, reason, now);
     if (done) this.store.forget(gameId);
     return done;
+  }
+
+  /**
+   * Ends a deleted account's part in every game that is not over (docs/api.md#deleteaccount): the games being
+   * played are resigned through the normal command path (so the opponents get the usual events, result and rating
+   * changes), and the waiting games it sits in or is invited to are called off (`withdraw`). A game that ended
+   * meanwhile is skipped. One pass: the caller runs it again once the account's tokens are gone, for a join that
+   * was in flight.
+   */
+  async settleGamesOf(playerId: string): Promise<void> {
+    for (const game of await this.repository.openGamesOf(playerId)) {
+      try {
+        if (game.status === GameStatus.ACTIVE) await this.resign(game.id, playerId);
+        else await this.callOffBy(game.id, { type: 'withdraw', playerId }, 'the game changed meanwhile');
+      } catch (error) {
+        if (!(error instanceof ApiError) || !SETTLED.includes(error.code)) throw error;
+      }
+    }
+  }
+
+  /**
+   * Shows a deleted account as deleted in the games this copy remembers (their seats are read once and kept).
+   */
+  accountDeleted(playerId: string, deletedAt: Date): void {
+    this.store.amendSeatPlayer(playerId, (player) => ({ ...player, deletedAt }));
   }
 
   async move(request: MoveRequest): Promise<GameRecord> {

@@ -40,6 +40,13 @@ export class PlayerType implements NodeType {
 
   @Field({ description: 'When the account was created.' })
   createdAt!: Date;
+
+  @Field({
+    description:
+      'True once its owner deleted the account (deleteAccount): a tombstone, kept with its username (which nobody ' +
+      'can register again) in the games it played; it has no ratings, events or sign-in any more.',
+  })
+  deleted!: boolean;
 }
 
 @ObjectType('AuthPayload', { description: 'A session token and the player it belongs to.' })

@@ -1,7 +1,7 @@
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccessGate } from '../auth/access-gate';
 import { requirePlayer } from '../auth/auth.service';
-import type { RequestContext } from '../auth/viewer';
+import type { RequestContext, Viewer } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import {
   ApiTokenType,
@@ -193,17 +193,29 @@ export class PlayersResolver {
   }
 }
 
-/** Tokens are managed with a login session, never with an API token (a leaked bot token cannot mint more). */
-function requireSession(context: RequestContext): NonNullable<RequestContext['viewer']['player']> {
-  const player = requirePlayer(context.viewer, 'game:read');
-  if (context.viewer.tokenKind !== 'session') {
-    throw new ApiError('FORBIDDEN', 'API tokens are managed with a session token from login or register');
+/**
+ * Tokens are managed with a login session, never with an API token (a leaked bot token cannot mint more); so is
+ * the account itself (`action` names what is done, for the refusal).
+ */
+export function requireSession(
+  { viewer }: { readonly viewer: Viewer },
+  action = 'API tokens are managed',
+): NonNullable<Viewer['player']> {
+  const player = requirePlayer(viewer, 'game:read');
+  if (viewer.tokenKind !== 'session') {
+    throw new ApiError('FORBIDDEN', `${action} with a session token from login or register`);
   }
   return player;
 }
 
 export function toPlayer(player: PlayerRecord): PlayerType {
-  return { id: player.id, username: player.username, isBot: player.isBot, createdAt: player.createdAt };
+  return {
+    id: player.id,
+    username: player.username,
+    isBot: player.isBot,
+    createdAt: player.createdAt,
+    deleted: player.deletedAt !== null,
+  };
 }
 
 function toApiToken(token: TokenRecord): ApiTokenType {

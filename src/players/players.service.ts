@@ -27,7 +27,13 @@ const MAX_API_TOKENS = 20;
  * A player as the rest of the service sees them: who they are, never their password hash (the Prisma model is a
  * persistence type and stays in this module).
  */
-export const PLAYER_FIELDS = { id: true, username: true, isBot: true, createdAt: true } as const;
+export const PLAYER_FIELDS = {
+  id: true,
+  username: true,
+  isBot: true,
+  createdAt: true,
+  deletedAt: true,
+} as const;
 export type PlayerRecord = Pick<Player, keyof typeof PLAYER_FIELDS>;
 
 /** A token as the API lists it: never its hash. */
@@ -45,7 +51,13 @@ export const TOKEN_FIELDS = {
 export type TokenRecord = Pick<Token, keyof typeof TOKEN_FIELDS>;
 
 function publicPlayer(player: PlayerRecord): PlayerRecord {
-  return { id: player.id, username: player.username, isBot: player.isBot, createdAt: player.createdAt };
+  return {
+    id: player.id,
+    username: player.username,
+    isBot: player.isBot,
+    createdAt: player.createdAt,
+    deletedAt: player.deletedAt,
+  };
 }
 
 export interface Session {
@@ -102,11 +114,15 @@ export class PlayersService {
       typeof username === 'string' && username.length <= 40
         ? await this.prisma.player.findUnique({ where: { usernameKey: username.toLowerCase() } })
         : null;
+    // A deleted account keeps no password: it is checked against the decoy, like an unknown username, and refused
+    // the same way (nobody learns from a sign-in that the account was deleted).
     const hash = player?.passwordHash ?? (await this.decoyHash);
     // Never refused for being weak: only whether it matches (the decoy is checked alike, so that an unknown
     // username takes the same time).
     const matches = await this.passwordMatches(hash, password);
-    if (player === null || !matches) throw new ApiError('UNAUTHENTICATED', 'wrong username or password');
+    if (player === null || player.passwordHash === null || !matches) {
+      throw new ApiError('UNAUTHENTICATED', 'wrong username or password');
+    }
     return { token: await this.createSession(player.id), player: publicPlayer(player) };
   }
 
@@ -209,7 +225,7 @@ export class PlayersService {
       where: { id: playerId },
       select: { username: true, passwordHash: true },
     });
-    if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+    if (player?.passwordHash == null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
     if (!(await this.passwordMatches(player.passwordHash, change.current))) {
       throw new ApiError('BAD_USER_INPUT', 'the current password is wrong', { field: 'currentPassword' });
     }
@@ -258,6 +274,53 @@ export class PlayersService {
       if (await argon2Verify(hash, candidate).catch(() => false)) return true;
     }
     return false;
+  }
+
+  /** Refuses (BAD_USER_INPUT, field `password`) unless `password` is the account's: to confirm a deletion. */
+  async confirmPassword(playerId: string, password: string): Promise<void> {
+    const player = await this.prisma.player.findUnique({
+      where: { id: playerId },
+      select: { passwordHash: true },
+    });
+    if (player?.passwordHash == null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+    if (!(await this.passwordMatches(player.passwordHash, password))) {
+      throw new ApiError('BAD_USER_INPUT', 'the password is wrong', { field: 'password' });
+    }
+  }
+
+  /**
+   * Turns the account into a tombstone (docs/api.md#deleteaccount): marked deleted, its password hash gone, and
+   * every token (so every session), webhook and pending webhook delivery with it — in one transaction that
+   * announces the token change, so open sockets close on every app copy. The row, id and username stay: the
+   * games it played still name it, and the name stays taken. False when it was deleted already.
+   */
+  async tombstone(playerId: string, now: Date): Promise<boolean> {
+    const deleted = await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.player.updateMany({
+        where: { id: playerId, deletedAt: null },
+        data: { deletedAt: now, passwordHash: null },
+      });
+      if (count === 0) return false;
+      await tx.token.deleteMany({ where: { playerId } });
+      // Its deliveries and their attempts go with each webhook (ON DELETE CASCADE).
+      await tx.webhook.deleteMany({ where: { playerId } });
+      await announceTokensChanged(tx, playerId);
+      return true;
+    });
+    if (deleted) this.auth.tokensChanged(playerId);
+    return deleted;
+  }
+
+  /**
+   * What a deleted account still had once its games are settled (its last games' endings wrote some): its player
+   * events, and its ratings (so it leaves every leaderboard). Its seats in games, with
+   * their outcomes and rating changes, stay: they are part of the other players' games and rating histories.
+   */
+  async eraseAfterGames(playerId: string): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.playerEvent.deleteMany({ where: { playerId } }),
+      this.prisma.rating.deleteMany({ where: { playerId } }),
+    ]);
   }
 
   /**

@@ -14,33 +14,67 @@ export interface LeaderboardCursor {
 }
 
 /**
- * One leaderboard page of established ratings, best first (ties by player id), `first + 1` rows. The redundant
- * `rating <= cursor` bound lets ratings_leaderboard_idx start the scan at the cursor.
+ * Which ratings a leaderboard lists: established ones only (the default), or provisional ones too. Deleted
+ * accounts are never listed (their ratings are erased with them; a game that goes on after they resigned may
+ * still rate their seat when it ends).
  */
-export function leaderboardSql(preset: string, first: number, after?: LeaderboardCursor): SqlStatement {
-  const values: unknown[] = [preset, PROVISIONAL_DEVIATION];
+export interface LeaderboardScope {
+  readonly includeProvisional: boolean;
+}
+
+const ESTABLISHED: LeaderboardScope = { includeProvisional: false };
+
+/** The board's WHERE conditions after the preset ($1), with their values from $2 on. */
+function boardConditions(scope: LeaderboardScope): { text: string; values: unknown[] } {
+  const live =
+    'AND NOT EXISTS (SELECT 1 FROM players p WHERE p.id = r.player_id AND p.deleted_at IS NOT NULL)';
+  return scope.includeProvisional
+    ? { text: live, values: [] }
+    : { text: `AND r.deviation < $2 ${live}`, values: [PROVISIONAL_DEVIATION] };
+}
+
+/**
+ * One leaderboard page, best first (ties by player id), `first + 1` rows. The redundant `rating <= cursor` bound
+ * lets ratings_leaderboard_idx (established ratings) start the scan at the cursor.
+ */
+export function leaderboardSql(
+  preset: string,
+  first: number,
+  after?: LeaderboardCursor,
+  scope: LeaderboardScope = ESTABLISHED,
+): SqlStatement {
+  const board = boardConditions(scope);
+  const values: unknown[] = [preset, ...board.values];
   let keyset = '';
   if (after !== undefined) {
     values.push(after.rating, after.playerId);
-    keyset = 'AND r.rating <= $3 AND (r.rating < $3 OR r.player_id > $4::uuid)';
+    const rating = `$${values.length - 1}`;
+    keyset = `AND r.rating <= ${rating} AND (r.rating < ${rating} OR r.player_id > $${values.length}::uuid)`;
   }
   values.push(first + 1);
   return {
     text: `SELECT r.player_id, r.rating, r.deviation, r.volatility, r.games
   FROM ratings r
- WHERE r.preset = $1 AND r.deviation < $2 ${keyset}
+ WHERE r.preset = $1 ${board.text} ${keyset}
  ORDER BY r.rating DESC, r.player_id ASC
  LIMIT $${values.length}::int`,
     values,
   };
 }
 
-/** How many established ratings rank above the cursor's row or are it: the rank of the next page's first row − 1. */
-export function leaderboardRankSql(preset: string, after: LeaderboardCursor): SqlStatement {
+/** How many of the board's ratings rank above the cursor's row or are it: the rank of the next page's first row − 1. */
+export function leaderboardRankSql(
+  preset: string,
+  after: LeaderboardCursor,
+  scope: LeaderboardScope = ESTABLISHED,
+): SqlStatement {
+  const board = boardConditions(scope);
+  const values: unknown[] = [preset, ...board.values, after.rating, after.playerId];
+  const rating = `$${values.length - 1}`;
   return {
     text: `SELECT count(*)::int AS ahead FROM ratings r
- WHERE r.preset = $1 AND r.deviation < $2 AND r.rating >= $3 AND (r.rating > $3 OR r.player_id <= $4::uuid)`,
-    values: [preset, PROVISIONAL_DEVIATION, after.rating, after.playerId],
+ WHERE r.preset = $1 ${board.text} AND r.rating >= ${rating} AND (r.rating > ${rating} OR r.player_id <= $${values.length}::uuid)`,
+    values,
   };
 }
 

@@ -43,7 +43,9 @@ export class RatingsResolver {
   }
 
   @Query(() => LeaderboardConnectionType, {
-    description: 'A preset’s leaderboard: established ratings (deviation below 110) only, best first.',
+    description:
+      'A preset’s leaderboard, best first: established ratings (deviation below 110) only, unless ' +
+      'includeProvisional. Deleted accounts are never on it.',
   })
   async leaderboard(
     @Context() context: RequestContext,
@@ -56,9 +58,19 @@ export class RatingsResolver {
     first: number | null,
     @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
     after: string | null,
+    @Args('includeProvisional', {
+      type: () => Boolean,
+      defaultValue: false,
+      description:
+        'Also list provisional ratings (deviation 110 or more: too few rated games yet), marked ' +
+        '`provisional`; ranks then count them too. A new server’s board is empty without it.',
+    })
+    includeProvisional: boolean,
   ): Promise<LeaderboardConnectionType> {
     requireReadable(context.viewer);
-    const page = await this.service.leaderboard(preset, pageSize(first), after ?? undefined);
+    const page = await this.service.leaderboard(preset, pageSize(first), after ?? undefined, {
+      includeProvisional,
+    });
     return connection(page, after, (entry) => ({ ...entry, player: toPlayer(entry.player) }));
   }
 

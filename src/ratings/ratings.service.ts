@@ -13,6 +13,7 @@ import { NEW_PLAYER, isProvisional } from './glicko2';
 import {
   HistoryCursor,
   LeaderboardCursor,
+  LeaderboardScope,
   headToHeadSql,
   leaderboardRankSql,
   leaderboardSql,
@@ -49,6 +50,7 @@ export interface LeaderboardEntry {
   readonly rating: number;
   readonly deviation: number;
   readonly games: number;
+  readonly provisional: boolean;
 }
 
 export interface RatingHistoryEntry {
@@ -117,18 +119,24 @@ export class RatingsService {
     });
   }
 
-  async leaderboard(preset: PresetName, first: number, after?: string): Promise<Page<LeaderboardEntry>> {
+  async leaderboard(
+    preset: PresetName,
+    first: number,
+    after?: string,
+    scope: LeaderboardScope = { includeProvisional: false },
+  ): Promise<Page<LeaderboardEntry>> {
     const cursor = after === undefined ? undefined : decodeLeaderboardCursor(after);
-    const statement = leaderboardSql(preset, first, cursor);
+    const statement = leaderboardSql(preset, first, cursor, scope);
     const { rows } = await this.prisma.pool.query<{
       player_id: string;
       rating: number;
       deviation: number;
+      volatility: number;
       games: number;
     }>(statement.text, statement.values);
     let ahead = 0;
     if (cursor !== undefined) {
-      const rank = leaderboardRankSql(preset, cursor);
+      const rank = leaderboardRankSql(preset, cursor, scope);
       ahead = (await this.prisma.pool.query<{ ahead: number }>(rank.text, rank.values)).rows[0]?.ahead ?? 0;
     }
     const page = rows.slice(0, first);
@@ -142,6 +150,7 @@ export class RatingsService {
           rating: row.rating,
           deviation: row.deviation,
           games: row.games,
+          provisional: isProvisional(row),
         },
       })),
       hasNextPage: rows.length > first,

@@ -68,6 +68,11 @@ export class LeaderboardEntryType {
   @Field(() => Float, { description: 'Their rating.' }) rating!: number;
   @Field(() => Float, { description: 'Its deviation (below 110: established).' }) deviation!: number;
   @Field(() => Int, { description: 'Rated games played in the preset.' }) games!: number;
+  @Field({
+    description:
+      'True while the deviation is 110 or more (listed only with includeProvisional): the rating is still uncertain.',
+  })
+  provisional!: boolean;
 }
 
 @ObjectType('LeaderboardEdge', { description: 'A leaderboard entry with its cursor.' })
@@ -77,7 +82,8 @@ export class LeaderboardEdgeType {
 }
 
 @ObjectType('LeaderboardConnection', {
-  description: 'A page of a preset’s leaderboard: established ratings only, best first.',
+  description:
+    'A page of a preset’s leaderboard, best first: established ratings, provisional ones if asked.',
 })
 export class LeaderboardConnectionType {
   @Field(() => [LeaderboardEdgeType], { description: 'The entries of this page.' })

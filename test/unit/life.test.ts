@@ -1,6 +1,6 @@
 /**
- * The life of a game around its play (src/games/domain/life.ts): joining, calling off, declining, timing out —
- * decided from the game and the command alone, with the time as an input.
+ * The life of a game around its play (src/games/domain/life.ts): joining, calling off, declining, leaving (a
+ * deleted account), timing out — decided from the game and the command alone, with the time as an input.
  */
 import {
   GameLife,
@@ -125,6 +125,36 @@ describe('calling a game off', () => {
     expect(
       decideLife({ ...invitation, status: 'ABORTED' }, { type: 'decline', playerId: BOB }, NOW),
     ).toMatchObject({ ok: false, code: 'GAME_NOT_ACTIVE', message: 'the invitation is no longer open' });
+  });
+});
+
+describe('a deleted account leaving a game', () => {
+  it('calls off a waiting game it sits in (aborted) or is invited to (declined)', () => {
+    const three = { ...waiting, seats: 3, seated: [...waiting.seated, { seat: 1, playerId: BOB }] };
+    expect(decideLife(three, { type: 'withdraw', playerId: BOB }, NOW)).toEqual({
+      ok: true,
+      outcome: { type: 'calledOff', reason: 'aborted' },
+    });
+    expect(decideLife(waiting, { type: 'withdraw', playerId: ANN }, NOW)).toEqual({
+      ok: true,
+      outcome: { type: 'calledOff', reason: 'aborted' },
+    });
+    const invitation = { ...waiting, invitedPlayerId: BOB };
+    expect(decideLife(invitation, { type: 'withdraw', playerId: BOB }, NOW)).toEqual({
+      ok: true,
+      outcome: { type: 'calledOff', reason: 'declined' },
+    });
+  });
+
+  it('leaves a dealt game to the engine (resigned), and a game it has no part in alone', () => {
+    expect(decideLife(dealt, { type: 'withdraw', playerId: BOB }, NOW)).toMatchObject({
+      ok: false,
+      code: 'GAME_NOT_ACTIVE',
+    });
+    expect(decideLife(waiting, { type: 'withdraw', playerId: BOB }, NOW)).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
   });
 });
 

@@ -32,6 +32,8 @@ export interface SeatPlayerRecord {
   readonly usernameKey: string;
   readonly isBot: boolean;
   readonly createdAt: Date;
+  /** When the account was deleted (a tombstone: docs/api.md#deleteaccount); null while it lives. */
+  readonly deletedAt: Date | null;
 }
 
 /** One seat of a game (`game_players`), with its player. */

@@ -28,6 +28,8 @@ export type LifeCommand =
   | { readonly type: 'join'; readonly playerId: string }
   | { readonly type: 'abort'; readonly playerId: string }
   | { readonly type: 'decline'; readonly playerId: string }
+  /** The player's account is being deleted: they leave a game that waits for players (docs/api.md#deleteaccount). */
+  | { readonly type: 'withdraw'; readonly playerId: string }
   /**
    * The sweeper found the deadline of the turn at `version` passed. `moverHasMoved`: whether the seat to move
    * made any move in this game (the log says).
@@ -69,6 +71,8 @@ export function decideLife(game: GameLife, command: LifeCommand, now: Date): Lif
       return game.status === 'WAITING'
         ? decided({ type: 'calledOff', reason: 'declined' })
         : refuse('GAME_NOT_ACTIVE', 'the invitation is no longer open');
+    case 'withdraw':
+      return decideWithdraw(game, command.playerId);
     case 'timeout':
       return decided(timeoutOutcome(game, command, now));
     default:
@@ -107,6 +111,20 @@ function decideAbort(game: GameLife, playerId: string): LifeDecision {
   return game.status === 'ACTIVE' && game.version === 0
     ? decided({ type: 'calledOff', reason: 'aborted' })
     : refuse('GAME_NOT_ACTIVE', 'a game can be aborted only before its first move');
+}
+
+/**
+ * A deleted account leaves a waiting game: seats are never given back, so the game is called off — an invitation
+ * to it as if declined, a game it created or sits in as aborted. A game being played is resigned instead (through
+ * the engine), and one that is over stays as it is.
+ */
+function decideWithdraw(game: GameLife, playerId: string): LifeDecision {
+  const seated = game.seated.some((entry) => entry.playerId === playerId);
+  if (!seated && game.invitedPlayerId !== playerId)
+    return refuse('FORBIDDEN', 'only a player of this game, or its invited player, may leave it');
+  if (game.status !== 'WAITING')
+    return refuse('GAME_NOT_ACTIVE', `the game is ${game.status.toLowerCase()}, not waiting for players`);
+  return decided({ type: 'calledOff', reason: seated ? 'aborted' : 'declined' });
 }
 
 /**

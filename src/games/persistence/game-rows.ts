@@ -25,6 +25,7 @@ export const SEAT_PLAYER_FIELDS = {
   usernameKey: true,
   isBot: true,
   createdAt: true,
+  deletedAt: true,
 } as const satisfies Partial<Record<keyof Player, true>>;
 
 type SeatPlayer = Pick<Player, keyof typeof SEAT_PLAYER_FIELDS>;
@@ -137,6 +138,7 @@ export interface SeatRow {
   username_key: string;
   is_bot: boolean;
   player_created_at: Date;
+  player_deleted_at: Date | null;
 }
 
 export function seatOfRow(row: SeatRow): GameSeatRecord {
@@ -165,6 +167,7 @@ export function seatOfRow(row: SeatRow): GameSeatRecord {
       usernameKey: row.username_key,
       isBot: row.is_bot,
       createdAt: row.player_created_at,
+      deletedAt: row.player_deleted_at,
     },
   });
 }

@@ -8,7 +8,7 @@ import { Injectable } from '@nestjs/common';
 import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../../engine';
 import type { StoredEvent } from '../domain/stored-event';
 import { GamesRepository } from './games.repository';
-import type { GameRecord } from '../domain/game-record';
+import type { GameRecord, SeatPlayerRecord } from '../domain/game-record';
 import { LogCorruptError, initialState, originOf } from '../domain/initial-state';
 
 /** A game's folded state at a version, with the events it came from (public: they form the move history). */
@@ -83,6 +83,19 @@ export class GameStore {
   amendRow(gameId: string, change: (row: GameRecord) => GameRecord): void {
     const entry = this.entries.get(gameId);
     if (entry?.row !== undefined) this.update(gameId, () => ({ ...entry, row: change(entry.row!) }));
+  }
+
+  /** Changes one player as the remembered rows' seats show them (an account deleted), wherever they sit. */
+  amendSeatPlayer(playerId: string, change: (player: SeatPlayerRecord) => SeatPlayerRecord): void {
+    for (const [gameId, entry] of this.entries) {
+      const row = entry.row;
+      if (row === undefined || !row.players.some((seat) => seat.playerId === playerId)) continue;
+      const players = row.players.map((seat) =>
+        seat.playerId === playerId ? { ...seat, player: change(seat.player) } : seat,
+      );
+      // In place: an amendment is no use of the game, so its place in the eviction order stays.
+      this.entries.set(gameId, { ...entry, row: { ...row, players } });
+    }
   }
 
   /** Drops what this copy knows of a game's state (it was called off: nothing will be folded on it again). */

@@ -228,7 +228,8 @@ export class GamesRepository {
     const [games, seats] = await Promise.all([
       this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
       this.prisma.pool.query<SeatRow>(
-        `SELECT gp.*, p.username, p.username_key, p.is_bot, p.created_at AS player_created_at
+        `SELECT gp.*, p.username, p.username_key, p.is_bot, p.created_at AS player_created_at,
+                p.deleted_at AS player_deleted_at
            FROM game_players gp JOIN players p ON p.id = gp.player_id
           WHERE gp.game_id = ANY($1::uuid[]) ORDER BY gp.game_id, gp.seat`,
         [ids],
@@ -248,6 +249,24 @@ export class GamesRepository {
   }
 
   /** The ids and sort times of a list page (src/games/persistence/games-list-sql.ts builds the statement). */
+  /**
+   * The games not over that involve `playerId`: those it sits in (waiting or being played) and the waiting
+   * invitations to it, oldest first.
+   */
+  async openGamesOf(playerId: string): Promise<{ id: string; status: 'WAITING' | 'ACTIVE' }[]> {
+    const { rows } = await this.prisma.pool.query<{ id: string; status: 'WAITING' | 'ACTIVE' }>(
+      `SELECT g.id, g.status, g.created_at
+         FROM game_players gp JOIN games g ON g.id = gp.game_id
+        WHERE gp.player_id = $1::uuid AND g.status IN ('WAITING', 'ACTIVE')
+       UNION
+       SELECT g.id, g.status, g.created_at FROM games g
+        WHERE g.invited_player_id = $1::uuid AND g.status = 'WAITING'
+       ORDER BY created_at, id`,
+      [playerId],
+    );
+    return rows.map((row) => ({ id: row.id, status: row.status }));
+  }
+
   async listPage(statement: {
     readonly text: string;
     readonly values: readonly unknown[];

@@ -1,0 +1,224 @@
+/**
+ * One's own data as NDJSON (`GET /api/me/export`, docs/api.md#get-apimeexport): one JSON object per line, each with
+ * its `type`, in this order — `profile`, `rating` (one per preset), `game` (one per seat the player took) with a
+ * `ratingChange` after each rated finished one, `apiToken`, `session`, `webhook`, `playerEvent`. Streamed: the
+ * games and the events are read a page at a time as the client takes lines.
+ *
+ * Never in it: a password hash, a token or its hash, a webhook's secret, and nothing of a game that could give a
+ * card away (no seed, no client seed, no hand): a game line has its id, players and result, and `exportUrl` names
+ * the game's own export, which shows each game as a spectator may see it.
+ */
+import { Injectable } from '@nestjs/common';
+import { SCOPES, SCOPE_API_NAMES, type Scope } from '../auth/viewer';
+import { PRESET_NAMES } from '../engine';
+import { PrismaService } from '../prisma/prisma.service';
+import { NEW_PLAYER, isProvisional } from '../ratings/glicko2';
+import { PLAYER_FIELDS, TOKEN_FIELDS } from '../players/players.service';
+
+/** The format's name, in the profile line: a new field may appear in a line, a field never changes meaning. */
+export const ACCOUNT_EXPORT_FORMAT = 'malice-account/1';
+
+/** Rows per page of games and of events. */
+const PAGE = 200;
+
+interface GameSeatRow {
+  game_id: string;
+  preset: string;
+  rated: boolean;
+  status: string;
+  seats: number;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  seat: number;
+  outcome: string | null;
+  placement: number | null;
+  score: number | null;
+  rating_before: number | null;
+  rating_after: number | null;
+  deviation_before: number | null;
+  deviation_after: number | null;
+  players: { seat: number; username: string }[];
+}
+
+interface EventRow {
+  id: string;
+  kind: string;
+  game_id: string | null;
+  created_at: Date;
+}
+
+@Injectable()
+export class AccountExport {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * The lines of `playerId`'s export; `sessionId` is the session asking (marked `current`). The profile is read
+   * before anything is returned, so an account gone meanwhile is an error status, not an empty stream.
+   */
+  async lines(playerId: string, sessionId: string | null, now: Date): Promise<AsyncGenerator<string> | null> {
+    const profile = await this.prisma.player.findUnique({ where: { id: playerId }, select: PLAYER_FIELDS });
+    if (profile === null || profile.deletedAt !== null) return null;
+    const line = (record: Record<string, unknown>): string => `${JSON.stringify(record)}\n`;
+    const prisma = this.prisma;
+    async function* generate(): AsyncGenerator<string> {
+      yield line({
+        type: 'profile',
+        format: ACCOUNT_EXPORT_FORMAT,
+        exportedAt: now,
+        id: profile!.id,
+        username: profile!.username,
+        isBot: profile!.isBot,
+        createdAt: profile!.createdAt,
+      });
+      const ratings = await prisma.rating.findMany({ where: { playerId } });
+      for (const preset of PRESET_NAMES) {
+        const row = ratings.find((candidate) => candidate.preset === preset);
+        const rating = row ?? { ...NEW_PLAYER, games: 0, updatedAt: null };
+        yield line({
+          type: 'rating',
+          preset,
+          rating: rating.rating,
+          deviation: rating.deviation,
+          volatility: rating.volatility,
+          provisional: isProvisional(rating),
+          games: rating.games,
+          updatedAt: rating.updatedAt,
+        });
+      }
+      yield* gameLines(prisma, playerId, line);
+      const tokens = await prisma.token.findMany({
+        where: { playerId },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: TOKEN_FIELDS,
+      });
+      for (const token of tokens.filter((candidate) => candidate.kind === 'api')) {
+        yield line({
+          type: 'apiToken',
+          id: token.id,
+          name: token.name,
+          scopes: token.scopes.filter(isScope).map((scope) => SCOPE_API_NAMES[scope]),
+          createdAt: token.createdAt,
+          lastUsedAt: token.lastUsedAt,
+          revokedAt: token.revokedAt,
+        });
+      }
+      for (const session of tokens.filter((candidate) => candidate.kind === 'session')) {
+        yield line({
+          type: 'session',
+          id: session.id,
+          createdAt: session.createdAt,
+          lastUsedAt: session.lastUsedAt,
+          expiresAt: session.expiresAt,
+          revokedAt: session.revokedAt,
+          current: session.id === sessionId,
+        });
+      }
+      const webhooks = await prisma.webhook.findMany({
+        where: { playerId },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { id: true, url: true, events: true, createdAt: true },
+      });
+      for (const webhook of webhooks) yield line({ type: 'webhook', ...webhook });
+      yield* eventLines(prisma, playerId, line);
+    }
+    return generate();
+  }
+}
+
+/** A `game` line per seat, oldest game first, each rated finished one followed by its `ratingChange`. */
+async function* gameLines(
+  prisma: PrismaService,
+  playerId: string,
+  line: (record: Record<string, unknown>) => string,
+): AsyncGenerator<string> {
+  let after: { createdAt: Date; gameId: string } | null = null;
+  for (;;) {
+    const values: unknown[] = [playerId, PAGE];
+    let keyset = '';
+    if (after !== null) {
+      values.push(after.createdAt, after.gameId);
+      keyset = 'AND (g.created_at, g.id) > ($3, $4::uuid)';
+    }
+    const { rows } = await prisma.pool.query<GameSeatRow>(
+      `SELECT g.id AS game_id, g.preset, g.rated, g.status, g.seats, g.created_at, g.started_at, g.finished_at,
+              gp.seat, gp.outcome, gp.placement, gp.score,
+              gp.rating_before, gp.rating_after, gp.deviation_before, gp.deviation_after,
+              (SELECT json_agg(json_build_object('seat', o.seat, 'username', p.username) ORDER BY o.seat)
+                 FROM game_players o JOIN players p ON p.id = o.player_id
+                WHERE o.game_id = g.id) AS players
+         FROM game_players gp JOIN games g ON g.id = gp.game_id
+        WHERE gp.player_id = $1::uuid ${keyset}
+        ORDER BY g.created_at, g.id
+        LIMIT $2::int`,
+      values,
+    );
+    for (const row of rows) {
+      yield line({
+        type: 'game',
+        id: row.game_id,
+        preset: row.preset,
+        rated: row.rated,
+        status: row.status,
+        seats: row.seats,
+        seat: row.seat,
+        players: row.players,
+        createdAt: row.created_at,
+        startedAt: row.started_at,
+        finishedAt: row.finished_at,
+        outcome: row.outcome,
+        placement: row.placement,
+        score: row.score,
+        exportUrl: `/api/games/${row.game_id}/export`,
+      });
+      if (row.rating_after !== null) {
+        yield line({
+          type: 'ratingChange',
+          gameId: row.game_id,
+          preset: row.preset,
+          finishedAt: row.finished_at,
+          outcome: row.outcome,
+          ratingBefore: row.rating_before,
+          ratingAfter: row.rating_after,
+          deviationBefore: row.deviation_before,
+          deviationAfter: row.deviation_after,
+        });
+      }
+    }
+    const last = rows[rows.length - 1];
+    if (rows.length < PAGE || last === undefined) return;
+    after = { createdAt: last.created_at, gameId: last.game_id };
+  }
+}
+
+/** A `playerEvent` line per event, oldest first. */
+async function* eventLines(
+  prisma: PrismaService,
+  playerId: string,
+  line: (record: Record<string, unknown>) => string,
+): AsyncGenerator<string> {
+  let after = '0';
+  for (;;) {
+    const { rows } = await prisma.pool.query<EventRow>(
+      `SELECT id::text AS id, kind, game_id, created_at FROM player_events
+        WHERE player_id = $1::uuid AND id > $2::bigint ORDER BY id LIMIT $3::int`,
+      [playerId, after, PAGE],
+    );
+    for (const row of rows) {
+      yield line({
+        type: 'playerEvent',
+        id: row.id,
+        kind: row.kind,
+        gameId: row.game_id,
+        createdAt: row.created_at,
+      });
+    }
+    const last = rows[rows.length - 1];
+    if (rows.length < PAGE || last === undefined) return;
+    after = last.id;
+  }
+}
+
+function isScope(scope: string): scope is Scope {
+  return (SCOPES as readonly string[]).includes(scope);
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { GamesModule } from '../games/games.module';
+import { PlayersModule } from '../players/players.module';
+import { AccountExport } from './account-export';
+import { AccountsResolver } from './accounts.resolver';
+import { AccountsService } from './accounts.service';
+
+/** Deleting one's account and downloading one's data (docs/api.md#deleteaccount, #get-apimeexport). */
+@Module({
+  imports: [AuthModule, PlayersModule, GamesModule],
+  providers: [AccountsService, AccountsResolver, AccountExport],
+  exports: [AccountExport],
+})
+export class AccountsModule {}

@@ -1,0 +1,61 @@
+/**
+ * Deleting an account (docs/api.md#deleteaccount). The account becomes a tombstone: its row, id and username stay
+ * (the games it played still name it, and nobody can register the name and pass for it in anyone's history), and
+ * everything personal goes. Its games are settled through the games service's own paths, so the other players get
+ * the events, results and rating changes they would get from any resignation or call-off.
+ */
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { AuthService } from '../auth/auth.service';
+import { Clock } from '../clock/clock';
+import { GamesService } from '../games/games.service';
+import { PlayersService } from '../players/players.service';
+
+@Injectable()
+export class AccountsService implements OnModuleDestroy {
+  private readonly logger = new Logger(AccountsService.name);
+  private readonly unlisten: () => void;
+
+  constructor(
+    private readonly players: PlayersService,
+    private readonly games: GamesService,
+    private readonly clock: Clock,
+    auth: AuthService,
+  ) {
+    // A deletion on another app copy reaches this one as a change of the player's tokens (announced through
+    // Postgres): the games this copy remembers then show the player as deleted too.
+    this.unlisten = auth.onTokensChanged(
+      (playerId) =>
+        void this.showIfDeleted(playerId).catch((error: unknown) =>
+          this.logger.error(`checking a deleted account failed: ${String(error)}`),
+        ),
+    );
+  }
+
+  onModuleDestroy(): void {
+    this.unlisten();
+  }
+
+  /**
+   * Deletes the account once `password` is confirmed:
+   * 1. its running games are resigned and its waiting games and invitations called off;
+   * 2. it becomes a tombstone: the password hash, every token (so every session: open sockets close at once),
+   *    webhook and pending delivery go, in one transaction;
+   * 3. the games are settled again, for a join that was in flight while the tokens went;
+   * 4. what the endings wrote for it (events, ratings) goes: it leaves every leaderboard.
+   * A failure in 1 leaves the account as it was; the rest is safe to finish late (its tokens are gone by then).
+   */
+  async deleteAccount(playerId: string, password: string): Promise<void> {
+    await this.players.confirmPassword(playerId, password);
+    await this.games.settleGamesOf(playerId);
+    const now = this.clock.now();
+    await this.players.tombstone(playerId, now);
+    this.games.accountDeleted(playerId, now);
+    await this.games.settleGamesOf(playerId);
+    await this.players.eraseAfterGames(playerId);
+  }
+
+  private async showIfDeleted(playerId: string): Promise<void> {
+    const player = await this.players.byId(playerId);
+    if (player?.deletedAt != null) this.games.accountDeleted(playerId, player.deletedAt);
+  }
+}
