@@ -10,7 +10,8 @@
  */
 import { Injectable } from '@nestjs/common';
 import { SCOPES, SCOPE_API_NAMES, type Scope } from '../auth/viewer';
-import { PRESET_NAMES } from '../engine';
+import { PRESET_NAMES, type PresetName } from '../engine';
+import { PRESET_API_NAMES } from '../games/api/game.types';
 import { PrismaService } from '../prisma/prisma.service';
 import { NEW_PLAYER, isProvisional } from '../ratings/glicko2';
 import { PLAYER_FIELDS, TOKEN_FIELDS } from '../players/players.service';
@@ -23,6 +24,7 @@ const PAGE = 200;
 
 interface GameSeatRow {
   game_id: string;
+  /** The engine's name (a PresetName): the app writes only those. */
   preset: string;
   rated: boolean;
   status: string;
@@ -77,7 +79,7 @@ export class AccountExport {
         const rating = row ?? { ...NEW_PLAYER, games: 0, updatedAt: null };
         yield line({
           type: 'rating',
-          preset,
+          preset: PRESET_API_NAMES[preset],
           rating: rating.rating,
           deviation: rating.deviation,
           volatility: rating.volatility,
@@ -157,7 +159,7 @@ async function* gameLines(
       yield line({
         type: 'game',
         id: row.game_id,
-        preset: row.preset,
+        preset: PRESET_API_NAMES[row.preset as PresetName],
         rated: row.rated,
         status: row.status,
         seats: row.seats,
@@ -175,7 +177,7 @@ async function* gameLines(
         yield line({
           type: 'ratingChange',
           gameId: row.game_id,
-          preset: row.preset,
+          preset: PRESET_API_NAMES[row.preset as PresetName],
           finishedAt: row.finished_at,
           outcome: row.outcome,
           ratingBefore: row.rating_before,
