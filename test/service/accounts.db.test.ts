@@ -11,7 +11,7 @@
  */
 import type { Client as WsClient } from 'graphql-ws';
 import { hashToken } from '../../src/auth/tokens';
-import { codeOf, dataOf, register } from './support/app';
+import { GraphQLBody, codeOf, dataOf, register } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
 import { createGame, joinGame, readGame, resign } from './support/play';
@@ -84,6 +84,11 @@ interface LeaderboardEntry {
   rank: number;
   player: { username: string };
   provisional: boolean;
+}
+
+interface LeaderboardPage {
+  edges: { node: LeaderboardEntry }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
 async function leaderboard(includeProvisional?: boolean): Promise<LeaderboardEntry[]> {
@@ -356,5 +361,24 @@ describe('leaderboard(includeProvisional)', () => {
     expect(board.length).toBeGreaterThanOrEqual(4);
     expect(board.every((entry) => entry.provisional)).toBe(true);
     expect(board.map((entry) => entry.rank)).toEqual(board.map((_, index) => index + 1));
+
+    // Paged two at a time, the same board: the cursor's rank counts the provisional ratings too.
+    const paged: LeaderboardEntry[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const body: GraphQLBody<{ leaderboard: LeaderboardPage }> = await app.gql<{
+        leaderboard: LeaderboardPage;
+      }>(
+        null,
+        `query($a: String) { leaderboard(preset: CLASSIC, first: 2, after: $a, includeProvisional: true) {
+           edges { node { rank player { username } provisional } } pageInfo { hasNextPage endCursor } } }`,
+        { a: after },
+      );
+      const page = dataOf(body).leaderboard;
+      paged.push(...page.edges.map((edge) => edge.node));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(paged).toEqual(board);
   });
 });
