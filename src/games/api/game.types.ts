@@ -27,23 +27,24 @@ import {
   type RuleOptions as EngineRuleOptions,
 } from '../../engine';
 
-/** How the API spells each preset (the `Preset` enum, and the account export). */
-export const PRESET_API_NAMES = { classic: 'CLASSIC', zloba: 'ZLOBA', modern: 'MODERN' } as const;
-
-export const Preset = listEnum(PRESET_NAMES, PRESET_API_NAMES, {
-  name: 'Preset',
-  description: 'A rule set: one of the three rule texts (docs/rules.md).',
-  values: {
-    classic: {
-      description: 'Swedish "Illvilja och elakhet": two players, separate decks, jokers wild, piles to K.',
-    },
-    zloba: { description: 'Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10.' },
-    modern: {
-      description:
-        'English "Spite and Malice": 2–6 players, kings wild, piles to Q, refill, mandatory discard.',
+export const Preset = listEnum(
+  PRESET_NAMES,
+  { classic: 'CLASSIC', zloba: 'ZLOBA', modern: 'MODERN' },
+  {
+    name: 'Preset',
+    description: 'A rule set: one of the three rule texts (docs/rules.md).',
+    values: {
+      classic: {
+        description: 'Swedish "Illvilja och elakhet": two players, separate decks, jokers wild, piles to K.',
+      },
+      zloba: { description: 'Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10.' },
+      modern: {
+        description:
+          'English "Spite and Malice": 2–6 players, kings wild, piles to Q, refill, mandatory discard.',
+      },
     },
   },
-});
+);
 export type Preset = (typeof PRESET_NAMES)[number];
 
 export const GameStatus = listEnum(GAME_STATUSES, sameNames(GAME_STATUSES), {

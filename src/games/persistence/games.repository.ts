@@ -248,7 +248,6 @@ export class GamesRepository {
     });
   }
 
-  /** The ids and sort times of a list page (src/games/persistence/games-list-sql.ts builds the statement). */
   /**
    * The games not over that involve `playerId`: those it sits in (waiting or being played) and the waiting
    * invitations to it, oldest first.
@@ -267,6 +266,7 @@ export class GamesRepository {
     return rows.map((row) => ({ id: row.id, status: row.status }));
   }
 
+  /** The ids and sort times of a list page (src/games/persistence/games-list-sql.ts builds the statement). */
   async listPage(statement: {
     readonly text: string;
     readonly values: readonly unknown[];
