@@ -11,7 +11,7 @@
  */
 import type { Client as WsClient } from 'graphql-ws';
 import { hashToken } from '../../src/auth/tokens';
-import { GraphQLBody, codeOf, dataOf, register } from './support/app';
+import { GraphQLBody, codeOf, dataOf, register, wsClient } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
 import { createGame, joinGame, readGame, resign } from './support/play';
@@ -91,10 +91,10 @@ interface LeaderboardPage {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-async function leaderboard(includeProvisional?: boolean): Promise<LeaderboardEntry[]> {
+async function leaderboard(includeProvisional?: boolean, preset = 'CLASSIC'): Promise<LeaderboardEntry[]> {
   const body = await app.gql<{ leaderboard: { edges: { node: LeaderboardEntry }[] } }>(
     null,
-    `{ leaderboard(preset: CLASSIC, first: 100${includeProvisional ? ', includeProvisional: true' : ''}) {
+    `{ leaderboard(preset: ${preset}, first: 100${includeProvisional ? ', includeProvisional: true' : ''}) {
        edges { node { rank player { username } provisional } } } }`,
   );
   return dataOf(body).leaderboard.edges.map((edge) => edge.node);
@@ -104,7 +104,8 @@ async function leaderboard(includeProvisional?: boolean): Promise<LeaderboardEnt
 async function openSocket(token: string): Promise<{ client: WsClient; closed: Promise<number> }> {
   let onClose: (code: number) => void = () => undefined;
   const closed = new Promise<number>((resolve) => (onClose = resolve));
-  const client = app.ws(token);
+  // Its close is what the test looks at (`closed`), not an error to print.
+  const client = wsClient(app.url, token, { onNonLazyError: () => undefined });
   client.on('closed', (event) => onClose((event as { code: number }).code));
   await new Promise<void>((resolve) => {
     client.on('connected', () => resolve());
@@ -274,6 +275,61 @@ describe('deleteAccount', () => {
     const board = (await leaderboard(true)).map((entry) => entry.player.username);
     expect(board).not.toContain('Alice_del');
     expect(board).toEqual(expect.arrayContaining(['bob_del', 'carol_del']));
+  });
+});
+
+describe('deleteAccount, around the edges', () => {
+  it('a game of three goes on without the deleted player, and its end does not bring them back to the board', async () => {
+    const [gil, hal, ida] = await Promise.all(
+      ['gil_del', 'hal_del', 'ida_del'].map((name) => register(app, name)),
+    );
+    const game = await createGame(app, gil!, { preset: 'MODERN', seats: 3, rated: true });
+    await joinGame(app, hal!, game.id);
+    await joinGame(app, ida!, game.id);
+    expect(dataOf(await deleteAccount(gil!, PASSWORD)).deleteAccount).toBe(true);
+    expect((await readGame(app, hal!, game.id)).status).toBe('ACTIVE');
+    // The game's end rates every seat, the resigned one too (its record is the other players' history).
+    const ended = await resign(app, hal!, game.id);
+    expect(ended.status).toBe('FINISHED');
+    const [gilRating] = await sql<{ n: number }>(
+      app.databaseUrl,
+      "SELECT count(*)::int AS n FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.username = 'gil_del'",
+    );
+    expect(gilRating!.n).toBe(1);
+    const board = (await leaderboard(true, 'MODERN')).map((entry) => entry.player.username);
+    expect(board).toEqual(expect.arrayContaining(['hal_del', 'ida_del']));
+    expect(board).not.toContain('gil_del');
+  });
+
+  it('another app copy that remembers a game shows its deleted player as deleted', async () => {
+    const other = await startAppInProcess({ databaseUrl: app.databaseUrl });
+    try {
+      const jan = await register(app, 'jan_del');
+      const kim = await register(app, 'kim_del');
+      const game = await ratedGame(jan, kim);
+      await resign(app, kim, game);
+      const deletedOn = async (): Promise<boolean[]> => {
+        const body = await other.gql<{ game: { players: { player: { deleted: boolean } }[] } }>(
+          null,
+          'query($g: ID!) { game(id: $g) { players { player { deleted } } } }',
+          { g: game },
+        );
+        return dataOf(body).game.players.map((seat) => seat.player.deleted);
+      };
+      // The other copy reads the finished game, and keeps its seats.
+      expect(await deletedOn()).toEqual([false, false]);
+      expect(dataOf(await deleteAccount(jan, PASSWORD)).deleteAccount).toBe(true);
+      // Told through Postgres (the token change), it shows the tombstone without reading the game again.
+      const deadline = Date.now() + 5000;
+      let seen = await deletedOn();
+      while (seen[0] !== true && Date.now() < deadline) {
+        await new Promise((resolve) => setImmediate(resolve));
+        seen = await deletedOn();
+      }
+      expect(seen).toEqual([true, false]);
+    } finally {
+      await other.stop();
+    }
   });
 });
 
