@@ -7,6 +7,10 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service';
 import { Clock } from '../clock/clock';
+import { transaction } from '../db/transaction';
+import { erasePlayerEventsOf } from '../notifications/notification-writer';
+import { PrismaService } from '../prisma/prisma.service';
+import { eraseRatingsOf } from '../ratings/rating-writes';
 import { GamesService } from '../games/games.service';
 import { PlayersService } from '../players/players.service';
 
@@ -19,6 +23,7 @@ export class AccountsService implements OnModuleDestroy {
     private readonly players: PlayersService,
     private readonly games: GamesService,
     private readonly clock: Clock,
+    private readonly prisma: PrismaService,
     auth: AuthService,
   ) {
     // A deletion on another app copy reaches this one as a change of the player's tokens (announced through
@@ -51,7 +56,20 @@ export class AccountsService implements OnModuleDestroy {
     await this.players.tombstone(playerId, now);
     this.games.accountDeleted(playerId, now);
     await this.games.settleGamesOf(playerId);
-    await this.players.eraseAfterGames(playerId);
+    await this.eraseAfterGames(playerId);
+  }
+
+  /**
+   * What a deleted account still had once its games are settled (their endings wrote some): its player events and
+   * its ratings, each erased by the code that writes its table. Its seats in games, with their outcomes and rating
+   * changes, stay: they are part of the other players' games and rating histories. (A game of three or more that
+   * goes on after its resignation rates its seat again when it ends; the leaderboard leaves deleted accounts out.)
+   */
+  private async eraseAfterGames(playerId: string): Promise<void> {
+    await transaction(this.prisma.pool, async (client) => {
+      await erasePlayerEventsOf(client, playerId);
+      await eraseRatingsOf(client, playerId);
+    });
   }
 
   private async showIfDeleted(playerId: string): Promise<void> {

@@ -86,3 +86,11 @@ export async function writeNotifications(
   if (notifications.length === 0) return;
   await db.query(WRITE_NOTIFICATIONS, [...notificationArrays(notifications), at]);
 }
+
+/**
+ * Erases a deleted account's events (docs/api.md#deleteaccount). Their webhook deliveries went with its webhooks;
+ * deliveries are snapshots, so nothing else points at the rows.
+ */
+export async function erasePlayerEventsOf(db: Statements, playerId: string): Promise<void> {
+  await db.query('DELETE FROM player_events WHERE player_id = $1::uuid', [playerId]);
+}

@@ -312,18 +312,6 @@ export class PlayersService {
   }
 
   /**
-   * What a deleted account still had once its games are settled (its last games' endings wrote some): its player
-   * events, and its ratings (so it leaves every leaderboard). Its seats in games, with
-   * their outcomes and rating changes, stay: they are part of the other players' games and rating histories.
-   */
-  async eraseAfterGames(playerId: string): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.playerEvent.deleteMany({ where: { playerId } }),
-      this.prisma.rating.deleteMany({ where: { playerId } }),
-    ]);
-  }
-
-  /**
    * Makes the account a bot account, for good: it is marked as a bot wherever it is listed and plays
    * only with bot:play tokens. Only an account that has never sat in a game may become one, so a person's games
    * and rating never become a bot's. Its API tokens that could play are revoked (they were made for a person);

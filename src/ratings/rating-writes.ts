@@ -1,7 +1,8 @@
 /**
  * The only code that writes `ratings`: a rated game's rating updates, inside the transaction of the move that
  * finished it (docs/api.md#ratings; called by src/games/persistence/finish-sql.ts, which records each seat's change),
- * and the bulk path that stores ratings computed elsewhere from the same rules (seed:demo's ledger).
+ * the bulk path that stores ratings computed elsewhere from the same rules (seed:demo's ledger), and the erasure
+ * of a deleted account's ratings.
  */
 import type { ClientBase, PoolClient } from 'pg';
 import type { PresetName } from '../engine';
@@ -105,4 +106,12 @@ export async function rateFinishedGame(
     column((c) => c.after.volatility),
   ]);
   return changes;
+}
+
+/**
+ * Erases a deleted account's ratings (docs/api.md#deleteaccount): it leaves every leaderboard. Its seats keep their
+ * rating changes, which are part of the other players' games.
+ */
+export async function eraseRatingsOf(client: ClientBase, playerId: string): Promise<void> {
+  await client.query('DELETE FROM ratings WHERE player_id = $1::uuid', [playerId]);
 }
