@@ -47,9 +47,9 @@ export class AccountsService implements OnModuleDestroy {
    *    webhook and pending delivery go, in one transaction;
    * 3. the games are settled again, for a join that was in flight while the tokens went;
    * 4. what the endings wrote for it (events, ratings) goes: it leaves every leaderboard.
-   * A failure in 1 or 2 is reported to the caller and leaves the account alive (with the games settled so far). Once 2
-   * has committed the account is deleted, and its owner, whose tokens are gone, could not ask again: a failure in 3
-   * or 4 is logged for the operator rather than reported as a deletion that did not happen.
+   * A failure in 1 or 2 is reported to the caller and leaves the account alive (with the games settled so far).
+   * Once 2 has committed the account is deleted, and its owner, whose tokens are gone, could not ask again: a
+   * failure in 3 or 4 is logged for the operator rather than reported as a deletion that did not happen.
    */
   async deleteAccount(playerId: string, password: string): Promise<void> {
     await this.players.confirmPassword(playerId, password);
