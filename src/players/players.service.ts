@@ -11,6 +11,7 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { ApiError } from '../errors/api-error';
 import { Player, Prisma, Token } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { deleteWebhooksOf } from '../webhooks/webhooks.service';
 import { isUuid } from '../common/ids';
 import {
   MAX_PASSWORD_INPUT,
@@ -302,8 +303,7 @@ export class PlayersService {
       });
       if (count === 0) return false;
       await tx.token.deleteMany({ where: { playerId } });
-      // Its deliveries and their attempts go with each webhook (ON DELETE CASCADE).
-      await tx.webhook.deleteMany({ where: { playerId } });
+      await deleteWebhooksOf(tx, playerId);
       await announceTokensChanged(tx, playerId);
       return true;
     });

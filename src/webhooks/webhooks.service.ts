@@ -8,7 +8,7 @@ import { Clock } from '../clock/clock';
 import { isUuid } from '../common/ids';
 import { ApiError } from '../errors/api-error';
 import type { PlayerEventKind } from '../notifications/event-bus';
-import { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from '../generated/prisma/client';
+import { Prisma, Webhook, WebhookDelivery, WebhookDeliveryAttempt } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { WEBHOOK_NETWORK, type WebhookNetwork, checkWebhookDestination } from './webhook-destination';
 import { WebhookWorker } from './webhook-worker';
@@ -28,6 +28,14 @@ import {
 import { webhookEventId } from './webhook-request';
 
 export const MAX_DELIVERIES_PAGE = 100;
+
+/**
+ * Deletes every webhook of a player — their deliveries and attempts go with them (ON DELETE CASCADE) — inside
+ * the caller's transaction: a deleted account's (docs/api.md#deleteaccount), with its tokens in the same commit.
+ */
+export async function deleteWebhooksOf(tx: Prisma.TransactionClient, playerId: string): Promise<void> {
+  await tx.webhook.deleteMany({ where: { playerId } });
+}
 const DEFAULT_DELIVERIES_PAGE = 20;
 
 /** A webhook as the API shows it: never its secret. */
