@@ -174,7 +174,7 @@ export class GamesService {
       bot: undefined,
       clientSeed: request.clientSeed,
     });
-    const result = await this.repository.openSeek(decision.game, kind, decision.events, this.clock.now());
+    const result = await this.repository.openSeek(decision.game, this.clock.now());
     return { game: await this.get(result.id), opened: result.opened };
   }
 
@@ -305,8 +305,8 @@ export class GamesService {
   }
 
   /**
-   * A player's call-off (abort, cancel, decline), decided on the game as read (docs/api.md#abortgame), then made under
-   * the row's lock if the game is still as it was decided on; `raced` is the refusal when it is not.
+   * A player's call-off (abort, cancel, decline), decided on the game as read (docs/api.md#abortgame), then made
+   * under the row's lock if the game is still as it was decided on; `raced` is the refusal when it is not.
    */
   private async callOffBy(gameId: string, command: LifeCommand, raced: string): Promise<GameRecord> {
     const game = await this.get(gameId);

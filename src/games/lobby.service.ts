@@ -1,7 +1,7 @@
 /**
  * The lobby (docs/correspondence.md#the-lobby-challenges-seeks-rematches): challenges declined or canceled, open
- * seeks matched, rematches offered. Built on the games service's create, join, abort and get; a challenge itself
- * is a game created with an opponent, accepted by joining it (src/games/domain/challenge.ts).
+ * seeks matched, rematches offered. Built on the games service's create, openSeek, join, call-offs and get; a
+ * challenge itself is a game created with an opponent, accepted by joining it (src/games/domain/challenge.ts).
  */
 import { Injectable } from '@nestjs/common';
 import { builtinBotById } from '../bots/builtin-bots';

@@ -359,14 +359,10 @@ export class GamesRepository {
    * A seek `game` opened for its creator — unless they have an open seek of the same kind already, whose id is
    * answered instead and nothing is written. One transaction holding a lock per creator (an advisory lock, so
    * nothing else waits on it) looks and inserts, so two seeks of one player at once open one game
-   * (docs/api.md#seekgame).
+   * (docs/api.md#seekgame). A seek invites nobody, so its creation tells nobody.
    */
-  async openSeek(
-    game: NewGame,
-    kind: SeekKind,
-    events: readonly GameLifeEvent[],
-    now: Date,
-  ): Promise<{ readonly id: string; readonly opened: boolean }> {
+  async openSeek(game: NewGame, now: Date): Promise<{ readonly id: string; readonly opened: boolean }> {
+    const kind = { preset: game.preset, rated: game.rated, secondsPerMove: game.secondsPerMove };
     const own = seeksOfKindSql(game.createdById, kind, true, 1);
     return this.prisma.$transaction(async (tx) => {
       await tx.$queryRawUnsafe(
@@ -376,7 +372,6 @@ export class GamesRepository {
       const open = await tx.$queryRawUnsafe<{ id: string }[]>(own.text, ...own.values);
       if (open[0] !== undefined) return { id: open[0].id, opened: false };
       await tx.game.create({ data: gameCreateData(game, now) });
-      await writeNotifications(prismaStatements(tx), notificationsOf(game.id, events), now);
       return { id: game.id, opened: true };
     });
   }
