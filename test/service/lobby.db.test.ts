@@ -441,6 +441,33 @@ describe('open seeks', () => {
     expect(matched[1]!.status).toBe('ACTIVE');
   });
 
+  it('a repeated seek with another client seed keeps the seek and takes the new seed', async () => {
+    const wes = await register(app, 'sk_wes');
+    const seekWith = async (clientSeed: string) => {
+      const body = await app.gql<{
+        seekGame: { id: string; players: { clientSeed: string; clientSeedSource: string }[] };
+      }>(
+        wes,
+        `mutation($c: String!) {
+          seekGame(input: { preset: CLASSIC, daysPerMove: 14, clientSeed: $c }) { id players { clientSeed clientSeedSource } } }`,
+        { c: clientSeed },
+      );
+      return dataOf(body).seekGame;
+    };
+    const first = await seekWith('first-seed');
+    expect(first.players).toEqual([
+      { clientSeed: 'first-seed', clientSeedSource: 'GIVEN_BEFORE_COMMITMENT' },
+    ]);
+    const same = await seekWith('first-seed');
+    expect(same).toEqual(first);
+    const replaced = await seekWith('second-seed');
+    expect(replaced.id).toBe(first.id);
+    expect(replaced.players).toEqual([
+      { clientSeed: 'second-seed', clientSeedSource: 'GIVEN_AFTER_COMMITMENT' },
+    ]);
+    expect(await myGames(wes)).toEqual([first.id]);
+  });
+
   it('lists the open seeks others may take, or one’s own; never invitations', async () => {
     const [uma, vic] = await Promise.all(['sk_uma', 'sk_vic'].map((name) => register(app, name)));
     const mine = await seek(uma!, { preset: 'MODERN', hoursPerMove: 31 });
