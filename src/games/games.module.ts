@@ -5,6 +5,7 @@ import { GameStore } from './persistence/game-store';
 import { GamesResolver } from './api/games.resolver';
 import { GamesService } from './games.service';
 import { LobbyResolver } from './api/lobby.resolver';
+import { ChallengesResolver } from './api/challenges.resolver';
 import { LobbyService } from './lobby.service';
 import { NodeResolver } from './api/node.resolver';
 import { GamesRepository } from './persistence/games.repository';
@@ -19,6 +20,7 @@ import { GamesRepository } from './persistence/games.repository';
     NodeResolver,
     LobbyService,
     LobbyResolver,
+    ChallengesResolver,
   ],
   exports: [GamesService, GamesRepository],
 })

@@ -33,6 +33,7 @@ import {
 } from './domain/life';
 import { GamesRepository } from './persistence/games.repository';
 import {
+  CreateDecision,
   CreateGameRequest,
   InputRefusal,
   clientSeedRefusal,
@@ -43,6 +44,7 @@ import { moveLifeEvents, notificationsOf } from './domain/notifications';
 import { FoldedGame, GameStore, advance } from './persistence/game-store';
 import { initialState, originOf, versionOf } from './domain/initial-state';
 import type { ClientSeedSourceName } from './domain/client-seed-source';
+import type { DeclineReasonName } from './domain/challenge';
 import { GameProjection, projectionOf, sameResult } from './domain/projection';
 import { GameStatus } from './api/game.types';
 import { Clock } from '../clock/clock';
@@ -50,6 +52,7 @@ import { builtinBotById, builtinBotVersion } from '../bots/builtin-bots';
 import { seatOutcomes } from './domain/finish';
 import {
   GamesListQuery,
+  SeekKind,
   decodeListCursor,
   encodeListCursor,
   gamesListSql,
@@ -143,6 +146,46 @@ export class GamesService {
   }
 
   async create(playerId: string, request: CreateGameRequest): Promise<GameRecord> {
+    const decision = await this.decideNew(playerId, request);
+    const now = this.clock.now();
+    const game = await this.repository.insert(decision.game, decision.events, now);
+    // The bot sits down like anyone joining (and the deal follows when that fills the game). It gives no seed of
+    // its own: the server plays it, so its seat gets the stand-in fixed by the server seed.
+    const bot = decision.bot;
+    return bot === undefined ? game : this.join(game.id, bot.playerId, undefined);
+  }
+
+  /**
+   * Opens a seek (docs/api.md#seekgame): a game made as `create` makes it — unless the player has an open seek of
+   * the same kind already (one opened by a concurrent seek of theirs included), which is answered instead, with
+   * nothing written (`opened` false).
+   */
+  async openSeek(
+    playerId: string,
+    kind: SeekKind,
+    request: Pick<CreateGameRequest, 'clientSeed'>,
+  ): Promise<{ readonly game: GameRecord; readonly opened: boolean }> {
+    const decision = await this.decideNew(playerId, {
+      preset: kind.preset,
+      overrides: {},
+      seats: 2,
+      rated: kind.rated,
+      opponent: undefined,
+      seed: undefined,
+      position: undefined,
+      secondsPerMove: kind.secondsPerMove ?? undefined,
+      bot: undefined,
+      clientSeed: request.clientSeed,
+    });
+    const result = await this.repository.openSeek(decision.game, this.clock.now());
+    return { game: await this.get(result.id), opened: result.opened };
+  }
+
+  /** What a creation request makes (creation.ts, decideCreate), or its refusal thrown. */
+  private async decideNew(
+    playerId: string,
+    request: CreateGameRequest,
+  ): Promise<Extract<CreateDecision, { ok: true }>> {
     // 256 bits from the OS CSPRNG, committed to at once, revealed when the game is over (docs/fairness.md).
     const serverSeed = randomBytes(32).toString('hex');
     const early = createRequestRefusal(request, serverSeed);
@@ -156,12 +199,7 @@ export class GamesService {
       serverSeed,
     });
     if (!decision.ok) throw refusalError(decision);
-    const now = this.clock.now();
-    const game = await this.repository.insert(decision.game, decision.events, now);
-    // The bot sits down like anyone joining (and the deal follows when that fills the game). It gives no seed of
-    // its own: the server plays it, so its seat gets the stand-in fixed by the server seed.
-    const bot = decision.bot;
-    return bot === undefined ? game : this.join(game.id, bot.playerId, undefined);
+    return decision;
   }
 
   /** The invited player: an account that exists and was not deleted (NOT_FOUND otherwise). */
@@ -263,14 +301,22 @@ export class GamesService {
     );
   }
 
-  /** The invited player turns an invitation down: the waiting game is aborted, reason `declined`. */
-  async decline(gameId: string, playerId: string): Promise<GameRecord> {
-    return this.callOffBy(gameId, { type: 'decline', playerId }, 'the invitation is no longer open');
+  /**
+   * The invited player turns an invitation down: the waiting game is aborted, reason `declined`, and `reason` is
+   * recorded for the challenger (src/games/domain/challenge.ts).
+   */
+  async decline(gameId: string, playerId: string, reason: DeclineReasonName): Promise<GameRecord> {
+    return this.callOffBy(gameId, { type: 'decline', playerId, reason }, 'the invitation is no longer open');
+  }
+
+  /** The challenger calls their pending challenge off (life.ts: `cancel`, abortGame's path for a challenge). */
+  async cancel(gameId: string, playerId: string): Promise<GameRecord> {
+    return this.callOffBy(gameId, { type: 'cancel', playerId }, 'the challenge is no longer pending');
   }
 
   /**
-   * A player's call-off (abort, decline), decided on the game as read (docs/api.md#abortgame), then made under
-   * the row's lock if the game is still as it was decided on; `raced` is the refusal when it is not.
+   * A player's call-off (abort, cancel, decline), decided on the game as read (docs/api.md#abortgame), then made
+   * under the row's lock if the game is still as it was decided on; `raced` is the refusal when it is not.
    */
   private async callOffBy(gameId: string, command: LifeCommand, raced: string): Promise<GameRecord> {
     const game = await this.get(gameId);
@@ -280,7 +326,8 @@ export class GamesService {
     if (decision.outcome.type !== 'calledOff')
       throw new Error(`a ${command.type} decided ${decision.outcome.type}`);
     const expected = { status: game.status, version: game.version };
-    if (!(await this.callOff(gameId, expected, decision.outcome.reason, now)))
+    const { reason, declineReason } = decision.outcome;
+    if (!(await this.callOff(gameId, expected, reason, now, declineReason ?? null)))
       throw new ApiError('GAME_NOT_ACTIVE', raced);
     return this.get(gameId);
   }
@@ -291,8 +338,9 @@ export class GamesService {
     expected: { readonly status: string; readonly version: number },
     reason: CallOffReason,
     now: Date,
+    declineReason: DeclineReasonName | null = null,
   ): Promise<boolean> {
-    const done = await this.repository.callOff(gameId, expected, reason, now);
+    const done = await this.repository.callOff(gameId, expected, reason, now, declineReason);
     if (done) this.store.forget(gameId);
     return done;
   }

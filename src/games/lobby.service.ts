@@ -1,65 +1,86 @@
 /**
- * The lobby (docs/correspondence.md#the-lobby-challenges-seeks-rematches): invitations declined, open seeks
- * matched, rematches offered. Built on the games service's create, join and get; a challenge itself is a game
- * created with an opponent, accepted by joining it.
+ * The lobby (docs/correspondence.md#the-lobby-challenges-seeks-rematches): challenges declined or canceled, open
+ * seeks matched, rematches offered. Built on the games service's create, openSeek, join, call-offs and get; a
+ * challenge itself is a game created with an opponent, accepted by joining it (src/games/domain/challenge.ts).
  */
 import { Injectable } from '@nestjs/common';
 import { builtinBotById } from '../bots/builtin-bots';
-import { Clock } from '../clock/clock';
-import { optionsFor } from '../engine';
 import { ApiError } from '../errors/api-error';
-import { PrismaService } from '../prisma/prisma.service';
+import { DeclineReasonName, isChallenge } from './domain/challenge';
+import { GamesRepository } from './persistence/games.repository';
+import type { SeekKind } from './persistence/games-list-sql';
 import { GameStatus } from './api/game.types';
 import { CreateGameRequest, GameRecord, GamesService } from './games.service';
+
+/** How many others' open seeks a seek tries, oldest first, before it opens its own. */
+const CANDIDATES = 10;
 
 @Injectable()
 export class LobbyService {
   constructor(
     private readonly games: GamesService,
-    private readonly prisma: PrismaService,
-    private readonly clock: Clock,
+    private readonly repository: GamesRepository,
   ) {}
 
-  /** The invited player turns an invitation down: the waiting game is aborted, reason `declined`. */
-  decline(gameId: string, playerId: string): Promise<GameRecord> {
-    return this.games.decline(gameId, playerId);
+  /** The invited player turns an invitation down, saying why: the waiting game is aborted, reason `declined`. */
+  decline(gameId: string, playerId: string, reason: DeclineReasonName): Promise<GameRecord> {
+    return this.games.decline(gameId, playerId, reason);
   }
 
   /**
-   * An open seek: join the oldest open game someone else created with the same preset, time control
-   * and rated flag (default rules, two seats, no invitation); if there is none, open one. Losing the race for a
-   * seat moves on to the next candidate.
+   * The challenger calls their pending challenge off: abortGame's path (the game is aborted, reason `aborted`),
+   * for a game that is a challenge and only while it is pending.
+   */
+  async cancel(gameId: string, playerId: string): Promise<GameRecord> {
+    await this.challenge(gameId);
+    return this.games.cancel(gameId, playerId);
+  }
+
+  /** The game of a challenge, or NOT_FOUND when no challenge has this id. */
+  async challenge(gameId: string): Promise<GameRecord> {
+    const game = await this.games.find(gameId);
+    if (game === null || !isChallenge(game)) throw new ApiError('NOT_FOUND', 'no such challenge');
+    return game;
+  }
+
+  /**
+   * An open seek (docs/api.md#seekgame). The player's own open seek of the same kind, if there is one, is the
+   * answer (the same seek, nothing written); else the oldest open seek of that kind someone else opened is
+   * joined (losing the race for its seat moves on to the next); else a seek is opened — under a lock per player,
+   * so that two seeks of one player at once open one (GamesService.openSeek).
    */
   async seek(
     playerId: string,
     request: Pick<CreateGameRequest, 'preset' | 'rated' | 'secondsPerMove' | 'clientSeed'>,
   ): Promise<GameRecord> {
-    const options = JSON.stringify(optionsFor(request.preset, {}));
-    const candidates = await this.prisma.$queryRaw<{ id: string }[]>`
-      SELECT g.id FROM games g
-       WHERE g.status = 'WAITING' AND g.preset = ${request.preset} AND g.rated = ${request.rated}
-         AND g.seats = 2 AND g.invited_player_id IS NULL AND g.deal_chosen = false
-         AND g.seconds_per_move IS NOT DISTINCT FROM ${request.secondsPerMove ?? null}::int
-         AND g.options = ${options}::jsonb AND g.created_by_id <> ${playerId}::uuid
-       ORDER BY g.created_at, g.id
-       LIMIT 10`;
-    for (const candidate of candidates) {
+    const kind: SeekKind = {
+      preset: request.preset,
+      rated: request.rated,
+      secondsPerMove: request.secondsPerMove ?? null,
+    };
+    const [own] = await this.repository.seeksOfKind(playerId, kind, true, 1);
+    if (own !== undefined) return this.again(own, playerId, request.clientSeed);
+    for (const candidate of await this.repository.seeksOfKind(playerId, kind, false, CANDIDATES)) {
       try {
-        return await this.games.join(candidate.id, playerId, request.clientSeed);
+        return await this.games.join(candidate, playerId, request.clientSeed);
       } catch (error) {
         if (error instanceof ApiError && error.code === 'GAME_NOT_ACTIVE') continue; // taken meanwhile
         throw error;
       }
     }
-    return this.games.create(playerId, {
-      ...request,
-      overrides: {},
-      seats: 2,
-      opponent: undefined,
-      seed: undefined,
-      position: undefined,
-      bot: undefined,
-    });
+    const { game, opened } = await this.games.openSeek(playerId, kind, request);
+    return opened ? game : this.again(game.id, playerId, request.clientSeed);
+  }
+
+  /**
+   * The player's own open seek, asked for again: answered as it is. A client seed sent with the repeat that
+   * differs from the seat's replaces it, as setClientSeed would (it was given after the commitment).
+   */
+  private async again(gameId: string, playerId: string, clientSeed: string | undefined): Promise<GameRecord> {
+    const game = await this.games.get(gameId);
+    const seat = game.players.find((entry) => entry.playerId === playerId);
+    if (clientSeed === undefined || seat?.clientSeed === clientSeed) return game;
+    return this.games.setClientSeed(gameId, playerId, clientSeed);
   }
 
   /**

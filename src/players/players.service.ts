@@ -131,6 +131,12 @@ export class PlayersService {
     return this.prisma.player.findUnique({ where: { id }, select: PLAYER_FIELDS });
   }
 
+  /** The players with these ids, in one query (any order; an unknown id is left out). */
+  async byIds(ids: readonly string[]): Promise<PlayerRecord[]> {
+    if (ids.length === 0) return [];
+    return this.prisma.player.findMany({ where: { id: { in: [...new Set(ids)] } }, select: PLAYER_FIELDS });
+  }
+
   async byUsername(username: string): Promise<PlayerRecord | null> {
     if (username.length > 40) return null;
     return this.prisma.player.findUnique({

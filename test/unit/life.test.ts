@@ -112,18 +112,22 @@ describe('calling a game off', () => {
     );
   });
 
-  it('only the invited player declines, and only while the invitation is open', () => {
+  it('only the invited player declines, and only while the invitation is open; the reason is recorded', () => {
     const invitation = { ...waiting, invitedPlayerId: BOB };
-    expect(decideLife(invitation, { type: 'decline', playerId: BOB }, NOW)).toEqual({
+    expect(decideLife(invitation, { type: 'decline', playerId: BOB, reason: 'TOO_FAST' }, NOW)).toEqual({
       ok: true,
-      outcome: { type: 'calledOff', reason: 'declined' },
+      outcome: { type: 'calledOff', reason: 'declined', declineReason: 'TOO_FAST' },
     });
-    expect(decideLife(invitation, { type: 'decline', playerId: ANN }, NOW)).toMatchObject({
+    expect(decideLife(invitation, { type: 'decline', playerId: ANN, reason: 'GENERIC' }, NOW)).toMatchObject({
       ok: false,
       code: 'FORBIDDEN',
     });
     expect(
-      decideLife({ ...invitation, status: 'ABORTED' }, { type: 'decline', playerId: BOB }, NOW),
+      decideLife(
+        { ...invitation, status: 'ABORTED' },
+        { type: 'decline', playerId: BOB, reason: 'GENERIC' },
+        NOW,
+      ),
     ).toMatchObject({ ok: false, code: 'GAME_NOT_ACTIVE', message: 'the invitation is no longer open' });
   });
 });
@@ -155,6 +159,27 @@ describe('a deleted account leaving a game', () => {
       ok: false,
       code: 'FORBIDDEN',
     });
+  });
+});
+
+describe('canceling a challenge', () => {
+  it('only the challenger cancels, and only while the challenge is pending', () => {
+    const invitation = { ...waiting, invitedPlayerId: BOB };
+    expect(decideLife(invitation, { type: 'cancel', playerId: ANN }, NOW)).toEqual({
+      ok: true,
+      outcome: { type: 'calledOff', reason: 'aborted' },
+    });
+    expect(decideLife(invitation, { type: 'cancel', playerId: BOB }, NOW)).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+    expect(decideLife(waiting, { type: 'cancel', playerId: ANN }, NOW)).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+    expect(
+      decideLife({ ...invitation, status: 'ACTIVE' }, { type: 'cancel', playerId: ANN }, NOW),
+    ).toMatchObject({ ok: false, code: 'GAME_NOT_ACTIVE', message: 'the challenge is no longer pending' });
   });
 });
 

@@ -335,7 +335,7 @@ export const AbortReason = listEnum(
         description:
           'In an unrated game, a player who had never moved ran out of time (a rated game is lost instead).',
       },
-      declined: { description: 'The invited player turned the invitation down (declineGame).' },
+      declined: { description: 'The invited player turned the invitation down (declineChallenge).' },
       dealExposed: {
         description:
           'Still waiting when the old generator was retired: its deal followed from its public commitment.',

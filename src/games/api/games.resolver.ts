@@ -422,7 +422,7 @@ export function secondsPerMoveOf(input: {
   return undefined;
 }
 
-function timeControlOf(secondsPerMove: number | null): TimeControlType | null {
+export function timeControlOf(secondsPerMove: number | null): TimeControlType | null {
   if (secondsPerMove === null) return null;
   const days = secondsPerMove % DAY === 0 ? secondsPerMove / DAY : null;
   return {

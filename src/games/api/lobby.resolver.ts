@@ -15,20 +15,24 @@ export class LobbyResolver {
 
   @Mutation(() => GameType, {
     description:
-      'Turn down an invitation (a game created with you as opponent): it is aborted, reason declined.',
+      'Turn down an invitation (a game created with you as opponent): it is aborted, reason declined (the ' +
+      'challenge’s declineReason is GENERIC).',
+    deprecationReason:
+      'Use declineChallenge: the same, with a reason for the challenger, answering the Challenge.',
   })
   async declineGame(
     @Context() context: RequestContext,
     @Args('gameId', { type: () => ID, description: 'The invitation’s game id.' }) gameId: string,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
-    return toGame(await this.service.decline(gameId, player.id), context.viewer);
+    return toGame(await this.service.decline(gameId, player.id, 'GENERIC'), context.viewer);
   }
 
   @Mutation(() => GameType, {
     description:
-      'Find an opponent: join the oldest open two-player game with the same preset, time control and rated flag ' +
-      '(default rules), or open one that others can accept (with joinGame, or by seeking the same).',
+      'Find an opponent: your own open seek of the same kind if you have one (seeking twice gives the same seek); ' +
+      'else join the oldest open seek with the same preset (default rules), time control and rated flag; else ' +
+      'open one that others can take (with joinGame, or by seeking the same). Listed by seeks.',
   })
   async seekGame(
     @Context() context: RequestContext,

@@ -5,6 +5,7 @@
  */
 import type { GameResult, PresetName, StoredOptions } from '../../engine';
 import type { ClientSeedSourceName } from './client-seed-source';
+import type { DeclineReasonName } from './challenge';
 import type { CallOffReason } from './life';
 import type { GameStatusName, OutcomeName } from './vocabulary';
 
@@ -94,6 +95,8 @@ export interface GameRowRecord {
   readonly remindAt: Date | null;
   readonly remindedTurnAt: Date | null;
   readonly endReason: EndReasonName | null;
+  /** Why a declined challenge was declined (challenge.ts); null for every other game, and for older declines. */
+  readonly declineReason: DeclineReasonName | null;
   readonly sweepClaimedUntil: Date | null;
   readonly unratedReason: UnratedReasonName | null;
 }

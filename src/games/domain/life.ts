@@ -6,6 +6,7 @@
  * and writes what the decision says with the notifications it causes (notifications.ts). Play itself is the
  * engine's (src/engine/decide.ts).
  */
+import type { DeclineReasonName } from './challenge';
 import type { GameStatusName } from './vocabulary';
 
 /** What the decisions read of a game: its row and who sits where. */
@@ -27,9 +28,12 @@ export interface GameLife {
 export type LifeCommand =
   | { readonly type: 'join'; readonly playerId: string }
   | { readonly type: 'abort'; readonly playerId: string }
-  | { readonly type: 'decline'; readonly playerId: string }
   /** The player's account is being deleted: they leave a game that waits for players (docs/api.md#deleteaccount). */
   | { readonly type: 'withdraw'; readonly playerId: string }
+  /** The challenger calls a pending challenge off (an abort, only before an answer). */
+  | { readonly type: 'cancel'; readonly playerId: string }
+  /** The invited player turns the invitation down, telling the challenger why (challenge.ts). */
+  | { readonly type: 'decline'; readonly playerId: string; readonly reason: DeclineReasonName }
   /**
    * The sweeper found the deadline of the turn at `version` passed. `moverHasMoved`: whether the seat to move
    * made any move in this game (the log says).
@@ -42,8 +46,8 @@ export type CallOffReason = 'aborted' | 'noMove' | 'declined';
 export type LifeOutcome =
   /** The player takes `seat`; `fills` when it is the last free one, so the game is dealt in the same change. */
   | { readonly type: 'seated'; readonly seat: number; readonly fills: boolean }
-  /** The game is called off (ABORTED) from the state it was decided on. */
-  | { readonly type: 'calledOff'; readonly reason: CallOffReason }
+  /** The game is called off (ABORTED) from the state it was decided on; a decline records the decliner's reason. */
+  | { readonly type: 'calledOff'; readonly reason: CallOffReason; readonly declineReason?: DeclineReasonName }
   /** The player to move ran out of time: the engine's `timeout` command for `seat`. */
   | { readonly type: 'timedOut'; readonly seat: number }
   /** Nothing is due (the deadline moved, a move came first, the game is over). */
@@ -69,10 +73,16 @@ export function decideLife(game: GameLife, command: LifeCommand, now: Date): Lif
       if (game.invitedPlayerId !== command.playerId)
         return refuse('FORBIDDEN', 'only the invited player may decline an invitation');
       return game.status === 'WAITING'
-        ? decided({ type: 'calledOff', reason: 'declined' })
+        ? decided({ type: 'calledOff', reason: 'declined', declineReason: command.reason })
         : refuse('GAME_NOT_ACTIVE', 'the invitation is no longer open');
     case 'withdraw':
       return decideWithdraw(game, command.playerId);
+    case 'cancel':
+      if (game.invitedPlayerId === null || game.createdById !== command.playerId)
+        return refuse('FORBIDDEN', 'only the challenger may cancel a challenge');
+      return game.status === 'WAITING'
+        ? decided({ type: 'calledOff', reason: 'aborted' })
+        : refuse('GAME_NOT_ACTIVE', 'the challenge is no longer pending');
     case 'timeout':
       return decided(timeoutOutcome(game, command, now));
     default:

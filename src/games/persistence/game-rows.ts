@@ -13,6 +13,7 @@ import type {
   UnratedReasonName,
 } from '../domain/game-record';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
+import type { DeclineReasonName } from '../domain/challenge';
 import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
 
 /**
@@ -64,6 +65,7 @@ export interface GameRow {
   end_reason: string | null;
   sweep_claimed_until: Date | null;
   unrated_reason: string | null;
+  decline_reason: string | null;
 }
 
 /** Every column of GameRow, in the migration's order: a read names them rather than `*` (see READ_GAME_ROW). */
@@ -97,6 +99,7 @@ const GAME_COLUMNS = [
   'sweep_claimed_until',
   'unrated_reason',
   'remind_at',
+  'decline_reason',
 ] as const satisfies readonly (keyof GameRow)[];
 
 // A column added to GameRow but not to the list above fails to compile here.
@@ -185,6 +188,7 @@ function narrowGame(row: Game): GameRowRecord {
     result: row.result as unknown as GameResult | null,
     endReason: row.endReason as EndReasonName | null,
     unratedReason: row.unratedReason as UnratedReasonName | null,
+    declineReason: row.declineReason as DeclineReasonName | null,
   };
 }
 
@@ -228,6 +232,7 @@ export function gameOfRow(row: GameRow): GameRowRecord {
     endReason: row.end_reason,
     sweepClaimedUntil: row.sweep_claimed_until,
     unratedReason: row.unrated_reason,
+    declineReason: row.decline_reason,
   });
 }
 

@@ -15,6 +15,8 @@ import { isUuid } from '../../common/ids';
 import { cursorParts, cursorTime, encodeCursor, notACursor } from '../../common/cursor';
 import { ApiError } from '../../errors/api-error';
 import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
+import type { ChallengeDirectionName, ChallengeStateName } from '../domain/challenge';
+import { PRESET_NAMES, PresetName, optionsFor } from '../../engine';
 
 export type ListOrder = 'finished' | 'created' | 'deadline';
 export type ListStatus = GameStatusName;
@@ -42,6 +44,12 @@ export interface GamesListQuery {
   readonly rated?: boolean;
   readonly finishedAfter?: Date;
   readonly finishedBefore?: Date;
+  /** Only challenges (challenge.ts) sent to the caller (INCOMING) or by the caller (OUTGOING). */
+  readonly challenges?: ChallengeDirectionName;
+  /** Only challenges in this state (with `challenges`). */
+  readonly challengeState?: ChallengeStateName;
+  /** Only seeks (seekShapeSql): the caller's own (MINE), or those others opened (OTHERS: all, for a guest). */
+  readonly seeks?: 'MINE' | 'OTHERS';
   readonly first: number;
   readonly after?: ListCursor;
 }
@@ -74,7 +82,8 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
     values.push(value);
     return `$${values.length}${cast}`;
   };
-  const needsViewer = query.mine || query.myTurn || query.open;
+  const needsViewer =
+    query.mine || query.myTurn || query.open || query.challenges !== undefined || query.seeks === 'MINE';
   if (needsViewer && query.viewerId === null) {
     throw new ApiError('UNAUTHENTICATED', 'sign in to list your games');
   }
@@ -125,6 +134,22 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
       `(g.invited_player_id IS NULL OR g.invited_player_id = ${viewer})`,
     );
   }
+  if (query.challenges !== undefined) {
+    const viewer = param(query.viewerId, '::uuid');
+    // Each direction walks its own partial index (games_challenges_incoming_idx, _outgoing_idx).
+    conditions.push(
+      query.challenges === 'INCOMING'
+        ? `g.invited_player_id = ${viewer}`
+        : `g.created_by_id = ${viewer} AND g.invited_player_id IS NOT NULL`,
+    );
+    if (query.challengeState !== undefined) conditions.push(CHALLENGE_STATE_SQL[query.challengeState]);
+  }
+  if (query.seeks !== undefined) {
+    conditions.push(seekShapeSql(param));
+    if (query.seeks === 'MINE') conditions.push(`g.created_by_id = ${param(query.viewerId, '::uuid')}`);
+    else if (query.viewerId !== null)
+      conditions.push(`g.created_by_id <> ${param(query.viewerId, '::uuid')}`);
+  }
   let direction = 'DESC';
   let comparison = '<';
   if (order === 'deadline') {
@@ -140,6 +165,71 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
  WHERE ${conditions.length === 0 ? 'TRUE' : conditions.join('\n   AND ')}
  ORDER BY ${sortAt} ${direction}, ${idColumn} ${direction}
  LIMIT ${param(query.first + 1, '::int')}`;
+  return { text, values };
+}
+
+/**
+ * A challenge's state as a condition on its game: what challengeStateOf (src/games/domain/challenge.ts) derives,
+ * in SQL.
+ */
+const CHALLENGE_STATE_SQL: Readonly<Record<ChallengeStateName, string>> = {
+  PENDING: `g.status = 'WAITING'`,
+  ACCEPTED: `g.started_at IS NOT NULL`,
+  DECLINED: `g.status = 'ABORTED' AND g.started_at IS NULL AND g.end_reason = 'declined'`,
+  CANCELED: `g.status = 'ABORTED' AND g.started_at IS NULL AND g.end_reason IS DISTINCT FROM 'declined'`,
+};
+
+/** What kind of seek (docs/api.md#seekgame): the preset (with its default rules), the rated flag, the clock. */
+export interface SeekKind {
+  readonly preset: PresetName;
+  readonly rated: boolean;
+  /** Seconds per move; null for no clock. */
+  readonly secondsPerMove: number | null;
+}
+
+type Param = (value: unknown, cast?: string) => string;
+
+/**
+ * What makes an open game a seek (docs/api.md#seeks): waiting, two seats, no invited player, no chosen deal, and
+ * its preset's default rules (under the current rules version) — the games seekGame matches, however they were
+ * opened. `kind` narrows it to one kind of seek.
+ */
+export function seekShapeSql(param: Param, kind?: SeekKind): string {
+  const defaults = (preset: PresetName): string => param(JSON.stringify(optionsFor(preset, {})), '::jsonb');
+  const conditions = [
+    `g.status = 'WAITING'`,
+    'g.seats = 2',
+    'g.invited_player_id IS NULL',
+    'g.deal_chosen = false',
+  ];
+  if (kind === undefined) {
+    const cases = PRESET_NAMES.map((preset) => `WHEN ${param(preset)} THEN ${defaults(preset)}`).join(' ');
+    conditions.push(`g.options = CASE g.preset ${cases} END`);
+  } else {
+    conditions.push(
+      `g.preset = ${param(kind.preset)}`,
+      `g.options = ${defaults(kind.preset)}`,
+      `g.rated = ${param(kind.rated)}`,
+      `g.seconds_per_move IS NOT DISTINCT FROM ${param(kind.secondsPerMove, '::int')}`,
+    );
+  }
+  return conditions.join(' AND ');
+}
+
+/**
+ * The open seeks of `kind`, oldest first (the order seekGame takes them in): the player's own (`own`), or
+ * others' that the player may join — the first `limit`.
+ */
+export function seeksOfKindSql(playerId: string, kind: SeekKind, own: boolean, limit: number): SqlStatement {
+  const values: unknown[] = [];
+  const param: Param = (value, cast = '') => {
+    values.push(value);
+    return `$${values.length}${cast}`;
+  };
+  const text = `SELECT g.id FROM games g
+ WHERE ${seekShapeSql(param, kind)} AND g.created_by_id ${own ? '=' : '<>'} ${param(playerId, '::uuid')}
+ ORDER BY g.created_at, g.id
+ LIMIT ${param(limit, '::int')}`;
   return { text, values };
 }
 

@@ -20,12 +20,14 @@ import { transaction, transactionIf } from '../../db/transaction';
 import type { Game, Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
+import type { DeclineReasonName } from '../domain/challenge';
 import type { NewGame } from '../domain/creation';
 import type { GameStatusName } from '../domain/vocabulary';
 import { CallOffReason, REMINDER_SHARE, TurnClock } from '../domain/life';
 import { GameLifeEvent, PlayerNotification, notificationsOf } from '../domain/notifications';
 import type { SeatOutcome } from '../domain/finish';
 import { recordFinish } from './finish-sql';
+import { SeekKind, seeksOfKindSql } from './games-list-sql';
 import {
   GameRow,
   READ_GAME_ROW,
@@ -137,6 +139,38 @@ function storedEventOf(row: {
     createdAt: row.createdAt,
     clientMoveId: row.clientMoveId,
   };
+}
+
+/** The Prisma create of a new game: WAITING, its creator in seat 0. */
+function gameCreateData(game: NewGame, now: Date): Prisma.GameCreateArgs['data'] {
+  return {
+    id: game.id,
+    createdAt: now,
+    updatedAt: now,
+    secondsPerMove: game.secondsPerMove,
+    preset: game.preset,
+    options: game.options as unknown as Prisma.InputJsonValue,
+    seats: game.seats,
+    rated: game.rated,
+    status: 'WAITING' satisfies GameStatusName,
+    seed: game.seed,
+    seedCommitment: game.seedCommitment,
+    rulesVersion: game.rulesVersion,
+    startPosition: game.startPosition,
+    dealChosen: game.dealChosen,
+    invitedPlayerId: game.invitedPlayerId,
+    createdById: game.createdById,
+    players: {
+      create: [
+        {
+          seat: 0,
+          playerId: game.createdById,
+          clientSeed: game.creatorClientSeed,
+          clientSeedSource: game.creatorClientSeedSource,
+        },
+      ],
+    },
+  } satisfies Prisma.GameCreateArgs['data'];
 }
 
 const INCLUDE_PLAYERS = {
@@ -318,38 +352,18 @@ export class GamesRepository {
     return row?.version ?? null;
   }
 
+  /** The open seeks of `kind` (seeksOfKindSql): the player's own, or the first `limit` of others', oldest first. */
+  async seeksOfKind(playerId: string, kind: SeekKind, own: boolean, limit: number): Promise<string[]> {
+    const statement = seeksOfKindSql(playerId, kind, own, limit);
+    const { rows } = await this.prisma.pool.query<{ id: string }>(statement.text, statement.values);
+    return rows.map((row) => row.id);
+  }
+
   // ---- writes -------------------------------------------------------------------------------------------------
 
   /** A new game with its creator seated, and what its creation tells (an invitation) in the same transaction. */
   async insert(game: NewGame, events: readonly GameLifeEvent[], now: Date): Promise<GameRecord> {
-    const data = {
-      id: game.id,
-      createdAt: now,
-      updatedAt: now,
-      secondsPerMove: game.secondsPerMove,
-      preset: game.preset,
-      options: game.options as unknown as Prisma.InputJsonValue,
-      seats: game.seats,
-      rated: game.rated,
-      status: 'WAITING' satisfies GameStatusName,
-      seed: game.seed,
-      seedCommitment: game.seedCommitment,
-      rulesVersion: game.rulesVersion,
-      startPosition: game.startPosition,
-      dealChosen: game.dealChosen,
-      invitedPlayerId: game.invitedPlayerId,
-      createdById: game.createdById,
-      players: {
-        create: [
-          {
-            seat: 0,
-            playerId: game.createdById,
-            clientSeed: game.creatorClientSeed,
-            clientSeedSource: game.creatorClientSeedSource,
-          },
-        ],
-      },
-    } satisfies Prisma.GameCreateArgs['data'];
+    const data = gameCreateData(game, now);
     const notifications = notificationsOf(game.id, events);
     if (notifications.length === 0)
       return recordOfPrisma(await this.prisma.game.create({ data, include: INCLUDE_PLAYERS }));
@@ -357,6 +371,27 @@ export class GamesRepository {
       const inserted = await tx.game.create({ data, include: INCLUDE_PLAYERS });
       await writeNotifications(prismaStatements(tx), notifications, now);
       return recordOfPrisma(inserted);
+    });
+  }
+
+  /**
+   * A seek `game` opened for its creator — unless they have an open seek of the same kind already, whose id is
+   * answered instead and nothing is written. One transaction holding a lock per creator (an advisory lock, so
+   * nothing else waits on it) looks and inserts, so two seeks of one player at once open one game
+   * (docs/api.md#seekgame). A seek invites nobody, so its creation tells nobody.
+   */
+  async openSeek(game: NewGame, now: Date): Promise<{ readonly id: string; readonly opened: boolean }> {
+    const kind = { preset: game.preset, rated: game.rated, secondsPerMove: game.secondsPerMove };
+    const own = seeksOfKindSql(game.createdById, kind, true, 1);
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$queryRawUnsafe(
+        'SELECT count(*)::int AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) AS lock',
+        `malice:seek:${game.createdById}`,
+      );
+      const open = await tx.$queryRawUnsafe<{ id: string }[]>(own.text, ...own.values);
+      if (open[0] !== undefined) return { id: open[0].id, opened: false };
+      await tx.game.create({ data: gameCreateData(game, now) });
+      return { id: game.id, opened: true };
     });
   }
 
@@ -513,6 +548,7 @@ export class GamesRepository {
     expected: { readonly status: string; readonly version: number },
     reason: CallOffReason,
     now: Date,
+    declineReason: DeclineReasonName | null = null,
   ): Promise<boolean> {
     return transactionIf(this.prisma.pool, async (client) => {
       const locked = await client.query<{ status: string; version: number }>(
@@ -528,9 +564,10 @@ export class GamesRepository {
       );
       await client.query(
         `UPDATE games SET status = 'ABORTED', end_reason = $2, finished_at = $3, updated_at = $3,
-                          current_seat = NULL, current_player_id = NULL, deadline = NULL, remind_at = NULL
+                          current_seat = NULL, current_player_id = NULL, deadline = NULL, remind_at = NULL,
+                          decline_reason = $4
           WHERE id = $1::uuid`,
-        [gameId, reason, now],
+        [gameId, reason, now, declineReason],
       );
       const ended: GameLifeEvent = { type: 'ended', seated: seated.rows.map((seat) => seat.player_id) };
       await writeNotifications(client, notificationsOf(gameId, [ended]), now);
