@@ -114,6 +114,14 @@ export function errorShaper(options: ErrorShapeOptions): (error: unknown) => Gra
           typeof limit === 'string' ? { code: 'BAD_USER_INPUT', limit } : { code: 'BAD_USER_INPUT' },
       };
     }
+    if (isArgumentError(error)) {
+      return {
+        message: requestErrorMessage(error.message, options.revealSchema),
+        ...(error.path === undefined ? {} : { path: error.path }),
+        ...(error.locations === undefined ? {} : { locations: error.locations }),
+        extensions: { code: 'BAD_USER_INPUT' },
+      };
+    }
     options.log(error);
     const path = isGraphQLErrorLike(error) ? error.path : undefined;
     return {
@@ -135,6 +143,18 @@ function apiErrorOf(error: unknown): ApiError | null {
     }
   }
   return null;
+}
+
+/**
+ * An argument the request's variables made invalid, found only as the field runs: a variable sent as `null` for an
+ * argument of non-null type that has a default (`includeProvisional: $flag` with `$flag: Boolean`). graphql-js
+ * reports it at the field's path, wrapping its own error, which points at the request's text (its locations) and
+ * wraps no exception; a result that breaks the schema (a null for a non-null field) wraps a thrown Error instead.
+ */
+function isArgumentError(error: unknown): error is GraphQLErrorLike {
+  if (!isGraphQLErrorLike(error) || error.path === undefined) return false;
+  const inner = error.originalError;
+  return isGraphQLErrorLike(inner) && inner.locations !== undefined && !isException(inner.originalError);
 }
 
 /** A thrown exception (not a GraphQL error describing the request) behind an error. */

@@ -5,7 +5,7 @@
  * INTERNAL, with its details only in the log. The end-to-end counterpart, the same answers over HTTP and
  * graphql-ws, is test/service/transports.e2e.test.ts.
  */
-import { GraphQLError, Source, parse, validate, buildSchema } from 'graphql';
+import { GraphQLError, Source, buildSchema, execute, parse, validate } from 'graphql';
 import { ApiError, errorShaper } from '../../src/errors/api-error';
 
 /** An error as graphql-js reports one raised at a field (located, the thrown error as its original). */
@@ -90,6 +90,25 @@ describe('errorShaper', () => {
       message: 'the query is 20 levels deep',
       extensions: { code: 'BAD_USER_INPUT', limit: 'depth' },
     });
+    expect(logged).toEqual([]);
+  });
+
+  it('a variable sent as null for a non-null argument with a default is BAD_USER_INPUT at its field, not logged', async () => {
+    const withDefault = buildSchema('type Query { board(includeProvisional: Boolean! = false): String }');
+    const result = await execute({
+      schema: withDefault,
+      document: parse('query ($flag: Boolean) { board(includeProvisional: $flag) }'),
+      variableValues: { flag: null },
+    });
+    const { shape, logged } = shaperLogging();
+    expect(result.errors?.map(shape)).toEqual([
+      {
+        message: 'Argument "includeProvisional" of non-null type "Boolean!" must not be null.',
+        path: ['board'],
+        locations: [{ line: 1, column: 52 }],
+        extensions: { code: 'BAD_USER_INPUT' },
+      },
+    ]);
     expect(logged).toEqual([]);
   });
 
