@@ -34,11 +34,12 @@ export class ExportController {
     private readonly gate: AccessGate,
   ) {}
 
-  /** The same gate as /graphql, with the same counters: a download is one operation. */
-  private async admit(request: FastifyRequest): Promise<Viewer> {
+  /** The same gate as /graphql, with the same counters (and rate-limit headers): a download is one operation. */
+  private async admit(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
     const address = this.gate.addressOf(request.raw);
     const viewer = await this.gate.authenticate(request.headers.authorization, address);
-    this.gate.admit(viewer, address, { variables: queryOf(request) });
+    const counted = this.gate.admit(viewer, address, { variables: queryOf(request) });
+    void reply.headers(this.gate.headersOf(counted));
     return viewer;
   }
 
@@ -49,7 +50,7 @@ export class ExportController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, async () => {
-      requireReadable(await this.admit(request));
+      requireReadable(await this.admit(request, reply));
       const format = parseExportQuery(queryOf(request));
       const doc = await this.service.exportGame(id);
       switch (format) {
@@ -68,7 +69,7 @@ export class ExportController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, async () => {
-      requireReadable(await this.admit(request));
+      requireReadable(await this.admit(request, reply));
       const filter = parsePlayerGamesQuery(queryOf(request));
       const lines = await this.service.playerGames(checkUsername(username), filter);
       // Readable.from pulls a line only when the socket takes more: a slow client slows the paging down, and a
