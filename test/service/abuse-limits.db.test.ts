@@ -151,9 +151,9 @@ function remainingAndReset(header: string | null): { r: number; t: number } {
 
 const RATE_LIMIT = '{ rateLimit { limit remaining resetSeconds windowSeconds } }';
 
-interface RateLimitAnswer {
+type RateLimitAnswer = {
   rateLimit: { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
-}
+};
 
 describe('rate-limit headers and the rateLimit query', () => {
   it('go with every answer, counting down, and a refusal says r=0 with its Retry-After', async () => {
