@@ -94,15 +94,16 @@ export function sourceCard(p: Perspective, source: MoveSource): Card | null {
   }
 }
 
-/**
- * The rule a hand card → side pile placement breaks, or null when it is allowed (docs/rules.md §2.5). Kept
- * free of string building: move generation calls it for every card and pile.
- */
+/** The codes a hand card → side pile placement may break. */
 type SidePlacementCode = Extract<
   ViolationCode,
   'NO_SUCH_PILE' | 'LOW_CARD_TO_SIDE' | 'BAD_DECLARATION' | 'SIDE_BUILD'
 >;
 
+/**
+ * The rule a hand card → side pile placement breaks, or null when it is allowed (docs/rules.md §2.5). Kept
+ * free of string building: move generation calls it for every card and pile.
+ */
 function sidePlacementCode(
   p: Perspective,
   card: Card,
@@ -179,7 +180,7 @@ export function sidePlacementProblem(
     case 'SIDE_BUILD':
       return violation(
         code,
-        `side pile ${place} shows ${formatRank(top?.rank ?? 0)}: only the same rank or one lower may go on it (side piles build down)`,
+        `side pile ${place} shows ${formatRank(top?.rank ?? 0)}: only the same rank or one lower may go on it`,
         { card: named, pile: place, top: formatRank(top?.rank ?? 0) },
         ['S12', 'R9'],
       );

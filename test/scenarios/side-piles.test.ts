@@ -33,7 +33,7 @@ describe('§2.5 side piles', () => {
         state,
         '7S-d1',
         'SIDE_BUILD',
-        /d1 shows 6: only the same rank or one lower may go on it \(side piles build down\)/,
+        /d1 shows 6: only the same rank or one lower may go on it$/,
         {
           params: { card: '7S', pile: 'd1', top: '6' },
           sentences: ['S12', 'R9'],
