@@ -10,7 +10,9 @@
  *   bearer token or an anonymous spectator; a bad token is refused (401) and the attempt counts against the
  *   address, so made-up tokens buy no fresh allowance;
  * - **rate limit**: one allowance per player, however many sessions and tokens they hold, or, anonymous, per
- *   address (429 with Retry-After). A lone `login` is let through an exhausted address allowance — people sharing
+ *   address (429 with Retry-After). Where the allowance stands goes back with every counted HTTP answer, refusals
+ *   included (`RateLimit` and `RateLimit-Policy`, src/http/rate-limiter.ts), and to the `rateLimit` query on any
+ *   transport (`rateLimitOf`). A lone `login` is let through an exhausted address allowance — people sharing
  *   an address with someone noisy can still sign in — and failed sign-ins are throttled on their own instead
  *   (src/auth/login-throttle.ts);
  * - **variables**: no NUL and no deep nesting (src/graphql/nul.ts);
@@ -30,7 +32,7 @@ import { ApiError } from '../errors/api-error';
 import { DEPTH_MESSAGE, NUL_MESSAGE, variablesProblem } from '../graphql/nul';
 import { DatabaseAvailability, asUnavailable } from '../db/availability';
 import { ClientAddresses } from '../http/client-address';
-import { RateLimiter } from '../http/rate-limiter';
+import { RateLimitState, RateLimiter, rateLimitHeaders } from '../http/rate-limiter';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 import { Viewer } from './viewer';
@@ -50,6 +52,7 @@ export type Release = () => void;
 @Injectable()
 export class AccessGate {
   private readonly limiter: RateLimiter;
+  private readonly rateLimit: RuntimeConfig['rateLimit'];
   private readonly logins = new LoginThrottle();
   private readonly addresses: ClientAddresses;
   private readonly open = new OpenCounts();
@@ -62,6 +65,7 @@ export class AccessGate {
     @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
   ) {
     this.limiter = new RateLimiter(config.rateLimit);
+    this.rateLimit = config.rateLimit;
     this.addresses = new ClientAddresses(config.trustedProxies);
     this.sockets = config.sockets;
   }
@@ -80,24 +84,45 @@ export class AccessGate {
       const unavailable = asUnavailable(error);
       if (unavailable !== null) throw unavailable;
       if (!(error instanceof ApiError)) throw error;
-      this.count(addressKey(address), null);
-      throw withStatus(error, 401, { 'WWW-Authenticate': 'Bearer' });
+      const counted = this.count(addressKey(address), null);
+      throw withStatus(error, 401, { 'WWW-Authenticate': 'Bearer', ...this.headersOf(counted) });
     }
   }
 
-  /** Lets one operation of `viewer` through, or throws the refusal. */
-  admit(viewer: Viewer, address: ClientAddress, request: OperationRequest): void {
+  /**
+   * Lets one operation of `viewer` through, or throws the refusal (with the rate-limit headers for HTTP). Answers
+   * where the allowance stands once this operation is counted.
+   */
+  admit(viewer: Viewer, address: ClientAddress, request: OperationRequest): RateLimitState {
     this.admitWhileAvailable();
-    if (viewer.player === null) this.count(addressKey(address), request.query);
-    else this.count(`player:${viewer.player.id}`, null);
+    const counted = this.count(bucketOf(viewer, address), viewer.player === null ? request.query : null);
     switch (variablesProblem(request.variables)) {
       case null:
-        return;
+        return counted;
       case 'nul':
-        throw withStatus(new ApiError('BAD_USER_INPUT', NUL_MESSAGE), 400);
+        throw withStatus(new ApiError('BAD_USER_INPUT', NUL_MESSAGE), 400, this.headersOf(counted));
       case 'depth':
-        throw withStatus(new ApiError('BAD_USER_INPUT', DEPTH_MESSAGE, { field: 'variables' }), 400);
+        throw withStatus(
+          new ApiError('BAD_USER_INPUT', DEPTH_MESSAGE, { field: 'variables' }),
+          400,
+          this.headersOf(counted),
+        );
     }
+  }
+
+  /** Where the allowance `viewer` counts on stands, without counting (the `rateLimit` query). */
+  rateLimitOf(viewer: Viewer, address: ClientAddress): RateLimitState {
+    return this.limiter.peek(bucketOf(viewer, address));
+  }
+
+  /** The length of a rate-limit window. */
+  get windowSeconds(): number {
+    return this.rateLimit.windowSeconds;
+  }
+
+  /** The `RateLimit` and `RateLimit-Policy` headers of an HTTP answer, for `state`. */
+  headersOf(state: RateLimitState): Record<string, string> {
+    return rateLimitHeaders(this.rateLimit, state);
   }
 
   /** Refuses at once (UNAVAILABLE, 503) while the database is known to be down. */
@@ -162,13 +187,14 @@ export class AccessGate {
   }
 
   /** Counts an operation on `key`; over the allowance it is refused, unless it is a lone sign-in (`query`). */
-  private count(key: string, query: unknown): void {
-    const retryAfter = this.limiter.take(key);
-    if (retryAfter === 0 || isLoneLogin(query)) return;
+  private count(key: string, query: unknown): RateLimitState {
+    const counted = this.limiter.take(key);
+    const { retryAfter } = counted;
+    if (retryAfter === 0 || isLoneLogin(query)) return counted;
     const error = new ApiError('RATE_LIMITED', `too many requests; try again in ${retryAfter} s`, {
       retryAfter,
     });
-    throw withStatus(error, 429, { 'Retry-After': String(retryAfter) });
+    throw withStatus(error, 429, { 'Retry-After': String(retryAfter), ...this.headersOf(counted) });
   }
 }
 
@@ -205,6 +231,11 @@ function isLoneLogin(query: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whose allowance an operation counts on: its player's, or, anonymous, its address's. */
+function bucketOf(viewer: Viewer, address: ClientAddress): string {
+  return viewer.player === null ? addressKey(address) : `player:${viewer.player.id}`;
 }
 
 function addressKey(address: ClientAddress): string {

@@ -24,8 +24,8 @@ import { Violation, violation } from './violations';
 export type Decision =
   { readonly ok: true; readonly events: GameEvent[] } | { readonly ok: false; readonly violation: Violation };
 
-function refuse(code: Violation['code'], reason: string): Decision {
-  return { ok: false, violation: violation(code, reason) };
+function refuse(problem: Violation): Decision {
+  return { ok: false, violation: problem };
 }
 
 function accept(event: GameEvent): Decision {
@@ -34,26 +34,45 @@ function accept(event: GameEvent): Decision {
 
 export function decide(state: GameState, command: Command): Decision {
   const shape = commandShapeProblem(command);
-  if (shape !== null) return refuse('MALFORMED_COMMAND', shape);
-  if (state.result !== null) return refuse('GAME_OVER', 'the game is over');
+  if (shape !== null) return refuse(violation('MALFORMED_COMMAND', shape, {}));
+  if (state.result !== null) return refuse(violation('GAME_OVER', 'the game is over', {}));
   const seat = command.seat;
-  if (seat >= state.seats.length) return refuse('NO_SUCH_SEAT', `there is no seat ${seat}`);
-  if (state.seats[seat]!.out) return refuse('SEAT_OUT', `seat ${seat} has left the game`);
+  if (seat >= state.seats.length)
+    return refuse(violation('NO_SUCH_SEAT', `there is no seat ${seat}`, { seat }));
+  if (state.seats[seat]!.out)
+    return refuse(violation('SEAT_OUT', `seat ${seat} has left the game`, { seat }));
 
   switch (command.type) {
     case 'resign':
       return accept({ type: 'resigned', seat });
     case 'timeout':
-      if (seat !== state.current) return refuse('NOT_YOUR_TURN', `seat ${seat} is not the seat to move`);
+      if (seat !== state.current)
+        return refuse(
+          violation('NOT_YOUR_TURN', `seat ${seat} is not the seat to move`, {
+            seat,
+            current: state.current,
+          }),
+        );
       return accept({ type: 'timedOut', seat });
     case 'move': {
       if (seat !== state.current)
-        return refuse('NOT_YOUR_TURN', `it is seat ${state.current}'s turn, not seat ${seat}'s`);
+        return refuse(
+          violation('NOT_YOUR_TURN', `it is seat ${state.current}'s turn, not seat ${seat}'s`, {
+            seat,
+            current: state.current,
+          }),
+        );
       const move = parseMove(command.move);
       if (move === null) {
+        const sent = String(command.move).slice(0, 20);
         return refuse(
-          'MALFORMED_MOVE',
-          `"${String(command.move).slice(0, 20)}" is not a move (e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass)`,
+          violation(
+            'MALFORMED_MOVE',
+            `"${sent}" is not a move (e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass)`,
+            {
+              move: sent,
+            },
+          ),
         );
       }
       return decideMove(state, seat, move);
@@ -127,55 +146,66 @@ export function eventViolation(state: GameState, event: GameEvent): Violation | 
 const PASS: Move = { kind: 'pass' };
 
 function mismatch(): Violation {
-  return violation('MALFORMED_COMMAND', 'the event is not what its move decides on this state');
+  return violation('MALFORMED_COMMAND', 'the event is not what its move decides on this state', {});
 }
 
 /** Why a move breaks the rules now (docs/rules.md §2.4–§2.7), or null when it is legal. */
 function moveViolation(p: Perspective, move: Move): Violation | null {
   if (move.kind === 'pass') {
     const problem = passProblem(p);
-    return turnEndProblem(p) ?? (problem === null ? null : violation('PASS_NOT_ALLOWED', problem));
+    return (
+      turnEndProblem(p) ?? (problem === null ? null : violation('PASS_NOT_ALLOWED', problem, {}, ['E13']))
+    );
   }
   const card = sourceCard(p, move.from);
-  if (card === null) return violation(...emptySource(p, move));
+  if (card === null) return emptySource(p, move);
+  const named = formatCard(card);
   const to = move.to;
   switch (to.kind) {
     case 'newCenter': {
-      if (move.declared !== null)
-        return violation('BAD_DECLARATION', 'a rank is declared only on a side pile');
+      if (move.declared !== null) return onlyOnSidePile(named);
       if (canStartCenterPile(p, card)) return forcedFirstProblem(p, move, card, 0);
       if (centerCount(p) >= p.maxCenterPiles && card !== JOKER && rankOf(card) === ACE) {
         return violation(
           'CENTER_FULL',
-          `all ${p.maxCenterPiles} centre piles are in use (maxCenterPiles: S7, R6, E11)`,
+          `all ${p.maxCenterPiles} centre piles are in use: no more may be started`,
+          { maxCenterPiles: p.maxCenterPiles },
+          ['S7', 'R6', 'E11'],
         );
       }
       return violation(
         'ONLY_ACE_STARTS_PILE',
-        `only a natural ace starts a centre pile, not ${formatCard(card)} (S7, R5, E5)`,
+        `only a natural ace starts a centre pile, not ${named}`,
+        { card: named },
+        ['S7', 'R5', 'E5'],
       );
     }
     case 'center': {
-      if (move.declared !== null)
-        return violation('BAD_DECLARATION', 'a rank is declared only on a side pile');
+      if (move.declared !== null) return onlyOnSidePile(named);
       const pile = p.center[to.slot - 1];
       if (pile === undefined || pile === null)
-        return violation('NO_SUCH_PILE', `there is no centre pile c${to.slot}`);
+        return violation('NO_SUCH_PILE', `there is no centre pile c${to.slot}`, { pile: `c${to.slot}` });
       if (fitsCenterPile(p.options, pile, card)) return forcedFirstProblem(p, move, card, pile.length);
+      const needs = formatRank(pile.length + 1);
       return violation(
         'DOES_NOT_FIT',
-        `${formatCard(card)} does not fit centre pile c${to.slot}, which needs a ${formatRank(pile.length + 1)} or a wild card (S7, R7, E6)`,
+        `${named} does not fit centre pile c${to.slot}, which needs a ${needs} or a wild card`,
+        { card: named, pile: `c${to.slot}`, needs },
+        ['S7', 'R7', 'E6'],
       );
     }
     case 'side':
       if (move.from.kind === 'payoff') {
-        return violation('PAYOFF_ONLY_TO_CENTER', 'the pay-off card may go only to a centre pile (S14, R11)');
+        return violation('PAYOFF_ONLY_TO_CENTER', 'the pay-off card may go only to a centre pile', {}, [
+          'S14',
+          'R11',
+        ]);
       }
       if (move.from.kind === 'side') {
-        return violation(
-          'SIDE_ONLY_FROM_HAND',
-          'cards are never moved from one side pile to another (S14, R13)',
-        );
+        return violation('SIDE_ONLY_FROM_HAND', 'cards are never moved from one side pile to another', {}, [
+          'S14',
+          'R13',
+        ]);
       }
       return turnEndProblem(p) ?? sidePlacementProblem(p, card, to.pile - 1, move.declared);
   }
@@ -199,20 +229,31 @@ function forcedFirstProblem(
 
 /** docs/rules.md §2.6: a forced play keeps the turn from ending (and under `malice-rules-2` comes first). */
 function turnEndProblem(p: Perspective): Violation | null {
-  const forced = pendingForcedPlay(p);
-  return forced === null ? null : violation('FORCED_PLAY_PENDING', forced);
+  return pendingForcedPlay(p);
 }
 
-function emptySource(p: Perspective, move: Extract<Move, { kind: 'place' }>): [Violation['code'], string] {
+/** A rank declared on a centre pile (`=R` belongs to side piles only, S14). */
+function onlyOnSidePile(card: string): Violation {
+  return violation(
+    'BAD_DECLARATION',
+    'a rank is declared only on a side pile',
+    { problem: 'ONLY_ON_SIDE_PILE', card },
+    ['S14'],
+  );
+}
+
+function emptySource(p: Perspective, move: Extract<Move, { kind: 'place' }>): Violation {
   const from = move.from;
   switch (from.kind) {
-    case 'hand':
-      return ['CARD_NOT_IN_HAND', `${formatCard(from.card)} is not in your hand`];
+    case 'hand': {
+      const card = formatCard(from.card);
+      return violation('CARD_NOT_IN_HAND', `${card} is not in your hand`, { card });
+    }
     case 'payoff':
-      return ['EMPTY_SOURCE', 'your pay-off pile is empty'];
+      return violation('EMPTY_SOURCE', 'your pay-off pile is empty', { pile: 'p' });
     case 'side':
       return from.pile > p.sidePiles.length
-        ? ['NO_SUCH_PILE', `there is no side pile d${from.pile}`]
-        : ['EMPTY_SOURCE', `side pile d${from.pile} is empty`];
+        ? violation('NO_SUCH_PILE', `there is no side pile d${from.pile}`, { pile: `d${from.pile}` })
+        : violation('EMPTY_SOURCE', `side pile d${from.pile} is empty`, { pile: `d${from.pile}` });
   }
 }

@@ -5,7 +5,7 @@ import { Command, GameEvent } from './events';
 import { decide, eventViolation } from './decide';
 import { applyEvent, perspectiveOf } from './evolve';
 import { StoredOptions } from './options';
-import { legalMovesFor } from './rules';
+import { ForcedPlay, forcedPlaysFor, legalMovesFor } from './rules';
 import { setup } from './setup';
 import { GameState, cloneState } from './state';
 import { Violation } from './violations';
@@ -18,6 +18,15 @@ import { RngState } from './rng';
 export function legalMoves(state: GameState): string[] {
   if (state.result !== null) return [];
   return legalMovesFor(perspectiveOf(state, state.current));
+}
+
+/**
+ * The forced plays of the seat to move (docs/rules.md §2.6), each with the rule forcing it; empty once the game is
+ * over or when nothing is forced.
+ */
+export function forcedPlays(state: GameState): ForcedPlay[] {
+  if (state.result !== null) return [];
+  return forcedPlaysFor(perspectiveOf(state, state.current));
 }
 
 export type ReplayResult =

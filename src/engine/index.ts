@@ -14,6 +14,14 @@ export { decide, type Decision } from './decide';
 export { evolve, applyEvent, perspectiveOf } from './evolve';
 export * from './view';
 export * from './game';
-export { type Perspective, isWild, legalMovesFor, pendingForcedPlay, hasCenterPlay } from './rules';
+export {
+  type ForcedPlay,
+  type Perspective,
+  isWild,
+  legalMovesFor,
+  forcedPlaysFor,
+  pendingForcedPlay,
+  hasCenterPlay,
+} from './rules';
 export * from './position';
 export * from './bots';

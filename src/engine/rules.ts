@@ -8,7 +8,7 @@ import { MoveSource } from './moves';
 import { RuleOptions, topRankOf } from './options';
 import { SideCard } from './state';
 import { RulesPart } from './versions';
-import { Violation, ViolationCode, violation } from './violations';
+import { ForcedPlayReason, Violation, ViolationCode, violation } from './violations';
 
 /** What one player sees and may use on their turn. */
 export interface Perspective {
@@ -94,6 +94,12 @@ export function sourceCard(p: Perspective, source: MoveSource): Card | null {
   }
 }
 
+/** The codes a hand card → side pile placement may break. */
+type SidePlacementCode = Extract<
+  ViolationCode,
+  'NO_SUCH_PILE' | 'LOW_CARD_TO_SIDE' | 'BAD_DECLARATION' | 'SIDE_BUILD'
+>;
+
 /**
  * The rule a hand card → side pile placement breaks, or null when it is allowed (docs/rules.md §2.5). Kept
  * free of string building: move generation calls it for every card and pile.
@@ -103,7 +109,7 @@ function sidePlacementCode(
   card: Card,
   pileIndex: number,
   declared: Rank | null,
-): ViolationCode | null {
+): SidePlacementCode | null {
   const options = p.options;
   const pile = p.sidePiles[pileIndex];
   if (pile === undefined) return 'NO_SUCH_PILE';
@@ -134,32 +140,54 @@ export function sidePlacementProblem(
   if (code === null) return null;
   const top = sideTop(p.sidePiles[pileIndex] ?? []);
   const place = `d${pileIndex + 1}`;
+  const named = formatCard(card);
   switch (code) {
     case 'NO_SUCH_PILE':
-      return violation(code, `there is no side pile ${place}`);
-    case 'LOW_CARD_TO_SIDE':
+      return violation(code, `there is no side pile ${place}`, { pile: place });
+    case 'LOW_CARD_TO_SIDE': {
+      const centerFull = centerCount(p) >= p.maxCenterPiles;
       return violation(
         code,
-        centerCount(p) < p.maxCenterPiles
-          ? `an ace or a 2 may go to a side pile only while all ${p.maxCenterPiles} centre piles exist (lowCardsToSide, R10)`
-          : 'with the centre full, only a 2 onto a 3 or an ace onto a 2 may go to a side pile (lowCardsToSide, R10)',
+        centerFull
+          ? 'with the centre full, only a 2 onto a 3 or an ace onto a 2 may go to a side pile (low cards stay in the centre)'
+          : `an ace or a 2 may go to a side pile only while all ${p.maxCenterPiles} centre piles exist (low cards stay in the centre)`,
+        { card: named, pile: place, centerFull, maxCenterPiles: p.maxCenterPiles },
+        ['R10'],
       );
+    }
     case 'BAD_DECLARATION':
-      if (declared === ACE) return violation(code, 'a wild card never stands for an ace (S11, R15)');
+      if (declared === ACE)
+        return violation(
+          code,
+          'a wild card never stands for an ace',
+          { problem: 'NEVER_AN_ACE', card: named },
+          ['S11', 'R15'],
+        );
       if (declared === null) {
         return violation(
           code,
-          `a wild card on a side pile declares the rank it stands for there, e.g. ${formatCard(card)}-${place}=8 (S14)`,
+          `a wild card on a side pile declares the rank it stands for there, e.g. ${named}-${place}=8`,
+          { problem: 'WILD_MUST_DECLARE', card: named },
+          ['S14'],
         );
       }
-      return violation(code, 'a rank is declared only for a wild card going onto a sameOrOneLower side pile');
+      return violation(
+        code,
+        'a rank is declared only for a wild card going onto a sameOrOneLower side pile',
+        { problem: 'NOTHING_TO_DECLARE', card: named },
+        ['S14'],
+      );
     case 'SIDE_BUILD':
       return violation(
         code,
-        `side pile ${place} shows ${formatRank(top?.rank ?? 0)}: only the same rank or one lower may go on it (sideBuild sameOrOneLower, S12, R9)`,
+        `side pile ${place} shows ${formatRank(top?.rank ?? 0)}: only the same rank or one lower may go on it`,
+        { card: named, pile: place, top: formatRank(top?.rank ?? 0) },
+        ['S12', 'R9'],
       );
-    default:
-      return violation(code, 'that card may not go on that side pile');
+    default: {
+      const never: never = code;
+      return never;
+    }
   }
 }
 
@@ -304,62 +332,137 @@ export function forcedPlaysAtOnce(rules: RulesPart): boolean {
   }
 }
 
+/** A forced play (docs/rules.md §2.6): the move in notation and the rule that forces it. */
+export interface ForcedPlay {
+  readonly move: string;
+  readonly reason: ForcedPlayReason;
+}
+
+/** The first forced play still due: which rule, which card from where (`p`, `dN`, `hand`), onto which pile. */
+interface PendingForced {
+  readonly forced: ForcedPlayReason;
+  readonly card: Card;
+  readonly from: string;
+  /** `cN`, or `c` for a new pile. */
+  readonly pile: string;
+}
+
 /**
- * The forced play (docs/rules.md §2.6) still to be made, described for the player, or null. Only natural cards are
- * forced. Under `malice-rules-1` it keeps the turn from ending and other plays may come first; under
- * `malice-rules-2` it is due before any other move.
+ * The forced play (docs/rules.md §2.6) still to be made, or null. Only natural cards are forced. Under
+ * `malice-rules-1` it keeps the turn from ending and other plays may come first; under `malice-rules-2` it is due
+ * before any other move.
  */
-export function pendingForcedPlay(p: Perspective): string | null {
+function firstPendingForced(p: Perspective): PendingForced | null {
   const options = p.options;
-  const when = forcedPlaysAtOnce(p.rules) ? 'now, before any other move' : 'before the turn ends';
   if (options.forcedAces && centerCount(p) < p.maxCenterPiles) {
     const ace = findAvailableNatural(p, ACE);
-    if (ace !== null) {
-      return `the ace ${ace} must start a centre pile ${when} (forcedAces, S6, R5)`;
-    }
+    if (ace !== null) return { forced: 'FORCED_ACE', ...ace, pile: 'c' };
   }
   if (options.forcedTwoOnAce) {
     const aceSlot = firstSlot(p, (pile) => pile.length === ACE);
     const two = aceSlot < 0 ? null : findAvailableNatural(p, TWO);
-    if (two !== null) {
-      return `the 2 ${two} must go on the ace of centre pile c${aceSlot + 1} ${when} (forcedTwoOnAce, R7)`;
-    }
+    if (two !== null) return { forced: 'FORCED_TWO_ON_ACE', ...two, pile: `c${aceSlot + 1}` };
   }
   const top = p.payoffTop;
   if (options.forcedPayoffPlay && top !== null && !isWild(options, top)) {
     // A pay-off ace that may start a pile fits (S15); this matters only where forcedAces is off.
-    if (canStartCenterPile(p, top)) {
-      return `the pay-off card ${formatCard(top)} must start a centre pile ${when} (forcedPayoffPlay, S15)`;
-    }
+    if (canStartCenterPile(p, top)) return { forced: 'FORCED_PAYOFF_PLAY', card: top, from: 'p', pile: 'c' };
     const slot = firstSlot(p, (pile) => fitsCenterPile(options, pile, top));
-    if (slot >= 0) {
-      return `the pay-off card ${formatCard(top)} fits centre pile c${slot + 1} and must be played ${when} (forcedPayoffPlay, S15)`;
-    }
+    if (slot >= 0) return { forced: 'FORCED_PAYOFF_PLAY', card: top, from: 'p', pile: `c${slot + 1}` };
   }
   return null;
 }
 
+/** The sentences each forced play rests on. */
+const FORCED_SENTENCES: Readonly<Record<ForcedPlayReason, readonly string[]>> = {
+  FORCED_ACE: ['S6', 'R5'],
+  FORCED_TWO_ON_ACE: ['R7'],
+  FORCED_PAYOFF_PLAY: ['S15'],
+};
+
+/** The forced play still to be made, as the refusal of anything else (FORCED_PLAY_PENDING), or null. */
+export function pendingForcedPlay(p: Perspective): Violation | null {
+  const pending = firstPendingForced(p);
+  if (pending === null) return null;
+  const atOnce = forcedPlaysAtOnce(p.rules);
+  const when = atOnce ? 'now, before any other move' : 'before the turn ends';
+  const card = formatCard(pending.card);
+  const where =
+    pending.from === 'p'
+      ? 'on the pay-off pile'
+      : pending.from === 'hand'
+        ? 'in hand'
+        : `on side pile ${pending.from}`;
+  let reason: string;
+  switch (pending.forced) {
+    case 'FORCED_ACE':
+      reason = `the ace ${card} ${where} must start a centre pile ${when} (forced aces)`;
+      break;
+    case 'FORCED_TWO_ON_ACE':
+      reason = `the 2 ${card} ${where} must go on the ace of centre pile ${pending.pile} ${when} (forced 2 on an ace)`;
+      break;
+    case 'FORCED_PAYOFF_PLAY':
+      reason =
+        pending.pile === 'c'
+          ? `the pay-off card ${card} must start a centre pile ${when} (forced pay-off play)`
+          : `the pay-off card ${card} fits centre pile ${pending.pile} and must be played ${when} (forced pay-off play)`;
+      break;
+  }
+  const from = pending.from === 'hand' ? card : pending.from;
+  return violation(
+    'FORCED_PLAY_PENDING',
+    reason,
+    {
+      forced: pending.forced,
+      card,
+      from: pending.from,
+      pile: pending.pile,
+      move: `${from}-${pending.pile}`,
+      atOnce,
+    },
+    FORCED_SENTENCES[pending.forced],
+  );
+}
+
 /**
- * Whether a centre play that is legal in itself is one of the forced plays (docs/rules.md §2.6): a natural ace
- * starting a pile (forcedAces, S6, R5), a natural 2 on a centre ace (forcedTwoOnAce, R7), or the natural pay-off
- * top (forcedPayoffPlay, S15 — an ace starting a pile included). `pileRank` is the target pile's rank, or 0 for a
- * new pile.
+ * Why a centre play that is legal in itself is one of the forced plays (docs/rules.md §2.6), or null when it is
+ * not: a natural ace starting a pile (forcedAces, S6, R5), a natural 2 on a centre ace (forcedTwoOnAce, R7), or
+ * the natural pay-off top (forcedPayoffPlay, S15 — an ace starting a pile included). `pileRank` is the target
+ * pile's rank, or 0 for a new pile.
  */
+export function forcedCenterPlayReason(
+  options: RuleOptions,
+  fromPayoff: boolean,
+  card: Card,
+  pileRank: number,
+): ForcedPlayReason | null {
+  if (card === JOKER || isWild(options, card)) return null;
+  if (fromPayoff && options.forcedPayoffPlay) return 'FORCED_PAYOFF_PLAY';
+  const rank = rankOf(card);
+  if (pileRank === 0) return rank === ACE && options.forcedAces ? 'FORCED_ACE' : null;
+  return rank === TWO && pileRank === ACE && options.forcedTwoOnAce ? 'FORCED_TWO_ON_ACE' : null;
+}
+
+/** Whether a centre play that is legal in itself is one of the forced plays (`forcedCenterPlayReason`). */
 export function isForcedCenterPlay(
   options: RuleOptions,
   fromPayoff: boolean,
   card: Card,
   pileRank: number,
 ): boolean {
-  if (card === JOKER || isWild(options, card)) return false;
-  if (fromPayoff && options.forcedPayoffPlay) return true;
-  const rank = rankOf(card);
-  if (pileRank === 0) return rank === ACE && options.forcedAces;
-  return rank === TWO && pileRank === ACE && options.forcedTwoOnAce;
+  return forcedCenterPlayReason(options, fromPayoff, card, pileRank) !== null;
 }
 
-/** Every forced play (docs/rules.md §2.6) in notation, in the order of `centerPlayTexts`; none when nothing is forced. */
-function forcedPlayTexts(p: Perspective, sources: Sources, into: string[]): void {
+/**
+ * Every forced play (docs/rules.md §2.6) in notation, in the order of `centerPlayTexts`; none when nothing is
+ * forced. With `reasons`, the rule forcing each move goes there, index for index.
+ */
+function forcedPlayTexts(
+  p: Perspective,
+  sources: Sources,
+  into: string[],
+  reasons?: ForcedPlayReason[],
+): void {
   const options = p.options;
   if (!options.forcedAces && !options.forcedTwoOnAce && !options.forcedPayoffPlay) return;
   const canStart = centerCount(p) < p.maxCenterPiles;
@@ -372,7 +475,11 @@ function forcedPlayTexts(p: Perspective, sources: Sources, into: string[]): void
     const rank = rankOf(card);
     const payoffForced = fromPayoff && options.forcedPayoffPlay;
     if (rank === ACE) {
-      if (canStart && isForcedCenterPlay(options, fromPayoff, card, 0)) into.push(`${sources.names[i]}-c`);
+      const reason = canStart ? forcedCenterPlayReason(options, fromPayoff, card, 0) : null;
+      if (reason !== null) {
+        into.push(`${sources.names[i]}-c`);
+        reasons?.push(reason);
+      }
       continue;
     }
     if (!payoffForced && !(rank === TWO && options.forcedTwoOnAce)) continue;
@@ -380,23 +487,36 @@ function forcedPlayTexts(p: Perspective, sources: Sources, into: string[]): void
     for (let slot = 0; slot < p.center.length; slot++) {
       const pile = p.center[slot];
       if (pile === null || pile === undefined || !fitsCenterPile(options, pile, card)) continue;
-      if (isForcedCenterPlay(options, fromPayoff, card, pile.length)) into.push(`${name}-c${slot + 1}`);
+      const reason = forcedCenterPlayReason(options, fromPayoff, card, pile.length);
+      if (reason !== null) {
+        into.push(`${name}-c${slot + 1}`);
+        reasons?.push(reason);
+      }
     }
   }
 }
 
-/** The first available natural card of `rank` (pay-off top, side-pile tops, hand), described for the player. */
-function findAvailableNatural(p: Perspective, rank: Rank): string | null {
+/**
+ * The forced plays of the player to move (docs/rules.md §2.6), each with the rule forcing it, in the order of the
+ * legal moves. Under `malice-rules-2` they are the only legal moves while any exists; under `malice-rules-1` one of
+ * them must be made before the turn ends.
+ */
+export function forcedPlaysFor(p: Perspective): ForcedPlay[] {
+  const moves: string[] = [];
+  const reasons: ForcedPlayReason[] = [];
+  forcedPlayTexts(p, sourcesOf(p), moves, reasons);
+  return moves.map((move, index) => ({ move, reason: reasons[index] as ForcedPlayReason }));
+}
+
+/** The first available natural card of `rank` (pay-off top, side-pile tops, hand), and where it is. */
+function findAvailableNatural(p: Perspective, rank: Rank): { card: Card; from: string } | null {
   const options = p.options;
-  if (p.payoffTop !== null && isNatural(options, p.payoffTop, rank)) {
-    return `${formatCard(p.payoffTop)} on the pay-off pile`;
-  }
+  if (p.payoffTop !== null && isNatural(options, p.payoffTop, rank)) return { card: p.payoffTop, from: 'p' };
   for (let i = 0; i < p.sidePiles.length; i++) {
     const top = sideTop(p.sidePiles[i] as SideCard[]);
-    if (top !== null && isNatural(options, top.card, rank))
-      return `${formatCard(top.card)} on side pile d${i + 1}`;
+    if (top !== null && isNatural(options, top.card, rank)) return { card: top.card, from: `d${i + 1}` };
   }
-  for (const card of p.hand) if (isNatural(options, card, rank)) return `${formatCard(card)} in hand`;
+  for (const card of p.hand) if (isNatural(options, card, rank)) return { card, from: 'hand' };
   return null;
 }
 
@@ -410,7 +530,7 @@ function firstSlot(p: Perspective, matches: (pile: readonly Card[]) => boolean):
 }
 
 const MANDATORY_END =
-  'the turn must end with a card from hand onto a side pile; pass only with an empty hand (turnEnd mandatory, E13)';
+  'the turn must end with a card from hand onto a side pile; pass only with an empty hand (mandatory turn end)';
 
 /**
  * Why `pass` is not allowed now, or null when it is (docs/rules.md §2.7). Forced plays are checked separately.

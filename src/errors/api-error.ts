@@ -22,8 +22,15 @@ export const API_ERROR_CODES = [
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-/** Extra machine-readable facts, e.g. `currentVersion` on a conflict or `rule` on an illegal move. */
-export type ErrorDetails = Readonly<Record<string, string | number | boolean | null>>;
+type Scalar = string | number | boolean | null;
+
+/**
+ * Extra machine-readable facts, e.g. `currentVersion` on a conflict, or `rule`, `params` and `sentences` on an
+ * illegal move.
+ */
+export type ErrorDetails = Readonly<
+  Record<string, Scalar | readonly string[] | Readonly<Record<string, Scalar>>>
+>;
 
 export class ApiError extends GraphQLError {
   constructor(
@@ -35,17 +42,22 @@ export class ApiError extends GraphQLError {
   }
 }
 
-/** Engine violations → API errors: a move out of turn is NOT_YOUR_TURN, an ended game GAME_NOT_ACTIVE, the rest ILLEGAL_MOVE. */
+/**
+ * Engine violations → API errors: a move out of turn is NOT_YOUR_TURN, an ended game GAME_NOT_ACTIVE, the rest
+ * ILLEGAL_MOVE. Each carries the violation's code (`rule`), its parameters (`params`) and the sentence ids of the
+ * rule texts (`sentences`), so that a client can say it in its own language (docs/api.md#rule-codes).
+ */
 export function violationError(violation: Violation): ApiError {
+  const details = { rule: violation.code, params: violation.params, sentences: violation.sentences };
   switch (violation.code) {
     case 'NOT_YOUR_TURN':
-      return new ApiError('NOT_YOUR_TURN', violation.reason);
+      return new ApiError('NOT_YOUR_TURN', violation.reason, details);
     case 'GAME_OVER':
-      return new ApiError('GAME_NOT_ACTIVE', violation.reason);
+      return new ApiError('GAME_NOT_ACTIVE', violation.reason, details);
     case 'MALFORMED_MOVE':
-      return new ApiError('BAD_USER_INPUT', violation.reason, { rule: violation.code });
+      return new ApiError('BAD_USER_INPUT', violation.reason, details);
     default:
-      return new ApiError('ILLEGAL_MOVE', violation.reason, { rule: violation.code });
+      return new ApiError('ILLEGAL_MOVE', violation.reason, details);
   }
 }
 

@@ -40,11 +40,12 @@ export class ExportController {
     private readonly clock: Clock,
   ) {}
 
-  /** The same gate as /graphql, with the same counters: a download is one operation. */
-  private async admit(request: FastifyRequest): Promise<Viewer> {
+  /** The same gate as /graphql, with the same counters (and rate-limit headers): a download is one operation. */
+  private async admit(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
     const address = this.gate.addressOf(request.raw);
     const viewer = await this.gate.authenticate(request.headers.authorization, address);
-    this.gate.admit(viewer, address, { variables: queryOf(request) });
+    const counted = this.gate.admit(viewer, address, { variables: queryOf(request) });
+    void reply.headers(this.gate.headersOf(counted));
     return viewer;
   }
 
@@ -55,7 +56,7 @@ export class ExportController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, async () => {
-      requireReadable(await this.admit(request));
+      requireReadable(await this.admit(request, reply));
       const format = parseExportQuery(queryOf(request));
       const doc = await this.service.exportGame(id);
       switch (format) {
@@ -74,7 +75,7 @@ export class ExportController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, async () => {
-      requireReadable(await this.admit(request));
+      requireReadable(await this.admit(request, reply));
       const filter = parsePlayerGamesQuery(queryOf(request));
       const lines = await this.service.playerGames(checkUsername(username), filter);
       // Readable.from pulls a line only when the socket takes more: a slow client slows the paging down, and a
@@ -88,7 +89,7 @@ export class ExportController {
   @Get('me/export')
   async myData(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(reply, async () => {
-      const viewer = await this.admit(request);
+      const viewer = await this.admit(request, reply);
       // Personal data, token and session lists included: a session token, as for `sessions` and `apiTokens`.
       const player = requireSession({ viewer }, 'your data is downloaded');
       const lines = await this.account.lines(player.id, viewer.tokenId, this.clock.now());

@@ -42,12 +42,13 @@ export interface QueryLimits {
 
 /**
  * The fields, beyond every root field, that read the database or replay a game each time they resolve: a game's
- * view and legal moves (its state, folded from the log unless this copy has it), its move log, a position after
+ * view, legal moves and forced plays (its state, folded from the log unless this copy has it), its move log, a position after
  * a ply (a replay), a player's ratings and statistics, the game of a player event. Each counts 1 unit of work.
  */
 export const DATABASE_FIELDS = [
   'Game.view',
   'Game.legalMoves',
+  'Game.forcedPlays',
   'Game.moves',
   'Game.positionAfter',
   'Player.ratings',

@@ -32,13 +32,25 @@ interface HttpRequestLike {
   readonly query?: unknown;
 }
 
-/** Apollo's context function for HTTP requests: the gate's viewer, once the request is admitted. */
+/** What of Fastify's reply the context function uses: Apollo's integration passes it after the request. */
+interface HttpReplyLike {
+  header(name: string, value: string): unknown;
+}
+
+/**
+ * Apollo's context function for HTTP requests: the gate's viewer, once the request is admitted. The answer gets
+ * the rate-limit headers here (a refusal carries them in its `extensions.http` instead).
+ */
 export function httpContext(gate: AccessGate, limits: QueryLimits) {
-  return async (source: HttpRequestLike | { readonly req: HttpRequestLike }): Promise<RequestContext> => {
+  return async (
+    source: HttpRequestLike | { readonly req: HttpRequestLike },
+    reply?: HttpReplyLike,
+  ): Promise<RequestContext> => {
     const request = 'req' in source ? source.req : source;
     const address = gate.addressOf(request.raw);
     const viewer = await gate.authenticate(request.headers.authorization, address);
-    gate.admit(viewer, address, httpOperation(request));
+    const counted = gate.admit(viewer, address, httpOperation(request));
+    for (const [name, value] of Object.entries(gate.headersOf(counted))) reply?.header(name, value);
     return { viewer, address, work: new WorkMeter(limits.maxWork) };
   };
 }

@@ -13,6 +13,18 @@ export interface RateLimit {
   readonly windowSeconds: number;
 }
 
+/** Where one key stands in its window, as the RateLimit header and the `rateLimit` query tell it. */
+export interface RateLimitState {
+  /** Requests a window allows. */
+  readonly limit: number;
+  /** Requests left in this window (0 once over). */
+  readonly remaining: number;
+  /** Whole seconds until this window ends and the allowance is whole again (at least 1). */
+  readonly resetSeconds: number;
+  /** Seconds until the caller may try again: 0 while the request is within the limit, else `resetSeconds`. */
+  readonly retryAfter: number;
+}
+
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
 
@@ -21,8 +33,8 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds until the caller may try again, or 0 when this request is within the limit. */
-  take(key: string): number {
+  /** Counts one request on `key`: where the key stands afterwards, and whether the request was within the limit. */
+  take(key: string): RateLimitState {
     const now = this.now();
     const windowMs = this.limit.windowSeconds * 1000;
     let window = this.windows.get(key);
@@ -32,12 +44,52 @@ export class RateLimiter {
       this.windows.set(key, window);
     }
     window.count++;
-    if (window.count <= this.limit.requests) return 0;
-    return Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
+    const state = this.stateOf(window, now);
+    return window.count <= this.limit.requests ? state : { ...state, retryAfter: state.resetSeconds };
+  }
+
+  /** Where `key` stands, without counting a request (a key with no running window has its whole allowance). */
+  peek(key: string): RateLimitState {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (window === undefined || now - window.startedAt >= this.limit.windowSeconds * 1000)
+      return {
+        limit: this.limit.requests,
+        remaining: this.limit.requests,
+        resetSeconds: this.limit.windowSeconds,
+        retryAfter: 0,
+      };
+    return this.stateOf(window, now);
+  }
+
+  private stateOf(window: Window, now: number): RateLimitState {
+    const windowMs = this.limit.windowSeconds * 1000;
+    return {
+      limit: this.limit.requests,
+      remaining: Math.max(0, this.limit.requests - window.count),
+      // Rounded up, so a client that waits this long is never early.
+      resetSeconds: Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000)),
+      retryAfter: 0,
+    };
   }
 
   private prune(now: number, windowMs: number): void {
     for (const [key, window] of this.windows)
       if (now - window.startedAt >= windowMs) this.windows.delete(key);
   }
+}
+
+/** The one policy's name in the headers (draft-ietf-httpapi-ratelimit-headers: a quoted policy identifier). */
+export const RATE_LIMIT_POLICY = 'default';
+
+/**
+ * The `RateLimit-Policy` and `RateLimit` header fields of draft-ietf-httpapi-ratelimit-headers (Structured
+ * Fields lists): the policy's quota `q` per window `w` seconds, and the remaining quota `r` with `t` seconds until
+ * it is whole again. `Retry-After` is added only to a refusal, by the caller.
+ */
+export function rateLimitHeaders(limit: RateLimit, state: RateLimitState): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"${RATE_LIMIT_POLICY}";q=${limit.requests};w=${limit.windowSeconds}`,
+    RateLimit: `"${RATE_LIMIT_POLICY}";r=${state.remaining};t=${state.resetSeconds}`,
+  };
 }

@@ -2,7 +2,8 @@
  * docs/rules.md §2.6 under malice-rules-2: a forced play is due at once (S15, R7, S6, R5). Whenever one exists,
  * every legal move is a forced play — told apart here from the move text and the state alone, not by the engine's
  * own predicate — and there is at least one; when none exists the legal moves are exactly those of
- * malice-rules-1, so the new version changes nothing else.
+ * malice-rules-1, so the new version changes nothing else. `forcedPlays` lists exactly those moves, each with the
+ * rule that forces it, read the same way.
  */
 import fc from 'fast-check';
 import {
@@ -10,7 +11,9 @@ import {
   Card,
   GameState,
   JOKER,
+  type ForcedPlayReason,
   TWO,
+  forcedPlays,
   isWild,
   legalMoves,
   parseCard,
@@ -31,18 +34,18 @@ function sourceCardOf(state: GameState, source: string): Card | null {
   return parseCard(source);
 }
 
-/** Whether `move` is a forced play on `state`, by the definitions of docs/rules.md §2.6 read directly. */
-function isForced(state: GameState, move: string): boolean {
+/** The rule that forces `move` on `state`, by the definitions of docs/rules.md §2.6 read directly, or null. */
+function forcedBy(state: GameState, move: string): ForcedPlayReason | null {
   const match = /^(.+)-c(\d*)$/.exec(move);
-  if (match === null) return false;
+  if (match === null) return null;
   const [, source, slotText] = match as unknown as [string, string, string];
   const card = sourceCardOf(state, source);
-  if (card === null || card === JOKER || isWild(state.options, card)) return false;
+  if (card === null || card === JOKER || isWild(state.options, card)) return null;
   const options = state.options;
-  if (source === 'p' && options.forcedPayoffPlay) return true;
-  if (slotText === '') return rankOf(card) === ACE && options.forcedAces;
+  if (source === 'p' && options.forcedPayoffPlay) return 'FORCED_PAYOFF_PLAY';
+  if (slotText === '') return rankOf(card) === ACE && options.forcedAces ? 'FORCED_ACE' : null;
   const pile = state.center[Number(slotText) - 1];
-  return options.forcedTwoOnAce && rankOf(card) === TWO && pile?.length === ACE;
+  return options.forcedTwoOnAce && rankOf(card) === TWO && pile?.length === ACE ? 'FORCED_TWO_ON_ACE' : null;
 }
 
 function underRules1(state: GameState): GameState {
@@ -59,15 +62,19 @@ describe('forced plays are due at once (malice-rules-2)', () => {
           expect(state.rules).toBe('malice-rules-2');
           const legal = legalMoves(state);
           const old = legalMoves(underRules1(state));
+          const listed = forcedPlays(state);
           if (pendingForcedPlay(perspectiveOf(state, state.current)) === null) {
             if (legal.join() !== old.join())
               throw new Error(`no forced play, yet [${legal}] vs rules 1 [${old}]`);
+            if (listed.length > 0)
+              throw new Error(`no forced play, yet forcedPlays lists ${listed[0]!.move}`);
             return;
           }
+          expect(listed).toEqual(legal.map((move) => ({ move, reason: forcedBy(state, move) })));
           forcedStates++;
           if (legal.length === 0) throw new Error('a forced play exists but no legal move');
           for (const move of legal) {
-            if (!isForced(state, move)) throw new Error(`${move} is legal but not forced`);
+            if (forcedBy(state, move) === null) throw new Error(`${move} is legal but not forced`);
             if (!old.includes(move)) throw new Error(`${move} is legal under rules 2 but not under rules 1`);
           }
         };

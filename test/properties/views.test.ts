@@ -204,7 +204,7 @@ describe('views leak nothing', () => {
     );
   });
 
-  it('a refusal names no card its seat may not see (violations.ts: reasons never name hidden cards)', () => {
+  it('a refusal names no card its seat may not see, in its reason or its parameters (violations.ts)', () => {
     fc.assert(
       fc.property(
         gameSpecArb,
@@ -220,11 +220,16 @@ describe('views leak nothing', () => {
               for (const move of moves) {
                 const decision = decide(state, { type: 'move', seat, move });
                 if (decision.ok) continue;
-                for (const named of decision.violation.reason.match(CARD_TOKEN) ?? []) {
-                  if (!visible.has(named) && !move.includes(named) && !NOTATION_EXAMPLES.includes(named)) {
-                    fail(
-                      `seat ${seat} sent ${move} and was told "${decision.violation.reason}": ${named} is hidden`,
-                    );
+                const { reason, params } = decision.violation;
+                // The reason and every parameter (a client shows them in its own words) name only visible cards.
+                const told = [reason, ...Object.values(params).filter((value) => typeof value === 'string')];
+                for (const text of told) {
+                  for (const named of text.match(CARD_TOKEN) ?? []) {
+                    if (!visible.has(named) && !move.includes(named) && !NOTATION_EXAMPLES.includes(named)) {
+                      fail(
+                        `seat ${seat} sent ${move} and was told "${text}" (${reason}): ${named} is hidden`,
+                      );
+                    }
                   }
                 }
               }

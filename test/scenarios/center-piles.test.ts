@@ -15,7 +15,10 @@ describe('§2.4 centre piles', () => {
   it('S7 classic: a pile takes the next rank only, whatever the suit', () => {
     // No ace in hand: a forced ace would come before any other play (§2.6).
     const state = pos('classic', 'c1=AS,c3=AH2D - - 9H8C:5C3S:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 0 0 n');
-    expectRefused(state, '5C-c3', 'DOES_NOT_FIT', /c3, which needs a 3/);
+    expectRefused(state, '5C-c3', 'DOES_NOT_FIT', /c3, which needs a 3/, {
+      params: { card: '5C', pile: 'c3', needs: '3' },
+      sentences: ['S7', 'R7', 'E6'],
+    });
     expectRefused(state, '3S-c1', 'DOES_NOT_FIT', /c1, which needs a 2/);
     expectRefused(state, '3S-c2', 'NO_SUCH_PILE', /c2/);
     expectLegal(state, '3S-c3');
@@ -40,7 +43,10 @@ describe('§2.4 centre piles', () => {
       'c1=AS2H,c2=AH2D,c3=AD2C,c4=AC2S - - 9H8C:AS5C:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 0 0 n',
     );
     expect(state.maxCenterPiles).toBe(4);
-    expectRefused(state, 'AS-c', 'CENTER_FULL', /all 4 centre piles.*maxCenterPiles/);
+    expectRefused(state, 'AS-c', 'CENTER_FULL', /all 4 centre piles are in use/, {
+      params: { maxCenterPiles: 4 },
+      sentences: ['S7', 'R6', 'E11'],
+    });
   });
 
   it('R6 zloba with maxCenterPiles 8: the fifth ace starts a pile', () => {
@@ -122,7 +128,9 @@ describe('§2.3/§2.5 sources and the pay-off pile', () => {
     'S14/R11 %s: the pay-off top goes only to the centre (PAYOFF_ONLY_TO_CENTER)',
     (preset) => {
       const state = pos(preset, 'c1=AS2H - - 9H8C:4D5C:-,7C,-,-/3C5DQS:4H4S:-,-,-,- 0 0 0 n');
-      expectRefused(state, 'p-d1', 'PAYOFF_ONLY_TO_CENTER', /only to a centre pile \(S14, R11\)/);
+      expectRefused(state, 'p-d1', 'PAYOFF_ONLY_TO_CENTER', /only to a centre pile$/, {
+        sentences: ['S14', 'R11'],
+      });
       expectRefused(state, 'p-d2', 'PAYOFF_ONLY_TO_CENTER');
     },
   );

@@ -256,7 +256,7 @@ describe('§2.9 resign and timeout', () => {
     expect(next.current).toBe(2);
     expect(decide(next, { type: 'move', seat: 1, move: 'pass' })).toEqual({
       ok: false,
-      violation: { code: 'SEAT_OUT', reason: 'seat 1 has left the game' },
+      violation: { code: 'SEAT_OUT', reason: 'seat 1 has left the game', params: { seat: 1 }, sentences: [] },
     });
   });
 

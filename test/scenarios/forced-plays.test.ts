@@ -3,7 +3,7 @@
  * forced. Under malice-rules-2 a forced play is due at once: while one exists the legal moves are exactly the
  * forced plays. Games under malice-rules-1 checked them only when the turn would end, and still replay so.
  */
-import { RulesVersion, StoredOptions, legalMoves, optionsFor } from '../../src/engine';
+import { RulesVersion, StoredOptions, forcedPlays, legalMoves, optionsFor } from '../../src/engine';
 import { expectLegal, expectRefused, fields, pos, posUnder, run } from './support';
 
 const RULES_1: RulesVersion = 'malice-rules-1+chacha20-v2';
@@ -19,8 +19,7 @@ describe('§2.6 forced plays', () => {
   // S6: "Har en spelare som är inne spelbara äss så måste han lägga dessa med framsidan upp bredvid talongen."
   it('S6 classic: an ace in hand must start a centre pile before the turn ends (forcedAces)', () => {
     const state = pos('classic', '- 2C8D - 9H7C:AH5C:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n');
-    const reason =
-      /the ace AH in hand must start a centre pile now, before any other move \(forcedAces, S6, R5\)/;
+    const reason = /the ace AH in hand must start a centre pile now, before any other move \(forced aces\)/;
     expectRefused(state, 'pass', 'FORCED_PLAY_PENDING', reason);
     expectRefused(state, '5C-d1', 'FORCED_PLAY_PENDING', reason);
     expect(legalMoves(state)).toEqual(['AH-c']);
@@ -67,7 +66,7 @@ describe('§2.6 forced plays', () => {
   // R5: "Каждый наличный туз, должен быть разыгран для формирования центральной стопки."
   it('R5 zloba: an ace in hand must start a centre pile before the turn ends (forcedAces)', () => {
     const state = pos('zloba', '- 2C8D - 9H7C:AH5C:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n');
-    expectRefused(state, 'pass', 'FORCED_PLAY_PENDING', /AH in hand.*forcedAces, S6, R5/);
+    expectRefused(state, 'pass', 'FORCED_PLAY_PENDING', /AH in hand.*forced aces/);
     expectRefused(state, '5C-d1', 'FORCED_PLAY_PENDING');
   });
 
@@ -86,7 +85,7 @@ describe('§2.6 forced plays', () => {
     const text = '- 2C8D - 9H7C:AH5C:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n';
     expectLegal(pos('modern', text), '5C-d1');
     const forced = pos(optionsFor('modern', { forcedAces: true }), text);
-    expectRefused(forced, '5C-d1', 'FORCED_PLAY_PENDING', /AH in hand.*forcedAces/);
+    expectRefused(forced, '5C-d1', 'FORCED_PLAY_PENDING', /AH in hand.*forced aces/);
     expect(legalMoves(forced)).toEqual(['AH-c']);
   });
 
@@ -94,7 +93,7 @@ describe('§2.6 forced plays', () => {
   it('R7 zloba: a 2 must go on a centre ace before the turn ends (forcedTwoOnAce)', () => {
     const state = pos('zloba', 'c1=AS - - 9H7C:2H9C:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n');
     const reason =
-      /the 2 2H in hand must go on the ace of centre pile c1 now, before any other move \(forcedTwoOnAce, R7\)/;
+      /the 2 2H in hand must go on the ace of centre pile c1 now, before any other move \(forced 2 on an ace\)/;
     expectRefused(state, 'pass', 'FORCED_PLAY_PENDING', reason);
     expectRefused(state, '9C-d1', 'FORCED_PLAY_PENDING', reason);
     expect(legalMoves(state)).toEqual(['2H-c1']);
@@ -108,7 +107,7 @@ describe('§2.6 forced plays', () => {
       pos(optionsFor('classic', { forcedTwoOnAce: true }), text),
       'pass',
       'FORCED_PLAY_PENDING',
-      /R7/,
+      /forced 2 on an ace/,
     );
   });
 
@@ -122,9 +121,13 @@ describe('§2.6 forced plays', () => {
   it('S15 classic: a pay-off top that fits must be played, and again for each newly turned card', () => {
     const state = pos('classic', 'c1=AS2H3D4C - - 9C6D5H:8S:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n');
     const fits =
-      /the pay-off card 5H fits centre pile c1 and must be played now, before any other move \(forcedPayoffPlay, S15\)/;
-    expectRefused(state, 'pass', 'FORCED_PLAY_PENDING', fits);
+      /the pay-off card 5H fits centre pile c1 and must be played now, before any other move \(forced pay-off play\)/;
+    expectRefused(state, 'pass', 'FORCED_PLAY_PENDING', fits, {
+      params: { forced: 'FORCED_PAYOFF_PLAY', card: '5H', from: 'p', pile: 'c1', move: 'p-c1', atOnce: true },
+      sentences: ['S15'],
+    });
     expectRefused(state, '8S-d1', 'FORCED_PLAY_PENDING', fits);
+    expect(forcedPlays(state)).toEqual([{ move: 'p-c1', reason: 'FORCED_PAYOFF_PLAY' }]);
     const next = run(state, 'p-c1');
     expectRefused(next, 'pass', 'FORCED_PLAY_PENDING', /pay-off card 6D fits centre pile c1/);
     expect(legalMoves(next)).toEqual(['p-c1']);
@@ -144,7 +147,7 @@ describe('§2.6 forced plays', () => {
     expectLegal(pos('zloba', text), 'pass', '8S-d1');
     expectLegal(pos('modern', text), '8S-d1');
     const forced = pos(optionsFor('modern', { forcedPayoffPlay: true }), text);
-    expectRefused(forced, '8S-d1', 'FORCED_PLAY_PENDING', /pay-off card 5H.*S15/);
+    expectRefused(forced, '8S-d1', 'FORCED_PLAY_PENDING', /pay-off card 5H.*forced pay-off play/);
   });
 
   // docs/rules.md §2.6: only natural cards are forced; S11: a joker stands for any card, so it is never "the card
@@ -174,7 +177,7 @@ describe('§2.6 a forced play is due at once (malice-rules-2)', () => {
       state,
       '5S-c1',
       'FORCED_PLAY_PENDING',
-      /the pay-off card 5H fits centre pile c1 and must be played now, before any other move \(forcedPayoffPlay, S15\)/,
+      /the pay-off card 5H fits centre pile c1 and must be played now, before any other move \(forced pay-off play\)/,
     );
     expectRefused(state, 'pass', 'FORCED_PLAY_PENDING', /5H/);
     expectRefused(state, '8S-d1', 'FORCED_PLAY_PENDING', /5H/);
@@ -200,7 +203,7 @@ describe('§2.6 a forced play is due at once (malice-rules-2)', () => {
       state,
       '*-c1',
       'FORCED_PLAY_PENDING',
-      /the 2 2H in hand must go on the ace of centre pile c1 now, before any other move \(forcedTwoOnAce, R7\)/,
+      /the 2 2H in hand must go on the ace of centre pile c1 now, before any other move \(forced 2 on an ace\)/,
     );
     expectRefused(state, '9C-d1', 'FORCED_PLAY_PENDING', /2H/);
     const after = run(state, '2H-c1');

@@ -144,11 +144,17 @@ export function expectRefused(
   move: string,
   code: ViolationCode,
   reason?: RegExp,
+  details?: { readonly params?: object; readonly sentences?: readonly string[] },
 ): Violation {
   const decision = decide(state, { type: 'move', seat: state.current, move });
   if (decision.ok) throw new Error(`${move} was accepted, expected ${code}`);
   expect(decision.violation.code).toBe(code);
   if (reason !== undefined) expect(decision.violation.reason).toMatch(reason);
+  // Messages name rules in words; the sentence ids travel beside them (violations.ts).
+  expect(decision.violation.reason).not.toMatch(/\b[SRE]\d+\b/);
+  for (const id of decision.violation.sentences) expect(id).toMatch(/^[SRE]\d+$/);
+  if (details?.params !== undefined) expect(decision.violation.params).toEqual(details.params);
+  if (details?.sentences !== undefined) expect(decision.violation.sentences).toEqual(details.sentences);
   expect(legalMoves(state)).not.toContain(move);
   return decision.violation;
 }

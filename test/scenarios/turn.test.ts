@@ -105,7 +105,15 @@ describe('§2.3 a turn', () => {
   // one card from the hand to discard…"
   it('E13 modern: no pass while the hand holds a card (PASS_NOT_ALLOWED)', () => {
     const state = pos('modern', '- 2C8D9C5H6H - 9H8C:7S6D:-,-,-,-/3C5DQS:4H4S4D5D6H:-,-,-,- 0 3 0 n');
-    expectRefused(state, 'pass', 'PASS_NOT_ALLOWED', /must end with a card from hand onto a side pile.*E13/);
+    expectRefused(
+      state,
+      'pass',
+      'PASS_NOT_ALLOWED',
+      /must end with a card from hand onto a side pile.*\(mandatory turn end\)/,
+      {
+        sentences: ['E13'],
+      },
+    );
   });
 
   it('E13 modern: with an empty hand the turn ends with pass', () => {
@@ -122,7 +130,7 @@ describe('§2.3 a turn', () => {
     expect(run(stuck, 'pass').current).toBe(1);
     // An 8 may go on a 9: then the turn must end with it, and pass is refused.
     const able = pos(options, '- 2C8D - 9H8C:8C:9S,9D,9C,9H/3C5DQS:4H4S4D5D6H:-,-,-,- 0 3 0 n');
-    expectRefused(able, 'pass', 'PASS_NOT_ALLOWED', /E13/);
+    expectRefused(able, 'pass', 'PASS_NOT_ALLOWED', /mandatory turn end/);
     expectLegal(able, '8C-d1');
   });
 

@@ -3,7 +3,8 @@
  * a sign-in that is not blocked by someone else's noise at the same address, while failed sign-ins are throttled
  * per account and address with growing delays (never a lock-out); the real client address behind a trusted proxy
  * (and a spoofed X-Forwarded-For ignored otherwise); failed graphql-ws token checks counted; and bounds on
- * sockets per address and per player, operations per socket and anonymous watchers per game.
+ * sockets per address and per player, operations per socket and anonymous watchers per game. Every counted answer
+ * says where its allowance stands (RateLimit, RateLimit-Policy), as the `rateLimit` query does over either transport.
  *
  * The app trusts loopback as a proxy, so each test speaks from addresses of its own (X-Forwarded-For) and the
  * tests do not share allowances.
@@ -52,7 +53,13 @@ async function post(
   token: string | null,
   query: string,
   variables: Record<string, unknown> = {},
-): Promise<{ status: number; body: GraphQLBody; retryAfter: string | null }> {
+): Promise<{
+  status: number;
+  body: GraphQLBody;
+  retryAfter: string | null;
+  rateLimit: string | null;
+  policy: string | null;
+}> {
   const headers: Record<string, string> = {};
   if (from !== null) headers['x-forwarded-for'] = from;
   if (token !== null) headers.authorization = `Bearer ${token}`;
@@ -61,6 +68,8 @@ async function post(
     status: response.status,
     body: (await response.json()) as GraphQLBody,
     retryAfter: response.headers.get('retry-after'),
+    rateLimit: response.headers.get('ratelimit'),
+    policy: response.headers.get('ratelimit-policy'),
   };
 }
 
@@ -130,6 +139,78 @@ describe('one allowance per player', () => {
       statuses.push((await post(app, freshAddress(), tokens[index % 5]!, '{ me { username } }')).status);
     }
     expect(statuses).toEqual([...Array<number>(LIMIT).fill(200), 429, 429, 429, 429]);
+  });
+});
+
+/** The r and t of a RateLimit header value (`"default";r=5;t=600`). */
+function remainingAndReset(header: string | null): { r: number; t: number } {
+  const match = /^"default";r=(\d+);t=(\d+)$/.exec(header ?? '');
+  if (match === null) throw new Error(`not a RateLimit header: ${header}`);
+  return { r: Number(match[1]), t: Number(match[2]) };
+}
+
+const RATE_LIMIT = '{ rateLimit { limit remaining resetSeconds windowSeconds } }';
+
+type RateLimitAnswer = {
+  rateLimit: { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
+};
+
+describe('rate-limit headers and the rateLimit query', () => {
+  it('go with every answer, counting down, and a refusal says r=0 with its Retry-After', async () => {
+    const from = freshAddress();
+    const answers = [];
+    for (let index = 0; index < LIMIT + 1; index++)
+      answers.push(await post(app, from, null, '{ __typename }'));
+    expect(answers.map((answer) => answer.policy)).toEqual(
+      Array(LIMIT + 1).fill(`"default";q=${LIMIT};w=600`),
+    );
+    const counted = answers.map((answer) => remainingAndReset(answer.rateLimit));
+    expect(counted.map(({ r }) => r)).toEqual([5, 4, 3, 2, 1, 0, 0]);
+    for (const { t } of counted) expect(t).toBeGreaterThan(590);
+    const refused = answers[LIMIT]!;
+    expect(refused.status).toBe(429);
+    expect(codeOf(refused.body)).toBe('RATE_LIMITED');
+    expect(Number(refused.retryAfter)).toBe(counted[LIMIT]!.t);
+    // A bad token counts against the address and says so too.
+    const badToken = await post(app, freshAddress(), `mls_${randomUUID()}`, '{ __typename }');
+    expect(badToken.status).toBe(401);
+    expect(remainingAndReset(badToken.rateLimit).r).toBe(LIMIT - 1);
+  });
+
+  it('the query agrees with the headers of its own answer and costs one request, like any other', async () => {
+    const from = freshAddress();
+    const first = await post(app, from, null, RATE_LIMIT);
+    const second = await post(app, from, null, RATE_LIMIT);
+    for (const [answer, remaining] of [
+      [first, LIMIT - 1],
+      [second, LIMIT - 2],
+    ] as const) {
+      const { rateLimit } = dataOf(answer.body as GraphQLBody<RateLimitAnswer>);
+      const header = remainingAndReset(answer.rateLimit);
+      expect(rateLimit).toEqual({
+        limit: LIMIT,
+        remaining,
+        resetSeconds: rateLimit.resetSeconds,
+        windowSeconds: 600,
+      });
+      expect(header.r).toBe(remaining);
+      // The header is written as the request is counted, the field a moment later: a second boundary may fall between.
+      expect(header.t - rateLimit.resetSeconds).toBeGreaterThanOrEqual(0);
+      expect(header.t - rateLimit.resetSeconds).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('over graphql-ws, the query tells a player their one allowance, shared with HTTP', async () => {
+    const token = await registerFrom(freshAddress(), `budget_${addresses}`);
+    const client = socketFrom(freshAddress(), token);
+    const overSocket = async (): Promise<number> =>
+      ((await firstResult(client, RATE_LIMIT)) as { data: RateLimitAnswer }).data.rateLimit.remaining;
+    expect(await overSocket()).toBe(LIMIT - 1);
+    expect(await overSocket()).toBe(LIMIT - 2);
+    const overHttp = await post(app, freshAddress(), token, '{ __typename }');
+    expect(remainingAndReset(overHttp.rateLimit).r).toBe(LIMIT - 3);
+    expect(await overSocket()).toBe(LIMIT - 4);
+    await client.dispose();
   });
 });
 

@@ -298,10 +298,13 @@ describe('moves', () => {
       const notInHand = expectRefusal(await move(mover, world.active, `${absent}-d1`), 'ILLEGAL_MOVE');
       expect(notInHand.extensions?.rule).toBe('CARD_NOT_IN_HAND');
       expect(notInHand.message).toContain(absent);
+      expect(notInHand.extensions?.params).toEqual({ card: absent });
 
       const payoffToSide = expectRefusal(await move(mover, world.active, 'p-d1'), 'ILLEGAL_MOVE');
       expect(payoffToSide.extensions?.rule).toBe('PAYOFF_ONLY_TO_CENTER');
-      expect(payoffToSide.message).toMatch(/\(S14, R11\)/);
+      expect(payoffToSide.message).toBe('the pay-off card may go only to a centre pile');
+      expect(payoffToSide.extensions?.sentences).toEqual(['S14', 'R11']);
+      expect(payoffToSide.extensions?.params).toEqual({});
 
       const sideToSide = expectRefusal(await move(mover, world.active, 'd1-d2'), 'ILLEGAL_MOVE');
       expect(sideToSide.extensions?.rule).toMatch(/^(SIDE_ONLY_FROM_HAND|EMPTY_SOURCE)$/);
@@ -327,7 +330,11 @@ describe('moves', () => {
         'ILLEGAL_MOVE',
       );
       expect(error.extensions?.rule).toMatch(/^(PASS_NOT_ALLOWED|FORCED_PLAY_PENDING)$/);
-      expect(error.message).toMatch(/E13|R5|S6|S15|R7/);
+      // The rule in words; its sentence ids beside the message.
+      expect(error.message).toMatch(/mandatory turn end|forced/);
+      expect(error.extensions?.sentences).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(E13|R5|S6|S15|R7)$/)]),
+      );
     });
   });
 

@@ -233,8 +233,26 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     const game = await read(gus, created.id);
     expect(game.options.blockedWhen).toBe('CANNOT_OR_WILL_NOT');
     expect(game.legalMoves).toEqual(['p-c1']);
+    // The view says which play is forced and why, to the seat to move only.
+    const forcedQuery = 'query($g: ID!) { game(id: $g) { forcedPlays { move reason } } }';
+    const forcedOf = async (token: string) =>
+      dataOf(await app.gql<{ game: { forcedPlays: unknown[] } }>(token, forcedQuery, { g: created.id })).game
+        .forcedPlays;
+    expect(await forcedOf(gus)).toEqual([{ move: 'p-c1', reason: 'FORCED_PAYOFF_PLAY' }]);
+    expect(await forcedOf(hal)).toEqual([]);
     const dodge = await move(gus, created.id, '5S-c1');
     expect(codeOf(dodge)).toBe('ILLEGAL_MOVE');
-    expect(dodge.errors![0]!.extensions!.rule).toBe('FORCED_PLAY_PENDING');
+    expect(dodge.errors![0]!.message).toBe(
+      'the pay-off card 5H fits centre pile c1 and must be played now, before any other move (forced pay-off play)',
+    );
+    expect(dodge.errors![0]!.extensions).toEqual({
+      code: 'ILLEGAL_MOVE',
+      rule: 'FORCED_PLAY_PENDING',
+      params: { forced: 'FORCED_PAYOFF_PLAY', card: '5H', from: 'p', pile: 'c1', move: 'p-c1', atOnce: true },
+      sentences: ['S15'],
+    });
+    // Played, nothing is forced any more (the next pay-off top, 9H, fits nowhere).
+    dataOf(await move(gus, created.id, 'p-c1'));
+    expect(await forcedOf(gus)).toEqual([]);
   });
 });

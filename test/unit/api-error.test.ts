@@ -6,7 +6,9 @@
  * graphql-ws, is test/service/transports.e2e.test.ts.
  */
 import { GraphQLError, Source, buildSchema, execute, parse, validate } from 'graphql';
-import { ApiError, errorShaper } from '../../src/errors/api-error';
+import { decide } from '../../src/engine';
+import { ApiError, errorShaper, violationError } from '../../src/errors/api-error';
+import { pos } from '../scenarios/support';
 
 /** An error as graphql-js reports one raised at a field (located, the thrown error as its original). */
 function raisedAt(path: string, thrown: Error): GraphQLError {
@@ -57,6 +59,23 @@ describe('errorShaper', () => {
       extensions: { code: 'RATE_LIMITED', retryAfter: 5 },
     });
     expect(logged).toEqual([]);
+  });
+
+  it('an engine refusal keeps its rule, parameters and sentence ids, the message naming the rule in words', () => {
+    const { shape } = shaperLogging();
+    const state = pos('classic', 'c1=AS - - 9H7C:QC5C:-,-,-,-/3C5DQS:4H4S:-,-,-,- 0 3 0 n');
+    const decision = decide(state, { type: 'move', seat: 0, move: 'QC-c1' });
+    if (decision.ok) throw new Error('QC-c1 was accepted');
+    expect(shape(raisedAt('makeMove', violationError(decision.violation)))).toEqual({
+      message: 'QC does not fit centre pile c1, which needs a 2 or a wild card',
+      path: ['makeMove'],
+      extensions: {
+        code: 'ILLEGAL_MOVE',
+        rule: 'DOES_NOT_FIT',
+        params: { card: 'QC', pile: 'c1', needs: '2' },
+        sentences: ['S7', 'R7', 'E6'],
+      },
+    });
   });
 
   it('errors about the request (syntax, validation, variables) are BAD_USER_INPUT, with their locations', () => {

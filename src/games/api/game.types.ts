@@ -18,6 +18,7 @@ import {
   DECK_MODES,
   END_REASONS,
   FIRST_PLAYER_TIES,
+  FORCED_PLAY_REASONS,
   GAME_EVENT_TYPES,
   LOW_CARDS_TO_SIDE_RULES,
   PRESET_NAMES,
@@ -561,6 +562,29 @@ export class GamePlayerType {
       'third-party bot accounts (and for a bot seat taken before versions were recorded, until its next move).',
   })
   botVersions!: string[] | null;
+}
+
+export const ForcedPlayReason = listEnum(FORCED_PLAY_REASONS, sameNames(FORCED_PLAY_REASONS), {
+  name: 'ForcedPlayReason',
+  description: 'The rule that forces a play (docs/rules.md §2.6); only natural cards are forced.',
+  values: {
+    FORCED_ACE: {
+      description: 'An ace must start a centre pile while one may be started (option forcedAces).',
+    },
+    FORCED_TWO_ON_ACE: {
+      description: 'A 2 must go on a centre pile showing an ace (option forcedTwoOnAce).',
+    },
+    FORCED_PAYOFF_PLAY: {
+      description: 'The pay-off top must be played when it fits a centre pile (option forcedPayoffPlay).',
+    },
+  },
+});
+export type ForcedPlayReason = (typeof FORCED_PLAY_REASONS)[number];
+
+@ObjectType('ForcedPlay', { description: 'A play the rules force on you now, and the rule that forces it.' })
+export class ForcedPlayType {
+  @Field({ description: 'The move in notation, one of your legalMoves (e.g. p-c1).' }) move!: string;
+  @Field(() => ForcedPlayReason, { description: 'The rule that forces it.' }) reason!: ForcedPlayReason;
 }
 
 @ObjectType('MoveRecord', { description: 'One event of the move log. Everything in it is public.' })

@@ -20,7 +20,15 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../../graphql/page-s
 import type { RequestContext, Viewer } from '../../auth/viewer';
 import { AccessGate } from '../../auth/access-gate';
 import { withRelease } from '../../common/async-iterators';
-import { GameEvent, GameResult, RuleOptions, legalMoves, recordedOptions, viewFor } from '../../engine';
+import {
+  GameEvent,
+  GameResult,
+  RuleOptions,
+  forcedPlays,
+  legalMoves,
+  recordedOptions,
+  viewFor,
+} from '../../engine';
 import { ApiError } from '../../errors/api-error';
 import { databaseFailureOf } from '../../db/connection-errors';
 import { toPlayer } from '../../players/players.resolver';
@@ -28,6 +36,7 @@ import { EventBus, GameChanged } from '../../notifications/event-bus';
 import {
   CreateGameInput,
   DAYS_PER_MOVE,
+  ForcedPlayType,
   GameConnectionType,
   GamePlayerType,
   GameResultType,
@@ -300,6 +309,23 @@ export class GamesResolver {
     if (game.row.status !== GameStatus.ACTIVE || seat === null || game.row.currentSeat !== seat) return [];
     const folded = await this.service.folded(game.row);
     return folded.state.current === seat ? legalMoves(folded.state) : [];
+  }
+
+  // The caller's own seat only: an opponent's forced ace or 2 would name a card in their hand.
+  @ResolveField(() => [ForcedPlayType], {
+    description:
+      'The plays the rules force on the caller right now (docs/rules.md §2.6), each with the rule forcing it, in ' +
+      'the order of legalMoves; empty unless it is their turn, and for everyone else. Under malice-rules-2 they are ' +
+      'then the only legal moves; under malice-rules-1 one of them must be made before the turn ends.',
+  })
+  async forcedPlays(
+    @Parent() game: GameParent,
+    @Context() context: RequestContext,
+  ): Promise<ForcedPlayType[]> {
+    const seat = seatOf(game.row, context.viewer);
+    if (game.row.status !== GameStatus.ACTIVE || seat === null || game.row.currentSeat !== seat) return [];
+    const folded = await this.service.folded(game.row);
+    return folded.state.current === seat ? forcedPlays(folded.state) : [];
   }
 
   @ResolveField(() => [MoveRecordType], { description: 'The move log, oldest first (all of it is public).' })
