@@ -9,7 +9,7 @@ import { StreamsService } from '../../src/streams/streams.service';
 import { dataOf, register } from './support/app';
 import { InProcessApp, startAppInProcess } from './support/in-process';
 import { openStream } from './support/ndjson';
-import { createGame, joinGame, readGame } from './support/play';
+import { createGame, joinGame, readGame, resign } from './support/play';
 
 let app: InProcessApp;
 let carol: string;
@@ -97,8 +97,12 @@ test('the game stream: the full game first, then each change, each as its reader
 
   // Keep-alive lines come while nothing happens.
   await anonymous.until(() => anonymous.keepAlives() >= 2);
-  anonymous.close();
-  mine.close();
+
+  // The game over is the last line: the stream ends by itself.
+  await resign(app, carol, created.id);
+  await Promise.all([anonymous.ended, mine.ended]);
+  expect(anonymous.lines.at(-1)).toMatchObject({ status: 'FINISHED', version: dealtForAnyone.version + 1 });
+  expect(mine.lines.at(-1)).toMatchObject({ status: 'FINISHED' });
   await nothingOpen();
 });
 
@@ -141,8 +145,12 @@ test('refusals before the stream are HTTP errors: no token, a bad token, an unkn
   const badToken = await openStream(app.url, '/api/stream/events', 'not-a-token');
   expect(badToken.status).toBe(401);
   expect(badToken.headers.get('www-authenticate')).toBe('Bearer');
-  const unknown = await fetch(`${app.url}/api/stream/game/00000000-0000-4000-8000-000000000000`);
+  // Through the app's own pipeline: CORS answers a page of any origin, as on every route.
+  const unknown = await fetch(`${app.url}/api/stream/game/00000000-0000-4000-8000-000000000000`, {
+    headers: { origin: 'https://play.example.com' },
+  });
   expect(unknown.status).toBe(404);
+  expect(unknown.headers.get('access-control-allow-origin')).toBe('*');
   expect(await unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
   await nothingOpen();
 });
