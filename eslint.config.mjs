@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 const frameworkImports = ['@nestjs/*', '@prisma/*', 'graphql', 'graphql/*', 'pg', 'class-validator'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/generated/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'src/generated/**',
+      'examples/typescript-bot/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -26,6 +26,8 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { BotsModule } from './bots/bots.module';
+import { StreamsModule } from './streams/streams.module';
+import { StreamsService } from './streams/streams.service';
 import { SchemaController } from './http/schema.controller';
 import { ExplorerController } from './http/explorer.controller';
 
@@ -51,12 +53,17 @@ export class AppModule {
         AccountsModule,
         WebhooksModule,
         BotsModule,
+        StreamsModule,
         ...extraModules,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          imports: [AuthModule],
-          inject: [AccessGate, OpenSockets],
-          useFactory: (gate: AccessGate, sockets: OpenSockets): ApolloDriverConfig => {
+          imports: [AuthModule, StreamsModule],
+          inject: [AccessGate, OpenSockets, StreamsService],
+          useFactory: (
+            gate: AccessGate,
+            sockets: OpenSockets,
+            streams: StreamsService,
+          ): ApolloDriverConfig => {
             const { introspection } = config.graphql;
             const shape = errorShaper({ revealSchema: introspection, log: logInternal });
             return {
@@ -76,7 +83,10 @@ export class AppModule {
               // Answers depend on who asks (hands, legal moves), so no HTTP cache may keep them; and the cache-control
               // plugin, on by default, wraps every field resolver to collect hints nobody uses. (The cast: Nest's
               // types name Apollo's ESM build, ours its CommonJS one; the plugin is a plain marker object.)
-              plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
+              plugins: [
+                ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin,
+                endStreamsOnDrain(streams),
+              ],
               validationRules: apiValidationRules(config.graphql, introspection),
               formatError: (_formatted, error) => shape(error),
               context: httpContext(gate, config.graphql),
@@ -133,6 +143,15 @@ function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
     subscription,
     types: config.types.filter((type) => !roots.has(type.name)),
   });
+}
+
+/**
+ * On shutdown Apollo drains the HTTP server first (Nest's driver adds its drain plugin: up to 10 s for open
+ * responses to finish), before any other module is destroyed: the NDJSON streams, which never finish by
+ * themselves, are ended then.
+ */
+function endStreamsOnDrain(streams: StreamsService): ApolloPlugin {
+  return { serverWillStart: async () => ({ drainServer: () => streams.endAll() }) } as ApolloPlugin;
 }
 
 function logInternal(error: unknown): void {

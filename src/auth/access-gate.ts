@@ -149,15 +149,23 @@ export class AccessGate {
     else this.logins.failed(username, address, this.clock.now().getTime());
   }
 
-  /** A WebSocket upgrade from `address`: its slot (given back when the socket closes), or the refusal. */
+  /** A WebSocket upgrade or an NDJSON stream from `address`: its slot (given back when it closes), or the refusal. */
   openSocket(address: ClientAddress): Release {
-    return this.take(addressKey(address), this.sockets.perAddress, 'WebSocket connections from your address');
+    return this.take(
+      addressKey(address),
+      this.sockets.perAddress,
+      'open connections (WebSockets and streams) from your address',
+    );
   }
 
-  /** An authenticated graphql-ws connection of a player: its slot, or the refusal. */
+  /** An authenticated graphql-ws connection or NDJSON stream of a player: its slot, or the refusal. */
   openPlayerSocket(viewer: Viewer): Release {
     if (viewer.player === null) return () => undefined;
-    return this.take(`player:${viewer.player.id}`, this.sockets.perPlayer, 'WebSocket connections of yours');
+    return this.take(
+      `player:${viewer.player.id}`,
+      this.sockets.perPlayer,
+      'open connections (WebSockets and streams) of yours',
+    );
   }
 
   /** Refuses an operation on a socket that already has as many running as it may. */

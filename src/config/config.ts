@@ -52,6 +52,8 @@ export interface AppConfig {
     /** `gameUpdated` subscribers without a token on one game. */
     readonly anonymousWatchersPerGame: number;
   };
+  /** The NDJSON streams (docs/api.md#streams): a keep-alive line (an empty one) this often. */
+  readonly streams: { readonly keepAliveMs: number };
   /** How long a login session token lives. */
   readonly sessionTtlDays: number;
   /** Background work every app copy runs (docs/correspondence.md). */
@@ -217,6 +219,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       operationsPerSocket: read.integer('WS_MAX_OPERATIONS_PER_SOCKET', 32, 1, 10_000),
       anonymousWatchersPerGame: read.integer('WS_MAX_ANONYMOUS_WATCHERS_PER_GAME', 32, 0, 100_000),
     },
+    streams: { keepAliveMs: read.integer('STREAM_KEEPALIVE_MS', 7000, 10, 600_000) },
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 3650),
     workers: {
       clock: read.oneOf('CLOCK', ['system', 'manual'], 'system'),

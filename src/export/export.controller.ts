@@ -9,24 +9,21 @@
  *
  * Anyone may download a game, as a spectator; an `Authorization: Bearer` token is optional and, when sent, checked
  * like on /graphql (a bad one is 401). Refusals are `{ "error": { "code", "message" } }` with a matching status.
- * Answered here rather than by exception filters: the app's filter hands ApiErrors back to GraphQL and would
- * leave an HTTP request unanswered.
  */
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { AccountExport } from '../accounts/account-export';
 import { requireReadable } from '../auth/auth.service';
+import { ApiError } from '../errors/api-error';
 import { Clock } from '../clock/clock';
 import { requireSession } from '../players/players.resolver';
 import { AccessGate } from '../auth/access-gate';
 import type { Viewer } from '../auth/viewer';
-import { ApiError } from '../errors/api-error';
-import { asUnavailable } from '../db/availability';
 import { checkUsername, parseExportQuery, parsePlayerGamesQuery } from './export-query';
 import { ExportService } from './export.service';
 import { ndjsonLines, toJson } from './game-export';
-import { INTERNAL_ANSWER, httpErrorAnswer } from './http-error';
+import { answerHttpError } from './http-error';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
@@ -110,12 +107,7 @@ export class ExportController {
       // The gate (`admit`) refuses at once while the database is down.
       await work();
     } catch (thrown) {
-      // A database failure is UNAVAILABLE (503), as on /graphql (docs/operations.md#outages).
-      const error = asUnavailable(thrown) ?? thrown;
-      const answer = error instanceof ApiError ? httpErrorAnswer(error) : INTERNAL_ANSWER;
-      if (!(error instanceof ApiError)) console.error('internal error:', error);
-      if (reply.sent) return;
-      void reply.code(answer.status).headers(answer.headers).type(JSON_TYPE).send(answer.body);
+      answerHttpError(reply, thrown);
     }
   }
 }

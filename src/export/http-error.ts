@@ -2,6 +2,8 @@
  * Errors of the plain HTTP endpoints (not GraphQL): the same closed list of codes, sent as
  * `{ "error": { "code", "message", …details } }` with a status that says the same. Pure.
  */
+import type { FastifyReply } from 'fastify';
+import { asUnavailable } from '../db/availability';
 import { ApiError, ApiErrorCode } from '../errors/api-error';
 
 export interface HttpErrorBody {
@@ -71,3 +73,19 @@ export const INTERNAL_ANSWER: HttpErrorAnswer = {
   headers: {},
   body: { error: { code: 'INTERNAL', message: 'Internal server error' } },
 };
+
+/**
+ * Answers a failure of a plain HTTP endpoint, unless the answer has begun (then the response is cut short): a
+ * database failure is UNAVAILABLE (503), as on /graphql (docs/operations.md#outages); anything not an ApiError is
+ * logged and answered INTERNAL. Answered here rather than by exception filters: the app's filter hands ApiErrors
+ * back to GraphQL and would leave an HTTP request unanswered.
+ */
+export function answerHttpError(reply: FastifyReply, thrown: unknown): void {
+  const error = asUnavailable(thrown) ?? thrown;
+  const answer = error instanceof ApiError ? httpErrorAnswer(error) : INTERNAL_ANSWER;
+  if (!(error instanceof ApiError)) console.error('internal error:', error);
+  if (reply.sent) return;
+  void reply.code(answer.status).headers(answer.headers).type(JSON_TYPE).send(answer.body);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';

@@ -26,7 +26,7 @@ import { DatabaseAvailability } from '../db/availability';
 import { describeFailure } from '../db/connection-errors';
 import { observedClient, observedPool } from '../db/connections';
 import { PlayerFeed } from './player-feed';
-import { WatchRegistry } from './watch-registry';
+import { WatchKind, WatchRegistry } from './watch-registry';
 
 /** What a game change publishes: only the id. Each subscriber's payload is built from their own view. */
 export interface GameChanged {
@@ -196,6 +196,11 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
       this.playerListeners.delete(filtered);
       for (const release of releases) release();
     };
+  }
+
+  /** The games or players someone on this copy listens for now (for tests and diagnostics). */
+  watchedNow(kind: WatchKind): string[] {
+    return this.watches.watching(kind);
   }
 
   /** Called whenever webhook deliveries were queued, by any copy (the webhook worker). Returns the unsubscribe. */

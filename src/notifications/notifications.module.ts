@@ -10,5 +10,9 @@ import { PlayerEventsService } from './player-events.service';
 export class NotificationsModule {}
 
 /** The GraphQL side of player events (it needs the games module, which needs the bus above). */
-@Module({ imports: [GamesModule], providers: [PlayerEventsService, PlayerEventsResolver] })
+@Module({
+  imports: [GamesModule],
+  providers: [PlayerEventsService, PlayerEventsResolver],
+  exports: [PlayerEventsService],
+})
 export class PlayerEventsModule {}

@@ -36,6 +36,18 @@ const DASHBOARD = `
     (SELECT count(*)::int FROM games WHERE status = 'WAITING' AND invited_player_id = $1) AS invitations,
     (SELECT min(deadline) FROM games WHERE status = 'ACTIVE' AND current_player_id = $1) AS next_deadline`;
 
+/**
+ * The latest event of each game still running for the player: the active games they sit in, and the waiting games
+ * they sit in or are invited to. Every such game has one (its GAME_STARTED or CHALLENGE_RECEIVED at least).
+ */
+const RUNNING = `
+  SELECT DISTINCT ON (e.game_id) e.id::text AS id, e.kind, e.game_id, e.created_at
+    FROM player_events e JOIN games g ON g.id = e.game_id
+   WHERE e.player_id = $1::uuid AND g.status IN ('ACTIVE', 'WAITING')
+     AND (g.invited_player_id = $1::uuid
+          OR EXISTS (SELECT 1 FROM game_players gp WHERE gp.game_id = g.id AND gp.player_id = $1::uuid))
+   ORDER BY e.game_id, e.id DESC`;
+
 @Injectable()
 export class PlayerEventsService {
   constructor(private readonly prisma: PrismaService) {}
@@ -56,6 +68,19 @@ export class PlayerEventsService {
       gameId: row.gameId,
       createdAt: row.createdAt,
     }));
+  }
+
+  /** Where the player's running games stand: the latest event of each (see RUNNING), oldest first. */
+  async running(playerId: string): Promise<StoredPlayerEvent[]> {
+    const { rows } = await this.prisma.pool.query<{
+      id: string;
+      kind: PlayerEventKind;
+      game_id: string;
+      created_at: Date;
+    }>(RUNNING, [playerId]);
+    return rows
+      .map((row) => ({ id: row.id, kind: row.kind, gameId: row.game_id, createdAt: row.created_at }))
+      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   }
 
   async dashboard(playerId: string): Promise<Dashboard> {
