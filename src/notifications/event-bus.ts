@@ -19,9 +19,9 @@
  */
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { PubSub } from 'graphql-subscriptions';
+import { startingNow, withRelease } from '../common/async-iterators';
 import { Client, Notification, Pool } from 'pg';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
-import { withRelease } from '../common/async-iterators';
 import { DatabaseAvailability } from '../db/availability';
 import { describeFailure } from '../db/connection-errors';
 import { observedClient, observedPool } from '../db/connections';
@@ -442,22 +442,4 @@ function toMessage(row: PlayerEventRow): PlayerEventMessage {
 
 function gameTopic(gameId: string): string {
   return `game:${gameId}`;
-}
-
-/**
- * `first`, then everything from `source`. The pubsub only starts listening on the first `next()`, so that call is
- * made before `first` goes out: nothing published meanwhile is missed. The source is released however the
- * subscriber leaves (even right after `first`).
- */
-async function* startingNow<T>(first: T, source: AsyncIterableIterator<T>): AsyncGenerator<T> {
-  const pending = source.next();
-  try {
-    yield first;
-    const next = await pending;
-    if (next.done === true) return;
-    yield next.value;
-    yield* source;
-  } finally {
-    await source.return?.();
-  }
 }
