@@ -93,7 +93,9 @@ export class StreamsService implements OnModuleDestroy {
     const address = this.gate.addressOf(request.raw);
     const authorization = request.headers.authorization;
     const viewer = await this.gate.authenticate(authorization, address);
-    this.gate.admit(viewer, address, { variables: request.query });
+    const counted = this.gate.admit(viewer, address, { variables: request.query });
+    // Where the allowance stands goes back with the stream's head, as with any counted answer.
+    reply.headers(this.gate.headersOf(counted));
     const releases: Release[] = [];
     const releaseAll = (): void => {
       for (const release of releases.splice(0)) release();

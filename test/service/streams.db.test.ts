@@ -75,6 +75,9 @@ test('the game stream: the full game first, then each change, each as its reader
   const mine = await openStream(app.url, `/api/stream/game/${created.id}`, carol);
   expect(anonymous.status).toBe(200);
   expect(anonymous.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+  // A stream is one counted operation: its head says where the allowance stands, as every counted answer does.
+  expect(mine.headers.get('ratelimit-policy')).toMatch(/^"default";q=\d+;w=\d+$/);
+  expect(mine.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
   const first = await anonymous.line<GameLine>(0);
   // The field names of the GraphQL Game type, the full game (the move log, the players, the view).
   expect(first).toMatchObject({ id: created.id, status: 'WAITING', version: 0, mySeat: null, moves: [] });
