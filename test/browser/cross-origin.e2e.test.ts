@@ -60,7 +60,7 @@ interface Seen {
 
 interface GqlAnswer {
   status: number;
-  body: { data?: { makeMove: { version: number } }; errors?: unknown };
+  body: { data?: { makeMove: { game: { version: number } } }; errors?: unknown };
 }
 
 /**
@@ -130,7 +130,7 @@ it('a page on another origin plays moves over fetch and follows the game over gr
         ([token, gameId, text, version]) =>
           (globalThis as unknown as PageGlobals).gql(
             token,
-            'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
+            'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version } } }',
             { g: gameId, m: text, v: version },
           ),
         [ann, created.id, move, mine.version] as const,
@@ -139,7 +139,7 @@ it('a page on another origin plays moves over fetch and follows the game over gr
         status: 200,
         errors: undefined,
       });
-      expect(answer.body.data!.makeMove.version).toBeGreaterThan(mine.version);
+      expect(answer.body.data!.makeMove.game.version).toBeGreaterThan(mine.version);
       pageMoves++;
     } else {
       dataOf(await makeMove(app, bob, created.id, move, mine.version));

@@ -24,7 +24,7 @@ interface GameData {
 
 const GAME = `query($g: ID!) { game(id: $g) { id status version currentSeat legalMoves view { hand centerPiles { slot } } } }`;
 const MOVE = `mutation($g: ID!, $m: String!, $v: Int, $c: String) {
-  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { id version } }`;
+  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { game { id version } } }`;
 
 const API_CODES = [
   'UNAUTHENTICATED',
@@ -138,7 +138,7 @@ async function gameFor(token: string | null, gameId: string): Promise<GameData> 
 
 /** A move with a fresh clientMoveId (every move carries a guard) unless `extra` says otherwise. */
 function move(token: string | null, gameId: string, text: string, extra: Record<string, unknown> = {}) {
-  return app.gql<{ makeMove: { id: string; version: number } }>(token, MOVE, {
+  return app.gql<{ makeMove: { game: { id: string; version: number } } }>(token, MOVE, {
     g: gameId,
     m: text,
     c: randomUUID(),
@@ -199,7 +199,7 @@ describe('malformed requests get BAD_USER_INPUT', () => {
     await unchanged(async () => {
       expectRefusal(await app.gql(world.alice, '{ game(id: "x") { id '), 'BAD_USER_INPUT');
       expectRefusal(
-        await app.gql(world.alice, 'mutation { makeMove(gameId: "x" move: ) { id } }'),
+        await app.gql(world.alice, 'mutation { makeMove(gameId: "x" move: ) { game { id } } }'),
         'BAD_USER_INPUT',
       );
       expectRefusal(await app.gql(world.alice, '{ nope }'), 'BAD_USER_INPUT');

@@ -106,7 +106,7 @@ async function playAgainstBot(
       game.version,
       clientMoveIdFor(game),
     );
-    game = dataOf(body).makeMove;
+    game = dataOf(body).makeMove.game;
   }
   return game;
 }
@@ -397,9 +397,8 @@ describe('built-in opponents', () => {
       const created = await createBotGame(slow, token, { bot: 'RANDOM' });
       let game = await readGame(slow, token, created.id);
       while (game.currentSeat === game.mySeat) {
-        game = dataOf(
-          await makeMove(slow, token, created.id, chooseMove(game.legalMoves), game.version),
-        ).makeMove;
+        game = dataOf(await makeMove(slow, token, created.id, chooseMove(game.legalMoves), game.version))
+          .makeMove.game;
       }
       const waiting = game.version;
       // The bot's turn was told (YOUR_TURN, in the move's own transaction), and the slow copy has not moved on it.

@@ -314,3 +314,27 @@ describe('full games through the API', () => {
     expect(game.result!.ranking).toEqual([[2], [0], [1]]);
   });
 });
+
+describe('makeMove answers what a retry needs', () => {
+  it('a retried clientMoveId after the game moved on answers replayed with the move as first recorded', async () => {
+    const tokens = players(2);
+    const started = await startGame(tokens, 'classic', 'e2e-replay-2');
+    const mover = tokens[started.currentSeat!]!;
+    const seen = await readGame(app, mover, started.id);
+    const move = seen.legalMoves[0]!;
+    const first = dataOf(await makeMove(app, mover, started.id, move, 0, 'retry-1')).makeMove;
+    expect(first.replayed).toBe(false);
+    expect(first.move).toMatchObject({ seq: 1, seat: started.currentSeat, move });
+    expect(first.game.version).toBe(1);
+    // The game moves on; then the first request arrives again (its answer was lost, say).
+    await playGame(app, tokens, started.id, { maxVersion: 5 });
+    const now = await readGame(app, null, started.id);
+    expect(now.version).toBeGreaterThanOrEqual(5);
+    const retried = dataOf(await makeMove(app, mover, started.id, move, 0, 'retry-1')).makeMove;
+    expect(retried.replayed).toBe(true);
+    // The move it names is the one recorded at version 1, not the game's latest: the client learns where it landed.
+    expect(retried.move).toEqual(first.move);
+    expect(retried.game.version).toBe(now.version);
+    expect((await readGame(app, null, started.id)).version).toBe(now.version);
+  });
+});

@@ -224,7 +224,7 @@ async function appTurn(gameId: string, tokens: ReadonlyMap<string, string>): Pro
     dataOf(
       await app!.gql(
         token,
-        'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
+        'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version } } }',
         { g: gameId, m: turnEnding(now), v: game.version },
       ),
     );

@@ -113,9 +113,9 @@ async function read(token: string, id: string): Promise<ReadGame> {
 }
 
 async function move(token: string, id: string, text: string) {
-  return app.gql<{ makeMove: ReadGame }>(
+  return app.gql<{ makeMove: { game: ReadGame } }>(
     token,
-    `mutation($g: ID!, $m: String!, $c: String) { makeMove(gameId: $g, move: $m, clientMoveId: $c) { ${FIELDS} } }`,
+    `mutation($g: ID!, $m: String!, $c: String) { makeMove(gameId: $g, move: $m, clientMoveId: $c) { game { ${FIELDS} } } }`,
     { g: id, m: text, c: randomUUID() },
   );
 }
@@ -187,7 +187,7 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     const before = await read(dee, id);
     expect(before).toMatchObject({ status: 'ACTIVE', currentSeat: 1, legalMoves: ['pass'] });
     expect(before.options.blockedWhen).toBe('CANNOT_OR_WILL_NOT');
-    const after = dataOf(await move(dee, id, 'pass')).makeMove;
+    const after = dataOf(await move(dee, id, 'pass')).makeMove.game;
     expect(after.status).toBe('FINISHED');
     expect(after.result).toEqual({ reason: 'BLOCKED', winner: 0, payoffLeft: [2, 3] });
   });
@@ -212,7 +212,7 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     expect(before.status).toBe('ACTIVE');
     expect(before.legalMoves).toContain('pass');
     expect(before.legalMoves).toContain('8S-d1');
-    const after = dataOf(await move(eve, id, 'pass')).makeMove;
+    const after = dataOf(await move(eve, id, 'pass')).makeMove.game;
     expect(after.currentSeat).toBe(1);
     expect(after.view.seats[0]!.payoffTop).toBe('5H');
   });

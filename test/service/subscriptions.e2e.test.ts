@@ -185,13 +185,13 @@ describe('gameUpdated over graphql-ws', () => {
       socket: WsClient,
       query: string,
       variables: Record<string, unknown>,
-    ): Promise<GraphQLBody<Record<string, GameData>>> => {
-      const results: GraphQLBody<Record<string, GameData>>[] = [];
+    ): Promise<GraphQLBody<{ game?: GameData; makeMove?: { game: GameData } }>> => {
+      const results: GraphQLBody<{ game?: GameData; makeMove?: { game: GameData } }>[] = [];
       for await (const result of socket.iterate({ query, variables })) results.push(result as never);
       expect(results).toHaveLength(1);
       return results[0]!;
     };
-    const MOVE = `mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version currentSeat legalMoves } }`;
+    const MOVE = `mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version currentSeat legalMoves } } }`;
     const GAME = `query($g: ID!) { game(id: $g) { version currentSeat legalMoves } }`;
     let version = 0;
     for (let ply = 0; ply < 6; ply++) {
@@ -201,7 +201,7 @@ describe('gameUpdated over graphql-ws', () => {
       expect(seen.version).toBe(version);
       const moved = await once(socket, MOVE, { g: created.id, m: seen.legalMoves[0]!, v: version });
       expect(moved.errors).toBeUndefined();
-      expect(moved.data!.makeMove!.version).toBe(version + 1);
+      expect(moved.data!.makeMove!.game.version).toBe(version + 1);
       // The same move again at the old version: refused, nothing written.
       const again = await once(socket, MOVE, { g: created.id, m: seen.legalMoves[0]!, v: version });
       expect(again.errors?.[0]?.extensions?.code).toBe('VERSION_CONFLICT');

@@ -738,3 +738,24 @@ export class GameConnectionType {
   @Field(() => [GameEdgeType], { description: 'The games of this page.' }) edges!: GameEdgeType[];
   @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;
 }
+
+@ObjectType('MakeMovePayload', {
+  description:
+    'What makeMove did: the move it recorded, whether this answer replays an earlier identical request, and the game.',
+})
+export class MakeMovePayloadType {
+  @Field(() => MoveRecordType, {
+    description:
+      'The recorded move; its seq is the game version it made. For a replay, the move first recorded under this ' +
+      'clientMoveId (its seq may be behind game.version when the game has moved on since).',
+  })
+  move!: MoveRecordType;
+  @Field({
+    description:
+      'True when this clientMoveId’s move was already in the log (a retry of a request that was applied): nothing ' +
+      'was written this time.',
+  })
+  replayed!: boolean;
+  @Field(() => GameType, { description: 'The game as it is now, as the caller may see it.' })
+  game!: GameType;
+}

@@ -35,6 +35,7 @@ import {
   GameType,
   GameViewType,
   GamesFilter,
+  MakeMovePayloadType,
   MAX_HOURS_PER_MOVE,
   MoveRecordType,
   RuleOptionsType,
@@ -165,11 +166,12 @@ export class GamesResolver {
     return toGame(await this.service.setClientSeed(gameId, player.id, clientSeed), context.viewer);
   }
 
-  @Mutation(() => GameType, {
+  @Mutation(() => MakeMovePayloadType, {
     description:
       'Make a move in notation (docs/notation.md), e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass. It carries ' +
       'expectedVersion, clientMoveId or both (neither: BAD_USER_INPUT). expectedVersion guards against deciding ' +
-      'on a stale state; a retried clientMoveId is applied once.',
+      'on a stale state; a retried clientMoveId is applied once, and its answer (replayed: true) names the move ' +
+      'first recorded.',
   })
   async makeMove(
     @Context() context: RequestContext,
@@ -183,16 +185,21 @@ export class GamesResolver {
       description: 'Your id for this move (1–64 chars), unique among your own moves in the game.',
     })
     clientMoveId: string | null,
-  ): Promise<GameParent> {
+  ): Promise<MakeMovePayloadType> {
     const player = requirePlayer(context.viewer, 'game:play');
-    const game = await this.service.move({
+    const outcome = await this.service.move({
       gameId,
       playerId: player.id,
       move,
       expectedVersion: expectedVersion ?? undefined,
       clientMoveId: clientMoveId ?? undefined,
     });
-    return toGame(game, context.viewer);
+    const recorded = outcome.move;
+    return {
+      move: toMoveRecord(recorded.seq, recorded.event, recorded.createdAt),
+      replayed: outcome.replayed,
+      game: toGame(outcome.game, context.viewer),
+    };
   }
 
   @Mutation(() => GameType, {

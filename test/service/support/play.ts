@@ -169,6 +169,13 @@ export function readGameBody(
   );
 }
 
+/** makeMove's answer as the helpers ask for it: the recorded move, whether it replays, and the game. */
+export interface MakeMoveData {
+  move: MoveRecordData;
+  replayed: boolean;
+  game: GameData;
+}
+
 /** Sends a move; returns the whole response body, so a test can look at a refusal. */
 export function makeMove(
   app: TestApp,
@@ -178,11 +185,13 @@ export function makeMove(
   expectedVersion?: number,
   clientMoveId?: string,
   withMoves = false,
-): Promise<GraphQLBody<{ makeMove: GameData }>> {
-  return app.gql<{ makeMove: GameData }>(
+): Promise<GraphQLBody<{ makeMove: MakeMoveData }>> {
+  return app.gql<{ makeMove: MakeMoveData }>(
     token,
     `mutation($g: ID!, $m: String!, $v: Int, $c: String) {
-      makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { ${GAME_FIELDS} ${withMoves ? MOVES_FIELDS : ''} }
+      makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) {
+        move { seq seat type move card slot } replayed game { ${GAME_FIELDS} ${withMoves ? MOVES_FIELDS : ''} }
+      }
     }`,
     { g: gameId, m: move, v: expectedVersion ?? null, c: clientMoveId ?? null },
   );
@@ -251,7 +260,11 @@ export async function playGame(
     if (body.data === undefined || body.data === null) {
       throw new Error(`move ${move} at version ${seen.version} refused: ${JSON.stringify(body.errors)}`);
     }
-    seen = body.data.makeMove;
+    const answer = body.data.makeMove;
+    if (answer.replayed || answer.move.seq !== seen.version + 1 || answer.move.seat !== seat) {
+      throw new Error(`move ${move} at version ${seen.version} answered ${JSON.stringify(answer.move)}`);
+    }
+    seen = answer.game;
     // The mover's answer says whether the turn is still theirs: exactly when the game goes on at their seat.
     if (seen.isMyTurn !== (seen.status === 'ACTIVE' && seen.currentSeat === seat)) {
       throw new Error(
