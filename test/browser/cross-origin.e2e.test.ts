@@ -122,7 +122,7 @@ it('a page on another origin plays moves over fetch and follows the game over gr
   let turnsEnded = 0;
   let game = await readGame(app, ann, created.id);
   while (turnsEnded < 4 && game.status === 'ACTIVE') {
-    const mover = game.view!.currentSeat === seat[ann] ? ann : bob;
+    const mover = game.currentSeat === seat[ann] ? ann : bob;
     const mine = await readGame(app, mover, created.id);
     const move = chooseMove(mine.legalMoves ?? []);
     if (mover === ann) {
@@ -144,9 +144,9 @@ it('a page on another origin plays moves over fetch and follows the game over gr
     } else {
       dataOf(await makeMove(app, bob, created.id, move, mine.version));
     }
-    const before = game.view!.currentSeat;
+    const before = game.currentSeat;
     game = await readGame(app, ann, created.id);
-    if (game.view?.currentSeat !== before) turnsEnded++;
+    if (game.currentSeat !== before) turnsEnded++;
   }
   expect(pageMoves).toBeGreaterThan(0);
 

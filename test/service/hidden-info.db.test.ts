@@ -105,11 +105,8 @@ function leaves(value: unknown, path: string[] = []): { path: string; text: stri
 
 /** The view's public part (the API's GameView has no options/result fields). */
 function expectedView(state: GameState, seat: number | null): GameViewData {
-  const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } = viewFor(
-    state,
-    seat,
-  );
-  return { seat, hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles };
+  const { hand, stockCount, setAsideCount, centerPiles, seats, turn, maxCenterPiles } = viewFor(state, seat);
+  return { hand, stockCount, setAsideCount, centerPiles, seats, turn, maxCenterPiles };
 }
 
 /** Cards B may see at `state`: own hand, centre piles, pay-off tops, side piles, and everything moved so far. */
@@ -178,7 +175,7 @@ function checkGame(
   same(
     'cards in the view',
     {
-      seat: view.seat,
+      seat: game.mySeat,
       hand: view.hand,
       stockCount: view.stockCount,
       centre: view.centerPiles.map((pile) => pile.cards),
@@ -368,7 +365,7 @@ async function hiddenInformationGame(preset: PresetName, seed: string): Promise<
     }
   }
   for (const game of spectator) {
-    expect(game).toMatchObject({ mySeat: null, legalMoves: [], view: { seat: null, hand: null } });
+    expect(game).toMatchObject({ mySeat: null, legalMoves: [], view: { hand: null } });
     checkGame(null, game, states[game.version]!, log, seed);
   }
   // The probes really named cards in A's hand that B did not hold, at the version they were sent.

@@ -219,7 +219,7 @@ async function appTurn(gameId: string, tokens: ReadonlyMap<string, string>): Pro
   const token = tokens.get(mover)!;
   for (let moves = 0; moves < 40; moves++) {
     const game = await readGame(app!, token, gameId);
-    if (game.status !== 'ACTIVE' || game.view?.currentSeat !== state.current) return;
+    if (game.status !== 'ACTIVE' || game.currentSeat !== state.current) return;
     const { state: now } = await stateOf(gameId);
     dataOf(
       await app!.gql(

@@ -33,8 +33,8 @@ const FULL_GAME = `id preset status version currentSeat seats rated mySeat seedC
   startPosition createdAt startedAt finishedAt legalMoves
   players { seat player { id username } }
   result { reason winner score ranking payoffLeft }
-  view { seat hand stockCount setAsideCount centerPiles { slot cards topRank }
-         seats { seat handCount payoffTop payoffCount sidePiles out } currentSeat turn maxCenterPiles }
+  view { hand stockCount setAsideCount centerPiles { slot cards topRank }
+         seats { seat handCount payoffTop payoffCount sidePiles out } turn maxCenterPiles }
   moves { seq seat type move card slot createdAt }`;
 
 const GAME = `query($g: ID!) { game(id: $g) { ${FULL_GAME} } }`;

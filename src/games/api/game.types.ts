@@ -463,18 +463,18 @@ export class GameViewType {
     description: 'Stable id: the game’s and the viewer’s seat (or spectator): each sees its own view.',
   })
   id!: string;
-  @Field(() => Int, { nullable: true, description: 'The caller’s seat; null for a spectator.' }) seat!:
-    number | null;
-  @Field(() => [String], { nullable: true, description: 'The caller’s hand; null for a spectator.' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'The caller’s hand; null for a spectator. (The caller’s seat is Game.mySeat.)',
+  })
   hand!: string[] | null;
   @Field(() => Int, { description: 'Cards in the stock.' }) stockCount!: number;
   @Field(() => Int, { description: 'Cards set aside for recycling.' }) setAsideCount!: number;
   @Field(() => [CenterPileType], { description: 'Centre piles in slot order.' })
   centerPiles!: CenterPileType[];
   @Field(() => [SeatViewType], { description: 'Every seat.' }) seats!: SeatViewType[];
-  @Field(() => Int, { nullable: true, description: 'The seat to move; null once over.' }) currentSeat!:
-    number | null;
-  @Field(() => Int, { description: 'Turns completed.' }) turn!: number;
+  @Field(() => Int, { description: 'Turns completed. (The seat to move is Game.currentSeat.)' })
+  turn!: number;
   @Field(() => Int, { description: 'How many centre piles may exist at once in this game.' })
   maxCenterPiles!: number;
 }

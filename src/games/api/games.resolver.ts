@@ -282,18 +282,18 @@ export class GamesResolver {
     const seat = seatOf(game.row, context.viewer);
     const folded = await this.foldedOrNull(game);
     if (folded === null) return undealtView(game.row, seat);
-    const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } =
-      viewFor(folded.state, seat);
+    const { hand, stockCount, setAsideCount, centerPiles, seats, turn, maxCenterPiles } = viewFor(
+      folded.state,
+      seat,
+    );
     const gameId = game.row.id;
     return {
       id: gameViewId(gameId, seat),
-      seat,
       hand,
       stockCount,
       setAsideCount,
       centerPiles: centerPiles.map((pile) => ({ ...pile, id: centerPileId(gameId, pile.slot) })),
       seats: seats.map((view) => ({ ...view, id: seatViewId(gameId, view.seat) })),
-      currentSeat,
       turn,
       maxCenterPiles,
     };
@@ -332,7 +332,6 @@ function undealtView(game: GameRecord, seat: number | null): GameViewType {
   const sidePiles = game.options.sidePiles;
   return {
     id: gameViewId(game.id, seat),
-    seat,
     hand: seat === null ? null : [],
     stockCount: 0,
     setAsideCount: 0,
@@ -346,7 +345,6 @@ function undealtView(game: GameRecord, seat: number | null): GameViewType {
       sidePiles: Array.from({ length: sidePiles }, () => []),
       out: false,
     })),
-    currentSeat: null,
     turn: 0,
     maxCenterPiles: 0,
   };

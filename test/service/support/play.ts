@@ -47,13 +47,11 @@ export interface SeatViewData {
 }
 
 export interface GameViewData {
-  seat: number | null;
   hand: string[] | null;
   stockCount: number;
   setAsideCount: number;
   centerPiles: CenterPileData[];
   seats: SeatViewData[];
-  currentSeat: number | null;
   turn: number;
   maxCenterPiles: number;
 }
@@ -106,7 +104,7 @@ export const GAME_FIELDS = `id preset status version currentSeat seats mySeat is
   startPosition legalMoves
   players { seat player { id username } }
   result { reason winner score ranking payoffLeft }
-  view { seat hand stockCount setAsideCount currentSeat turn maxCenterPiles
+  view { hand stockCount setAsideCount turn maxCenterPiles
     centerPiles { slot cards topRank }
     seats { seat handCount payoffTop payoffCount sidePiles out } }`;
 
