@@ -306,7 +306,7 @@ describe('full games through the API', () => {
   });
 });
 
-describe('makeMove answers what a retry needs', () => {
+describe('makeMove answers what a retry needs, and the log pages', () => {
   it('a retried clientMoveId after the game moved on answers replayed with the move as first recorded', async () => {
     const tokens = players(2);
     const started = await startGame(tokens, 'classic', 'e2e-replay-2');
@@ -327,5 +327,45 @@ describe('makeMove answers what a retry needs', () => {
     expect(retried.move).toEqual(first.move);
     expect(retried.game.version).toBe(now.version);
     expect((await readGame(app, null, started.id)).version).toBe(now.version);
+
+    // The log is a connection: two events a page, cursors the seqs, PageInfo saying where each page stands.
+    const MOVES = `query($g: ID!, $a: String) { game(id: $g) { moves(first: 2, after: $a) {
+      edges { cursor node { seq } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
+    interface MovesAnswer {
+      game: {
+        moves: {
+          edges: { cursor: string; node: { seq: number } }[];
+          pageInfo: {
+            hasNextPage: boolean;
+            hasPreviousPage: boolean;
+            startCursor: string | null;
+            endCursor: string | null;
+          };
+        };
+      };
+    }
+    const seqs: number[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const { moves }: MovesAnswer['game'] = dataOf(
+        await app.gql<MovesAnswer>(null, MOVES, { g: started.id, a: after }),
+      ).game;
+      expect(moves.edges.map((edge) => edge.cursor)).toEqual(
+        moves.edges.map((edge) => String(edge.node.seq)),
+      );
+      expect(moves.pageInfo).toEqual({
+        hasNextPage: seqs.length + moves.edges.length < now.version,
+        hasPreviousPage: after !== null,
+        startCursor: moves.edges[0]?.cursor ?? null,
+        endCursor: moves.edges.at(-1)?.cursor ?? null,
+      });
+      seqs.push(...moves.edges.map((edge) => edge.node.seq));
+      if (!moves.pageInfo.hasNextPage) break;
+      after = moves.pageInfo.endCursor;
+    }
+    expect(seqs).toEqual(Array.from({ length: now.version }, (_, index) => index + 1));
+    const bad = await app.gql(null, MOVES, { g: started.id, a: 'x' });
+    expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+    expect(bad.errors?.[0]?.extensions?.field).toBe('after');
   });
 });

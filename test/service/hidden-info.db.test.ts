@@ -33,6 +33,8 @@ import {
   GameData,
   GameViewData,
   MOVES_FIELDS,
+  MOVES_PAGE,
+  flatMoves,
   MoveRecordData,
   apiName,
   createGame,
@@ -211,7 +213,11 @@ function checkGame(
     return !/^(p|d\d|pass)$/.test(from) && !hand.includes(from);
   });
   expect(foreign).toEqual([]);
-  if (game.moves !== undefined) same('moves', game.moves, log.slice(0, game.version));
+  if (game.moves !== undefined) {
+    // A read pages through the whole log; a push carries its first page (MOVES_PAGE events) only.
+    const expected = log.slice(0, game.version);
+    same('moves', game.moves, game.moves.length < game.version ? expected.slice(0, MOVES_PAGE) : expected);
+  }
   // Nothing outside the card fields reads as a card (ids, names, statuses, the commitment …).
   const stray = leaves(game).filter(
     (leaf) => !CARD_FIELDS.has(leaf.path) && leaf.text.match(CARD_TOKEN) !== null,
@@ -357,7 +363,7 @@ async function hiddenInformationGame(preset: PresetName, seed: string): Promise<
   for (const entry of received) {
     const state = states[entry.version]!;
     if (entry.body.errors === undefined) {
-      const game = Object.values(entry.body.data!)[0]!;
+      const game = flatMoves(Object.values(entry.body.data!)[0]!);
       expect(game.version).toBe(entry.version);
       checkGame(B, game, state, log, seed);
     } else {

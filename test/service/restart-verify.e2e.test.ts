@@ -35,7 +35,7 @@ const FULL_GAME = `id preset status version currentSeat seats rated mySeat seedC
   result { reason winner score ranking payoffLeft }
   view { hand stockCount setAsideCount centerPiles { slot cards topRank }
          seats { seat handCount payoffTop payoffCount sidePiles out } turn maxCenterPiles }
-  moves { seq seat type move card slot createdAt }`;
+  moves(first: 100) { edges { cursor node { seq seat type move card slot createdAt } } pageInfo { hasNextPage endCursor } }`;
 
 const GAME = `query($g: ID!) { game(id: $g) { ${FULL_GAME} } }`;
 const MOVE = `mutation($g: ID!, $m: String!, $v: Int, $c: String) {

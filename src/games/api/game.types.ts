@@ -759,3 +759,16 @@ export class MakeMovePayloadType {
   @Field(() => GameType, { description: 'The game as it is now, as the caller may see it.' })
   game!: GameType;
 }
+
+@ObjectType('MoveRecordEdge', { description: 'An event of the move log, with its cursor.' })
+export class MoveRecordEdgeType {
+  @Field({ description: 'Pass as `after` to continue after this event (it is its seq).' }) cursor!: string;
+  @Field(() => MoveRecordType, { description: 'The event.' }) node!: MoveRecordType;
+}
+
+@ObjectType('MoveRecordConnection', { description: 'A page of a game’s move log, oldest first.' })
+export class MoveRecordConnectionType {
+  @Field(() => [MoveRecordEdgeType], { description: 'The events of this page.' })
+  edges!: MoveRecordEdgeType[];
+  @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;
+}

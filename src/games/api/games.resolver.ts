@@ -37,6 +37,7 @@ import {
   GamesFilter,
   MakeMovePayloadType,
   MAX_HOURS_PER_MOVE,
+  MoveRecordConnectionType,
   MoveRecordType,
   RuleOptionsType,
   TimeControlType,
@@ -309,12 +310,40 @@ export class GamesResolver {
     return folded.state.current === seat ? legalMoves(folded.state) : [];
   }
 
-  @ResolveField(() => [MoveRecordType], { description: 'The move log, oldest first (all of it is public).' })
-  async moves(@Parent() game: GameParent): Promise<MoveRecordType[]> {
+  @ResolveField(() => MoveRecordConnectionType, {
+    description: 'The move log, oldest first (all of it is public), with cursor pagination.',
+  })
+  async moves(
+    @Parent() game: GameParent,
+    @Args('first', {
+      type: () => Int,
+      nullable: true,
+      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    })
+    first: number | null,
+    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    after: string | null,
+  ): Promise<MoveRecordConnectionType> {
+    const size = pageSize(first);
+    after ??= null; // an argument left out comes as undefined
+    if (after !== null && !/^\d{1,9}$/.test(after)) {
+      throw new ApiError('BAD_USER_INPUT', 'after: a cursor of this list (a seq)', { field: 'after' });
+    }
     const folded = await this.foldedOrNull(game);
-    return folded === null
-      ? []
-      : folded.events.map((stored) => toMoveRecord(stored.seq, stored.event, stored.createdAt));
+    // The log's seqs are 1, 2, …: the events after seq n start at index n.
+    const rest = folded === null ? [] : folded.events.slice(after === null ? 0 : Number(after));
+    const page = rest.slice(0, size);
+    return {
+      edges: page.map((stored) => ({
+        cursor: String(stored.seq),
+        node: toMoveRecord(stored.seq, stored.event, stored.createdAt),
+      })),
+      pageInfo: pageInfoOf(
+        page.map((stored) => String(stored.seq)),
+        rest.length > size,
+        after,
+      ),
+    };
   }
 
   private async foldedOrNull(game: GameParent) {
