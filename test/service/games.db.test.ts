@@ -186,6 +186,60 @@ async function checkFinished(
   return { game, state: replayed.state };
 }
 
+interface PlacementData {
+  type: string;
+  move: string | null;
+  from: 'HAND' | 'PAYOFF' | 'SIDE_PILE' | null;
+  fromSidePile: number | null;
+  slot: number | null;
+  sidePile: number | null;
+  declaredRank: string | null;
+}
+
+/**
+ * Each logged move says its source and target as fields, the same as its notation says them (docs/notation.md:
+ * `<from>-<to>[=<rank>]`), read here with a pattern of its own.
+ */
+async function checkPlacements(token: string, gameId: string): Promise<void> {
+  const body = await app.gql<{ game: { moves: { edges: { node: PlacementData }[] } } }>(
+    token,
+    `query($g: ID!) { game(id: $g) { moves(first: 100) {
+      edges { node { type move from fromSidePile slot sidePile declaredRank } } } } }`,
+    { g: gameId },
+  );
+  const records = dataOf(body).game.moves.edges.map((edge) => edge.node);
+  expect(records.some((record) => record.type === 'DISCARDED')).toBe(true);
+  expect(records.some((record) => record.from === 'PAYOFF')).toBe(true);
+  for (const record of records) {
+    const parts =
+      record.move === null ? null : /^(p|d(\d+)|[^-]+)-(c(\d*)|d(\d+))(?:=(\w+))?$/.exec(record.move);
+    if (parts === null) {
+      expect(record).toMatchObject({
+        from: null,
+        fromSidePile: null,
+        slot: null,
+        sidePile: null,
+        declaredRank: null,
+      });
+      continue;
+    }
+    const [, from, fromPile, , toSlot, toPile, declared] = parts;
+    expect({ record: record.move, ...record }).toMatchObject({
+      from: from === 'p' ? 'PAYOFF' : fromPile !== undefined ? 'SIDE_PILE' : 'HAND',
+      fromSidePile: fromPile === undefined ? null : Number(fromPile),
+      sidePile: toPile === undefined ? null : Number(toPile),
+      declaredRank: declared ?? null,
+    });
+    if (record.type === 'PLAYED') {
+      // `c` starts a pile: the record names the slot it took.
+      if (toSlot === '') expect(record.slot).toEqual(expect.any(Number));
+      else expect(record.slot).toBe(Number(toSlot));
+    } else {
+      expect(record.slot).toBeNull();
+    }
+  }
+}
+
 describe('full games through the API', () => {
   // Seeds found with the engine so each game ends within a modest number of moves (run time); the API then has
   // to play exactly that game.
@@ -215,6 +269,7 @@ describe('full games through the API', () => {
       expect(game.moves!.map((record) => record.move)).toEqual(simulate(preset, seats, seed, maxMoves).moves);
       expect(game.version).toBeGreaterThanOrEqual(minMoves);
       checkResult(game.result!, seats, [], null);
+      await checkPlacements(tokens[0]!, started.id);
       // A finished game takes no more moves.
       expect(codeOf(await makeMove(app, tokens[0]!, started.id, 'pass', game.version))).toBe(
         'GAME_NOT_ACTIVE',

@@ -20,6 +20,8 @@ import {
   FIRST_PLAYER_TIES,
   GAME_EVENT_TYPES,
   LOW_CARDS_TO_SIDE_RULES,
+  MOVE_SOURCE_KINDS,
+  type MoveSource as EngineMoveSource,
   PRESET_NAMES,
   SIDE_BUILDS,
   TURN_ENDS,
@@ -100,6 +102,24 @@ export const MoveType = listEnum(
   },
 );
 export type MoveType = (typeof GAME_EVENT_TYPES)[number];
+
+export const MoveSource = listEnum(
+  MOVE_SOURCE_KINDS,
+  { hand: 'HAND', payoff: 'PAYOFF', side: 'SIDE_PILE' },
+  {
+    name: 'MoveSource',
+    description: 'Where a placed card came from (docs/notation.md).',
+    values: {
+      hand: { description: 'The mover’s hand.' },
+      payoff: { description: 'The top of the mover’s pay-off pile (p).' },
+      side: { description: 'The top of one of the mover’s side piles (d1, d2, …; MoveRecord.fromSidePile).' },
+    },
+  },
+);
+export type MoveSource = (typeof MOVE_SOURCE_KINDS)[number];
+// Every kind of the engine's MoveSource is in the list, and nothing else.
+const sameSources: SameMembers<MoveSource, EngineMoveSource['kind']> = true;
+void sameSources;
 
 export const DeckMode = listEnum(
   DECK_MODES,
@@ -576,8 +596,29 @@ export class MoveRecordType {
   move!: string | null;
   @Field(() => String, { nullable: true, description: 'The card that moved, for plays and discards.' })
   card!: string | null;
+  @Field(() => MoveSource, {
+    nullable: true,
+    description: 'Where the card came from, for plays and discards (a discard always comes from the hand).',
+  })
+  from!: MoveSource | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The side pile (1, 2, …; d1 is 1) a played card came from, when from is SIDE_PILE.',
+  })
+  fromSidePile!: number | null;
   @Field(() => Int, { nullable: true, description: 'The centre slot a played card went to.' }) slot!:
     number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The side pile (1, 2, …; d1 is 1) a discarded card went to.',
+  })
+  sidePile!: number | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The rank a wild card was declared as on a side pile (*-d2=8 declares 8), in the notation’s rank letters; null otherwise.',
+  })
+  declaredRank!: string | null;
   @Field({ description: 'When it was recorded.' }) createdAt!: Date;
 }
 

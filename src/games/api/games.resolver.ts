@@ -20,7 +20,17 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../../graphql/page-s
 import type { RequestContext, Viewer } from '../../auth/viewer';
 import { AccessGate } from '../../auth/access-gate';
 import { withRelease } from '../../common/async-iterators';
-import { GameEvent, GameResult, RuleOptions, legalMoves, recordedOptions, viewFor } from '../../engine';
+import {
+  GameEvent,
+  GameResult,
+  Move,
+  RuleOptions,
+  formatRank,
+  legalMoves,
+  parseMove,
+  recordedOptions,
+  viewFor,
+} from '../../engine';
 import { ApiError } from '../../errors/api-error';
 import { databaseFailureOf } from '../../db/connection-errors';
 import { toPlayer } from '../../players/players.resolver';
@@ -520,15 +530,35 @@ function parseCenterLimit(text: string): RuleOptions['maxCenterPiles'] {
 
 function toMoveRecord(seq: number, event: GameEvent, createdAt: Date): MoveRecordType {
   const base = { seq, seat: event.seat, type: event.type, createdAt };
+  const none = { from: null, fromSidePile: null, slot: null, sidePile: null, declaredRank: null };
   switch (event.type) {
     case 'played':
-      return { ...base, move: event.move, card: event.card, slot: event.slot };
-    case 'discarded':
-      return { ...base, move: event.move, card: event.card, slot: null };
+    case 'discarded': {
+      const placed = placementOf(event.move);
+      return {
+        ...base,
+        ...none,
+        move: event.move,
+        card: event.card,
+        from: placed.from.kind,
+        fromSidePile: placed.from.kind === 'side' ? placed.from.pile : null,
+        // The slot the card landed on (a new pile's too) is the event's: `c` names no slot.
+        slot: event.type === 'played' ? event.slot : null,
+        sidePile: placed.to.kind === 'side' ? placed.to.pile : null,
+        declaredRank: placed.declared === null ? null : formatRank(placed.declared),
+      };
+    }
     case 'passed':
-      return { ...base, move: 'pass', card: null, slot: null };
+      return { ...base, ...none, move: 'pass', card: null };
     case 'resigned':
     case 'timedOut':
-      return { ...base, move: null, card: null, slot: null };
+      return { ...base, ...none, move: null, card: null };
   }
+}
+
+/** A logged play or discard's placement: the log holds only moves the engine accepted, so it parses. */
+function placementOf(text: string): Extract<Move, { kind: 'place' }> {
+  const move = parseMove(text);
+  if (move === null || move.kind !== 'place') throw new Error(`a logged placement that is not one: ${text}`);
+  return move;
 }
