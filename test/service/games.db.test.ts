@@ -13,6 +13,7 @@ import {
   GameResultData,
   createGame,
   eventsOf,
+  joinGame,
   findSeed,
   makeMove,
   playGame,
@@ -422,5 +423,43 @@ describe('makeMove answers what a retry needs, and the log pages', () => {
     const bad = await app.gql(null, MOVES, { g: started.id, a: 'x' });
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
     expect(bad.errors?.[0]?.extensions?.field).toBe('after');
+  });
+});
+
+describe('RuleOptions.maxCenterPiles', () => {
+  it('says a number, playersPlusOne and unlimited each as such, in and out', async () => {
+    const CREATE = `mutation($i: CreateGameInput!) { createGame(input: $i) {
+      id options { maxCenterPiles { kind count } } } }`;
+    type Created = {
+      createGame: { id: string; options: { maxCenterPiles: { kind: string; count: number | null } } };
+    };
+    const create = (options: Record<string, unknown>) =>
+      app.gql<Created>(accounts[0]!, CREATE, { i: { preset: 'MODERN', seats: 3, options } });
+    // Each preset's own limit, and each form given as an override, read back as given.
+    expect(dataOf(await create({})).createGame.options.maxCenterPiles).toEqual({
+      kind: 'PLAYERS_PLUS_ONE',
+      count: null,
+    });
+    for (const limit of [
+      { kind: 'FIXED', count: 4 },
+      { kind: 'UNLIMITED', count: null },
+    ]) {
+      expect(dataOf(await create({ maxCenterPiles: limit })).createGame.options.maxCenterPiles).toEqual(
+        limit,
+      );
+    }
+    // PLAYERS_PLUS_ONE resolves, once dealt, to one more than the players.
+    const game = dataOf(await create({ maxCenterPiles: { kind: 'PLAYERS_PLUS_ONE' } })).createGame;
+    await joinGame(app, accounts[1]!, game.id);
+    await joinGame(app, accounts[2]!, game.id);
+    expect((await readGame(app, null, game.id)).view.maxCenterPiles).toBe(4);
+    for (const [limit, message] of [
+      [{ kind: 'FIXED' }, 'maxCenterPiles: FIXED needs a count'],
+      [{ kind: 'UNLIMITED', count: 3 }, 'maxCenterPiles: a count goes with FIXED only'],
+    ] as const) {
+      const refused = await create({ maxCenterPiles: limit });
+      expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+      expect(refused.errors?.[0]).toMatchObject({ message, extensions: { option: 'maxCenterPiles' } });
+    }
   });
 });

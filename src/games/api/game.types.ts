@@ -2,7 +2,7 @@
  * The GraphQL types of games (code-first). Field names are part of the public API (docs/api.md): clients
  * depend on them. Every type and field carries a description.
  */
-import { Field, Float, ID, InputType, Int, ObjectType, PartialType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, OmitType, PartialType } from '@nestjs/graphql';
 import { EnumValueText, listEnum, sameNames } from '../../graphql/list-enum';
 import { NodeType } from '../../graphql/node';
 import { BUILTIN_BOTS, BUILTIN_BOT_KINDS, type BuiltinBotKind } from '../../bots/builtin-bots';
@@ -248,6 +248,53 @@ export const BlockedWhen = listEnum(
 );
 export type BlockedWhen = (typeof BLOCKED_WHEN)[number];
 
+/** The three ways the engine's maxCenterPiles is said (src/engine/options.ts): a number, or one of two words. */
+export const CENTER_PILE_LIMIT_KINDS = ['fixed', 'playersPlusOne', 'unlimited'] as const;
+export type CenterPileLimitKind = (typeof CENTER_PILE_LIMIT_KINDS)[number];
+// The words are the engine's own (its number is `fixed`): a new word there does not compile here.
+const sameLimitWords: SameMembers<
+  Exclude<CenterPileLimitKind, 'fixed'>,
+  Exclude<EngineRuleOptions['maxCenterPiles'], number>
+> = true;
+void sameLimitWords;
+
+export const CenterPileLimitKind = listEnum(
+  CENTER_PILE_LIMIT_KINDS,
+  { fixed: 'FIXED', playersPlusOne: 'PLAYERS_PLUS_ONE', unlimited: 'UNLIMITED' },
+  {
+    name: 'CenterPileLimitKind',
+    description:
+      'How the number of centre piles that may exist at once is fixed (docs/rules.md, option table).',
+    values: {
+      fixed: { description: 'A fixed number: CenterPileLimit.count (S8: 8, R: 4).' },
+      playersPlusOne: { description: 'One more than the players (E5, E19).' },
+      unlimited: { description: 'As many as there are aces to start them.' },
+    },
+  },
+);
+
+@ObjectType('CenterPileLimit', {
+  description:
+    'How many centre piles may exist at once: a fixed count, one more than the players, or unlimited.',
+})
+export class CenterPileLimitType {
+  @Field(() => CenterPileLimitKind, { description: 'Which of the three.' }) kind!: CenterPileLimitKind;
+  @Field(() => Int, { nullable: true, description: 'The number, for FIXED; null for the others.' })
+  count!: number | null;
+}
+
+@InputType('CenterPileLimitInput', {
+  description: 'A centre-pile limit to play with: kind, and count with FIXED only.',
+})
+export class CenterPileLimitInput {
+  @Field(() => CenterPileLimitKind, { description: 'Which of the three.' }) kind!: CenterPileLimitKind;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The number (1–48): required with FIXED, refused with the others.',
+  })
+  count?: number | null;
+}
+
 @ObjectType('RuleOptions', { description: 'The complete rules of a game (docs/rules.md, option table).' })
 export class RuleOptionsType {
   @Field(() => Int, { description: 'Fewest seats allowed.' }) minPlayers!: number;
@@ -259,8 +306,8 @@ export class RuleOptionsType {
   @Field(() => [WildRank], { description: 'Wild ranks.' }) wildRanks!: WildRank[];
   @Field(() => CenterTopRank, { description: 'The rank that completes a centre pile.' })
   centerTopRank!: CenterTopRank;
-  @Field({ description: 'Centre piles at once: a number, "playersPlusOne" or "unlimited".' })
-  maxCenterPiles!: string;
+  @Field(() => CenterPileLimitType, { description: 'How many centre piles may exist at once.' })
+  maxCenterPiles!: CenterPileLimitType;
   @Field(() => CompletedPile, { description: 'What happens to a completed centre pile.' })
   completedPile!: CompletedPile;
   @Field({ description: 'A play that empties the hand draws a new hand (E12).' })
@@ -295,7 +342,16 @@ void sameOptionFields;
 @InputType('RuleOptionsInput', {
   description: 'Overrides of a preset’s rules; every field is optional (docs/rules.md).',
 })
-export class RuleOptionsInput extends PartialType(RuleOptionsType, InputType) {}
+export class RuleOptionsInput extends PartialType(
+  OmitType(RuleOptionsType, ['maxCenterPiles'] as const),
+  InputType,
+) {
+  @Field(() => CenterPileLimitInput, {
+    nullable: true,
+    description: 'How many centre piles may exist at once.',
+  })
+  maxCenterPiles?: CenterPileLimitInput | null;
+}
 
 /** The days per move Lichess offers for correspondence games (docs/correspondence.md#time-controls). */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;

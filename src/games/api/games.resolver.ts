@@ -25,6 +25,7 @@ import {
   GameResult,
   Move,
   RuleOptions,
+  assertNever,
   formatRank,
   legalMoves,
   parseMove,
@@ -36,6 +37,7 @@ import { databaseFailureOf } from '../../db/connection-errors';
 import { toPlayer } from '../../players/players.resolver';
 import { EventBus, GameChanged } from '../../notifications/event-bus';
 import {
+  CenterPileLimitInput,
   CreateGameInput,
   DAYS_PER_MOVE,
   GameConnectionType,
@@ -508,24 +510,45 @@ function toResult(result: GameResult): GameResultType {
 }
 
 function toOptions(options: RuleOptions): RuleOptionsType {
-  return { ...options, maxCenterPiles: String(options.maxCenterPiles) } as unknown as RuleOptionsType;
+  const limit = options.maxCenterPiles;
+  return {
+    ...options,
+    maxCenterPiles:
+      typeof limit === 'number' ? { kind: 'fixed', count: limit } : { kind: limit, count: null },
+  };
 }
 
 function overridesOf(input: CreateGameInput): Partial<RuleOptions> {
   const overrides: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input.options ?? {})) {
     if (value === null || value === undefined) continue;
-    overrides[key] = key === 'maxCenterPiles' ? parseCenterLimit(value as string) : value;
+    overrides[key] = key === 'maxCenterPiles' ? centerLimitOf(value as CenterPileLimitInput) : value;
   }
   return overrides as Partial<RuleOptions>;
 }
 
-function parseCenterLimit(text: string): RuleOptions['maxCenterPiles'] {
-  if (text === 'playersPlusOne' || text === 'unlimited') return text;
-  if (/^[1-9][0-9]?$/.test(text)) return Number(text);
-  throw new ApiError('BAD_USER_INPUT', 'maxCenterPiles: a number, playersPlusOne or unlimited', {
-    option: 'maxCenterPiles',
-  });
+/** The engine's form of a centre-pile limit; its range (1–48) is the engine's to check, with the other options. */
+function centerLimitOf(limit: CenterPileLimitInput): RuleOptions['maxCenterPiles'] {
+  const count = limit.count ?? null;
+  switch (limit.kind) {
+    case 'fixed':
+      if (count === null) {
+        throw new ApiError('BAD_USER_INPUT', 'maxCenterPiles: FIXED needs a count', {
+          option: 'maxCenterPiles',
+        });
+      }
+      return count;
+    case 'playersPlusOne':
+    case 'unlimited':
+      if (count !== null) {
+        throw new ApiError('BAD_USER_INPUT', 'maxCenterPiles: a count goes with FIXED only', {
+          option: 'maxCenterPiles',
+        });
+      }
+      return limit.kind;
+    default:
+      return assertNever(limit.kind);
+  }
 }
 
 function toMoveRecord(seq: number, event: GameEvent, createdAt: Date): MoveRecordType {
