@@ -191,12 +191,12 @@ async function botVersionsOf(
 ): Promise<{ graphql: (string[] | null)[]; exported: (string[] | null)[] }> {
   const body = await app.gql<{
     game: { players: { seat: number; botVersions: string[] | null }[] };
-    exportGame: string;
+    exportGame: { players: { botVersions: string[] | null }[] };
   }>(token, 'query($g: ID!) { game(id: $g) { players { seat botVersions } } exportGame(id: $g) }', {
     g: gameId,
   });
   const data = dataOf(body);
-  const exported = JSON.parse(data.exportGame) as { players: { botVersions: string[] | null }[] };
+  const exported = data.exportGame;
   return {
     graphql: data.game.players.map((entry) => entry.botVersions),
     exported: exported.players.map((entry) => entry.botVersions),

@@ -161,11 +161,15 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     );
     // The export carries the option as the game's version reads it.
     const exported = dataOf(
-      await app.gql<{ exportGame: string }>(ann, 'query($g: ID!) { exportGame(id: $g) }', { g: id }),
+      await app.gql<{ exportGame: { options: { blockedWhen: string } } }>(
+        ann,
+        'query($g: ID!) { exportGame(id: $g) }',
+        {
+          g: id,
+        },
+      ),
     ).exportGame;
-    expect((JSON.parse(exported) as { options: { blockedWhen: string } }).options.blockedWhen).toBe(
-      'cannotOrWillNot',
-    );
+    expect(exported.options.blockedWhen).toBe('cannotOrWillNot');
   });
 
   // E18 vs S17: under rules 1 two passes ended a modern game as blocked even with a centre play declined.
