@@ -386,10 +386,11 @@ describe('makeMove answers what a retry needs, and the log pages', () => {
 
     // The log is a connection: two events a page, cursors the seqs, PageInfo saying where each page stands.
     const MOVES = `query($g: ID!, $a: String) { game(id: $g) { moves(first: 2, after: $a) {
-      edges { cursor node { seq } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
+      edges { cursor node { seq } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } } }`;
     interface MovesAnswer {
       game: {
         moves: {
+          totalCount: number;
           edges: { cursor: string; node: { seq: number } }[];
           pageInfo: {
             hasNextPage: boolean;
@@ -415,6 +416,8 @@ describe('makeMove answers what a retry needs, and the log pages', () => {
         startCursor: moves.edges[0]?.cursor ?? null,
         endCursor: moves.edges.at(-1)?.cursor ?? null,
       });
+      // Every page counts the whole log.
+      expect(moves.totalCount).toBe(now.version);
       seqs.push(...moves.edges.map((edge) => edge.node.seq));
       if (!moves.pageInfo.hasNextPage) break;
       after = moves.pageInfo.endCursor;

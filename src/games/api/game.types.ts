@@ -868,4 +868,8 @@ export class MoveRecordConnectionType {
   @Field(() => [MoveRecordEdgeType], { description: 'The events of this page.' })
   edges!: MoveRecordEdgeType[];
   @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;
+  @Field(() => Int, {
+    description: 'Events in the whole log, not only this page (the game’s version; 0 before the deal).',
+  })
+  totalCount!: number;
 }
