@@ -25,7 +25,7 @@ const CREATE =
   'mutation Create($seed: String!) { createGame(input: { preset: CLASSIC, seed: $seed }) { id } }';
 const JOIN = `mutation Join($g: ID!) { joinGame(gameId: $g) { ${GAME_FIELDS} } }`;
 const QUERY = `query Game($g: ID!) { game(id: $g) { ${GAME_FIELDS} } }`;
-const MOVE = `mutation Move($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { ${GAME_FIELDS} } }`;
+const MOVE = `mutation Move($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { ${GAME_FIELDS} } } }`;
 /** A client that fails this many calls in a row is broken; it stops the run with the last error. */
 const MAX_FAILURE_STREAK = 50;
 
@@ -180,7 +180,10 @@ export class BotClient {
 
   /** The game a response carries under `field`, or null after counting the error. */
   private snapshot(result: GraphQLResult, field: string, recorder: ApiRecorder): GameSnapshot | null {
-    const game = result.errors.length === 0 ? parseGame(result.data?.[field]) : null;
+    const answer = result.data?.[field];
+    // makeMove answers a payload with the game in it; the other operations answer the game itself.
+    const gameOf = field === 'makeMove' ? (answer as { game?: unknown } | null | undefined)?.game : answer;
+    const game = result.errors.length === 0 ? parseGame(gameOf) : null;
     if (game === null) {
       const first = result.errors[0];
       this.fail(recorder, first?.code ?? 'BAD_RESPONSE', first?.message ?? `malformed ${field} response`);

@@ -72,7 +72,7 @@ def make_move(game_id, move, version):
     """Sends one move (the only place that knows makeMove's answer; the bot reads the stream instead)."""
     graphql(
         """mutation ($id: ID!, $move: String!, $version: Int!) {
-          makeMove(gameId: $id, move: $move, expectedVersion: $version) { version }
+          makeMove(gameId: $id, move: $move, expectedVersion: $version) { move { seq } }
         }""",
         {"id": game_id, "move": move, "version": version},
     )

@@ -225,7 +225,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const current = folded.state.turn;
     await this.recordVersion(gameId, seat, builtinBotVersion(bot));
     try {
-      const after = await this.games.move({
+      const { game: after } = await this.games.move({
         gameId,
         playerId: bot.playerId,
         move,

@@ -8,6 +8,9 @@
 import { Card, Rank, formatCard, formatRank, parseCard, parseRank } from './cards';
 
 export type MoveSource = { kind: 'hand'; card: Card } | { kind: 'payoff' } | { kind: 'side'; pile: number };
+
+/** Where a placed card can come from: MoveSource's kinds, in the notation's order (a hand card, p, d1…). */
+export const MOVE_SOURCE_KINDS = ['hand', 'payoff', 'side'] as const satisfies readonly MoveSource['kind'][];
 export type MoveTarget =
   { kind: 'center'; slot: number } | { kind: 'newCenter' } | { kind: 'side'; pile: number };
 

@@ -8,16 +8,18 @@ import type { RequestContext } from '../auth/viewer';
 import { GameType } from '../games/api/game.types';
 import { ExportService } from './export.service';
 import { ExportFormat } from './export.types';
-import { toJson, toNdjson } from './game-export';
+import { JsonScalar } from '../graphql/json.scalar';
+import { GameExport, toNdjson } from './game-export';
 
 @Resolver(() => GameType)
 export class ExportResolver {
   constructor(private readonly service: ExportService) {}
 
-  @Query(() => String, {
+  @Query(() => JsonScalar, {
     description:
-      'A game as a malice-game/1 document, to keep or to check with the engine alone (docs/fairness.md). ' +
-      'A game that is not over exports only what a spectator may see: no seed, no start position.',
+      'A game as a malice-game/1 document, to keep or to check with the engine alone (docs/fairness.md): with ' +
+      'format JSON the document itself (an object), with NDJSON its NDJSON text (a string). A game that is not ' +
+      'over exports only what a spectator may see: no seed, no start position.',
   })
   async exportGame(
     @Context() context: RequestContext,
@@ -29,13 +31,13 @@ export class ExportResolver {
       description: 'JSON (one object) or NDJSON (a header line, then one line per event).',
     })
     format: ExportFormat | null,
-  ): Promise<string> {
+  ): Promise<GameExport | string> {
     requireReadable(context.viewer);
     const doc = await this.service.exportGame(id);
     // An explicit null means the default, as leaving the argument out does.
     switch (format ?? ExportFormat.JSON) {
       case ExportFormat.JSON:
-        return toJson(doc);
+        return doc;
       case ExportFormat.NDJSON:
         return toNdjson(doc);
     }

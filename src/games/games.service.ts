@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { StoredEvent } from './domain/stored-event';
 import {
   Command,
   GameEvent,
@@ -70,6 +71,14 @@ export interface MoveRequest {
   readonly move: string;
   readonly expectedVersion: number | undefined;
   readonly clientMoveId: string | undefined;
+}
+
+/** What a move did: the event it recorded, whether this answer replays an earlier identical request, the game. */
+export interface MoveOutcome {
+  readonly game: GameRecord;
+  readonly move: StoredEvent;
+  /** True when the clientMoveId's move was already in the log: nothing was written, `move` is the original. */
+  readonly replayed: boolean;
 }
 
 export interface GamesPage {
@@ -370,7 +379,7 @@ export class GamesService {
     this.store.amendSeatPlayer(playerId, (player) => ({ ...player, deletedAt }));
   }
 
-  async move(request: MoveRequest): Promise<GameRecord> {
+  async move(request: MoveRequest): Promise<MoveOutcome> {
     // Without either guard, a move sent twice (a retry, two app copies) could be decided twice and applied twice:
     // refused before anything is read.
     if (request.expectedVersion === undefined && request.clientMoveId === undefined) {
@@ -402,7 +411,7 @@ export class GamesService {
   }
 
   async resign(gameId: string, playerId: string): Promise<GameRecord> {
-    return this.command(gameId, playerId, undefined, null, (seat) => ({ type: 'resign', seat }));
+    return (await this.command(gameId, playerId, undefined, null, (seat) => ({ type: 'resign', seat }))).game;
   }
 
   /**
@@ -455,16 +464,17 @@ export class GamesService {
     expectedVersion: number | undefined,
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
-  ): Promise<GameRecord> {
+  ): Promise<MoveOutcome> {
     /**
-     * A retry of a move already applied gets that move's outcome (the game now) and writes nothing. The id is
-     * looked up among this player's own: another player's move under the same id is theirs, not this one.
+     * A retry of a move already applied gets that move's outcome (the recorded move, and the game now) and writes
+     * nothing. The id is looked up among this player's own: another player's move under the same id is theirs,
+     * not this one.
      */
-    const refuse = async (error: ApiError): Promise<GameRecord> => {
+    const refuse = async (error: ApiError): Promise<MoveOutcome> => {
       if (clientMoveId !== null) {
         const original = await this.repository.eventOfClientMove(gameId, playerId, clientMoveId);
         if (original !== null) {
-          const applied = commandOf(original);
+          const applied = commandOf(original.event);
           const requested = commandFor(applied.seat);
           if (JSON.stringify(applied) !== JSON.stringify(requested)) {
             // Like an idempotency key reused with other parameters: a client bug, not a retry.
@@ -476,7 +486,7 @@ export class GamesService {
               },
             );
           }
-          return this.get(gameId);
+          return { game: await this.get(gameId), move: original, replayed: true };
         }
       }
       throw error;
@@ -520,7 +530,7 @@ export class GamesService {
     expectedVersion: number | undefined,
     clientMoveId: string | null,
     commandFor: (seat: number) => Command,
-  ): Promise<GameRecord | null> {
+  ): Promise<MoveOutcome | null> {
     const { row: game, folded } = this.store.peek(gameId);
     if (game === undefined || folded === undefined || game.status !== GameStatus.ACTIVE) return null;
     if (
@@ -547,7 +557,7 @@ export class GamesService {
     events: readonly GameEvent[],
     playerId: string,
     clientMoveId: string | null,
-  ): Promise<GameRecord | null> {
+  ): Promise<MoveOutcome | null> {
     const now = this.clock.now();
     const next = advance(folded, events, now, clientMoveId);
     const projection = projectionOf(next.state, next.version, game.players);
@@ -562,7 +572,10 @@ export class GamesService {
       clock,
       now,
     );
-    return appended ? this.moved(game, next, projection, clock, now) : null;
+    if (!appended) return null;
+    // A command decides exactly one event (src/engine/decide.ts): the last of the new log.
+    const move = next.events[next.events.length - 1]!;
+    return { game: await this.moved(game, next, projection, clock, now), move, replayed: false };
   }
 
   /** After a write: remember the new state and row, tell subscribers, answer with the game as the move left it. */

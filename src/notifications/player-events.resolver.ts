@@ -12,7 +12,8 @@ import { GameType } from '../games/api/game.types';
 import { GamesService } from '../games/games.service';
 import { toGame } from '../games/api/games.resolver';
 import { EventBus, PlayerEventMessage } from './event-bus';
-import { DashboardType, PlayerEventType } from './player-events.types';
+import { pageInfoOf } from '../graphql/page-info';
+import { DashboardType, PlayerEventConnectionType, PlayerEventType } from './player-events.types';
 import { PlayerEventsService } from './player-events.service';
 
 @Resolver(() => PlayerEventType)
@@ -46,12 +47,17 @@ export class PlayerEventsResolver {
     return this.events.subscribePlayer(player.id);
   }
 
-  @Query(() => [PlayerEventType], {
-    description: 'Your events after the given event id, oldest first (to catch up after being away).',
+  @Query(() => PlayerEventConnectionType, {
+    description:
+      'Your events after the given cursor (an event id), oldest first, with cursor pagination (to catch up after being away).',
   })
   async playerEvents(
     @Context() context: RequestContext,
-    @Args('after', { type: () => String, nullable: true, description: 'The last event id you have seen.' })
+    @Args('after', {
+      type: () => String,
+      nullable: true,
+      description: 'The endCursor of the previous page, or the last event id you have seen.',
+    })
     after: string | null,
     @Args('first', {
       type: () => Int,
@@ -59,13 +65,20 @@ export class PlayerEventsResolver {
       description: `How many, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
     })
     first: number | null,
-  ): Promise<PlayerEventType[]> {
+  ): Promise<PlayerEventConnectionType> {
     const player = requirePlayer(context.viewer, 'game:read');
     const size = pageSize(first);
-    return (await this.service.list(player.id, after ?? undefined, size)).map((event) => ({
-      ...event,
-      kind: event.kind,
-    }));
+    // One more than the page says whether another follows.
+    const events = await this.service.list(player.id, after ?? undefined, size + 1);
+    const page = events.slice(0, size);
+    return {
+      edges: page.map((event) => ({ cursor: event.id, node: { ...event } })),
+      pageInfo: pageInfoOf(
+        page.map((event) => event.id),
+        events.length > size,
+        after,
+      ),
+    };
   }
 
   @Query(() => DashboardType, {

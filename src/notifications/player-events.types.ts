@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { GameType } from '../games/api/game.types';
+import { GameType, PageInfoType } from '../games/api/game.types';
 import { listEnum, sameNames } from '../graphql/list-enum';
 import { PLAYER_EVENT_KINDS } from './player-event-kinds';
 
@@ -34,6 +34,20 @@ export class PlayerEventType {
   })
   game?: GameType | null;
   @Field({ description: 'When it happened.' }) createdAt!: Date;
+}
+
+@ObjectType('PlayerEventEdge', { description: 'A player event in a list, with its cursor.' })
+export class PlayerEventEdgeType {
+  @Field({ description: 'Pass as `after` to continue after this event (it is the event’s id).' })
+  cursor!: string;
+  @Field(() => PlayerEventType, { description: 'The event.' }) node!: PlayerEventType;
+}
+
+@ObjectType('PlayerEventConnection', { description: 'A page of your events, oldest first.' })
+export class PlayerEventConnectionType {
+  @Field(() => [PlayerEventEdgeType], { description: 'The events of this page.' })
+  edges!: PlayerEventEdgeType[];
+  @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;
 }
 
 @ObjectType('Dashboard', { description: 'Counts for a player’s start page.' })

@@ -13,8 +13,10 @@ import {
   MIN_SECRET_LENGTH,
   isSuccess,
 } from './webhook-policy';
+import { pageInfoOf } from '../graphql/page-info';
 import {
   WebhookAttemptType,
+  WebhookDeliveryConnectionType,
   WebhookDeliveryStatus,
   WebhookDeliveryType,
   WebhookEventKind,
@@ -71,9 +73,9 @@ export class WebhooksResolver {
     return this.service.delete(requirePlayer(context.viewer, 'game:play').id, id);
   }
 
-  @Query(() => [WebhookDeliveryType], {
+  @Query(() => WebhookDeliveryConnectionType, {
     description:
-      'The delivery log of one of your webhooks: its deliveries, newest first, each with its attempts.',
+      'The delivery log of one of your webhooks: its deliveries, newest first, each with its attempts, with cursor pagination.',
   })
   async webhookDeliveries(
     @Context() context: RequestContext,
@@ -84,9 +86,19 @@ export class WebhooksResolver {
       description: `How many, 1–${MAX_DELIVERIES_PAGE} (default 20).`,
     })
     first: number | null,
-  ): Promise<WebhookDeliveryType[]> {
+    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    after: string | null,
+  ): Promise<WebhookDeliveryConnectionType> {
     const player = requirePlayer(context.viewer, 'game:play');
-    return (await this.service.deliveries(player.id, webhookId, first)).map(toDelivery);
+    const page = await this.service.deliveries(player.id, webhookId, first, after ?? null);
+    return {
+      edges: page.deliveries.map((delivery) => ({ cursor: delivery.id, node: toDelivery(delivery) })),
+      pageInfo: pageInfoOf(
+        page.deliveries.map((delivery) => delivery.id),
+        page.hasNextPage,
+        after,
+      ),
+    };
   }
 
   @Mutation(() => WebhookDeliveryType, {

@@ -123,19 +123,33 @@ export class WebhooksService {
   }
 
   /** The webhook's deliveries, newest first, each with its attempts in order. */
-  async deliveries(playerId: string, webhookId: string, first: number | null): Promise<DeliveryInfo[]> {
+  /**
+   * A page of a webhook's delivery log, newest first: the deliveries older than `after` (a delivery id, the
+   * previous page's last), one more than `first` so that the caller knows whether another page follows.
+   */
+  async deliveries(
+    playerId: string,
+    webhookId: string,
+    first: number | null,
+    after: string | null,
+  ): Promise<{ deliveries: DeliveryInfo[]; hasNextPage: boolean }> {
     const size = first ?? DEFAULT_DELIVERIES_PAGE;
     if (!Number.isInteger(size) || size < 1 || size > MAX_DELIVERIES_PAGE) {
       throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_DELIVERIES_PAGE}`, { field: 'first' });
     }
+    if (after !== null && !/^\d{1,18}$/.test(after)) {
+      throw new ApiError('BAD_USER_INPUT', 'after: a cursor of this list (a delivery id)', {
+        field: 'after',
+      });
+    }
     await this.owned(playerId, webhookId);
     const rows = await this.prisma.webhookDelivery.findMany({
-      where: { webhookId },
+      where: { webhookId, ...(after === null ? {} : { id: { lt: BigInt(after) } }) },
       orderBy: { id: 'desc' },
-      take: size,
+      take: size + 1,
       include: { attempts: { orderBy: { attempt: 'asc' } } },
     });
-    return rows.map(toDelivery);
+    return { deliveries: rows.slice(0, size).map(toDelivery), hasNextPage: rows.length > size };
   }
 
   /** Queues a PING to the webhook and sends it at once: to check a receiver and its signature check. */

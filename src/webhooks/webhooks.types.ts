@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { PlayerEventKind } from '../notifications/player-events.types';
+import { PageInfoType } from '../games/api/game.types';
 import { listEnum, sameNames } from '../graphql/list-enum';
 import {
   ATTEMPT_ERRORS,
@@ -115,4 +116,18 @@ export class WebhookDeliveryType {
 
   @Field(() => [WebhookAttemptType], { description: 'The attempts that came back, in order.' })
   attempts!: WebhookAttemptType[];
+}
+
+@ObjectType('WebhookDeliveryEdge', { description: 'A delivery in a webhook’s log, with its cursor.' })
+export class WebhookDeliveryEdgeType {
+  @Field({ description: 'Pass as `after` to continue after this delivery (it is the delivery’s id).' })
+  cursor!: string;
+  @Field(() => WebhookDeliveryType, { description: 'The delivery.' }) node!: WebhookDeliveryType;
+}
+
+@ObjectType('WebhookDeliveryConnection', { description: 'A page of a webhook’s delivery log, newest first.' })
+export class WebhookDeliveryConnectionType {
+  @Field(() => [WebhookDeliveryEdgeType], { description: 'The deliveries of this page.' })
+  edges!: WebhookDeliveryEdgeType[];
+  @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;
 }

@@ -24,7 +24,7 @@ interface GameData {
 
 const GAME = `query($g: ID!) { game(id: $g) { id status version currentSeat legalMoves view { hand centerPiles { slot } } } }`;
 const MOVE = `mutation($g: ID!, $m: String!, $v: Int, $c: String) {
-  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { id version } }`;
+  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { game { id version } } }`;
 
 const API_CODES = [
   'UNAUTHENTICATED',
@@ -138,7 +138,7 @@ async function gameFor(token: string | null, gameId: string): Promise<GameData> 
 
 /** A move with a fresh clientMoveId (every move carries a guard) unless `extra` says otherwise. */
 function move(token: string | null, gameId: string, text: string, extra: Record<string, unknown> = {}) {
-  return app.gql<{ makeMove: { id: string; version: number } }>(token, MOVE, {
+  return app.gql<{ makeMove: { game: { id: string; version: number } } }>(token, MOVE, {
     g: gameId,
     m: text,
     c: randomUUID(),
@@ -199,7 +199,7 @@ describe('malformed requests get BAD_USER_INPUT', () => {
     await unchanged(async () => {
       expectRefusal(await app.gql(world.alice, '{ game(id: "x") { id '), 'BAD_USER_INPUT');
       expectRefusal(
-        await app.gql(world.alice, 'mutation { makeMove(gameId: "x" move: ) { id } }'),
+        await app.gql(world.alice, 'mutation { makeMove(gameId: "x" move: ) { game { id } } }'),
         'BAD_USER_INPUT',
       );
       expectRefusal(await app.gql(world.alice, '{ nope }'), 'BAD_USER_INPUT');
@@ -671,6 +671,9 @@ describe('createGame and games input', () => {
         { preset: 'CLASSIC', options: { payoffSize: 0 } },
         { preset: 'CLASSIC', options: { payoffSize: 52, handSize: 20 } },
         { preset: 'CLASSIC', options: { maxCenterPiles: 'lots' } },
+        { preset: 'CLASSIC', options: { maxCenterPiles: { kind: 'FIXED' } } },
+        { preset: 'CLASSIC', options: { maxCenterPiles: { kind: 'FIXED', count: 49 } } },
+        { preset: 'CLASSIC', options: { maxCenterPiles: { kind: 'UNLIMITED', count: 3 } } },
         { preset: 'CLASSIC', options: { maxTurns: 0 } },
         { preset: 'CLASSIC', seed: '' },
         { preset: 'CLASSIC', seed: 's'.repeat(201) },
@@ -969,7 +972,7 @@ describe('request size and query limits', () => {
     expect(Object.keys(dataOf(await app.gql(world.alice, `{ ${aliases(30)} }`)))).toHaveLength(30);
   });
 
-  const COSTLY_NODE = `edges { node { id moves { seq seat type move card slot createdAt }
+  const COSTLY_NODE = `edges { node { id moves(first: 100) { edges { node { seq seat type move card slot createdAt } } }
     view { hand stockCount centerPiles { slot cards } seats { seat handCount sidePiles } } } }`;
 
   it('refuses a query whose estimated cost is too high (pages of games with moves and views, repeated by aliases)', async () => {
@@ -1017,7 +1020,7 @@ describe('request size and query limits', () => {
     // A page of views, legal moves and logs is within it.
     const page = await app.gql(
       world.alice,
-      '{ games(first: 100) { edges { node { view { hand } legalMoves moves { seq } } } } }',
+      '{ games(first: 100) { edges { node { view { hand } legalMoves moves { edges { node { seq } } } } } } }',
     );
     expect(page.errors).toBeUndefined();
   });

@@ -106,7 +106,7 @@ async function playAgainstBot(
       game.version,
       clientMoveIdFor(game),
     );
-    game = dataOf(body).makeMove;
+    game = dataOf(body).makeMove.game;
   }
   return game;
 }
@@ -191,12 +191,12 @@ async function botVersionsOf(
 ): Promise<{ graphql: (string[] | null)[]; exported: (string[] | null)[] }> {
   const body = await app.gql<{
     game: { players: { seat: number; botVersions: string[] | null }[] };
-    exportGame: string;
+    exportGame: { players: { botVersions: string[] | null }[] };
   }>(token, 'query($g: ID!) { game(id: $g) { players { seat botVersions } } exportGame(id: $g) }', {
     g: gameId,
   });
   const data = dataOf(body);
-  const exported = JSON.parse(data.exportGame) as { players: { botVersions: string[] | null }[] };
+  const exported = data.exportGame;
   return {
     graphql: data.game.players.map((entry) => entry.botVersions),
     exported: exported.players.map((entry) => entry.botVersions),
@@ -397,9 +397,8 @@ describe('built-in opponents', () => {
       const created = await createBotGame(slow, token, { bot: 'RANDOM' });
       let game = await readGame(slow, token, created.id);
       while (game.currentSeat === game.mySeat) {
-        game = dataOf(
-          await makeMove(slow, token, created.id, chooseMove(game.legalMoves), game.version),
-        ).makeMove;
+        game = dataOf(await makeMove(slow, token, created.id, chooseMove(game.legalMoves), game.version))
+          .makeMove.game;
       }
       const waiting = game.version;
       // The bot's turn was told (YOUR_TURN, in the move's own transaction), and the slow copy has not moved on it.

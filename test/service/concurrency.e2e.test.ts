@@ -10,7 +10,6 @@ import { GraphQLBody, TestApp, dataOf, register, startTestApp } from './support/
 import { sql } from './support/database';
 
 interface ViewData {
-  seat: number | null;
   hand: string[] | null;
   stockCount: number;
   setAsideCount: number;
@@ -23,7 +22,6 @@ interface ViewData {
     sidePiles: string[][];
     out: boolean;
   }[];
-  currentSeat: number | null;
   turn: number;
   maxCenterPiles: number;
 }
@@ -39,11 +37,11 @@ interface GameData {
 }
 
 const GAME_FIELDS = `id status version currentSeat legalMoves players { seat player { username } }
-  view { seat hand stockCount setAsideCount centerPiles { slot cards topRank }
-         seats { seat handCount payoffTop payoffCount sidePiles out } currentSeat turn maxCenterPiles }`;
+  view { hand stockCount setAsideCount centerPiles { slot cards topRank }
+         seats { seat handCount payoffTop payoffCount sidePiles out } turn maxCenterPiles }`;
 
 const MOVE = `mutation($g: ID!, $m: String!, $v: Int, $c: String) {
-  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { id version status } }`;
+  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { game { id version status } } }`;
 
 /** A two-player (or more) game in play, with the tokens by seat. */
 interface Table {
@@ -117,7 +115,7 @@ function move(
   text: string,
   expectedVersion: number | null = null,
   clientMoveId: string | null = null,
-): Promise<GraphQLBody<{ makeMove: { id: string; version: number; status: string } }>> {
+): Promise<GraphQLBody<{ makeMove: { game: { id: string; version: number; status: string } } }>> {
   return app.gql(token, MOVE, { g: gameId, m: text, v: expectedVersion, c: clientMoveId });
 }
 
@@ -172,16 +170,15 @@ async function expectConsistentLog(table: Table): Promise<LogRow[]> {
       maxCenterPiles,
     } = viewFor(replayed.state, seat);
     expect(shown.view).toEqual({
-      seat,
       hand,
       stockCount,
       setAsideCount,
       centerPiles,
       seats: seatViews,
-      currentSeat,
       turn,
       maxCenterPiles,
     });
+    expect(shown.currentSeat).toBe(currentSeat);
   }
   return log;
 }
@@ -300,7 +297,7 @@ describe('a retried clientMoveId', () => {
       Array.from({ length: 5 }, () => move(token, table.gameId, text, null, id)),
     );
     expect(codes(bodies)).toEqual(Array<string>(5).fill('OK'));
-    for (const body of bodies) expect(dataOf(body).makeMove.version).toBe(game.version + 1);
+    for (const body of bodies) expect(dataOf(body).makeMove.game.version).toBe(game.version + 1);
     const log = await expectConsistentLog(table);
     expect(log.filter((row) => row.client_move_id === id)).toHaveLength(1);
     expect(log).toHaveLength(game.version + 1);
@@ -327,11 +324,11 @@ describe('a retried clientMoveId', () => {
     const { token, game } = await mover(table);
     const id = randomUUID();
     const text = game.legalMoves[0] as string;
-    const first = dataOf(await move(token, table.gameId, text, game.version, id)).makeMove;
+    const first = dataOf(await move(token, table.gameId, text, game.version, id)).makeMove.game;
     expect(first.version).toBe(game.version + 1);
     const logBefore = await expectConsistentLog(table);
 
-    const again = dataOf(await move(token, table.gameId, text, game.version, id)).makeMove;
+    const again = dataOf(await move(token, table.gameId, text, game.version, id)).makeMove.game;
     expect(again).toEqual(first);
     // The same id with another move is a client bug, not a retry (like an idempotency key reused with other
     // parameters): refused, naming the field, and nothing decided or written.
@@ -356,10 +353,10 @@ describe('a retried clientMoveId', () => {
     const table: Table = { gameId, tokens: [first, second] };
     expect((await gameFor(first, gameId)).legalMoves).toContain('*-c1');
     const id = randomUUID();
-    expect(dataOf(await move(first, gameId, '*-c1', null, id)).makeMove.version).toBe(1);
+    expect(dataOf(await move(first, gameId, '*-c1', null, id)).makeMove.game.version).toBe(1);
     const retried = await move(first, gameId, '*-c1', null, id);
     expect(codes([retried])).toEqual(['OK']);
-    expect(dataOf(retried).makeMove.version).toBe(1);
+    expect(dataOf(retried).makeMove.game.version).toBe(1);
     const log = await sql<{ seq: number }>(
       app.databaseUrl,
       'SELECT seq FROM game_events WHERE game_id = $1',
@@ -385,7 +382,8 @@ describe('a retried clientMoveId', () => {
           dataOf(await move(token, table.gameId, game.legalMoves[0] as string, game.version));
           continue;
         }
-        const moved = dataOf(await move(token, table.gameId, discard, game.version, clientMoveId)).makeMove;
+        const moved = dataOf(await move(token, table.gameId, discard, game.version, clientMoveId)).makeMove
+          .game;
         return { token, text: discard, version: game.version, after: moved.version };
       }
     };
@@ -405,7 +403,7 @@ describe('a retried clientMoveId', () => {
     for (const sent of [second, first]) {
       const retried = await move(sent.token, table.gameId, sent.text, sent.version, id);
       expect(codes([retried])).toEqual(['OK']);
-      expect(dataOf(retried).makeMove.version).toBe(current);
+      expect(dataOf(retried).makeMove.game.version).toBe(current);
     }
     // A player reusing their own id for another move is still refused, and nothing is written.
     const { token, game } = await mover(table);
@@ -454,7 +452,7 @@ describe('a move with neither expectedVersion nor clientMoveId', () => {
     const outsider = await register(app, uniqueName('o'));
     expectGuardRefusal(await move(outsider, gameId, '*-c1'));
     // With either guard the same move is applied once.
-    expect(dataOf(await move(first, gameId, '*-c1', 0)).makeMove.version).toBe(1);
+    expect(dataOf(await move(first, gameId, '*-c1', 0)).makeMove.game.version).toBe(1);
   });
 
   it('is refused over graphql-ws the same way', async () => {

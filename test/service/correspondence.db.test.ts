@@ -260,11 +260,13 @@ describe('time controls and deadlines', () => {
     const reminderAt = Date.parse(started.turnStartedAt!) + 8 * HOUR;
     const reminders = async (): Promise<number> =>
       dataOf(
-        await app.gql<{ playerEvents: { kind: string; gameId: string }[] }>(
+        await app.gql<{ playerEvents: { edges: { node: { kind: string; gameId: string } }[] } }>(
           mover,
-          'query { playerEvents(first: 100) { kind gameId } }',
+          'query { playerEvents(first: 100) { edges { node { kind gameId } } } }',
         ),
-      ).playerEvents.filter((event) => event.kind === 'REMINDER' && event.gameId === started.id).length;
+      ).playerEvents.edges.filter(
+        ({ node: event }) => event.kind === 'REMINDER' && event.gameId === started.id,
+      ).length;
     await clockTo(app, new Date(reminderAt - 1000));
     expect(await reminders()).toBe(0);
     await clockTo(app, new Date(reminderAt));
@@ -437,7 +439,9 @@ describe('pushes across app copies', () => {
   });
 
   it('refuses myEvents without a signed-in player; the test clock exists only in a test build', async () => {
-    expect(codeOf(await app.gql(null, 'query { playerEvents { id } }'))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await app.gql(null, 'query { playerEvents { edges { cursor } } }'))).toBe(
+      'UNAUTHENTICATED',
+    );
     expect(codeOf(await app.gql(null, 'query { dashboard { myTurn } }'))).toBe('UNAUTHENTICATED');
     // The server `npm start` runs has no such route, even with a manual clock.
     const plain = await startAppInProcess({ databaseUrl: app.databaseUrl, env: CLOCK_ENV });

@@ -68,7 +68,7 @@ it('no cache of games or viewers holds a password hash or a token hash', async (
   await joinGame(app, bob, created.id);
   for (let i = 0; i < 4; i++) {
     const game = await readGame(app, alice, created.id);
-    const mover = game.view?.currentSeat === 0 ? alice : bob;
+    const mover = game.currentSeat === 0 ? alice : bob;
     const seen = await readGame(app, mover, created.id);
     dataOf(await makeMove(app, mover, created.id, chooseMove(seen.legalMoves ?? []), seen.version));
   }

@@ -302,7 +302,7 @@ describe('position games', () => {
       dataOf(
         await app.gql(
           kim,
-          'mutation($g: ID!) { makeMove(gameId: $g, move: "KD-c1", expectedVersion: 0) { version } }',
+          'mutation($g: ID!) { makeMove(gameId: $g, move: "KD-c1", expectedVersion: 0) { game { version } } }',
           {
             g: created.id,
           },
@@ -381,7 +381,7 @@ describe('a game under a rules version this server does not know', () => {
     expect(view.errors![0]!.extensions!.rulesVersion).toBe('malice-rules-9+generator-v9');
     const move = await app.gql(
       max,
-      'mutation($g: ID!) { makeMove(gameId: $g, move: "pass", clientMoveId: "max-1") { version } }',
+      'mutation($g: ID!) { makeMove(gameId: $g, move: "pass", clientMoveId: "max-1") { game { version } } }',
       {
         g: active,
       },

@@ -13,6 +13,7 @@ import {
   GameResultData,
   createGame,
   eventsOf,
+  joinGame,
   findSeed,
   makeMove,
   playGame,
@@ -82,7 +83,6 @@ function checkRunning(seat: number, game: GameData): void {
   if (game.status !== 'ACTIVE') return;
   expect(game.seed).toBeNull();
   expect(game.mySeat).toBe(seat);
-  expect(game.view.seat).toBe(seat);
   expect(game.view.hand).toHaveLength(game.view.seats[seat]!.handCount);
   // legalMoves are the caller's, and only on their turn.
   if (game.currentSeat === seat) expect(game.legalMoves.length).toBeGreaterThan(0);
@@ -178,21 +178,67 @@ async function checkFinished(
     const seen = seat === 0 ? game : await readGame(app, token, gameId, true);
     const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } =
       viewFor(replayed.state, seat);
-    expect(seen.view).toEqual({
-      seat,
-      hand,
-      stockCount,
-      setAsideCount,
-      centerPiles,
-      seats,
-      currentSeat,
-      turn,
-      maxCenterPiles,
-    });
+    expect(seen.view).toEqual({ hand, stockCount, setAsideCount, centerPiles, seats, turn, maxCenterPiles });
+    // The seat and the seat to move are the game's (mySeat, currentSeat: null once over).
+    expect({ mySeat: seen.mySeat, currentSeat: seen.currentSeat }).toEqual({ mySeat: seat, currentSeat });
     expect(seen.moves).toEqual(moves);
     expect(seen.seed).toBe(seed);
   }
   return { game, state: replayed.state };
+}
+
+interface PlacementData {
+  type: string;
+  move: string | null;
+  from: 'HAND' | 'PAYOFF' | 'SIDE_PILE' | null;
+  fromSidePile: number | null;
+  slot: number | null;
+  sidePile: number | null;
+  declaredRank: string | null;
+}
+
+/**
+ * Each logged move says its source and target as fields, the same as its notation says them (docs/notation.md:
+ * `<from>-<to>[=<rank>]`), read here with a pattern of its own.
+ */
+async function checkPlacements(token: string, gameId: string): Promise<void> {
+  const body = await app.gql<{ game: { moves: { edges: { node: PlacementData }[] } } }>(
+    token,
+    `query($g: ID!) { game(id: $g) { moves(first: 100) {
+      edges { node { type move from fromSidePile slot sidePile declaredRank } } } } }`,
+    { g: gameId },
+  );
+  const records = dataOf(body).game.moves.edges.map((edge) => edge.node);
+  expect(records.some((record) => record.type === 'DISCARDED')).toBe(true);
+  expect(records.some((record) => record.from === 'PAYOFF')).toBe(true);
+  for (const record of records) {
+    const parts =
+      record.move === null ? null : /^(p|d(\d+)|[^-]+)-(c(\d*)|d(\d+))(?:=(\w+))?$/.exec(record.move);
+    if (parts === null) {
+      expect(record).toMatchObject({
+        from: null,
+        fromSidePile: null,
+        slot: null,
+        sidePile: null,
+        declaredRank: null,
+      });
+      continue;
+    }
+    const [, from, fromPile, , toSlot, toPile, declared] = parts;
+    expect({ record: record.move, ...record }).toMatchObject({
+      from: from === 'p' ? 'PAYOFF' : fromPile !== undefined ? 'SIDE_PILE' : 'HAND',
+      fromSidePile: fromPile === undefined ? null : Number(fromPile),
+      sidePile: toPile === undefined ? null : Number(toPile),
+      declaredRank: declared ?? null,
+    });
+    if (record.type === 'PLAYED') {
+      // `c` starts a pile: the record names the slot it took.
+      if (toSlot === '') expect(record.slot).toEqual(expect.any(Number));
+      else expect(record.slot).toBe(Number(toSlot));
+    } else {
+      expect(record.slot).toBeNull();
+    }
+  }
 }
 
 describe('full games through the API', () => {
@@ -224,6 +270,7 @@ describe('full games through the API', () => {
       expect(game.moves!.map((record) => record.move)).toEqual(simulate(preset, seats, seed, maxMoves).moves);
       expect(game.version).toBeGreaterThanOrEqual(minMoves);
       checkResult(game.result!, seats, [], null);
+      await checkPlacements(tokens[0]!, started.id);
       // A finished game takes no more moves.
       expect(codeOf(await makeMove(app, tokens[0]!, started.id, 'pass', game.version))).toBe(
         'GAME_NOT_ACTIVE',
@@ -312,5 +359,110 @@ describe('full games through the API', () => {
     expect(moves.slice(left.version).every((record) => record.seat !== 1)).toBe(true);
     checkResult(game.result!, 3, [1], 0);
     expect(game.result!.ranking).toEqual([[2], [0], [1]]);
+  });
+});
+
+describe('makeMove answers what a retry needs, and the log pages', () => {
+  it('a retried clientMoveId after the game moved on answers replayed with the move as first recorded', async () => {
+    const tokens = players(2);
+    const started = await startGame(tokens, 'classic', 'e2e-replay-2');
+    const mover = tokens[started.currentSeat!]!;
+    const seen = await readGame(app, mover, started.id);
+    const move = seen.legalMoves[0]!;
+    const first = dataOf(await makeMove(app, mover, started.id, move, 0, 'retry-1')).makeMove;
+    expect(first.replayed).toBe(false);
+    expect(first.move).toMatchObject({ seq: 1, seat: started.currentSeat, move });
+    expect(first.game.version).toBe(1);
+    // The game moves on; then the first request arrives again (its answer was lost, say).
+    await playGame(app, tokens, started.id, { maxVersion: 5 });
+    const now = await readGame(app, null, started.id);
+    expect(now.version).toBeGreaterThanOrEqual(5);
+    const retried = dataOf(await makeMove(app, mover, started.id, move, 0, 'retry-1')).makeMove;
+    expect(retried.replayed).toBe(true);
+    // The move it names is the one recorded at version 1, not the game's latest: the client learns where it landed.
+    expect(retried.move).toEqual(first.move);
+    expect(retried.game.version).toBe(now.version);
+    expect((await readGame(app, null, started.id)).version).toBe(now.version);
+
+    // The log is a connection: two events a page, cursors the seqs, PageInfo saying where each page stands.
+    const MOVES = `query($g: ID!, $a: String) { game(id: $g) { moves(first: 2, after: $a) {
+      edges { cursor node { seq } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } } }`;
+    interface MovesAnswer {
+      game: {
+        moves: {
+          totalCount: number;
+          edges: { cursor: string; node: { seq: number } }[];
+          pageInfo: {
+            hasNextPage: boolean;
+            hasPreviousPage: boolean;
+            startCursor: string | null;
+            endCursor: string | null;
+          };
+        };
+      };
+    }
+    const seqs: number[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const { moves }: MovesAnswer['game'] = dataOf(
+        await app.gql<MovesAnswer>(null, MOVES, { g: started.id, a: after }),
+      ).game;
+      expect(moves.edges.map((edge) => edge.cursor)).toEqual(
+        moves.edges.map((edge) => String(edge.node.seq)),
+      );
+      expect(moves.pageInfo).toEqual({
+        hasNextPage: seqs.length + moves.edges.length < now.version,
+        hasPreviousPage: after !== null,
+        startCursor: moves.edges[0]?.cursor ?? null,
+        endCursor: moves.edges.at(-1)?.cursor ?? null,
+      });
+      // Every page counts the whole log.
+      expect(moves.totalCount).toBe(now.version);
+      seqs.push(...moves.edges.map((edge) => edge.node.seq));
+      if (!moves.pageInfo.hasNextPage) break;
+      after = moves.pageInfo.endCursor;
+    }
+    expect(seqs).toEqual(Array.from({ length: now.version }, (_, index) => index + 1));
+    const bad = await app.gql(null, MOVES, { g: started.id, a: 'x' });
+    expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+    expect(bad.errors?.[0]?.extensions?.field).toBe('after');
+  });
+});
+
+describe('RuleOptions.maxCenterPiles', () => {
+  it('says a number, playersPlusOne and unlimited each as such, in and out', async () => {
+    const CREATE = `mutation($i: CreateGameInput!) { createGame(input: $i) {
+      id options { maxCenterPiles { kind count } } } }`;
+    type Created = {
+      createGame: { id: string; options: { maxCenterPiles: { kind: string; count: number | null } } };
+    };
+    const create = (options: Record<string, unknown>) =>
+      app.gql<Created>(accounts[0]!, CREATE, { i: { preset: 'MODERN', seats: 3, options } });
+    // Each preset's own limit, and each form given as an override, read back as given.
+    expect(dataOf(await create({})).createGame.options.maxCenterPiles).toEqual({
+      kind: 'PLAYERS_PLUS_ONE',
+      count: null,
+    });
+    for (const limit of [
+      { kind: 'FIXED', count: 4 },
+      { kind: 'UNLIMITED', count: null },
+    ]) {
+      expect(dataOf(await create({ maxCenterPiles: limit })).createGame.options.maxCenterPiles).toEqual(
+        limit,
+      );
+    }
+    // PLAYERS_PLUS_ONE resolves, once dealt, to one more than the players.
+    const game = dataOf(await create({ maxCenterPiles: { kind: 'PLAYERS_PLUS_ONE' } })).createGame;
+    await joinGame(app, accounts[1]!, game.id);
+    await joinGame(app, accounts[2]!, game.id);
+    expect((await readGame(app, null, game.id)).view.maxCenterPiles).toBe(4);
+    for (const [limit, message] of [
+      [{ kind: 'FIXED' }, 'maxCenterPiles: FIXED needs a count'],
+      [{ kind: 'UNLIMITED', count: 3 }, 'maxCenterPiles: a count goes with FIXED only'],
+    ] as const) {
+      const refused = await create({ maxCenterPiles: limit });
+      expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+      expect(refused.errors?.[0]).toMatchObject({ message, extensions: { option: 'maxCenterPiles' } });
+    }
   });
 });

@@ -30,11 +30,11 @@ const FIELDS =
 
 async function events(token: string): Promise<{ kind: string; gameId: string }[]> {
   return dataOf(
-    await app.gql<{ playerEvents: { kind: string; gameId: string }[] }>(
+    await app.gql<{ playerEvents: { edges: { node: { kind: string; gameId: string } }[] } }>(
       token,
-      'query { playerEvents(first: 100) { kind gameId } }',
+      'query { playerEvents(first: 100) { edges { node { kind gameId } } } }',
     ),
-  ).playerEvents;
+  ).playerEvents.edges.map((edge) => edge.node);
 }
 
 async function mutate(token: string, field: string, args: string, variables: Record<string, unknown>) {

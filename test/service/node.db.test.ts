@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const NODE = `query($id: ID!) { node(id: $id) { __typename id ... on Game { status } ... on Player { username } } }`;
 const IDS = `query($g: ID!) { game(id: $g) { id version players { id seat }
-  view { id seat seats { id seat } centerPiles { id slot } } } }`;
+  view { id seats { id seat } centerPiles { id slot } } } }`;
 
 interface IdsGame {
   id: string;
@@ -26,7 +26,6 @@ interface IdsGame {
   players: { id: string; seat: number }[];
   view: {
     id: string;
-    seat: number | null;
     seats: { id: string; seat: number }[];
     centerPiles: { id: string; slot: number }[];
   };

@@ -219,12 +219,12 @@ async function appTurn(gameId: string, tokens: ReadonlyMap<string, string>): Pro
   const token = tokens.get(mover)!;
   for (let moves = 0; moves < 40; moves++) {
     const game = await readGame(app!, token, gameId);
-    if (game.status !== 'ACTIVE' || game.view?.currentSeat !== state.current) return;
+    if (game.status !== 'ACTIVE' || game.currentSeat !== state.current) return;
     const { state: now } = await stateOf(gameId);
     dataOf(
       await app!.gql(
         token,
-        'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
+        'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version } } }',
         { g: gameId, m: turnEnding(now), v: game.version },
       ),
     );

@@ -402,7 +402,7 @@ describe('the database goes away while clients play', () => {
       c: 'unknown-1',
     };
     const MOVE = `mutation($g: ID!, $m: String!, $v: Int!, $c: String!) {
-      makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { version } }`;
+      makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { game { version } } }`;
     const stopped = server.postgresPids();
     for (const pid of stopped) process.kill(pid, 'SIGSTOP');
     let first: Awaited<ReturnType<typeof timedGql>>;
@@ -428,8 +428,13 @@ describe('the database goes away while clients play', () => {
     ]);
     expect((await logged()).length).toBe(1);
     // Sent again as it was: the log's guards find it applied, and answer as if the first had come back.
-    const again = await timedGql<{ makeMove: { version: number } }>(server.url, mover.token, MOVE, move);
-    expect(again.body).toEqual({ data: { makeMove: { version: version!.version } } });
+    const again = await timedGql<{ makeMove: { game: { version: number } } }>(
+      server.url,
+      mover.token,
+      MOVE,
+      move,
+    );
+    expect(again.body).toEqual({ data: { makeMove: { game: { version: version!.version } } } });
     expect((await logged()).length).toBe(1);
     const [after] = await adminSql<{ version: number }>(server, 'SELECT version FROM games WHERE id = $1', [
       gameId,

@@ -65,7 +65,7 @@ describe('check:projections rebuilds every projection from the log, the source o
       dataOf(
         await app.gql(
           token,
-          'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
+          'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version } } }',
           {
             g: gameId,
             m: moves[0],

@@ -122,7 +122,7 @@ async function ratedDrawReady(
     const first = tokens[game.currentSeat]!;
     const second = tokens[1 - game.currentSeat]!;
     if ((await readGame(app, first, game.id)).legalMoves.includes('pass')) {
-      expect(dataOf(await makeMove(app, first, game.id, 'pass', 0)).makeMove.version).toBe(1);
+      expect(dataOf(await makeMove(app, first, game.id, 'pass', 0)).makeMove.game.version).toBe(1);
       if ((await readGame(app, second, game.id)).legalMoves.includes('pass')) {
         return {
           id: game.id,
@@ -255,7 +255,7 @@ describe('ratings', () => {
       // Each is the original outcome (the game as the move left it) or, for a copy that raced the original, a
       // VERSION_CONFLICT; never a second application.
       if (answer.errors !== undefined) expect(codeOf(answer)).toBe('VERSION_CONFLICT');
-      else expect(answer.data!.makeMove.status).toBe('FINISHED');
+      else expect(answer.data!.makeMove.game.status).toBe('FINISHED');
     }
     expect(answers.filter((answer) => answer.errors === undefined).length).toBeGreaterThanOrEqual(2);
     for (const [username, before, opponent] of [

@@ -483,12 +483,12 @@ describe('README.md and docs/api.md', () => {
         { g: variables.get('GAME') },
       );
       const before = seen.data!.game;
-      const marker = await app.gql<{ makeMove: { version: number } }>(
+      const marker = await app.gql<{ makeMove: { game: { version: number } } }>(
         variables.get('ALICE') ?? '',
-        'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
+        'mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version } } }',
         { g: variables.get('GAME'), m: before.legalMoves[0], v: before.version },
       );
-      const markerVersion = marker.data!.makeMove.version;
+      const markerVersion = marker.data!.makeMove.game.version;
       await waitFor(expected.length + 1);
       const all = lines();
       expect(all).toHaveLength(expected.length + 1);

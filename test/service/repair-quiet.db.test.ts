@@ -69,7 +69,7 @@ it('a repair of whose turn it is and of a game’s status tells nobody', async (
     [`${turnGame.id} current_player_id`, `${turnGame.id} current_seat`, `${statusGame.id} status`].sort(),
   );
   expect(await checkProjections(app.databaseUrl, false, () => undefined)).toEqual([]);
-  expect((await readGame(app, ann, turnGame.id)).view?.currentSeat).toBe(before.view?.currentSeat);
+  expect((await readGame(app, ann, turnGame.id)).currentSeat).toBe(before.currentSeat);
   expect(await told()).toEqual(quietBefore);
   dataOf(await app.gql(ann, 'query { me { username } }'));
 });

@@ -33,13 +33,13 @@ const FULL_GAME = `id preset status version currentSeat seats rated mySeat seedC
   startPosition createdAt startedAt finishedAt legalMoves
   players { seat player { id username } }
   result { reason winner score ranking payoffLeft }
-  view { seat hand stockCount setAsideCount centerPiles { slot cards topRank }
-         seats { seat handCount payoffTop payoffCount sidePiles out } currentSeat turn maxCenterPiles }
-  moves { seq seat type move card slot createdAt }`;
+  view { hand stockCount setAsideCount centerPiles { slot cards topRank }
+         seats { seat handCount payoffTop payoffCount sidePiles out } turn maxCenterPiles }
+  moves(first: 100) { edges { cursor node { seq seat type move card slot createdAt } } pageInfo { hasNextPage endCursor } }`;
 
 const GAME = `query($g: ID!) { game(id: $g) { ${FULL_GAME} } }`;
 const MOVE = `mutation($g: ID!, $m: String!, $v: Int, $c: String) {
-  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { id status version currentSeat legalMoves seed seedCommitment result { reason winner score } } }`;
+  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { game { id status version currentSeat legalMoves seed seedCommitment result { reason winner score } } } }`;
 const VERIFY = `query($g: ID!) { verifyGame(id: $g) { ok seedMatchesCommitment replayMatches resultMatches message } }`;
 
 /** A short classic game: three pay-off cards each, and a turn cap as a backstop. */
@@ -87,13 +87,13 @@ async function play(table: Table, count: number = Number.POSITIVE_INFINITY): Pro
     const token = table.tokens[game.currentSeat as number] as string;
     const seen = await gameFor(token, table.gameId);
     expect(seen.legalMoves.length).toBeGreaterThan(0);
-    const moved = await app.gql<{ makeMove: GameData }>(token, MOVE, {
+    const moved = await app.gql<{ makeMove: { game: GameData } }>(token, MOVE, {
       g: table.gameId,
       m: seen.legalMoves[0],
       v: seen.version,
       c: randomUUID(),
     });
-    game = dataOf(moved).makeMove;
+    game = dataOf(moved).makeMove.game;
   }
   return game;
 }
@@ -197,26 +197,26 @@ describe('a restart in the middle of a game', () => {
 
     // The version read before the restart is still the one to send.
     const moved = dataOf(
-      await app.gql<{ makeMove: GameData }>(token, MOVE, {
+      await app.gql<{ makeMove: { game: GameData } }>(token, MOVE, {
         g: table.gameId,
         m: nextMove,
         v: 15,
         c: clientMoveId,
       }),
-    ).makeMove;
+    ).makeMove.game;
     expect(moved.version).toBe(16);
 
     // A retry of that move after another restart is recognised from the log: nothing is written again.
     await app.stop();
     app = await startTestApp({ databaseUrl: app.databaseUrl });
     const retried = dataOf(
-      await app.gql<{ makeMove: GameData }>(token, MOVE, {
+      await app.gql<{ makeMove: { game: GameData } }>(token, MOVE, {
         g: table.gameId,
         m: nextMove,
         v: 15,
         c: clientMoveId,
       }),
-    ).makeMove;
+    ).makeMove.game;
     expect(retried.version).toBe(16);
     expect(await events(table.gameId)).toHaveLength(16);
 

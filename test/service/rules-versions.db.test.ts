@@ -113,9 +113,9 @@ async function read(token: string, id: string): Promise<ReadGame> {
 }
 
 async function move(token: string, id: string, text: string) {
-  return app.gql<{ makeMove: ReadGame }>(
+  return app.gql<{ makeMove: { game: ReadGame } }>(
     token,
-    `mutation($g: ID!, $m: String!, $c: String) { makeMove(gameId: $g, move: $m, clientMoveId: $c) { ${FIELDS} } }`,
+    `mutation($g: ID!, $m: String!, $c: String) { makeMove(gameId: $g, move: $m, clientMoveId: $c) { game { ${FIELDS} } } }`,
     { g: id, m: text, c: randomUUID() },
   );
 }
@@ -161,11 +161,15 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     );
     // The export carries the option as the game's version reads it.
     const exported = dataOf(
-      await app.gql<{ exportGame: string }>(ann, 'query($g: ID!) { exportGame(id: $g) }', { g: id }),
+      await app.gql<{ exportGame: { options: { blockedWhen: string } } }>(
+        ann,
+        'query($g: ID!) { exportGame(id: $g) }',
+        {
+          g: id,
+        },
+      ),
     ).exportGame;
-    expect((JSON.parse(exported) as { options: { blockedWhen: string } }).options.blockedWhen).toBe(
-      'cannotOrWillNot',
-    );
+    expect(exported.options.blockedWhen).toBe('cannotOrWillNot');
   });
 
   // E18 vs S17: under rules 1 two passes ended a modern game as blocked even with a centre play declined.
@@ -187,7 +191,7 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     const before = await read(dee, id);
     expect(before).toMatchObject({ status: 'ACTIVE', currentSeat: 1, legalMoves: ['pass'] });
     expect(before.options.blockedWhen).toBe('CANNOT_OR_WILL_NOT');
-    const after = dataOf(await move(dee, id, 'pass')).makeMove;
+    const after = dataOf(await move(dee, id, 'pass')).makeMove.game;
     expect(after.status).toBe('FINISHED');
     expect(after.result).toEqual({ reason: 'BLOCKED', winner: 0, payoffLeft: [2, 3] });
   });
@@ -212,7 +216,7 @@ describe('games recorded under malice-rules-1, served by the rules-2 engine', ()
     expect(before.status).toBe('ACTIVE');
     expect(before.legalMoves).toContain('pass');
     expect(before.legalMoves).toContain('8S-d1');
-    const after = dataOf(await move(eve, id, 'pass')).makeMove;
+    const after = dataOf(await move(eve, id, 'pass')).makeMove.game;
     expect(after.currentSeat).toBe(1);
     expect(after.view.seats[0]!.payoffTop).toBe('5H');
   });

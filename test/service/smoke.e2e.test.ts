@@ -47,7 +47,7 @@ describe('service smoke: two accounts start a classic game over HTTP', () => {
     ).toEqual([]);
     const out = await app.gql(
       waiter,
-      'mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
+      'mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version } } }',
       {
         g: created.id,
         m: before.legalMoves[0],
@@ -56,16 +56,16 @@ describe('service smoke: two accounts start a classic game over HTTP', () => {
     );
     expect(codeOf(out)).toBe('NOT_YOUR_TURN');
     const moved = dataOf(
-      await app.gql<{ makeMove: GameData }>(
+      await app.gql<{ makeMove: { game: GameData } }>(
         mover,
-        'mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version } }',
+        'mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version } } }',
         {
           g: created.id,
           m: before.legalMoves[0],
           v: before.version,
         },
       ),
-    ).makeMove;
+    ).makeMove.game;
     expect(moved.version).toBe(1);
   });
 });

@@ -49,7 +49,7 @@ it('two copies moving by turns in one game, each from the version the other answ
     // The legal moves come from the other copy (which made the last move); this copy's cache is a move behind.
     const seen = await readGame(other, token, created.id);
     const answer = await makeMove(copy, token, created.id, chooseMove(seen.legalMoves ?? []), seen.version);
-    game = dataOf(answer).makeMove;
+    game = dataOf(answer).makeMove.game;
     expect(game.version).toBeGreaterThan(seen.version);
     expect(await versionAndLog(created.id)).toEqual({ version: game.version, events: game.version });
     // The other copy, asked now, answers the same game.
@@ -77,9 +77,8 @@ it('a copy’s cached game only moves forward: an older row or fold never replac
   for (let i = 0; i < 3; i++) {
     const token = game.currentSeat === 0 ? ann : bob;
     const seen = await readGame(a, token, created.id);
-    game = dataOf(
-      await makeMove(a, token, created.id, chooseMove(seen.legalMoves ?? []), seen.version),
-    ).makeMove;
+    game = dataOf(await makeMove(a, token, created.id, chooseMove(seen.legalMoves ?? []), seen.version))
+      .makeMove.game;
   }
   const store = a.get(GameStore);
   const { row: newestRow, folded: newest } = store.peek(created.id);

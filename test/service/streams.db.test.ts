@@ -42,7 +42,7 @@ interface GameLine {
   version: number;
   mySeat: number | null;
   legalMoves: string[];
-  moves: unknown[];
+  lastMove: { seq: number; seat: number; type: string } | null;
   players: { seat: number; player: { username: string; isBot: boolean } }[];
   view: { hand: string[] | null; seats: { seat: number; handCount: number }[] };
 }
@@ -79,8 +79,16 @@ test('the game stream: the full game first, then each change, each as its reader
   expect(mine.headers.get('ratelimit-policy')).toMatch(/^"default";q=\d+;w=\d+$/);
   expect(mine.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
   const first = await anonymous.line<GameLine>(0);
-  // The field names of the GraphQL Game type, the full game (the move log, the players, the view).
-  expect(first).toMatchObject({ id: created.id, status: 'WAITING', version: 0, mySeat: null, moves: [] });
+  // The field names of the GraphQL Game type, the full game (the players, the view, the latest move); the move
+  // log, a connection, is not in a line.
+  expect(first).toMatchObject({
+    id: created.id,
+    status: 'WAITING',
+    version: 0,
+    mySeat: null,
+    lastMove: null,
+  });
+  expect(first).not.toHaveProperty('moves');
   expect(first.players).toEqual([
     expect.objectContaining({
       seat: 0,
@@ -104,7 +112,11 @@ test('the game stream: the full game first, then each change, each as its reader
   // The game over is the last line: the stream ends by itself.
   await resign(app, carol, created.id);
   await Promise.all([anonymous.ended, mine.ended]);
-  expect(anonymous.lines.at(-1)).toMatchObject({ status: 'FINISHED', version: dealtForAnyone.version + 1 });
+  expect(anonymous.lines.at(-1)).toMatchObject({
+    status: 'FINISHED',
+    version: dealtForAnyone.version + 1,
+    lastMove: { seq: dealtForAnyone.version + 1, seat: 0, type: 'RESIGNED' },
+  });
   expect(mine.lines.at(-1)).toMatchObject({ status: 'FINISHED' });
   await nothingOpen();
 });

@@ -67,11 +67,8 @@ function errorsOf(watch: GameWatch): { message: string; extensions?: { code?: st
 }
 
 function expectedView(state: GameState, seat: number | null): GameViewData {
-  const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } = viewFor(
-    state,
-    seat,
-  );
-  return { seat, hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles };
+  const { hand, stockCount, setAsideCount, centerPiles, seats, turn, maxCenterPiles } = viewFor(state, seat);
+  return { hand, stockCount, setAsideCount, centerPiles, seats, turn, maxCenterPiles };
 }
 
 describe('gameUpdated over graphql-ws', () => {
@@ -122,7 +119,7 @@ describe('gameUpdated over graphql-ws', () => {
         expect(game.legalMoves).toEqual(!over && viewer === state.current ? legalMoves(state) : []);
       }
       if (viewer === null) {
-        expect(games.every((game) => game.view.hand === null && game.view.seat === null)).toBe(true);
+        expect(games.every((game) => game.view.hand === null && game.mySeat === null)).toBe(true);
       } else {
         expect(games.every((game) => game.view.hand !== null)).toBe(true);
       }
@@ -185,13 +182,13 @@ describe('gameUpdated over graphql-ws', () => {
       socket: WsClient,
       query: string,
       variables: Record<string, unknown>,
-    ): Promise<GraphQLBody<Record<string, GameData>>> => {
-      const results: GraphQLBody<Record<string, GameData>>[] = [];
+    ): Promise<GraphQLBody<{ game?: GameData; makeMove?: { game: GameData } }>> => {
+      const results: GraphQLBody<{ game?: GameData; makeMove?: { game: GameData } }>[] = [];
       for await (const result of socket.iterate({ query, variables })) results.push(result as never);
       expect(results).toHaveLength(1);
       return results[0]!;
     };
-    const MOVE = `mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { version currentSeat legalMoves } }`;
+    const MOVE = `mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { version currentSeat legalMoves } } }`;
     const GAME = `query($g: ID!) { game(id: $g) { version currentSeat legalMoves } }`;
     let version = 0;
     for (let ply = 0; ply < 6; ply++) {
@@ -201,7 +198,7 @@ describe('gameUpdated over graphql-ws', () => {
       expect(seen.version).toBe(version);
       const moved = await once(socket, MOVE, { g: created.id, m: seen.legalMoves[0]!, v: version });
       expect(moved.errors).toBeUndefined();
-      expect(moved.data!.makeMove!.version).toBe(version + 1);
+      expect(moved.data!.makeMove!.game.version).toBe(version + 1);
       // The same move again at the old version: refused, nothing written.
       const again = await once(socket, MOVE, { g: created.id, m: seen.legalMoves[0]!, v: version });
       expect(again.errors?.[0]?.extensions?.code).toBe('VERSION_CONFLICT');

@@ -130,7 +130,8 @@ describe('every way into GraphQL gives the same answer', () => {
 
     const created = await createGame(app, tokenA, { preset: 'CLASSIC', seed: 'ways-game' });
     await joinGame(app, tokenB, created.id);
-    const move = 'mutation($g: ID!) { makeMove(gameId: $g, move: "x9", expectedVersion: 0) { version } }';
+    const move =
+      'mutation($g: ID!) { makeMove(gameId: $g, move: "x9", expectedVersion: 0) { game { version } } }';
     for (const token of [tokenA, tokenB]) {
       // Neither changes the game (one is not to move, the other plays nonsense), so each way meets the same game.
       const answer = await everyWay(token, move, { g: created.id });

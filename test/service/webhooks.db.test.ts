@@ -204,12 +204,57 @@ async function deliveries(
   target: TestApp = app,
 ): Promise<Delivery[]> {
   return dataOf(
-    await target.gql<{ webhookDeliveries: Delivery[] }>(
+    await target.gql<{ webhookDeliveries: { edges: { node: Delivery }[] } }>(
       token,
-      `query($w: ID!, $f: Int) { webhookDeliveries(webhookId: $w, first: $f) { ${DELIVERY_FIELDS} } }`,
+      `query($w: ID!, $f: Int) { webhookDeliveries(webhookId: $w, first: $f) { edges { node { ${DELIVERY_FIELDS} } } } }`,
       { w: webhookId, f: first },
     ),
-  ).webhookDeliveries;
+  ).webhookDeliveries.edges.map((edge) => edge.node);
+}
+
+interface OnePage {
+  edges: { cursor: string; node: { id: string } }[];
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+}
+
+/** Walks a connection asked for with `first: 1`, checking each page's PageInfo; the node ids in order. */
+async function pageOneByOne(
+  token: string,
+  query: string,
+  field: string,
+  variables: Record<string, unknown>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page: OnePage = dataOf(
+      await app.gql<Record<string, OnePage>>(token, query, { ...variables, a: after }),
+    )[field]!;
+    expect(page.edges).toHaveLength(1);
+    const [edge] = page.edges;
+    expect(page.pageInfo).toMatchObject({
+      hasPreviousPage: after !== null,
+      startCursor: edge!.cursor,
+      endCursor: edge!.cursor,
+    });
+    ids.push(edge!.node.id);
+    after = page.pageInfo.endCursor;
+    if (!page.pageInfo.hasNextPage) break;
+  }
+  // After the last page: an empty one.
+  const rest: OnePage = dataOf(
+    await app.gql<Record<string, OnePage>>(token, query, { ...variables, a: after }),
+  )[field]!;
+  expect(rest).toEqual({
+    edges: [],
+    pageInfo: { hasNextPage: false, hasPreviousPage: true, startCursor: null, endCursor: null },
+  });
+  return ids;
 }
 
 async function me(token: string, target: TestApp = app): Promise<{ id: string; username: string }> {
@@ -242,11 +287,12 @@ async function playerEvents(
   token: string,
 ): Promise<{ id: string; kind: string; gameId: string | null; createdAt: string }[]> {
   return dataOf(
-    await app.gql<{ playerEvents: { id: string; kind: string; gameId: string | null; createdAt: string }[] }>(
-      token,
-      'query { playerEvents(first: 100) { id kind gameId createdAt } }',
-    ),
-  ).playerEvents;
+    await app.gql<{
+      playerEvents: {
+        edges: { node: { id: string; kind: string; gameId: string | null; createdAt: string } }[];
+      };
+    }>(token, 'query { playerEvents(first: 100) { edges { node { id kind gameId createdAt } } } }'),
+  ).playerEvents.edges.map((edge) => edge.node);
 }
 
 /** `inviter` creates a game inviting `invitee` (a CHALLENGE_RECEIVED for them), through `target`. */
@@ -375,16 +421,20 @@ describe('registering webhooks', () => {
     for (const query of [
       'mutation($id: ID!) { deleteWebhook(id: $id) }',
       'mutation($id: ID!) { testWebhook(id: $id) { id } }',
-      'query($id: ID!) { webhookDeliveries(webhookId: $id) { id } }',
+      'query($id: ID!) { webhookDeliveries(webhookId: $id) { edges { cursor } } }',
     ]) {
       expect(codeOf(await app.gql(stranger, query, { id: first.id }))).toBe('NOT_FOUND');
       expect(codeOf(await app.gql(owner, query, { id: 'not-a-uuid' }))).toBe('NOT_FOUND');
     }
     expect(
       codeOf(
-        await app.gql(owner, 'query($id: ID!) { webhookDeliveries(webhookId: $id, first: 101) { id } }', {
-          id: first.id,
-        }),
+        await app.gql(
+          owner,
+          'query($id: ID!) { webhookDeliveries(webhookId: $id, first: 101) { edges { cursor } } }',
+          {
+            id: first.id,
+          },
+        ),
       ),
     ).toBe('BAD_USER_INPUT');
 
@@ -490,6 +540,29 @@ describe('delivering events', () => {
       'CHALLENGE_RECEIVED',
       'GAME_STARTED',
     ]);
+
+    // Both lists page with first/after, one entry a page, through the same entries in the same order; PageInfo
+    // says where each page stands.
+    const benLog = await deliveries(ben, benHook.id);
+    expect(benLog.length).toBeGreaterThan(1);
+    const deliveryPages = await pageOneByOne(
+      ben,
+      `query($w: ID!, $a: String) { webhookDeliveries(webhookId: $w, first: 1, after: $a) {
+        edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
+      'webhookDeliveries',
+      { w: benHook.id },
+    );
+    expect(deliveryPages).toEqual(benLog.map((delivery) => delivery.id));
+    const benAll = await playerEvents(ben);
+    expect(benAll.length).toBeGreaterThan(1);
+    const eventPages = await pageOneByOne(
+      ben,
+      `query($a: String) { playerEvents(first: 1, after: $a) {
+        edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
+      'playerEvents',
+      {},
+    );
+    expect(eventPages).toEqual(benAll.map((event) => event.id));
 
     // Deleted: the next event of Ann's happens, and goes nowhere.
     expect(

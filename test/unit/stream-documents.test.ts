@@ -18,6 +18,9 @@ test('the full game has every argument-less field of Game, nested, and of a Play
     .map((field) => field.name);
   for (const name of topLevel) expect(selection).toMatch(new RegExp(`(^| )${name}( |$)`));
   expect(selection).not.toContain('positionAfter');
+  // A connection (the move log) has arguments: the latest move comes instead.
+  expect(selection).not.toMatch(/(^| )moves /);
+  expect(selection).toContain('lastMove { ');
   expect(selection).toContain('view { centerPiles { cards id slot topRank }');
   expect(selection).toContain('player { createdAt deleted id isBot username }');
   expect(selection).not.toContain('ratings');

@@ -58,4 +58,4 @@ export type MakeMoveMutationVariables = Exact<{
 }>;
 
 
-export type MakeMoveMutation = { makeMove: { version: number } };
+export type MakeMoveMutation = { makeMove: { move: { seq: number } } };

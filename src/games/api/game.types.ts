@@ -2,7 +2,7 @@
  * The GraphQL types of games (code-first). Field names are part of the public API (docs/api.md): clients
  * depend on them. Every type and field carries a description.
  */
-import { Field, Float, ID, InputType, Int, ObjectType, PartialType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, OmitType, PartialType } from '@nestjs/graphql';
 import { EnumValueText, listEnum, sameNames } from '../../graphql/list-enum';
 import { NodeType } from '../../graphql/node';
 import { BUILTIN_BOTS, BUILTIN_BOT_KINDS, type BuiltinBotKind } from '../../bots/builtin-bots';
@@ -21,6 +21,8 @@ import {
   FORCED_PLAY_REASONS,
   GAME_EVENT_TYPES,
   LOW_CARDS_TO_SIDE_RULES,
+  MOVE_SOURCE_KINDS,
+  type MoveSource as EngineMoveSource,
   PRESET_NAMES,
   SIDE_BUILDS,
   TURN_ENDS,
@@ -101,6 +103,24 @@ export const MoveType = listEnum(
   },
 );
 export type MoveType = (typeof GAME_EVENT_TYPES)[number];
+
+export const MoveSource = listEnum(
+  MOVE_SOURCE_KINDS,
+  { hand: 'HAND', payoff: 'PAYOFF', side: 'SIDE_PILE' },
+  {
+    name: 'MoveSource',
+    description: 'Where a placed card came from (docs/notation.md).',
+    values: {
+      hand: { description: 'The mover’s hand.' },
+      payoff: { description: 'The top of the mover’s pay-off pile (p).' },
+      side: { description: 'The top of one of the mover’s side piles (d1, d2, …; MoveRecord.fromSidePile).' },
+    },
+  },
+);
+export type MoveSource = (typeof MOVE_SOURCE_KINDS)[number];
+// Every kind of the engine's MoveSource is in the list, and nothing else.
+const sameSources: SameMembers<MoveSource, EngineMoveSource['kind']> = true;
+void sameSources;
 
 export const DeckMode = listEnum(
   DECK_MODES,
@@ -229,6 +249,53 @@ export const BlockedWhen = listEnum(
 );
 export type BlockedWhen = (typeof BLOCKED_WHEN)[number];
 
+/** The three ways the engine's maxCenterPiles is said (src/engine/options.ts): a number, or one of two words. */
+export const CENTER_PILE_LIMIT_KINDS = ['fixed', 'playersPlusOne', 'unlimited'] as const;
+export type CenterPileLimitKind = (typeof CENTER_PILE_LIMIT_KINDS)[number];
+// The words are the engine's own (its number is `fixed`): a new word there does not compile here.
+const sameLimitWords: SameMembers<
+  Exclude<CenterPileLimitKind, 'fixed'>,
+  Exclude<EngineRuleOptions['maxCenterPiles'], number>
+> = true;
+void sameLimitWords;
+
+export const CenterPileLimitKind = listEnum(
+  CENTER_PILE_LIMIT_KINDS,
+  { fixed: 'FIXED', playersPlusOne: 'PLAYERS_PLUS_ONE', unlimited: 'UNLIMITED' },
+  {
+    name: 'CenterPileLimitKind',
+    description:
+      'How the number of centre piles that may exist at once is fixed (docs/rules.md, option table).',
+    values: {
+      fixed: { description: 'A fixed number: CenterPileLimit.count (S8: 8, R: 4).' },
+      playersPlusOne: { description: 'One more than the players (E5, E19).' },
+      unlimited: { description: 'As many as there are aces to start them.' },
+    },
+  },
+);
+
+@ObjectType('CenterPileLimit', {
+  description:
+    'How many centre piles may exist at once: a fixed count, one more than the players, or unlimited.',
+})
+export class CenterPileLimitType {
+  @Field(() => CenterPileLimitKind, { description: 'Which of the three.' }) kind!: CenterPileLimitKind;
+  @Field(() => Int, { nullable: true, description: 'The number, for FIXED; null for the others.' })
+  count!: number | null;
+}
+
+@InputType('CenterPileLimitInput', {
+  description: 'A centre-pile limit to play with: kind, and count with FIXED only.',
+})
+export class CenterPileLimitInput {
+  @Field(() => CenterPileLimitKind, { description: 'Which of the three.' }) kind!: CenterPileLimitKind;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The number (1–48): required with FIXED, refused with the others.',
+  })
+  count?: number | null;
+}
+
 @ObjectType('RuleOptions', { description: 'The complete rules of a game (docs/rules.md, option table).' })
 export class RuleOptionsType {
   @Field(() => Int, { description: 'Fewest seats allowed.' }) minPlayers!: number;
@@ -240,8 +307,8 @@ export class RuleOptionsType {
   @Field(() => [WildRank], { description: 'Wild ranks.' }) wildRanks!: WildRank[];
   @Field(() => CenterTopRank, { description: 'The rank that completes a centre pile.' })
   centerTopRank!: CenterTopRank;
-  @Field({ description: 'Centre piles at once: a number, "playersPlusOne" or "unlimited".' })
-  maxCenterPiles!: string;
+  @Field(() => CenterPileLimitType, { description: 'How many centre piles may exist at once.' })
+  maxCenterPiles!: CenterPileLimitType;
   @Field(() => CompletedPile, { description: 'What happens to a completed centre pile.' })
   completedPile!: CompletedPile;
   @Field({ description: 'A play that empties the hand draws a new hand (E12).' })
@@ -276,7 +343,16 @@ void sameOptionFields;
 @InputType('RuleOptionsInput', {
   description: 'Overrides of a preset’s rules; every field is optional (docs/rules.md).',
 })
-export class RuleOptionsInput extends PartialType(RuleOptionsType, InputType) {}
+export class RuleOptionsInput extends PartialType(
+  OmitType(RuleOptionsType, ['maxCenterPiles'] as const),
+  InputType,
+) {
+  @Field(() => CenterPileLimitInput, {
+    nullable: true,
+    description: 'How many centre piles may exist at once.',
+  })
+  maxCenterPiles?: CenterPileLimitInput | null;
+}
 
 /** The days per move Lichess offers for correspondence games (docs/correspondence.md#time-controls). */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
@@ -464,18 +540,18 @@ export class GameViewType {
     description: 'Stable id: the game’s and the viewer’s seat (or spectator): each sees its own view.',
   })
   id!: string;
-  @Field(() => Int, { nullable: true, description: 'The caller’s seat; null for a spectator.' }) seat!:
-    number | null;
-  @Field(() => [String], { nullable: true, description: 'The caller’s hand; null for a spectator.' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'The caller’s hand; null for a spectator. (The caller’s seat is Game.mySeat.)',
+  })
   hand!: string[] | null;
   @Field(() => Int, { description: 'Cards in the stock.' }) stockCount!: number;
   @Field(() => Int, { description: 'Cards set aside for recycling.' }) setAsideCount!: number;
   @Field(() => [CenterPileType], { description: 'Centre piles in slot order.' })
   centerPiles!: CenterPileType[];
   @Field(() => [SeatViewType], { description: 'Every seat.' }) seats!: SeatViewType[];
-  @Field(() => Int, { nullable: true, description: 'The seat to move; null once over.' }) currentSeat!:
-    number | null;
-  @Field(() => Int, { description: 'Turns completed.' }) turn!: number;
+  @Field(() => Int, { description: 'Turns completed. (The seat to move is Game.currentSeat.)' })
+  turn!: number;
   @Field(() => Int, { description: 'How many centre piles may exist at once in this game.' })
   maxCenterPiles!: number;
 }
@@ -600,8 +676,29 @@ export class MoveRecordType {
   move!: string | null;
   @Field(() => String, { nullable: true, description: 'The card that moved, for plays and discards.' })
   card!: string | null;
+  @Field(() => MoveSource, {
+    nullable: true,
+    description: 'Where the card came from, for plays and discards (a discard always comes from the hand).',
+  })
+  from!: MoveSource | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The side pile (1, 2, …; d1 is 1) a played card came from, when from is SIDE_PILE.',
+  })
+  fromSidePile!: number | null;
   @Field(() => Int, { nullable: true, description: 'The centre slot a played card went to.' }) slot!:
     number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The side pile (1, 2, …; d1 is 1) a discarded card went to.',
+  })
+  sidePile!: number | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The rank a wild card was declared as on a side pile (*-d2=8 declares 8), in the notation’s rank letters; null otherwise.',
+  })
+  declaredRank!: string | null;
   @Field({ description: 'When it was recorded.' }) createdAt!: Date;
 }
 
@@ -761,4 +858,42 @@ export class PageInfoType {
 export class GameConnectionType {
   @Field(() => [GameEdgeType], { description: 'The games of this page.' }) edges!: GameEdgeType[];
   @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;
+}
+
+@ObjectType('MakeMovePayload', {
+  description:
+    'What makeMove did: the move it recorded, whether this answer replays an earlier identical request, and the game.',
+})
+export class MakeMovePayloadType {
+  @Field(() => MoveRecordType, {
+    description:
+      'The recorded move; its seq is the game version it made. For a replay, the move first recorded under this ' +
+      'clientMoveId (its seq may be behind game.version when the game has moved on since).',
+  })
+  move!: MoveRecordType;
+  @Field({
+    description:
+      'True when this clientMoveId’s move was already in the log (a retry of a request that was applied): nothing ' +
+      'was written this time.',
+  })
+  replayed!: boolean;
+  @Field(() => GameType, { description: 'The game as it is now, as the caller may see it.' })
+  game!: GameType;
+}
+
+@ObjectType('MoveRecordEdge', { description: 'An event of the move log, with its cursor.' })
+export class MoveRecordEdgeType {
+  @Field({ description: 'Pass as `after` to continue after this event (it is its seq).' }) cursor!: string;
+  @Field(() => MoveRecordType, { description: 'The event.' }) node!: MoveRecordType;
+}
+
+@ObjectType('MoveRecordConnection', { description: 'A page of a game’s move log, oldest first.' })
+export class MoveRecordConnectionType {
+  @Field(() => [MoveRecordEdgeType], { description: 'The events of this page.' })
+  edges!: MoveRecordEdgeType[];
+  @Field(() => PageInfoType, { description: 'Paging state.' }) pageInfo!: PageInfoType;
+  @Field(() => Int, {
+    description: 'Events in the whole log, not only this page (the game’s version; 0 before the deal).',
+  })
+  totalCount!: number;
 }

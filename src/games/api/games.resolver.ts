@@ -23,9 +23,13 @@ import { withRelease } from '../../common/async-iterators';
 import {
   GameEvent,
   GameResult,
+  Move,
   RuleOptions,
+  assertNever,
   forcedPlays,
+  formatRank,
   legalMoves,
+  parseMove,
   recordedOptions,
   viewFor,
 } from '../../engine';
@@ -34,6 +38,7 @@ import { databaseFailureOf } from '../../db/connection-errors';
 import { toPlayer } from '../../players/players.resolver';
 import { EventBus, GameChanged } from '../../notifications/event-bus';
 import {
+  CenterPileLimitInput,
   CreateGameInput,
   DAYS_PER_MOVE,
   ForcedPlayType,
@@ -44,7 +49,9 @@ import {
   GameType,
   GameViewType,
   GamesFilter,
+  MakeMovePayloadType,
   MAX_HOURS_PER_MOVE,
+  MoveRecordConnectionType,
   MoveRecordType,
   RuleOptionsType,
   TimeControlType,
@@ -174,11 +181,12 @@ export class GamesResolver {
     return toGame(await this.service.setClientSeed(gameId, player.id, clientSeed), context.viewer);
   }
 
-  @Mutation(() => GameType, {
+  @Mutation(() => MakeMovePayloadType, {
     description:
       'Make a move in notation (docs/notation.md), e.g. 7H-c2, p-c, d3-c1, 8S-d1, *-d2=8, pass. It carries ' +
       'expectedVersion, clientMoveId or both (neither: BAD_USER_INPUT). expectedVersion guards against deciding ' +
-      'on a stale state; a retried clientMoveId is applied once.',
+      'on a stale state; a retried clientMoveId is applied once, and its answer (replayed: true) names the move ' +
+      'first recorded.',
   })
   async makeMove(
     @Context() context: RequestContext,
@@ -192,16 +200,21 @@ export class GamesResolver {
       description: 'Your id for this move (1–64 chars), unique among your own moves in the game.',
     })
     clientMoveId: string | null,
-  ): Promise<GameParent> {
+  ): Promise<MakeMovePayloadType> {
     const player = requirePlayer(context.viewer, 'game:play');
-    const game = await this.service.move({
+    const outcome = await this.service.move({
       gameId,
       playerId: player.id,
       move,
       expectedVersion: expectedVersion ?? undefined,
       clientMoveId: clientMoveId ?? undefined,
     });
-    return toGame(game, context.viewer);
+    const recorded = outcome.move;
+    return {
+      move: toMoveRecord(recorded.seq, recorded.event, recorded.createdAt),
+      replayed: outcome.replayed,
+      game: toGame(outcome.game, context.viewer),
+    };
   }
 
   @Mutation(() => GameType, {
@@ -284,18 +297,18 @@ export class GamesResolver {
     const seat = seatOf(game.row, context.viewer);
     const folded = await this.foldedOrNull(game);
     if (folded === null) return undealtView(game.row, seat);
-    const { hand, stockCount, setAsideCount, centerPiles, seats, currentSeat, turn, maxCenterPiles } =
-      viewFor(folded.state, seat);
+    const { hand, stockCount, setAsideCount, centerPiles, seats, turn, maxCenterPiles } = viewFor(
+      folded.state,
+      seat,
+    );
     const gameId = game.row.id;
     return {
       id: gameViewId(gameId, seat),
-      seat,
       hand,
       stockCount,
       setAsideCount,
       centerPiles: centerPiles.map((pile) => ({ ...pile, id: centerPileId(gameId, pile.slot) })),
       seats: seats.map((view) => ({ ...view, id: seatViewId(gameId, view.seat) })),
-      currentSeat,
       turn,
       maxCenterPiles,
     };
@@ -328,12 +341,54 @@ export class GamesResolver {
     return folded.state.current === seat ? forcedPlays(folded.state) : [];
   }
 
-  @ResolveField(() => [MoveRecordType], { description: 'The move log, oldest first (all of it is public).' })
-  async moves(@Parent() game: GameParent): Promise<MoveRecordType[]> {
+  @ResolveField(() => MoveRecordType, {
+    nullable: true,
+    description:
+      'The latest event of the log (what made this version): the move a client animates, and what each line of ' +
+      'the game stream says happened. Null before the first move.',
+  })
+  async lastMove(@Parent() game: GameParent): Promise<MoveRecordType | null> {
     const folded = await this.foldedOrNull(game);
-    return folded === null
-      ? []
-      : folded.events.map((stored) => toMoveRecord(stored.seq, stored.event, stored.createdAt));
+    const last = folded?.events.at(-1);
+    return last === undefined ? null : toMoveRecord(last.seq, last.event, last.createdAt);
+  }
+
+  @ResolveField(() => MoveRecordConnectionType, {
+    description: 'The move log, oldest first (all of it is public), with cursor pagination.',
+  })
+  async moves(
+    @Parent() game: GameParent,
+    @Args('first', {
+      type: () => Int,
+      nullable: true,
+      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    })
+    first: number | null,
+    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    after: string | null,
+  ): Promise<MoveRecordConnectionType> {
+    const size = pageSize(first);
+    after ??= null; // an argument left out comes as undefined
+    if (after !== null && !/^\d{1,9}$/.test(after)) {
+      throw new ApiError('BAD_USER_INPUT', 'after: a cursor of this list (a seq)', { field: 'after' });
+    }
+    const folded = await this.foldedOrNull(game);
+    // The log's seqs are 1, 2, …: the events after seq n start at index n.
+    const rest = folded === null ? [] : folded.events.slice(after === null ? 0 : Number(after));
+    const page = rest.slice(0, size);
+    return {
+      edges: page.map((stored) => ({
+        cursor: String(stored.seq),
+        node: toMoveRecord(stored.seq, stored.event, stored.createdAt),
+      })),
+      pageInfo: pageInfoOf(
+        page.map((stored) => String(stored.seq)),
+        rest.length > size,
+        after,
+      ),
+      // Free: the whole log is folded already (the other connections would need a count query: docs/api.md).
+      totalCount: folded === null ? 0 : folded.events.length,
+    };
   }
 
   private async foldedOrNull(game: GameParent) {
@@ -351,7 +406,6 @@ function undealtView(game: GameRecord, seat: number | null): GameViewType {
   const sidePiles = game.options.sidePiles;
   return {
     id: gameViewId(game.id, seat),
-    seat,
     hand: seat === null ? null : [],
     stockCount: 0,
     setAsideCount: 0,
@@ -365,7 +419,6 @@ function undealtView(game: GameRecord, seat: number | null): GameViewType {
       sidePiles: Array.from({ length: sidePiles }, () => []),
       out: false,
     })),
-    currentSeat: null,
     turn: 0,
     maxCenterPiles: 0,
   };
@@ -490,37 +543,78 @@ function toResult(result: GameResult): GameResultType {
 }
 
 function toOptions(options: RuleOptions): RuleOptionsType {
-  return { ...options, maxCenterPiles: String(options.maxCenterPiles) } as unknown as RuleOptionsType;
+  const limit = options.maxCenterPiles;
+  return {
+    ...options,
+    maxCenterPiles:
+      typeof limit === 'number' ? { kind: 'fixed', count: limit } : { kind: limit, count: null },
+  };
 }
 
 function overridesOf(input: CreateGameInput): Partial<RuleOptions> {
   const overrides: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input.options ?? {})) {
     if (value === null || value === undefined) continue;
-    overrides[key] = key === 'maxCenterPiles' ? parseCenterLimit(value as string) : value;
+    overrides[key] = key === 'maxCenterPiles' ? centerLimitOf(value as CenterPileLimitInput) : value;
   }
   return overrides as Partial<RuleOptions>;
 }
 
-function parseCenterLimit(text: string): RuleOptions['maxCenterPiles'] {
-  if (text === 'playersPlusOne' || text === 'unlimited') return text;
-  if (/^[1-9][0-9]?$/.test(text)) return Number(text);
-  throw new ApiError('BAD_USER_INPUT', 'maxCenterPiles: a number, playersPlusOne or unlimited', {
-    option: 'maxCenterPiles',
-  });
+/** The engine's form of a centre-pile limit; its range (1–48) is the engine's to check, with the other options. */
+function centerLimitOf(limit: CenterPileLimitInput): RuleOptions['maxCenterPiles'] {
+  const count = limit.count ?? null;
+  switch (limit.kind) {
+    case 'fixed':
+      if (count === null) {
+        throw new ApiError('BAD_USER_INPUT', 'maxCenterPiles: FIXED needs a count', {
+          option: 'maxCenterPiles',
+        });
+      }
+      return count;
+    case 'playersPlusOne':
+    case 'unlimited':
+      if (count !== null) {
+        throw new ApiError('BAD_USER_INPUT', 'maxCenterPiles: a count goes with FIXED only', {
+          option: 'maxCenterPiles',
+        });
+      }
+      return limit.kind;
+    default:
+      return assertNever(limit.kind);
+  }
 }
 
 function toMoveRecord(seq: number, event: GameEvent, createdAt: Date): MoveRecordType {
   const base = { seq, seat: event.seat, type: event.type, createdAt };
+  const none = { from: null, fromSidePile: null, slot: null, sidePile: null, declaredRank: null };
   switch (event.type) {
     case 'played':
-      return { ...base, move: event.move, card: event.card, slot: event.slot };
-    case 'discarded':
-      return { ...base, move: event.move, card: event.card, slot: null };
+    case 'discarded': {
+      const placed = placementOf(event.move);
+      return {
+        ...base,
+        ...none,
+        move: event.move,
+        card: event.card,
+        from: placed.from.kind,
+        fromSidePile: placed.from.kind === 'side' ? placed.from.pile : null,
+        // The slot the card landed on (a new pile's too) is the event's: `c` names no slot.
+        slot: event.type === 'played' ? event.slot : null,
+        sidePile: placed.to.kind === 'side' ? placed.to.pile : null,
+        declaredRank: placed.declared === null ? null : formatRank(placed.declared),
+      };
+    }
     case 'passed':
-      return { ...base, move: 'pass', card: null, slot: null };
+      return { ...base, ...none, move: 'pass', card: null };
     case 'resigned':
     case 'timedOut':
-      return { ...base, move: null, card: null, slot: null };
+      return { ...base, ...none, move: null, card: null };
   }
+}
+
+/** A logged play or discard's placement: the log holds only moves the engine accepted, so it parses. */
+function placementOf(text: string): Extract<Move, { kind: 'place' }> {
+  const move = parseMove(text);
+  if (move === null || move.kind !== 'place') throw new Error(`a logged placement that is not one: ${text}`);
+  return move;
 }

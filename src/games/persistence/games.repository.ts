@@ -338,12 +338,18 @@ export class GamesRepository {
   }
 
   /** The event a player's `clientMoveId` recorded in a game, if any (the id is unique per game and actor). */
-  async eventOfClientMove(gameId: string, actorId: string, clientMoveId: string): Promise<GameEvent | null> {
+  async eventOfClientMove(
+    gameId: string,
+    actorId: string,
+    clientMoveId: string,
+  ): Promise<StoredEvent | null> {
     const row = await this.prisma.gameEvent.findUnique({
       where: { gameId_actorId_clientMoveId: { gameId, actorId, clientMoveId } },
-      select: { payload: true },
+      select: { seq: true, payload: true, createdAt: true },
     });
-    return row === null ? null : (row.payload as unknown as GameEvent);
+    return row === null
+      ? null
+      : { seq: row.seq, event: row.payload as unknown as GameEvent, createdAt: row.createdAt, clientMoveId };
   }
 
   /** The version of a game as stored now (for a conflict's `currentVersion`). */

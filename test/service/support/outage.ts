@@ -234,7 +234,7 @@ interface LoopGame {
 
 const READ = 'query($g: ID!) { game(id: $g) { status version currentSeat mySeat legalMoves } }';
 const MOVE = `mutation($g: ID!, $m: String!, $v: Int!, $c: String!) {
-  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { version } }`;
+  makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { game { version } } }`;
 
 export interface Acknowledged {
   readonly clientMoveId: string;
@@ -322,13 +322,13 @@ export class PlayLoop {
       const clientMoveId = `${this.name}-${game.version}`;
       // Sent again as it was while the answer is UNAVAILABLE: at most once in the log, whatever happened to it.
       for (;;) {
-        const answer = await this.send<{ makeMove: { version: number } }>('move', MOVE, {
+        const answer = await this.send<{ makeMove: { game: { version: number } } }>('move', MOVE, {
           g: this.gameId,
           m: move,
           v: game.version,
           c: clientMoveId,
         });
-        const moved = answer.body.data?.makeMove;
+        const moved = answer.body.data?.makeMove.game;
         if (moved !== undefined && moved !== null) {
           this.acknowledged.push({
             clientMoveId,

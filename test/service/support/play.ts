@@ -47,13 +47,11 @@ export interface SeatViewData {
 }
 
 export interface GameViewData {
-  seat: number | null;
   hand: string[] | null;
   stockCount: number;
   setAsideCount: number;
   centerPiles: CenterPileData[];
   seats: SeatViewData[];
-  currentSeat: number | null;
   turn: number;
   maxCenterPiles: number;
 }
@@ -106,12 +104,31 @@ export const GAME_FIELDS = `id preset status version currentSeat seats mySeat is
   startPosition legalMoves
   players { seat player { id username } }
   result { reason winner score ranking payoffLeft }
-  view { seat hand stockCount setAsideCount currentSeat turn maxCenterPiles
+  view { hand stockCount setAsideCount turn maxCenterPiles
     centerPiles { slot cards topRank }
     seats { seat handCount payoffTop payoffCount sidePiles out } }`;
 
-/** The move history; add it to GAME_FIELDS when a test needs it (it grows with the game). */
-export const MOVES_FIELDS = 'moves { seq seat type move card slot }';
+/** The largest page of a connection (src/graphql/limits.ts). */
+export const MOVES_PAGE = 100;
+
+/**
+ * The move history's first page; add it to GAME_FIELDS when a test needs it (it grows with the game). The
+ * helpers that read a game page through the rest and answer `moves` as one list (`flatMoves`).
+ */
+export const MOVES_FIELDS = `moves(first: ${MOVES_PAGE}) {
+  edges { node { seq seat type move card slot } } pageInfo { hasNextPage endCursor } }`;
+
+interface MovesPage {
+  edges: { node: MoveRecordData }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** A game as answered with MOVES_FIELDS, with its first page of moves as a plain list (the other pages are not read). */
+export function flatMoves(game: GameData): GameData {
+  const page = game.moves as unknown as MovesPage | MoveRecordData[] | undefined;
+  if (page === undefined || Array.isArray(page)) return game;
+  return { ...game, moves: page.edges.map((edge) => edge.node) };
+}
 
 export interface CreateGameOptions {
   preset: 'CLASSIC' | 'ZLOBA' | 'MODERN';
@@ -156,17 +173,41 @@ export async function readGame(
   return game;
 }
 
-export function readGameBody(
+export async function readGameBody(
   app: TestApp,
   token: string | null,
   gameId: string,
   withMoves = false,
 ): Promise<GraphQLBody<{ game: GameData | null }>> {
-  return app.gql<{ game: GameData | null }>(
+  const body = await app.gql<{ game: GameData | null }>(
     token,
     `query($g: ID!) { game(id: $g) { ${GAME_FIELDS} ${withMoves ? MOVES_FIELDS : ''} } }`,
     { g: gameId },
   );
+  const game = body.data?.game;
+  if (!withMoves || game === undefined || game === null) return body;
+  // The whole log, page after page.
+  const moves: MoveRecordData[] = [];
+  let page = game.moves as unknown as MovesPage;
+  for (;;) {
+    moves.push(...page.edges.map((edge) => edge.node));
+    if (!page.pageInfo.hasNextPage) break;
+    const next = await app.gql<{ game: { moves: MovesPage } }>(
+      token,
+      `query($g: ID!, $a: String) { game(id: $g) { moves(first: ${MOVES_PAGE}, after: $a) {
+        edges { node { seq seat type move card slot } } pageInfo { hasNextPage endCursor } } } }`,
+      { g: gameId, a: page.pageInfo.endCursor },
+    );
+    page = dataOf(next).game.moves;
+  }
+  return { ...body, data: { game: { ...game, moves } } };
+}
+
+/** makeMove's answer as the helpers ask for it: the recorded move, whether it replays, and the game. */
+export interface MakeMoveData {
+  move: MoveRecordData;
+  replayed: boolean;
+  game: GameData;
 }
 
 /** Sends a move; returns the whole response body, so a test can look at a refusal. */
@@ -177,12 +218,13 @@ export function makeMove(
   move: string,
   expectedVersion?: number,
   clientMoveId?: string,
-  withMoves = false,
-): Promise<GraphQLBody<{ makeMove: GameData }>> {
-  return app.gql<{ makeMove: GameData }>(
+): Promise<GraphQLBody<{ makeMove: MakeMoveData }>> {
+  return app.gql<{ makeMove: MakeMoveData }>(
     token,
     `mutation($g: ID!, $m: String!, $v: Int, $c: String) {
-      makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { ${GAME_FIELDS} ${withMoves ? MOVES_FIELDS : ''} }
+      makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) {
+        move { seq seat type move card slot } replayed game { ${GAME_FIELDS} }
+      }
     }`,
     { g: gameId, m: move, v: expectedVersion ?? null, c: clientMoveId ?? null },
   );
@@ -251,7 +293,11 @@ export async function playGame(
     if (body.data === undefined || body.data === null) {
       throw new Error(`move ${move} at version ${seen.version} refused: ${JSON.stringify(body.errors)}`);
     }
-    seen = body.data.makeMove;
+    const answer = body.data.makeMove;
+    if (answer.replayed || answer.move.seq !== seen.version + 1 || answer.move.seat !== seat) {
+      throw new Error(`move ${move} at version ${seen.version} answered ${JSON.stringify(answer.move)}`);
+    }
+    seen = answer.game;
     // The mover's answer says whether the turn is still theirs: exactly when the game goes on at their seat.
     if (seen.isMyTurn !== (seen.status === 'ACTIVE' && seen.currentSeat === seat)) {
       throw new Error(
