@@ -159,7 +159,8 @@ it('a page on another origin plays moves over fetch and follows the game over gr
   const { versions, errors, acknowledged } = await seen();
   expect(acknowledged).toBe(true);
   expect(errors).toEqual([]);
+  // Never backwards; two pushes may show the same version when one was built after the next change (docs/api.md,
+  // gameUpdated: "two pushes can show the same game").
   expect(versions).toEqual([...versions].sort((a, b) => a - b));
-  expect(new Set(versions).size).toBe(versions.length);
   expect(versions[versions.length - 1]).toBe(game.version);
 });
