@@ -1,8 +1,8 @@
 /**
- * NOT RUN YET: needs `@apollo/client` (4.3.8) as a devDependency. To enable: `npm i -D @apollo/client@4.3.8`,
- * rename this file to apollo-cache.db.test.ts, and run it with the db tests. It is the same check as
- * cache-normalisation.db.test.ts, with Apollo Client's own InMemoryCache and no typePolicies at all: every object
- * of a game has an `id`, so the default normalisation (`<__typename>:<id>`) needs no keyFields.
+ * A caching client's view of the API (docs/api.md#node): Apollo Client's own InMemoryCache, with no typePolicies at
+ * all, normalises every object of a game by its `id` (`<__typename>:<id>`), so two queries with different `view`
+ * selections share one copy of the game and of the caller's view and both read back whole. The same check
+ * without Apollo, the store keyed by hand, is cache-normalisation.db.test.ts.
  */
 import { InMemoryCache, gql } from '@apollo/client';
 import { dataOf, register } from './support/app';
@@ -49,6 +49,10 @@ it('InMemoryCache normalises a game fetched by two queries with different view s
   const views = Object.keys(stored).filter((key) => key.startsWith('GameView:'));
   expect(views).toHaveLength(1);
   expect(stored[views[0]!]).toEqual(
-    expect.objectContaining({ hand: expect.any(Array), stockCount: expect.any(Number), turn: expect.any(Number) }),
+    expect.objectContaining({
+      hand: expect.any(Array),
+      stockCount: expect.any(Number),
+      turn: expect.any(Number),
+    }),
   );
 });
