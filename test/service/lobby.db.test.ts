@@ -507,9 +507,9 @@ describe('open seeks', () => {
     expect((await seeks(uma!)).map((entry) => entry.id)).not.toContain(mine.id);
     expect((await seeks(null, ', preset: CLASSIC')).map((entry) => entry.id)).toContain(rated.id);
     expect((await seeks(null, ', preset: CLASSIC')).map((entry) => entry.id)).not.toContain(mine.id);
-    expect(codeOf(await app.gql(null, 'query { seeks(mine: true) { edges { cursor } } }'))).toBe(
-      'UNAUTHENTICATED',
-    );
+    const anonymousMine = await app.gql(null, 'query { seeks(mine: true) { edges { cursor } } }');
+    expect(codeOf(anonymousMine)).toBe('UNAUTHENTICATED');
+    expect(anonymousMine.errors?.[0]?.message).toBe('sign in to list your seeks');
     // Taken, it leaves the list.
     expect((await seek(vic!, { preset: 'MODERN', hoursPerMove: 31 })).id).toBe(mine.id);
     expect((await seeks(null)).map((entry) => entry.id)).not.toContain(mine.id);

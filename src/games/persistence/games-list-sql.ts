@@ -85,7 +85,8 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
   const needsViewer =
     query.mine || query.myTurn || query.open || query.challenges !== undefined || query.seeks === 'MINE';
   if (needsViewer && query.viewerId === null) {
-    throw new ApiError('UNAUTHENTICATED', 'sign in to list your games');
+    const listed = query.challenges !== undefined ? 'challenges' : query.seeks === 'MINE' ? 'seeks' : 'games';
+    throw new ApiError('UNAUTHENTICATED', `sign in to list your ${listed}`);
   }
   // result and opponent are about someone: the named player, else the caller.
   const subject =
