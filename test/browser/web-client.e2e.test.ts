@@ -202,6 +202,13 @@ describe('a player in the browser', () => {
       20_000,
     );
     expect(await page.title()).toBe('(1) Malice');
+    // The phone layout: nothing wider than the 375 px viewport.
+    const width = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+          .documentElement.scrollWidth,
+    );
+    expect(width).toBeLessThanOrEqual(375);
     expect(await pageViolations()).toEqual([]);
   });
 });

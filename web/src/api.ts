@@ -102,6 +102,17 @@ function liveSocket(): Client {
   return socket;
 }
 
+/** Follows the connection: `onUp` when the server acknowledges it, `onDown` when it closes. Returns the unsubscribe. */
+export function watchSocket(onUp: () => void, onDown: () => void): () => void {
+  const client = liveSocket();
+  const offUp = client.on('connected', onUp);
+  const offDown = client.on('closed', onDown);
+  return () => {
+    offUp();
+    offDown();
+  };
+}
+
 export function closeSocket(): void {
   void socket?.dispose();
   socket = null;

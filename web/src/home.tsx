@@ -4,7 +4,7 @@
  * them again whenever `myEvents` says something happened to me, so it follows the games live.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiFailure, request, subscribeMyEvents } from './api';
+import { ApiFailure, request, subscribeMyEvents, watchSocket } from './api';
 import { ErrorBox } from './auth';
 import type { HomeGameFragment, HomeQuery } from './generated/graphql';
 import { STRINGS } from './strings';
@@ -103,7 +103,8 @@ function GameRow({ game, me, now }: { game: HomeGameFragment; me: string; now: n
 export function Home({ me }: { me: { username: string } }) {
   const [data, setData] = useState<HomeQuery | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
-  const [live, setLive] = useState(false);
+  // Until the socket is first acknowledged, the page says nothing about it.
+  const [live, setLive] = useState(true);
   const [now, setNow] = useState(Date.now());
 
   useEffect(() => {
@@ -136,18 +137,20 @@ export function Home({ me }: { me: { username: string } }) {
         });
     };
     load();
-    const unsubscribe = subscribeMyEvents(
+    const unwatch = watchSocket(
+      // Read again on each (re)connection: events from before the subscription, or while it was down, are not sent.
       () => {
         setLive(true);
         load();
       },
       () => setLive(false),
     );
-    setLive(true);
+    const unsubscribe = subscribeMyEvents(load, () => setLive(false));
     const tick = setInterval(() => setNow(Date.now()), 30_000);
     return () => {
       current = false;
       unsubscribe();
+      unwatch();
       clearInterval(tick);
     };
   }, []);
