@@ -29,12 +29,15 @@ COPY prisma ./prisma
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-# prisma generate (into src/generated) and tsc: dist/ holds the server and the compiled Prisma client, so the
-# runtime needs neither the prisma CLI (a dev dependency) nor src/. Pruning keeps the compiled argon2 and drops
-# the dev dependencies and the optional embedded Postgres binaries (~60 MB; a container uses DATABASE_URL).
+COPY web ./web
+# prisma generate (into src/generated), tsc, and the web client (Vite, then .br/.gz beside each file, into
+# dist/web; docs/web.md): dist/ holds the server, the compiled Prisma client and the client's files, so the
+# runtime needs neither the prisma CLI nor Vite (dev dependencies) nor src/ or web/. Pruning keeps the compiled
+# argon2 and drops the dev dependencies and the optional embedded Postgres binaries (~60 MB; a container uses
+# DATABASE_URL) and Vite's native bundler.
 RUN npm run build && npm prune --omit=dev --omit=optional && npm cache clean --force
 
-# ---- runtime: production dependencies, the compiled server, migrations and the explorer page ---------------
+# ---- runtime: production dependencies, the compiled server and web client, migrations and the explorer page -
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app

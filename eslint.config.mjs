@@ -12,6 +12,7 @@ export default tseslint.config(
       'coverage/**',
       'src/generated/**',
       'examples/typescript-bot/generated/**',
+      'web/src/generated/**',
     ],
   },
   js.configs.recommended,

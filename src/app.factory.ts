@@ -17,6 +17,7 @@ import { AccessGate } from './auth/access-gate';
 import { ApiError, ApiErrorCode } from './errors/api-error';
 import { NOT_JSON_MESSAGE, graphQLErrorBody } from './http/graphql-error-response';
 import { corsOptions, originAllowed } from './http/cors';
+import { serveWebClient } from './http/web-client';
 
 /** `extraModules`: what only a test build mounts (src/testing/test-controls.module.ts); never `npm start`. */
 export async function createApp(
@@ -33,6 +34,7 @@ export async function createApp(
     },
   );
   app.enableCors(corsOptions(config.allowedOrigins));
+  serveWebClient(app);
   await app.init();
   limitSocketsPerAddress(app, app.get(AccessGate));
   refuseOtherOrigins(app, config.allowedOrigins);

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Controller, Get, Header, Redirect } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 
 const PAGE = path.resolve(__dirname, '..', '..', 'public', 'explorer.html');
 
-/** The offline GraphQL explorer (public/explorer.html): no CDN, everything is served from here. */
+/** The offline GraphQL explorer (public/explorer.html): no CDN, everything is served from here. `/` is the web client. */
 @Controller()
 export class ExplorerController {
   @Get('explorer')
@@ -13,8 +13,4 @@ export class ExplorerController {
   page(): string {
     return fs.readFileSync(PAGE, 'utf8');
   }
-
-  @Get()
-  @Redirect('/explorer', 302)
-  root(): void {}
 }

@@ -161,10 +161,10 @@ describe('the explorer page', () => {
     expect(data.me.username).toBe('explorer_user');
   });
 
-  it('is where GET / leads', async () => {
+  it('is no longer where GET / leads: / is the web client (docs/web.md)', async () => {
     const root = await fetch(`${app.url}/`, { redirect: 'manual' });
-    expect(root.status).toBe(302);
-    expect(root.headers.get('location')).toBe('/explorer');
+    expect(root.status).not.toBe(302);
+    expect(root.headers.get('location')).toBeNull();
   });
 });
 

@@ -1,0 +1,214 @@
+/**
+ * The web client (docs/web.md) as a person uses it, in a real Chromium (test/browser/support/browser.ts): served
+ * at `/` by the compiled server with its Content-Security-Policy and caching, within its size budget; a player
+ * signs up, sees an empty home, signs out and in again; a game another player starts with them appears on the
+ * home page, live, under "Your turn" once it is their turn. No CSP violation happens on the way.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
+import { chooseMove, createGame, joinGame, makeMove, readGame } from '../service/support/play';
+import { until } from '../service/support/outage';
+import { launchBrowser } from './support/browser';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const PASSWORD = 'correct horse battery staple';
+
+let app: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** What the browser reported about the CSP: console messages naming it, and `securitypolicyviolation` events. */
+const violations: string[] = [];
+
+/** What the init script keeps on the page's global object (the test's tsconfig has no DOM types). */
+interface PageGlobals {
+  cspViolations: string[];
+  localStorage: { getItem(key: string): string | null };
+  document: { cookie: string };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  // Runs before the page's own scripts in every document (an init script is not subject to the page's CSP).
+  await context.addInitScript(() => {
+    const globals = globalThis as unknown as PageGlobals & {
+      addEventListener(
+        type: string,
+        listener: (event: { violatedDirective: string; blockedURI: string }) => void,
+      ): void;
+    };
+    globals.cspViolations = [];
+    globals.addEventListener('securitypolicyviolation', (event) =>
+      globals.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  page = await context.newPage();
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function pageViolations(): Promise<string[]> {
+  const inPage = await page.evaluate(() => (globalThis as unknown as PageGlobals).cspViolations);
+  return [...violations, ...inPage];
+}
+
+describe('how the client is served', () => {
+  it('answers / with index.html under a strict CSP, without inline script or style', async () => {
+    const response = await fetch(`${app.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "object-src 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [tag, body] of scripts) {
+      expect(tag).toMatch(/\ssrc="\/assets\//);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+  });
+
+  it('serves hashed assets for a year, precompressed as br when asked', async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const response = await fetch(`${app.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    // fetch decodes br: what arrives is the built file itself.
+    expect(await response.text()).toBe(fs.readFileSync(path.join(ROOT, 'dist', 'web', asset), 'utf8'));
+  });
+
+  it('answers a client route with the page, and leaves the API’s paths alone', async () => {
+    const route = await fetch(`${app.url}/games/123`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await route.text()).toContain('<div id="app">');
+    for (const apiPath of [
+      '/api/nothing-here',
+      '/health/nothing',
+      '/assets/missing-0000.js',
+      '/test/nothing',
+    ]) {
+      const response = await fetch(`${app.url}${apiPath}`);
+      expect({ apiPath, status: response.status }).toEqual({ apiPath, status: 404 });
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    expect((await fetch(`${app.url}/health`)).status).toBe(200);
+    expect((await fetch(`${app.url}/explorer`)).headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('stays within its first-load budget (npm run web:budget)', () => {
+    const output = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'web-budget.mjs')], {
+      encoding: 'utf8',
+    });
+    const total = /([\d.]+) KB {2}first load, gzip \(within the budget of 250 KB\)/.exec(output);
+    expect(total).not.toBeNull();
+    expect(Number(total![1])).toBeLessThanOrEqual(250);
+  });
+});
+
+describe('a player in the browser', () => {
+  const username = 'web_ann';
+
+  it('signs up, sees an empty home, signs out, is refused a wrong password, signs in again', async () => {
+    await page.goto(`${app.url}/signup`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'My games' }).waitFor();
+    await page.getByTestId('no-games').waitFor();
+    expect(await page.getByTestId('signed-in-as').textContent()).toBe(`Signed in as ${username}`);
+    // The token is the page's own, never a cookie.
+    const stored = await page.evaluate(() => {
+      const globals = globalThis as unknown as PageGlobals;
+      return { token: globals.localStorage.getItem('malice.token'), cookie: globals.document.cookie };
+    });
+    expect(stored.token).toMatch(/\S{20,}/);
+    expect(stored.cookie).toBe('');
+    expect((await context.cookies()).length).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The old session ended on the server too.
+    const ended = await app.gql(stored.token, '{ me { username } }');
+    expect(ended.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('not the right password at all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.getAttribute('data-code')).toBe('UNAUTHENTICATED');
+    expect(await alert.textContent()).toContain('Wrong username or password');
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('no-games').waitFor();
+    expect(await pageViolations()).toEqual([]);
+  });
+
+  it('sees a game another player started with them appear live, under "Your turn" when it is theirs', async () => {
+    const token = await page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).localStorage.getItem('malice.token'),
+    );
+    expect(token).not.toBeNull();
+    const bob = await register(app, 'web_bob');
+    const created = await createGame(app, bob, { preset: 'CLASSIC' });
+    // Ann joins over the API (the lobby is a later slice); the page is not reloaded from here on.
+    await joinGame(app, token!, created.id);
+    const row = page.locator(`[data-game-id="${created.id}"]`);
+    await row.waitFor({ timeout: 20_000 });
+
+    // Bob plays until the turn is Ann's (at once, if the deal gave her the first turn).
+    let game = await readGame(app, bob, created.id);
+    const bobSeat = game.mySeat;
+    for (let moves = 0; game.status === 'ACTIVE' && game.currentSeat === bobSeat; moves++) {
+      expect(moves).toBeLessThan(200);
+      dataOf(await makeMove(app, bob, created.id, chooseMove(game.legalMoves ?? []), game.version));
+      game = await readGame(app, bob, created.id);
+    }
+    expect(game.status).toBe('ACTIVE');
+    const mine = page.locator(`[data-section="yourTurn"] [data-game-id="${created.id}"]`);
+    await until('the game shows under "Your turn"', async () => (await mine.count()) === 1, 20_000);
+    expect(await mine.textContent()).toContain('vs web_bob');
+    await until(
+      'the summary counts the turn',
+      async () => (await page.getByTestId('summary').textContent()) === '1 game awaits your move.',
+      20_000,
+    );
+    expect(await page.title()).toBe('(1) Malice');
+    // The phone layout: nothing wider than the 375 px viewport.
+    const width = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+          .documentElement.scrollWidth,
+    );
+    expect(width).toBeLessThanOrEqual(375);
+    expect(await pageViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Where a game is in its life. */
+export type GameStatus =
+  /** Called off before the first move; no result. */
+  | 'ABORTED'
+  /** Dealt and being played. */
+  | 'ACTIVE'
+  /** Over, with a result; the seed is revealed. */
+  | 'FINISHED'
+  /** Created; waiting for players to fill every seat. */
+  | 'WAITING';
+
+/** How a finished game went for one player. */
+export type Outcome =
+  /** No winner, and they were among the best placed (a two-player draw, a tie for first). */
+  | 'DRAW'
+  /** Someone else won, or (no winner) they were not among the best placed. */
+  | 'LOSS'
+  /** They won. */
+  | 'WIN';
+
+/** What happened to a player. */
+export type PlayerEventKind =
+  /** Someone created a game inviting you (accept with joinGame). */
+  | 'CHALLENGE_RECEIVED'
+  /** A game you sit in finished or was aborted. */
+  | 'GAME_OVER'
+  /** A game you sit in was dealt. */
+  | 'GAME_STARTED'
+  /** A rated game you sit in was made unrated (Game.unratedReason says why). */
+  | 'GAME_UNRATED'
+  /** 80 % of your turn’s time is used up. */
+  | 'REMINDER'
+  /** A game is waiting for your move. */
+  | 'YOUR_TURN';
+
+/** A rule set: one of the three rule texts (docs/rules.md). */
+export type Preset =
+  /** Swedish "Illvilja och elakhet": two players, separate decks, jokers wild, piles to K. */
+  | 'CLASSIC'
+  /** English "Spite and Malice": 2–6 players, kings wild, piles to Q, refill, mandatory discard. */
+  | 'MODERN'
+  /** Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10. */
+  | 'ZLOBA';
+
+export type RegisterMutationVariables = Exact<{
+  username: string;
+  password: string;
+}>;
+
+
+export type RegisterMutation = { register: { token: string, player: { id: string, username: string } } };
+
+export type LoginMutationVariables = Exact<{
+  username: string;
+  password: string;
+}>;
+
+
+export type LoginMutation = { login: { token: string, player: { id: string, username: string } } };
+
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { logout: boolean };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { id: string, username: string } };
+
+export type HomeGameFragment = { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> };
+
+export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HomeQuery = { dashboard: { myTurn: number, opponentsTurn: number, waitingForPlayers: number, invitations: number, nextDeadline: string | null }, games: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }> } };
+
+export type MyEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyEventsSubscription = { myEvents: { id: string, kind: PlayerEventKind, gameId: string | null } };
