@@ -1249,17 +1249,22 @@ describe('production (NODE_ENV=production) with introspection switched off', () 
   it('does not serve the explorer or the SDL, and still serves /health', async () => {
     expect((await fetch(`${production.url}/explorer`)).status).toBe(404);
     expect((await fetch(`${production.url}/graphql/schema.graphql`)).status).toBe(404);
+    // `/` is the web client (docs/web.md), in production too: the explorer's switch does not touch it.
     const root = await fetch(`${production.url}/`, { redirect: 'manual' });
-    expect(root.status).toBe(404);
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-security-policy')).toContain("script-src 'self'");
     const health = await fetch(`${production.url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
   });
 
   it('keeps its 404 pages free of stack traces and paths', async () => {
-    const response = await fetch(`${production.url}/no/such/page`);
-    expect(response.status).toBe(404);
-    expectNoLeak(await response.text());
+    // A path the web client does not route itself is its page (docs/web.md); the API's paths and missing files 404.
+    for (const missing of ['/api/no/such/page', '/assets/no-such-file.js', '/no/such/file.txt']) {
+      const response = await fetch(`${production.url}${missing}`);
+      expect({ missing, status: response.status }).toEqual({ missing, status: 404 });
+      expectNoLeak(await response.text());
+    }
   });
 });
 
