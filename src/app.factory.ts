@@ -49,7 +49,7 @@ function refuseOtherOrigins(app: INestApplication, allowed: 'any' | readonly str
   if (allowed === 'any') return;
   const server = app.getHttpServer() as Server;
   server.prependListener('upgrade', (request: IncomingMessage, socket: Duplex) => {
-    if (originAllowed(allowed, request.headers.origin)) return;
+    if (originAllowed(allowed, request.headers.origin, request.headers.host)) return;
     const body = graphQLErrorBody('FORBIDDEN', 'this origin may not open a WebSocket here (CORS_ORIGINS)');
     refuseUpgrade(socket, '403 Forbidden', body);
   });

@@ -31,9 +31,24 @@ export function corsOptions(allowed: 'any' | readonly string[]): FastifyCorsOpti
 }
 
 /**
- * Whether a WebSocket upgrade may go on: any origin, a listed one, or none at all (a program rather than a page:
- * it could send any `Origin` it liked, so the check is for browsers only).
+ * Whether a WebSocket upgrade may go on: any origin, a listed one, the server's own (a page it served, the web
+ * client: its `Origin` names the host the browser connects to, the request's `Host`), or none at all (a program
+ * rather than a page: it could send any `Origin` it liked, so the check is for browsers only). A page elsewhere
+ * cannot pass for the server's own: the browser sets both headers.
  */
-export function originAllowed(allowed: 'any' | readonly string[], origin: string | undefined): boolean {
-  return allowed === 'any' || origin === undefined || allowed.includes(origin.toLowerCase());
+export function originAllowed(
+  allowed: 'any' | readonly string[],
+  origin: string | undefined,
+  host?: string,
+): boolean {
+  if (allowed === 'any' || origin === undefined || allowed.includes(origin.toLowerCase())) return true;
+  return host !== undefined && hostOf(origin) === host.toLowerCase();
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return null;
+  }
 }

@@ -130,4 +130,10 @@ describe('with CORS_ORIGINS naming one page', () => {
     expect(await upgrade(app.url, PAGE)).toBe('open');
     expect(await upgrade(app.url, undefined)).toBe('open');
   });
+
+  it('opens a graphql-ws upgrade from a page the server itself served (the web client), unlisted', async () => {
+    // The browser sends the page's origin and, as Host, the server it connects to: the same for its own pages.
+    expect(await upgrade(app.url, new URL(app.url).origin)).toBe('open');
+    expect(await upgrade(app.url, `http://evil.example:${new URL(app.url).port}`)).toBe(403);
+  });
 });
