@@ -2,6 +2,7 @@
  * The page size of a paginated field (`first`): the same bounds for every list, and the same numbers the cost
  * limit assumes (src/graphql/limits.ts), so a page never serves more than validation priced in.
  */
+import { Int } from '@nestjs/graphql';
 import { ApiError } from '../errors/api-error';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
 
@@ -15,3 +16,17 @@ export function pageSize(first: number | null | undefined): number {
   }
   return size;
 }
+
+/** The `first` argument of every paginated field: `@Args('first', FIRST_ARG)`. */
+export const FIRST_ARG = {
+  type: () => Int,
+  nullable: true,
+  description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+} as const;
+
+/** The `after` argument of every paginated field: `@Args('after', AFTER_ARG)`. */
+export const AFTER_ARG = {
+  type: () => String,
+  nullable: true,
+  description: 'The endCursor of the previous page.',
+} as const;

@@ -2,9 +2,9 @@
  * Ratings, statistics, leaderboards, rating histories and head-to-head records: thin resolvers over
  * RatingsService. All of it is public, like a chess site's profiles.
  */
-import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { requireReadable } from '../auth/auth.service';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
+import { AFTER_ARG, FIRST_ARG, pageSize } from '../graphql/page-size';
 import type { RequestContext } from '../auth/viewer';
 import { PresetName } from '../engine';
 import { Preset } from '../games/api/game.types';
@@ -50,13 +50,9 @@ export class RatingsResolver {
   async leaderboard(
     @Context() context: RequestContext,
     @Args('preset', { type: () => Preset, description: 'Which preset’s ratings.' }) preset: Preset,
-    @Args('first', {
-      type: () => Int,
-      nullable: true,
-      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
-    })
+    @Args('first', FIRST_ARG)
     first: number | null,
-    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    @Args('after', AFTER_ARG)
     after: string | null,
     @Args('includeProvisional', {
       type: () => Boolean,
@@ -81,13 +77,9 @@ export class RatingsResolver {
     @Context() context: RequestContext,
     @Args('username', { description: 'The player, any case.' }) username: string,
     @Args('preset', { type: () => Preset, description: 'Which preset.' }) preset: Preset,
-    @Args('first', {
-      type: () => Int,
-      nullable: true,
-      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
-    })
+    @Args('first', FIRST_ARG)
     first: number | null,
-    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    @Args('after', AFTER_ARG)
     after: string | null,
   ): Promise<RatingHistoryConnectionType> {
     requireReadable(context.viewer);

@@ -14,6 +14,7 @@ import {
   isSuccess,
 } from './webhook-policy';
 import { pageInfoOf } from '../graphql/page-info';
+import { AFTER_ARG } from '../graphql/page-size';
 import {
   WebhookAttemptType,
   WebhookDeliveryConnectionType,
@@ -86,7 +87,7 @@ export class WebhooksResolver {
       description: `How many, 1–${MAX_DELIVERIES_PAGE} (default 20).`,
     })
     first: number | null,
-    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    @Args('after', AFTER_ARG)
     after: string | null,
   ): Promise<WebhookDeliveryConnectionType> {
     const player = requirePlayer(context.viewer, 'game:play');

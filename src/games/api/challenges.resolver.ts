@@ -3,10 +3,10 @@
  * the views of src/games/domain/challenge.ts. A challenge is shown to its challenger and its invited player only;
  * seeks are public, like the open games they are.
  */
-import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../../auth/auth.service';
 import type { RequestContext, Viewer } from '../../auth/viewer';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../../graphql/page-size';
+import { AFTER_ARG, FIRST_ARG, pageSize } from '../../graphql/page-size';
 import { pageInfoOf } from '../../graphql/page-info';
 import { PlayersService, type PlayerRecord } from '../../players/players.service';
 import { toPlayer } from '../../players/players.resolver';
@@ -24,17 +24,6 @@ import {
 } from './challenge.types';
 import { Preset } from './game.types';
 import { toGame, timeControlOf } from './games.resolver';
-
-const FIRST = {
-  type: () => Int,
-  nullable: true,
-  description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
-} as const;
-const AFTER = {
-  type: () => String,
-  nullable: true,
-  description: 'The endCursor of the previous page.',
-} as const;
 
 @Resolver(() => ChallengeType)
 export class ChallengesResolver {
@@ -74,8 +63,8 @@ export class ChallengesResolver {
       description: 'Only challenges in this state (default: every state).',
     })
     state: ChallengeStateName | null,
-    @Args('first', FIRST) first: number | null,
-    @Args('after', AFTER) after: string | null,
+    @Args('first', FIRST_ARG) first: number | null,
+    @Args('after', AFTER_ARG) after: string | null,
   ): Promise<ChallengeConnectionType> {
     const player = requirePlayer(context.viewer, 'game:read');
     const page = await this.games.list({
@@ -110,8 +99,8 @@ export class ChallengesResolver {
     mine: boolean | null,
     @Args('preset', { type: () => Preset, nullable: true, description: 'Only seeks of this preset.' })
     preset: Preset | null,
-    @Args('first', FIRST) first: number | null,
-    @Args('after', AFTER) after: string | null,
+    @Args('first', FIRST_ARG) first: number | null,
+    @Args('after', AFTER_ARG) after: string | null,
   ): Promise<SeekConnectionType> {
     requireReadable(context.viewer);
     const page = await this.games.list({

@@ -16,7 +16,7 @@ import {
 } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../../auth/auth.service';
 import { dateArgument } from '../../common/date-time.scalar';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../../graphql/page-size';
+import { AFTER_ARG, FIRST_ARG, pageSize } from '../../graphql/page-size';
 import type { RequestContext, Viewer } from '../../auth/viewer';
 import { AccessGate } from '../../auth/access-gate';
 import { withRelease } from '../../common/async-iterators';
@@ -91,13 +91,9 @@ export class GamesResolver {
     @Context() context: RequestContext,
     @Args('filter', { type: () => GamesFilter, nullable: true, description: 'Which games (default: all).' })
     filter: GamesFilter | null,
-    @Args('first', {
-      type: () => Int,
-      nullable: true,
-      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
-    })
+    @Args('first', FIRST_ARG)
     first: number | null,
-    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    @Args('after', AFTER_ARG)
     after: string | null,
   ): Promise<GameConnectionType> {
     requireReadable(context.viewer);
@@ -358,13 +354,9 @@ export class GamesResolver {
   })
   async moves(
     @Parent() game: GameParent,
-    @Args('first', {
-      type: () => Int,
-      nullable: true,
-      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
-    })
+    @Args('first', FIRST_ARG)
     first: number | null,
-    @Args('after', { type: () => String, nullable: true, description: 'The endCursor of the previous page.' })
+    @Args('after', AFTER_ARG)
     after: string | null,
   ): Promise<MoveRecordConnectionType> {
     const size = pageSize(first);
