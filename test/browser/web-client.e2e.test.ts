@@ -211,4 +211,40 @@ describe('a player in the browser', () => {
     expect(width).toBeLessThanOrEqual(375);
     expect(await pageViolations()).toEqual([]);
   });
+
+  it('sees invitations arrive live, declines one and accepts another from the home page', async () => {
+    const carol = await register(app, 'web_carol');
+    const invite = async (): Promise<string> =>
+      dataOf(
+        await app.gql<{ createGame: { id: string } }>(
+          carol,
+          `mutation { createGame(input: { preset: ZLOBA, opponent: "${username}", daysPerMove: 3 }) { id } }`,
+        ),
+      ).createGame.id;
+    const declined = await invite();
+    const row = page.locator(`[data-section="invitations"] [data-game-id="${declined}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain('from web_carol');
+    expect(await row.textContent()).toContain('3 d per move');
+    await row.getByRole('button', { name: 'Decline' }).click();
+    await row.waitFor({ state: 'detached', timeout: 20_000 });
+    const seen = await app.gql<{ challenge: { state: string; declineReason: string } | null }>(
+      carol,
+      `{ challenge(id: "${declined}") { state declineReason } }`,
+    );
+    expect(dataOf(seen).challenge).toEqual({ state: 'DECLINED', declineReason: 'GENERIC' });
+
+    const accepted = await invite();
+    const next = page.locator(`[data-section="invitations"] [data-game-id="${accepted}"]`);
+    await next.waitFor({ timeout: 20_000 });
+    await next.getByRole('button', { name: 'Accept' }).click();
+    // Accepted, it is a game being played: no longer an invitation, now under one of the playing sections.
+    const playing = page.locator(
+      `[data-section="yourTurn"] [data-game-id="${accepted}"], [data-section="theirTurn"] [data-game-id="${accepted}"]`,
+    );
+    await playing.waitFor({ timeout: 20_000 });
+    expect(await page.locator(`[data-section="invitations"] [data-game-id="${accepted}"]`).count()).toBe(0);
+    expect((await readGame(app, carol, accepted)).status).toBe('ACTIVE');
+    expect(await pageViolations()).toEqual([]);
+  });
 });

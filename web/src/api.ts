@@ -6,6 +6,10 @@
 import { Client, createClient } from 'graphql-ws/client';
 import DOCUMENT from './operations.graphql?raw';
 import type {
+  AcceptInvitationMutation,
+  AcceptInvitationMutationVariables,
+  DeclineInvitationMutation,
+  DeclineInvitationMutationVariables,
   HomeQuery,
   HomeQueryVariables,
   LoginMutation,
@@ -26,6 +30,8 @@ interface Operations {
   Logout: [LogoutMutation, LogoutMutationVariables];
   Me: [MeQuery, MeQueryVariables];
   Home: [HomeQuery, HomeQueryVariables];
+  AcceptInvitation: [AcceptInvitationMutation, AcceptInvitationMutationVariables];
+  DeclineInvitation: [DeclineInvitationMutation, DeclineInvitationMutationVariables];
 }
 
 const TOKEN_KEY = 'malice.token';

@@ -3,10 +3,10 @@
  * waiting for players, then finished ones. It reads `dashboard` and `games(filter: { mine: true })` and reads
  * them again whenever `myEvents` says something happened to me, so it follows the games live.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, request, subscribeMyEvents, watchSocket } from './api';
 import { ErrorBox } from './auth';
-import type { HomeGameFragment, HomeQuery } from './generated/graphql';
+import type { HomeGameFragment, HomeQuery, InvitationFragment } from './generated/graphql';
 import { STRINGS } from './strings';
 
 type Section = 'yourTurn' | 'theirTurn' | 'waitingForPlayers' | 'finished';
@@ -100,12 +100,56 @@ function GameRow({ game, me, now }: { game: HomeGameFragment; me: string; now: n
   );
 }
 
+/** An invitation to me: who sent it, what it offers, and the two answers (joinGame accepts, declineChallenge). */
+function InvitationRow({
+  invitation,
+  answered,
+  failed,
+}: {
+  invitation: InvitationFragment;
+  answered: () => void;
+  failed: (failure: ApiFailure) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const answer = (operation: 'AcceptInvitation' | 'DeclineInvitation'): void => {
+    setBusy(true);
+    request(operation, { id: invitation.id })
+      .then(answered)
+      .catch((failure: unknown) =>
+        failed(failure instanceof ApiFailure ? failure : new ApiFailure(String(failure), null)),
+      )
+      .finally(() => setBusy(false));
+  };
+  const { daysPerMove, hoursPerMove } = invitation.timeControl ?? { daysPerMove: null, hoursPerMove: null };
+  return (
+    <li class="game invitation" data-game-id={invitation.id}>
+      <span class="opponents">{STRINGS.invitationFrom(invitation.challenger.username)}</span>
+      <span class="preset">{STRINGS.preset[invitation.preset]}</span>
+      <span class="status">
+        {invitation.rated ? STRINGS.rated : STRINGS.casual} ·{' '}
+        {STRINGS.perMove(daysPerMove ?? null, hoursPerMove ?? null)}
+      </span>
+      <span class="answers">
+        <button type="button" disabled={busy} onClick={() => answer('AcceptInvitation')}>
+          {STRINGS.accept}
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={() => answer('DeclineInvitation')}>
+          {STRINGS.decline}
+        </button>
+      </span>
+    </li>
+  );
+}
+
 export function Home({ me }: { me: { username: string } }) {
   const [data, setData] = useState<HomeQuery | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
   // Until the socket is first acknowledged, the page says nothing about it.
   const [live, setLive] = useState(true);
   const [now, setNow] = useState(Date.now());
+  // The effect's read, for an answer given on this page (a declined invitation may send me no event).
+  const loadRef = useRef<() => void>(() => undefined);
+  const reload = (): void => loadRef.current();
 
   useEffect(() => {
     let current = true;
@@ -136,6 +180,7 @@ export function Home({ me }: { me: { username: string } }) {
           }
         });
     };
+    loadRef.current = load;
     load();
     const unwatch = watchSocket(
       // Read again on each (re)connection: events from before the subscription, or while it was down, are not sent.
@@ -160,7 +205,8 @@ export function Home({ me }: { me: { username: string } }) {
   }, [data]);
 
   const groups = grouped(data?.games.edges.map((edge) => edge.node) ?? []);
-  const empty = data !== null && data.games.edges.length === 0;
+  const invitations = data?.invitations.edges.map((edge) => edge.node) ?? [];
+  const empty = data !== null && data.games.edges.length === 0 && invitations.length === 0;
   return (
     <section class="home">
       <h1>{STRINGS.home}</h1>
@@ -175,6 +221,21 @@ export function Home({ me }: { me: { username: string } }) {
         <p class="empty" data-testid="no-games">
           {STRINGS.noGames}
         </p>
+      )}
+      {invitations.length > 0 && (
+        <div class="section invitations" data-section="invitations">
+          <h2>{STRINGS.invitations}</h2>
+          <ul>
+            {invitations.map((invitation) => (
+              <InvitationRow
+                key={invitation.id}
+                invitation={invitation}
+                answered={reload}
+                failed={setError}
+              />
+            ))}
+          </ul>
+        </div>
       )}
       {SECTIONS.filter((section) => groups[section].length > 0).map((section) => (
         <div class={`section ${section}`} data-section={section} key={section}>

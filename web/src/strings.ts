@@ -22,6 +22,14 @@ export const STRINGS = {
   theirTurn: 'Waiting for the opponent',
   waitingForPlayers: 'Waiting for players',
   finished: 'Finished',
+  invitations: 'Invitations',
+  invitationFrom: (name: string) => `from ${name}`,
+  rated: 'rated',
+  casual: 'casual',
+  perMove: (days: number | null, hours: number | null) =>
+    days !== null ? `${days} d per move` : hours !== null ? `${hours} h per move` : 'no clock',
+  accept: 'Accept',
+  decline: 'Decline',
   noGames: 'No games yet.',
   awaitingCount: (count: number) =>
     count === 0

@@ -2,6 +2,17 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Where a challenge stands, from its game (status and abortReason). */
+export type ChallengeState =
+  /** The invited player joined and the game was dealt; the game goes on as any other. */
+  | 'ACCEPTED'
+  /** Called off before an answer: by the challenger (cancelChallenge or abortGame), or by the server (abortReason DEAL_EXPOSED); its game is ABORTED. */
+  | 'CANCELED'
+  /** The invited player turned it down (declineReason says why); its game is ABORTED. */
+  | 'DECLINED'
+  /** Waiting for the invited player: joinGame accepts, declineChallenge declines. */
+  | 'PENDING';
+
 /** Where a game is in its life. */
 export type GameStatus =
   /** Called off before the first move; no result. */
@@ -77,7 +88,23 @@ export type HomeGameFragment = { id: string, status: GameStatus, preset: Preset,
 export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type HomeQuery = { dashboard: { myTurn: number, opponentsTurn: number, waitingForPlayers: number, invitations: number, nextDeadline: string | null }, games: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }> } };
+export type HomeQuery = { dashboard: { myTurn: number, opponentsTurn: number, waitingForPlayers: number, invitations: number, nextDeadline: string | null }, games: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }> }, invitations: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null } }> } };
+
+export type InvitationFragment = { id: string, preset: Preset, rated: boolean, createdAt: string, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AcceptInvitationMutation = { joinGame: { id: string } };
+
+export type DeclineInvitationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeclineInvitationMutation = { declineChallenge: { id: string, state: ChallengeState } };
 
 export type MyEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
