@@ -20,7 +20,7 @@ import {
   standInClientSeed,
   takesClientSeeds,
 } from '../engine';
-import { ApiError, violationError } from '../errors/api-error';
+import { ApiError, ApiErrorCode, violationError } from '../errors/api-error';
 import { PlayersService, isUniqueViolation } from '../players/players.service';
 import { isUuid } from '../common/ids';
 import {
@@ -95,7 +95,7 @@ export interface GamesQuery extends Omit<GamesListQuery, 'playerId' | 'opponentI
 }
 
 /** Refusals that mean a deleted account's game ended meanwhile, or its seat is out already: nothing to settle. */
-const SETTLED: readonly string[] = ['GAME_NOT_ACTIVE', 'ILLEGAL_MOVE', 'FORBIDDEN'];
+const SETTLED: readonly ApiErrorCode[] = ['GAME_NOT_ACTIVE', 'ILLEGAL_MOVE', 'FORBIDDEN'];
 
 /** A command without a guard (a resignation) that lost a race is decided again on the new state this many times. */
 const AUTO_RETRIES = 3;
