@@ -4,35 +4,18 @@
  * The token lives in localStorage, never in a cookie: nothing is sent unless this code sends it.
  */
 import { Client, createClient } from 'graphql-ws/client';
-import DOCUMENT from './operations.graphql?raw';
-import type {
-  AcceptInvitationMutation,
-  AcceptInvitationMutationVariables,
-  DeclineInvitationMutation,
-  DeclineInvitationMutationVariables,
-  HomeQuery,
-  HomeQueryVariables,
-  LoginMutation,
-  LoginMutationVariables,
-  LogoutMutation,
-  LogoutMutationVariables,
-  MeQuery,
-  MeQueryVariables,
-  MyEventsSubscription,
-  RegisterMutation,
-  RegisterMutationVariables,
-} from './generated/graphql';
 
-/** Each operation of operations.graphql: its answer and its variables. */
-interface Operations {
-  Register: [RegisterMutation, RegisterMutationVariables];
-  Login: [LoginMutation, LoginMutationVariables];
-  Logout: [LogoutMutation, LogoutMutationVariables];
-  Me: [MeQuery, MeQueryVariables];
-  Home: [HomeQuery, HomeQueryVariables];
-  AcceptInvitation: [AcceptInvitationMutation, AcceptInvitationMutationVariables];
-  DeclineInvitation: [DeclineInvitationMutation, DeclineInvitationMutationVariables];
-}
+/**
+ * Each operation the client sends, by name: its answer and its variables. Every part of the client keeps its
+ * operations in its own `.graphql` file (typed by `npm run codegen` into generated/graphql.ts) and adds them here
+ * by declaration merging, e.g. `declare module '../api' { interface Operations { Me: [MeQuery, MeQueryVariables] } }`,
+ * so `request` checks each name against its variables and answer.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Operations {}
+
+/** An operation document (a part's `.graphql` file, imported with `?raw`) and one operation's name in it. */
+export type Document = string;
 
 const TOKEN_KEY = 'malice.token';
 
@@ -60,8 +43,9 @@ interface GraphQLAnswer<T> {
   errors?: { message: string; extensions?: { code?: unknown } }[];
 }
 
-/** Runs one operation of operations.graphql; a GraphQL error becomes an ApiFailure. */
+/** Runs one operation of a document; a GraphQL error becomes an ApiFailure. */
 export async function request<K extends keyof Operations>(
+  document: Document,
   operationName: K,
   variables: Operations[K][1],
 ): Promise<Operations[K][0]> {
@@ -74,7 +58,7 @@ export async function request<K extends keyof Operations>(
         'content-type': 'application/json',
         ...(token === null ? {} : { authorization: `Bearer ${token}` }),
       },
-      body: JSON.stringify({ query: DOCUMENT, operationName, variables }),
+      body: JSON.stringify({ query: document, operationName, variables }),
     });
   } catch {
     throw new ApiFailure('the server cannot be reached', 'NETWORK');
@@ -124,19 +108,34 @@ export function closeSocket(): void {
   socket = null;
 }
 
-/** Calls `onEvent` for each of my events as it happens; returns the unsubscribe. */
-export function subscribeMyEvents(
-  onEvent: (event: MyEventsSubscription['myEvents']) => void,
+/**
+ * Follows a subscription of a document: `onData` for each answer, `onError` when it fails (a GraphQL error or a
+ * closed socket that will not reconnect). Returns the unsubscribe.
+ */
+export function subscribe<K extends keyof Operations>(
+  document: Document,
+  operationName: K,
+  variables: Operations[K][1],
+  onData: (data: Operations[K][0]) => void,
   onError: (error: unknown) => void,
 ): () => void {
-  return liveSocket().subscribe<MyEventsSubscription>(
-    { query: DOCUMENT, operationName: 'MyEvents' },
+  return liveSocket().subscribe<Operations[K][0]>(
+    { query: document, operationName, variables: variables as Record<string, unknown> },
     {
       next: (message) => {
-        if (message.data) onEvent(message.data.myEvents);
+        if (message.errors !== undefined && message.errors.length > 0) {
+          const error = message.errors[0]!;
+          const code = error.extensions?.code;
+          onError(new ApiFailure(error.message, typeof code === 'string' ? code : null));
+        } else if (message.data) onData(message.data);
       },
       error: onError,
       complete: () => {},
     },
   );
+}
+
+/** Any failure as an ApiFailure, for the one way the page shows errors (ErrorBox). */
+export function asFailure(failure: unknown): ApiFailure {
+  return failure instanceof ApiFailure ? failure : new ApiFailure(String(failure), null);
 }

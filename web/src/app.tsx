@@ -1,36 +1,126 @@
 /**
- * The page: signed out it offers sign-in and sign-up; signed in, the home page of my games. The path is the
- * client's own (the server answers index.html for it): /signup, /signin, and / for home.
+ * The page: the bar (pages, language, four-colour suits, notifications, who is signed in) and the page of the
+ * current route (web/src/router.tsx). Signed out, the public pages (rules, leaderboard, players) stay open and
+ * every other route offers sign-in or sign-up.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, closeSocket, request, storeToken, storedToken } from './api';
-import { AuthForm, AuthMode } from './auth';
+import { AccountPage } from './account/account-page';
+import { askForNotifications, followAttention, notificationsOn, stopNotifications } from './attention';
+import { AUTH, AuthForm } from './auth';
 import { Home } from './home';
-import { STRINGS } from './strings';
+import { LANGUAGES, LANGUAGE_NAMES, Language, setLanguage, useLanguage } from './i18n';
+import type { Me } from './me';
+import { NewGamePage } from './new-game/new-game-page';
+import { LeaderboardPage } from './players/leaderboard-page';
+import { PlayerPage } from './players/player-page';
+import { setFourColour, useFourColour } from './prefs';
+import { Link, Route, navigate, useRoute } from './router';
+import { RulesPage } from './rules/rules-page';
+import { strings } from './strings';
+import { GamePage } from './table/game-page';
 
-interface Me {
-  id: string;
-  username: string;
+function Settings({ signedIn }: { signedIn: boolean }) {
+  const S = strings();
+  const language = useLanguage();
+  const four = useFourColour();
+  const [notify, setNotify] = useState(notificationsOn);
+  return (
+    <span class="settings">
+      <label>
+        <span class="visually-hidden">{S.nav.language}</span>
+        <select
+          data-testid="language"
+          value={language}
+          onChange={(event) => setLanguage(event.currentTarget.value as Language)}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          data-testid="four-colour"
+          checked={four}
+          onChange={(event) => setFourColour(event.currentTarget.checked)}
+        />
+        {S.nav.fourColour}
+      </label>
+      {signedIn && typeof Notification !== 'undefined' && (
+        <label class="check">
+          <input
+            type="checkbox"
+            data-testid="notify"
+            checked={notify}
+            onChange={(event) => {
+              if (event.currentTarget.checked) void askForNotifications().then(setNotify);
+              else {
+                stopNotifications();
+                setNotify(false);
+              }
+            }}
+          />
+          {S.notifyTurns}
+        </label>
+      )}
+    </span>
+  );
 }
 
-function navigate(path: string): void {
-  if (location.pathname !== path) history.pushState(null, '', path);
+function Page({ route, me, signedOut }: { route: Route; me: Me | null; signedOut: () => void }) {
+  const S = strings();
+  switch (route.page) {
+    case 'rules':
+      return <RulesPage preset={route.preset} />;
+    case 'leaderboard':
+      return <LeaderboardPage preset={route.preset} />;
+    case 'player':
+      return <PlayerPage username={route.username} me={me} />;
+    case 'notFound':
+      return <p data-testid="not-found">{S.nav.notFound}</p>;
+    case 'home':
+    case 'signIn':
+    case 'signUp':
+    case 'newGame':
+    case 'game':
+    case 'account':
+      break;
+    default: {
+      const never: never = route;
+      return never;
+    }
+  }
+  if (me === null) return null;
+  switch (route.page) {
+    case 'home':
+    case 'signIn':
+    case 'signUp':
+      return <Home me={me} />;
+    case 'newGame':
+      return <NewGamePage me={me} />;
+    case 'game':
+      return <GamePage key={route.id} id={route.id} me={me} />;
+    case 'account':
+      return <AccountPage me={me} onSignedOut={signedOut} />;
+  }
 }
+
+const PUBLIC_PAGES: readonly Route['page'][] = ['rules', 'leaderboard', 'player', 'notFound'];
 
 export function App() {
+  const S = strings();
+  useLanguage();
+  const route = useRoute();
   const [me, setMe] = useState<Me | null>(null);
   const [checking, setChecking] = useState(storedToken() !== null);
-  const [path, setPath] = useState(location.pathname);
-
-  useEffect(() => {
-    const onPop = () => setPath(location.pathname);
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, []);
 
   useEffect(() => {
     if (storedToken() === null) return;
-    request('Me', {})
+    request(AUTH, 'Me', {})
       .then((data) => setMe(data.me))
       .catch((error: unknown) => {
         // An ended session: forget it. Anything else (the server away) keeps the token for the next load.
@@ -39,61 +129,69 @@ export function App() {
       .finally(() => setChecking(false));
   }, []);
 
-  const go = (to: string) => {
-    navigate(to);
-    setPath(to);
-  };
+  useEffect(() => (me === null ? undefined : followAttention()), [me]);
+
   const signedIn = (token: string, player: Me) => {
     storeToken(token);
     setMe(player);
-    go('/');
+    if (route.page === 'signIn' || route.page === 'signUp') navigate('/');
   };
-  const signOut = async () => {
-    try {
-      await request('Logout', {});
-    } catch {
-      // The session is forgotten here whatever the server says.
-    }
+  const forget = () => {
     closeSocket();
     storeToken(null);
     setMe(null);
-    go('/signin');
+    navigate('/signin');
+  };
+  const signOut = async () => {
+    try {
+      await request(AUTH, 'Logout', {});
+    } catch {
+      // The session is forgotten here whatever the server says.
+    }
+    forget();
   };
 
-  if (checking) return <main class="page">{STRINGS.working}</main>;
-  const mode: AuthMode = path === '/signup' ? 'signUp' : 'signIn';
+  if (checking) return <main class="page">{S.working}</main>;
+  const needsSignIn = me === null && !PUBLIC_PAGES.includes(route.page);
   return (
     <>
       <header class="bar">
-        <a
-          class="brand"
-          href="/"
-          onClick={(event) => {
-            event.preventDefault();
-            go('/');
-          }}
-        >
-          {STRINGS.appName}
-        </a>
+        <Link to={{ page: 'home' }} class="brand">
+          {S.appName}
+        </Link>
+        <nav class="nav">
+          {me !== null && (
+            <>
+              <Link to={{ page: 'home' }}>{S.nav.home}</Link>
+              <Link to={{ page: 'newGame' }} testId="nav-new-game">
+                {S.nav.newGame}
+              </Link>
+            </>
+          )}
+          <Link to={{ page: 'leaderboard', preset: 'CLASSIC' }}>{S.nav.leaderboard}</Link>
+          <Link to={{ page: 'rules', preset: 'CLASSIC' }}>{S.nav.rules}</Link>
+          {me !== null && <Link to={{ page: 'account' }}>{S.nav.account}</Link>}
+        </nav>
         {me !== null && (
           <span class="who">
-            <span data-testid="signed-in-as">{STRINGS.signedInAs(me.username)}</span>
+            <span data-testid="signed-in-as">{S.signedInAs(me.username)}</span>
             <button type="button" class="link" onClick={() => void signOut()}>
-              {STRINGS.signOut}
+              {S.signOut}
             </button>
           </span>
         )}
+        <Settings signedIn={me !== null} />
       </header>
       <main class="page">
-        {me === null ? (
+        {needsSignIn ? (
           <AuthForm
-            key={mode}
-            mode={mode}
+            key={route.page}
+            mode={route.page === 'signUp' ? 'signUp' : 'signIn'}
             onDone={signedIn}
-            onSwitch={(to) => go(to === 'signUp' ? '/signup' : '/signin')}
+            onSwitch={(to) => navigate(to === 'signUp' ? '/signup' : '/signin')}
           />
         ) : (
-          <Home me={me} />
+          <Page route={route} me={me} signedOut={forget} />
         )}
       </main>
     </>

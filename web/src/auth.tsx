@@ -1,7 +1,30 @@
 /** Sign in or sign up with a username and a password; a refusal shows the API's message and what its code means. */
 import { useState } from 'preact/hooks';
-import { ApiFailure, request } from './api';
-import { STRINGS } from './strings';
+import { ApiFailure, asFailure, request } from './api';
+import AUTH from './auth.graphql?raw';
+import { ErrorBox } from './error-box';
+import type {
+  LoginMutation,
+  LoginMutationVariables,
+  LogoutMutation,
+  LogoutMutationVariables,
+  MeQuery,
+  MeQueryVariables,
+  RegisterMutation,
+  RegisterMutationVariables,
+} from './generated/graphql';
+import { strings } from './strings';
+
+declare module './api' {
+  interface Operations {
+    Register: [RegisterMutation, RegisterMutationVariables];
+    Login: [LoginMutation, LoginMutationVariables];
+    Logout: [LogoutMutation, LogoutMutationVariables];
+    Me: [MeQuery, MeQueryVariables];
+  }
+}
+
+export { AUTH };
 
 export type AuthMode = 'signIn' | 'signUp';
 
@@ -11,17 +34,8 @@ interface Props {
   onSwitch(mode: AuthMode): void;
 }
 
-export function ErrorBox({ error }: { error: ApiFailure }) {
-  const explained = (error.code !== null && STRINGS.errorByCode[error.code]) || STRINGS.errorFallback;
-  return (
-    <div class="error" role="alert" data-code={error.code ?? ''}>
-      <p>{error.message}</p>
-      <p class="hint">{explained}</p>
-    </div>
-  );
-}
-
 export function AuthForm({ mode, onDone, onSwitch }: Props) {
+  const S = strings();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,11 +48,11 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
     try {
       const auth =
         mode === 'signUp'
-          ? (await request('Register', { username, password })).register
-          : (await request('Login', { username, password })).login;
+          ? (await request(AUTH, 'Register', { username, password })).register
+          : (await request(AUTH, 'Login', { username, password })).login;
       onDone(auth.token, auth.player);
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure : new ApiFailure(String(failure), null));
+      setError(asFailure(failure));
       setBusy(false);
     }
   };
@@ -46,11 +60,11 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
   const other: AuthMode = mode === 'signUp' ? 'signIn' : 'signUp';
   return (
     <section class="card auth">
-      <h1>{mode === 'signUp' ? STRINGS.signUp : STRINGS.signIn}</h1>
-      <p class="muted">{STRINGS.tagline}</p>
+      <h1>{mode === 'signUp' ? S.signUp : S.signIn}</h1>
+      <p class="muted">{S.tagline}</p>
       <form onSubmit={(event) => void submit(event)}>
         <label>
-          {STRINGS.username}
+          {S.username}
           <input
             name="username"
             autocomplete="username"
@@ -60,7 +74,7 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
           />
         </label>
         <label>
-          {STRINGS.password}
+          {S.password}
           <input
             name="password"
             type="password"
@@ -70,14 +84,14 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
             onInput={(event) => setPassword(event.currentTarget.value)}
           />
         </label>
-        {mode === 'signUp' && <p class="hint">{STRINGS.passwordHint}</p>}
+        {mode === 'signUp' && <p class="hint">{S.passwordHint}</p>}
         {error !== null && <ErrorBox error={error} />}
         <button type="submit" disabled={busy}>
-          {busy ? STRINGS.working : mode === 'signUp' ? STRINGS.signUp : STRINGS.signIn}
+          {busy ? S.working : mode === 'signUp' ? S.signUp : S.signIn}
         </button>
       </form>
       <p class="switch">
-        {mode === 'signUp' ? STRINGS.haveAccount : STRINGS.needAccount}{' '}
+        {mode === 'signUp' ? S.haveAccount : S.needAccount}{' '}
         <a
           href={other === 'signUp' ? '/signup' : '/signin'}
           onClick={(event) => {
@@ -85,7 +99,7 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
             onSwitch(other);
           }}
         >
-          {other === 'signUp' ? STRINGS.signUp : STRINGS.signIn}
+          {other === 'signUp' ? S.signUp : S.signIn}
         </a>
       </p>
     </section>

@@ -4,10 +4,37 @@
  * them again whenever `myEvents` says something happened to me, so it follows the games live.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiFailure, request, subscribeMyEvents, watchSocket } from './api';
-import { ErrorBox } from './auth';
-import type { HomeGameFragment, HomeQuery, InvitationFragment } from './generated/graphql';
-import { STRINGS } from './strings';
+import { ApiFailure, asFailure, request, subscribe, watchSocket } from './api';
+import { ErrorBox } from './error-box';
+import type {
+  AcceptInvitationMutation,
+  AcceptInvitationMutationVariables,
+  DeclineInvitationMutation,
+  DeclineInvitationMutationVariables,
+  HomeGameFragment,
+  HomeQuery,
+  HomeQueryVariables,
+  InvitationFragment,
+  MyEventsSubscription,
+  MyEventsSubscriptionVariables,
+} from './generated/graphql';
+import HOME from './home.graphql?raw';
+import { Link } from './router';
+import { strings } from './strings';
+
+declare module './api' {
+  interface Operations {
+    Home: [HomeQuery, HomeQueryVariables];
+    AcceptInvitation: [AcceptInvitationMutation, AcceptInvitationMutationVariables];
+    DeclineInvitation: [DeclineInvitationMutation, DeclineInvitationMutationVariables];
+    MyEvents: [MyEventsSubscription, MyEventsSubscriptionVariables];
+  }
+}
+
+/** Calls `onEvent` for each of my events as it happens (myEvents); returns the unsubscribe. */
+export function subscribeMyEvents(onEvent: () => void, onError: (error: unknown) => void): () => void {
+  return subscribe(HOME, 'MyEvents', {}, onEvent, onError);
+}
 
 type Section = 'yourTurn' | 'theirTurn' | 'waitingForPlayers' | 'finished';
 const SECTIONS = [
@@ -35,18 +62,19 @@ function sectionOf(game: HomeGameFragment): Section {
 
 /** A deadline's distance as the page shows it, e.g. "2 d 3 h left". */
 export function timeLeft(deadline: string | null, now: number): string {
-  if (deadline === null) return STRINGS.noClock;
+  const S = strings();
+  if (deadline === null) return S.noClock;
   const minutes = Math.floor((Date.parse(deadline) - now) / 60_000);
-  if (minutes < 0) return STRINGS.timeUp;
+  if (minutes < 0) return S.timeUp;
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const parts =
     days > 0
-      ? [STRINGS.days(days), STRINGS.hours(hours)]
+      ? [S.days(days), S.hours(hours)]
       : hours > 0
-        ? [STRINGS.hours(hours), STRINGS.minutes(minutes % 60)]
-        : [STRINGS.minutes(minutes % 60)];
-  return STRINGS.timeLeft(parts.join(' '));
+        ? [S.hours(hours), S.minutes(minutes % 60)]
+        : [S.minutes(minutes % 60)];
+  return S.timeLeft(parts.join(' '));
 }
 
 const byDeadline = (a: HomeGameFragment, b: HomeGameFragment): number =>
@@ -70,6 +98,7 @@ function grouped(games: readonly HomeGameFragment[]): Record<Section, HomeGameFr
 }
 
 function GameRow({ game, me, now }: { game: HomeGameFragment; me: string; now: number }) {
+  const S = strings();
   const opponents = game.players
     .filter((seat) => seat.seat !== game.mySeat)
     .map((seat) => seat.player.username);
@@ -81,20 +110,21 @@ function GameRow({ game, me, now }: { game: HomeGameFragment; me: string; now: n
       status = timeLeft(game.deadline, now);
       break;
     case 'theirTurn':
-      status = `${STRINGS.toMove(toMove?.player.username ?? '?')} · ${timeLeft(game.deadline, now)}`;
+      status = `${S.toMove(toMove?.player.username ?? '?')} · ${timeLeft(game.deadline, now)}`;
       break;
     case 'waitingForPlayers':
       status = `${game.players.length}/${game.seats}`;
       break;
     case 'finished':
-      status =
-        game.status === 'ABORTED' ? STRINGS.aborted : mine?.outcome ? STRINGS.outcome[mine.outcome] : '';
+      status = game.status === 'ABORTED' ? S.aborted : mine?.outcome ? S.outcome[mine.outcome] : '';
       break;
   }
   return (
     <li class="game" data-game-id={game.id} data-me={me}>
-      <span class="opponents">{STRINGS.versus(opponents)}</span>
-      <span class="preset">{STRINGS.preset[game.preset]}</span>
+      <Link to={{ page: 'game', id: game.id }} class="opponents">
+        {S.versus(opponents)}
+      </Link>
+      <span class="preset">{S.preset[game.preset]}</span>
       <span class="status">{status}</span>
     </li>
   );
@@ -110,31 +140,29 @@ function InvitationRow({
   answered: () => void;
   failed: (failure: ApiFailure) => void;
 }) {
+  const S = strings();
   const [busy, setBusy] = useState(false);
   const answer = (operation: 'AcceptInvitation' | 'DeclineInvitation'): void => {
     setBusy(true);
-    request(operation, { id: invitation.id })
+    request(HOME, operation, { id: invitation.id })
       .then(answered)
-      .catch((failure: unknown) =>
-        failed(failure instanceof ApiFailure ? failure : new ApiFailure(String(failure), null)),
-      )
+      .catch((failure: unknown) => failed(asFailure(failure)))
       .finally(() => setBusy(false));
   };
   const { daysPerMove, hoursPerMove } = invitation.timeControl ?? { daysPerMove: null, hoursPerMove: null };
   return (
     <li class="game invitation" data-game-id={invitation.id}>
-      <span class="opponents">{STRINGS.invitationFrom(invitation.challenger.username)}</span>
-      <span class="preset">{STRINGS.preset[invitation.preset]}</span>
+      <span class="opponents">{S.invitationFrom(invitation.challenger.username)}</span>
+      <span class="preset">{S.preset[invitation.preset]}</span>
       <span class="status">
-        {invitation.rated ? STRINGS.rated : STRINGS.casual} ·{' '}
-        {STRINGS.perMove(daysPerMove ?? null, hoursPerMove ?? null)}
+        {invitation.rated ? S.rated : S.casual} · {S.perMove(daysPerMove ?? null, hoursPerMove ?? null)}
       </span>
       <span class="answers">
         <button type="button" disabled={busy} onClick={() => answer('AcceptInvitation')}>
-          {STRINGS.accept}
+          {S.accept}
         </button>
         <button type="button" class="secondary" disabled={busy} onClick={() => answer('DeclineInvitation')}>
-          {STRINGS.decline}
+          {S.decline}
         </button>
       </span>
     </li>
@@ -142,6 +170,7 @@ function InvitationRow({
 }
 
 export function Home({ me }: { me: { username: string } }) {
+  const S = strings();
   const [data, setData] = useState<HomeQuery | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
   // Until the socket is first acknowledged, the page says nothing about it.
@@ -161,7 +190,7 @@ export function Home({ me }: { me: { username: string } }) {
         again = true;
         return;
       }
-      pending = request('Home', {})
+      pending = request(HOME, 'Home', {})
         .then((answer) => {
           if (current) {
             setData(answer);
@@ -169,8 +198,7 @@ export function Home({ me }: { me: { username: string } }) {
           }
         })
         .catch((failure: unknown) => {
-          if (current)
-            setError(failure instanceof ApiFailure ? failure : new ApiFailure(String(failure), null));
+          if (current) setError(asFailure(failure));
         })
         .finally(() => {
           pending = null;
@@ -200,31 +228,27 @@ export function Home({ me }: { me: { username: string } }) {
     };
   }, []);
 
-  useEffect(() => {
-    document.title = STRINGS.title(data?.dashboard.myTurn ?? 0);
-  }, [data]);
-
   const groups = grouped(data?.games.edges.map((edge) => edge.node) ?? []);
   const invitations = data?.invitations.edges.map((edge) => edge.node) ?? [];
   const empty = data !== null && data.games.edges.length === 0 && invitations.length === 0;
   return (
     <section class="home">
-      <h1>{STRINGS.home}</h1>
+      <h1>{S.home}</h1>
       {data !== null && (
         <p class="summary" data-testid="summary">
-          {STRINGS.awaitingCount(data.dashboard.myTurn)}
-          {!live && <span class="muted"> {STRINGS.offline}</span>}
+          {S.awaitingCount(data.dashboard.myTurn)}
+          {!live && <span class="muted"> {S.offline}</span>}
         </p>
       )}
       {error !== null && <ErrorBox error={error} />}
       {empty && (
         <p class="empty" data-testid="no-games">
-          {STRINGS.noGames}
+          {S.noGames}
         </p>
       )}
       {invitations.length > 0 && (
         <div class="section invitations" data-section="invitations">
-          <h2>{STRINGS.invitations}</h2>
+          <h2>{S.invitations}</h2>
           <ul>
             {invitations.map((invitation) => (
               <InvitationRow
@@ -239,7 +263,7 @@ export function Home({ me }: { me: { username: string } }) {
       )}
       {SECTIONS.filter((section) => groups[section].length > 0).map((section) => (
         <div class={`section ${section}`} data-section={section} key={section}>
-          <h2>{STRINGS[section]}</h2>
+          <h2>{S[section]}</h2>
           <ul>
             {groups[section].map((game) => (
               <GameRow key={game.id} game={game} me={me.username} now={now} />

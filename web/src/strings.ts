@@ -1,10 +1,11 @@
 /**
- * Every text the client shows, in one place so that translations can follow (English only for now). Functions
- * build the texts with numbers or names in them.
+ * The texts every page shares (the bar, sign-in and sign-up, the home page, errors) in the three languages
+ * (web/src/i18n.ts). Each other part of the client keeps its own texts beside its code the same way.
  */
+import { plural, translations } from './i18n';
 import type { Outcome, Preset } from './generated/graphql';
 
-export const STRINGS = {
+const en = {
   appName: 'Malice',
   tagline: 'Spite and Malice by correspondence',
   signIn: 'Sign in',
@@ -17,6 +18,16 @@ export const STRINGS = {
   passwordHint: '15 characters or more; a few words make a good one.',
   working: 'One moment…',
   signedInAs: (name: string) => `Signed in as ${name}`,
+  nav: {
+    home: 'My games',
+    newGame: 'New game',
+    leaderboard: 'Leaderboard',
+    rules: 'Rules',
+    account: 'Account',
+    language: 'Language',
+    fourColour: 'Four-colour suits',
+    notFound: 'There is no such page.',
+  },
   home: 'My games',
   yourTurn: 'Your turn',
   theirTurn: 'Waiting for the opponent',
@@ -34,9 +45,7 @@ export const STRINGS = {
   awaitingCount: (count: number) =>
     count === 0
       ? 'No game awaits your move.'
-      : count === 1
-        ? '1 game awaits your move.'
-        : `${count} games await your move.`,
+      : plural(count, { one: '{n} game awaits your move.', other: '{n} games await your move.' }),
   title: (count: number) => (count > 0 ? `(${count}) Malice` : 'Malice'),
   versus: (names: readonly string[]) => (names.length === 0 ? 'no opponent yet' : `vs ${names.join(', ')}`),
   toMove: (name: string) => `${name} to move`,
@@ -50,6 +59,8 @@ export const STRINGS = {
   aborted: 'called off',
   live: 'Live',
   offline: 'Reconnecting…',
+  notifyTurns: 'Notify me when it is my turn',
+  notifyTitle: 'Your turn',
   preset: { CLASSIC: 'Classic', MODERN: 'Modern', ZLOBA: 'Zloba' } satisfies Record<Preset, string>,
   /** Shown under the API's own message, by its `extensions.code`. */
   errorByCode: {
@@ -63,4 +74,150 @@ export const STRINGS = {
     NETWORK: 'No connection to the server.',
   } as Record<string, string>,
   errorFallback: 'Something went wrong.',
-} as const;
+};
+
+export const strings = translations(en, {
+  sv: {
+    appName: 'Malice',
+    tagline: 'Illvilja och elakhet per korrespondens',
+    signIn: 'Logga in',
+    signUp: 'Skapa konto',
+    signOut: 'Logga ut',
+    username: 'Användarnamn',
+    password: 'Lösenord',
+    haveAccount: 'Har du redan ett konto?',
+    needAccount: 'Ny här?',
+    passwordHint: 'Minst 15 tecken; några ord blir ett bra lösenord.',
+    working: 'Ett ögonblick…',
+    signedInAs: (name) => `Inloggad som ${name}`,
+    nav: {
+      home: 'Mina partier',
+      newGame: 'Nytt parti',
+      leaderboard: 'Topplista',
+      rules: 'Regler',
+      account: 'Konto',
+      language: 'Språk',
+      fourColour: 'Fyrfärgade färger',
+      notFound: 'Sidan finns inte.',
+    },
+    home: 'Mina partier',
+    yourTurn: 'Din tur',
+    theirTurn: 'Väntar på motståndaren',
+    waitingForPlayers: 'Väntar på spelare',
+    finished: 'Avslutade',
+    invitations: 'Inbjudningar',
+    invitationFrom: (name) => `från ${name}`,
+    rated: 'rankat',
+    casual: 'orankat',
+    perMove: (days, hours) =>
+      days !== null ? `${days} d per drag` : hours !== null ? `${hours} h per drag` : 'ingen klocka',
+    accept: 'Anta',
+    decline: 'Avböj',
+    noGames: 'Inga partier än.',
+    awaitingCount: (count) =>
+      count === 0
+        ? 'Inget parti väntar på ditt drag.'
+        : plural(count, { one: '{n} parti väntar på ditt drag.', other: '{n} partier väntar på ditt drag.' }),
+    title: (count) => (count > 0 ? `(${count}) Malice` : 'Malice'),
+    versus: (names) => (names.length === 0 ? 'ingen motståndare än' : `mot ${names.join(', ')}`),
+    toMove: (name) => `${name} drar`,
+    noClock: 'ingen klocka',
+    timeLeft: (text) => `${text} kvar`,
+    timeUp: 'tiden är ute',
+    days: (n) => `${n} d`,
+    hours: (n) => `${n} h`,
+    minutes: (n) => `${n} min`,
+    outcome: { WIN: 'vann', LOSS: 'förlorade', DRAW: 'oavgjort' },
+    aborted: 'avbrutet',
+    live: 'Live',
+    offline: 'Återansluter…',
+    notifyTurns: 'Meddela mig när det är min tur',
+    notifyTitle: 'Din tur',
+    preset: { CLASSIC: 'Klassisk', MODERN: 'Modern', ZLOBA: 'Zloba' },
+    errorByCode: {
+      UNAUTHENTICATED: 'Fel användarnamn eller lösenord, eller så har sessionen upphört.',
+      FORBIDDEN: 'Det är inte tillåtet.',
+      NOT_FOUND: 'Det finns inte.',
+      BAD_USER_INPUT: 'Kontrollera det du skrev.',
+      RATE_LIMITED: 'För många försök: vänta en minut och försök igen.',
+      UNAVAILABLE: 'Servern är upptagen: försök igen om en stund.',
+      INTERNAL: 'Något gick fel på servern.',
+      NETWORK: 'Ingen anslutning till servern.',
+    },
+    errorFallback: 'Något gick fel.',
+  },
+  ru: {
+    appName: 'Malice',
+    tagline: 'Злоба — игра по переписке',
+    signIn: 'Войти',
+    signUp: 'Регистрация',
+    signOut: 'Выйти',
+    username: 'Имя пользователя',
+    password: 'Пароль',
+    haveAccount: 'Уже есть аккаунт?',
+    needAccount: 'Впервые здесь?',
+    passwordHint: 'Не меньше 15 символов; несколько слов — хороший пароль.',
+    working: 'Минуту…',
+    signedInAs: (name) => `Вы вошли как ${name}`,
+    nav: {
+      home: 'Мои партии',
+      newGame: 'Новая партия',
+      leaderboard: 'Рейтинг',
+      rules: 'Правила',
+      account: 'Аккаунт',
+      language: 'Язык',
+      fourColour: 'Четыре цвета мастей',
+      notFound: 'Такой страницы нет.',
+    },
+    home: 'Мои партии',
+    yourTurn: 'Ваш ход',
+    theirTurn: 'Ход соперника',
+    waitingForPlayers: 'Ждут игроков',
+    finished: 'Завершённые',
+    invitations: 'Приглашения',
+    invitationFrom: (name) => `от ${name}`,
+    rated: 'рейтинговая',
+    casual: 'товарищеская',
+    perMove: (days, hours) =>
+      days !== null ? `${days} дн. на ход` : hours !== null ? `${hours} ч на ход` : 'без часов',
+    accept: 'Принять',
+    decline: 'Отклонить',
+    noGames: 'Партий пока нет.',
+    awaitingCount: (count) =>
+      count === 0
+        ? 'Ни одна партия не ждёт вашего хода.'
+        : plural(count, {
+            one: '{n} партия ждёт вашего хода.',
+            few: '{n} партии ждут вашего хода.',
+            many: '{n} партий ждут вашего хода.',
+            other: '{n} партии ждут вашего хода.',
+          }),
+    title: (count) => (count > 0 ? `(${count}) Malice` : 'Malice'),
+    versus: (names) => (names.length === 0 ? 'соперника пока нет' : `против ${names.join(', ')}`),
+    toMove: (name) => `ходит ${name}`,
+    noClock: 'без часов',
+    timeLeft: (text) => `осталось ${text}`,
+    timeUp: 'время вышло',
+    days: (n) => `${n} дн.`,
+    hours: (n) => `${n} ч`,
+    minutes: (n) => `${n} мин`,
+    outcome: { WIN: 'победа', LOSS: 'поражение', DRAW: 'ничья' },
+    aborted: 'отменена',
+    live: 'В сети',
+    offline: 'Переподключение…',
+    notifyTurns: 'Сообщать, когда мой ход',
+    notifyTitle: 'Ваш ход',
+    preset: { CLASSIC: 'Классика', MODERN: 'Модерн', ZLOBA: 'Злоба' },
+    errorByCode: {
+      UNAUTHENTICATED: 'Неверное имя или пароль, или сеанс завершён.',
+      FORBIDDEN: 'Это не разрешено.',
+      NOT_FOUND: 'Этого нет.',
+      BAD_USER_INPUT: 'Проверьте, что вы ввели.',
+      RATE_LIMITED: 'Слишком много попыток: подождите минуту и попробуйте снова.',
+      UNAVAILABLE: 'Сервер занят: попробуйте чуть позже.',
+      INTERNAL: 'На сервере что-то пошло не так.',
+      NETWORK: 'Нет связи с сервером.',
+    },
+    errorFallback: 'Что-то пошло не так.',
+  },
+});

@@ -57,6 +57,11 @@ export type Preset =
   /** Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10. */
   | 'ZLOBA';
 
+export type TurnCountQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TurnCountQuery = { dashboard: { myTurn: number } };
+
 export type RegisterMutationVariables = Exact<{
   username: string;
   password: string;

@@ -1,0 +1,94 @@
+/**
+ * Correspondence habits: the tab title and the favicon show how many games await my move, and an optional browser
+ * notification says when one more does. The count is `dashboard.myTurn`, read on sign-in, on each of my events
+ * (myEvents) and on each reconnection of the socket.
+ */
+import { request, watchSocket } from './api';
+import type { TurnCountQuery, TurnCountQueryVariables } from './generated/graphql';
+import { subscribeMyEvents } from './home';
+import { strings } from './strings';
+import ATTENTION from './attention.graphql?raw';
+
+declare module './api' {
+  interface Operations {
+    TurnCount: [TurnCountQuery, TurnCountQueryVariables];
+  }
+}
+
+const NOTIFY_KEY = 'malice.notify';
+
+/** The favicon with the count on it, as an SVG data: URL (the CSP allows data: images). */
+export function faviconWithCount(count: number): string {
+  const badge =
+    count > 0
+      ? `<circle cx="46" cy="18" r="18" fill="#d22"/><text x="46" y="25" font-size="22" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="#fff">${count > 9 ? '9+' : count}</text>`
+      : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="8" y="4" width="40" height="56" rx="6" fill="#fff" stroke="#8e2a22" stroke-width="4"/><text x="28" y="42" font-size="26" font-family="serif" text-anchor="middle" fill="#8e2a22">♠</text>${badge}</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+function showCount(count: number): void {
+  document.title = strings().title(count);
+  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (link === null) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.append(link);
+  }
+  link.type = 'image/svg+xml';
+  link.href = count > 0 ? faviconWithCount(count) : '/favicon.svg';
+  document.documentElement.dataset.awaiting = String(count);
+}
+
+/** Whether the reader asked for notifications (and the browser still allows them). */
+export function notificationsOn(): boolean {
+  return (
+    typeof Notification !== 'undefined' &&
+    Notification.permission === 'granted' &&
+    localStorage.getItem(NOTIFY_KEY) === '1'
+  );
+}
+
+/** Asks the browser for permission — only ever from a click — and remembers the choice. */
+export async function askForNotifications(): Promise<boolean> {
+  if (typeof Notification === 'undefined') return false;
+  const permission = await Notification.requestPermission();
+  if (permission === 'granted') localStorage.setItem(NOTIFY_KEY, '1');
+  return permission === 'granted';
+}
+
+export function stopNotifications(): void {
+  localStorage.removeItem(NOTIFY_KEY);
+}
+
+/** Follows my turn count while signed in; returns the stop. */
+export function followAttention(): () => void {
+  let last: number | null = null;
+  let current = true;
+  const read = (): void => {
+    request(ATTENTION, 'TurnCount', {})
+      .then(({ dashboard }) => {
+        if (!current) return;
+        if (last !== null && dashboard.myTurn > last && notificationsOn() && document.hidden) {
+          new Notification(strings().notifyTitle, {
+            body: strings().title(dashboard.myTurn),
+            tag: 'malice-turn',
+          });
+        }
+        last = dashboard.myTurn;
+        showCount(dashboard.myTurn);
+      })
+      .catch(() => {
+        // The next event or reconnection reads again.
+      });
+  };
+  read();
+  const unwatch = watchSocket(read, () => undefined);
+  const unsubscribe = subscribeMyEvents(read, () => undefined);
+  return () => {
+    current = false;
+    unwatch();
+    unsubscribe();
+    showCount(0);
+  };
+}

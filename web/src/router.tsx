@@ -1,0 +1,142 @@
+/**
+ * The client's own paths (the server answers index.html for each): one `Route` per page, parsed from
+ * `location.pathname`, and `navigate`/`Link` to move between them without a reload.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { Preset } from './generated/graphql';
+
+export const PRESETS = ['CLASSIC', 'MODERN', 'ZLOBA'] as const satisfies readonly Preset[];
+
+export type Route =
+  | { page: 'home' }
+  | { page: 'signIn' }
+  | { page: 'signUp' }
+  | { page: 'newGame' }
+  | { page: 'game'; id: string }
+  | { page: 'account' }
+  | { page: 'player'; username: string }
+  | { page: 'leaderboard'; preset: Preset }
+  | { page: 'rules'; preset: Preset }
+  | { page: 'notFound' };
+
+function presetIn(segment: string | undefined): Preset | null {
+  const upper = (segment ?? '').toUpperCase();
+  return (PRESETS as readonly string[]).includes(upper) ? (upper as Preset) : null;
+}
+
+export function parseRoute(pathname: string): Route {
+  const parts = pathname
+    .split('/')
+    .filter((part) => part !== '')
+    .map(decodeURIComponent);
+  const [first, second] = parts;
+  if (parts.length === 0) return { page: 'home' };
+  if (parts.length === 1) {
+    switch (first) {
+      case 'signin':
+        return { page: 'signIn' };
+      case 'signup':
+        return { page: 'signUp' };
+      case 'new':
+        return { page: 'newGame' };
+      case 'account':
+        return { page: 'account' };
+      case 'leaderboard':
+        return { page: 'leaderboard', preset: 'CLASSIC' };
+      case 'rules':
+        return { page: 'rules', preset: 'CLASSIC' };
+    }
+  }
+  if (parts.length === 2 && second !== undefined) {
+    const preset = presetIn(second);
+    if (first === 'games') return { page: 'game', id: second };
+    if (first === 'players') return { page: 'player', username: second };
+    if (first === 'leaderboard' && preset !== null) return { page: 'leaderboard', preset };
+    if (first === 'rules' && preset !== null) return { page: 'rules', preset };
+  }
+  return { page: 'notFound' };
+}
+
+/** The path of a route, the inverse of parseRoute. */
+export function pathOf(route: Route): string {
+  switch (route.page) {
+    case 'home':
+      return '/';
+    case 'signIn':
+      return '/signin';
+    case 'signUp':
+      return '/signup';
+    case 'newGame':
+      return '/new';
+    case 'game':
+      return `/games/${encodeURIComponent(route.id)}`;
+    case 'account':
+      return '/account';
+    case 'player':
+      return `/players/${encodeURIComponent(route.username)}`;
+    case 'leaderboard':
+      return `/leaderboard/${route.preset.toLowerCase()}`;
+    case 'rules':
+      return `/rules/${route.preset.toLowerCase()}`;
+    case 'notFound':
+      return location.pathname;
+    default: {
+      const never: never = route;
+      return never;
+    }
+  }
+}
+
+const listeners = new Set<() => void>();
+
+export function navigate(to: Route | string): void {
+  const path = typeof to === 'string' ? to : pathOf(to);
+  if (location.pathname + location.search !== path) history.pushState(null, '', path);
+  scrollTo(0, 0);
+  for (const listener of listeners) listener();
+}
+
+/** The current route, re-rendering on navigate and on the browser's back and forward. */
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.pathname));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(location.pathname));
+    addEventListener('popstate', update);
+    listeners.add(update);
+    return () => {
+      removeEventListener('popstate', update);
+      listeners.delete(update);
+    };
+  }, []);
+  return route;
+}
+
+/** A link to one of the client's pages: a real href (open in a new tab works), followed in-page on a plain click. */
+export function Link({
+  to,
+  children,
+  class: className,
+  testId,
+}: {
+  to: Route;
+  children: ComponentChildren;
+  class?: string;
+  testId?: string;
+}) {
+  const href = pathOf(to);
+  return (
+    <a
+      href={href}
+      class={className}
+      data-testid={testId}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigate(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
