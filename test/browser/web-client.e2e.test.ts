@@ -202,6 +202,23 @@ describe('a player in the browser', () => {
       20_000,
     );
     expect(await page.title()).toBe('(1) Malice');
+    // The favicon carries the count too (an SVG data: URL, which the CSP's img-src allows).
+    const icon = await page.evaluate(() => {
+      const doc = (
+        globalThis as unknown as {
+          document: {
+            querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+            documentElement: { dataset: Record<string, string> };
+          };
+        }
+      ).document;
+      return {
+        href: doc.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '',
+        awaiting: doc.documentElement.dataset.awaiting,
+      };
+    });
+    expect(icon.awaiting).toBe('1');
+    expect(decodeURIComponent(icon.href)).toMatch(/^data:image\/svg\+xml,<svg[\s\S]*>1<\/text>/);
     // The phone layout: nothing wider than the 375 px viewport.
     const width = await page.evaluate(
       () =>
@@ -246,5 +263,97 @@ describe('a player in the browser', () => {
     expect(await page.locator(`[data-section="invitations"] [data-game-id="${accepted}"]`).count()).toBe(0);
     expect((await readGame(app, carol, accepted)).status).toBe('ACTIVE');
     expect(await pageViolations()).toEqual([]);
+  });
+});
+
+describe('for everyone', () => {
+  it('speaks the browser’s language on the first visit, switches on request and remembers it', async () => {
+    const swedish = await browser.newContext({ locale: 'sv-SE', viewport: { width: 375, height: 740 } });
+    try {
+      const tab = await swedish.newPage();
+      await tab.goto(`${app.url}/signin`);
+      await tab.getByRole('heading', { name: 'Logga in' }).waitFor();
+      expect(await tab.getAttribute('html', 'lang')).toBe('sv');
+      expect(await tab.getByLabel('Användarnamn').count()).toBe(1);
+
+      await tab.getByTestId('language').selectOption('ru');
+      await tab.getByRole('heading', { name: 'Войти' }).waitFor();
+      expect(await tab.getAttribute('html', 'lang')).toBe('ru');
+      await tab.reload();
+      await tab.getByRole('heading', { name: 'Войти' }).waitFor();
+      // A page the server routes to the client but the client does not know says so, in the reader's language.
+      await tab.goto(`${app.url}/no/such/page`);
+      expect(await tab.getByTestId('not-found').textContent()).toBe('Такой страницы нет.');
+    } finally {
+      await swedish.close();
+    }
+  });
+
+  it('asks for notifications only after a click, then notifies when a game starts waiting for my move', async () => {
+    const notifying = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    try {
+      await notifying.grantPermissions(['notifications']);
+      // The operating system's notifications are the edge of the world: the page's calls are recorded, and the
+      // page is told it is in the background (a notification for the tab one is looking at would only distract).
+      await notifying.addInitScript(() => {
+        const globals = globalThis as unknown as {
+          Notification: { requestPermission(): Promise<string>; permission: string };
+          asked: number;
+          shown: { title: string; body: string }[];
+          document: object;
+        };
+        globals.asked = 0;
+        globals.shown = [];
+        const Real = globals.Notification as unknown as { requestPermission(): Promise<string> };
+        const askFirst = Real.requestPermission.bind(Real);
+        class Recorded {
+          static get permission(): string {
+            return 'granted';
+          }
+          static requestPermission(): Promise<string> {
+            globals.asked += 1;
+            return askFirst();
+          }
+          constructor(title: string, options: { body: string }) {
+            globals.shown.push({ title, body: options.body });
+          }
+        }
+        globals.Notification = Recorded as unknown as typeof globals.Notification;
+        Object.defineProperty(globals.document, 'hidden', { get: () => true });
+      });
+      const tab = await notifying.newPage();
+      const read = () =>
+        tab.evaluate(() => {
+          const globals = globalThis as unknown as { asked: number; shown: { title: string }[] };
+          return { asked: globals.asked, shown: globals.shown.length };
+        });
+      const token = await register(app, 'web_dora');
+      await tab.goto(`${app.url}/signin`);
+      await tab.getByLabel('Username').fill('web_dora');
+      await tab.getByLabel('Password').fill(PASSWORD);
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      await tab.getByTestId('no-games').waitFor();
+      expect(await read()).toEqual({ asked: 0, shown: 0 });
+
+      await tab.getByTestId('notify').check();
+      await until('the page asked once', async () => (await read()).asked === 1, 10_000);
+
+      const erik = await register(app, 'web_erik');
+      const created = await createGame(app, erik, { preset: 'MODERN' });
+      await joinGame(app, token, created.id);
+      let game = await readGame(app, erik, created.id);
+      for (let moves = 0; game.status === 'ACTIVE' && game.currentSeat === game.mySeat; moves++) {
+        expect(moves).toBeLessThan(200);
+        dataOf(await makeMove(app, erik, created.id, chooseMove(game.legalMoves ?? []), game.version));
+        game = await readGame(app, erik, created.id);
+      }
+      await until('a notification was shown', async () => (await read()).shown >= 1, 20_000);
+      const shown = await tab.evaluate(
+        () => (globalThis as unknown as { shown: { title: string; body: string }[] }).shown[0],
+      );
+      expect(shown).toEqual({ title: 'Your turn', body: '1 game awaits your move.' });
+    } finally {
+      await notifying.close();
+    }
   });
 });

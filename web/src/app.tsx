@@ -9,7 +9,7 @@ import { AccountPage } from './account/account-page';
 import { askForNotifications, followAttention, notificationsOn, stopNotifications } from './attention';
 import { AUTH, AuthForm } from './auth';
 import { Home } from './home';
-import { LANGUAGES, LANGUAGE_NAMES, Language, setLanguage, useLanguage } from './i18n';
+import { LANGUAGES, LANGUAGE_NAMES, Language, setLanguage } from './i18n';
 import type { Me } from './me';
 import { NewGamePage } from './new-game/new-game-page';
 import { LeaderboardPage } from './players/leaderboard-page';
@@ -19,6 +19,7 @@ import { Link, Route, navigate, useRoute } from './router';
 import { RulesPage } from './rules/rules-page';
 import { strings } from './strings';
 import { GamePage } from './table/game-page';
+import { useLanguage } from './use-language';
 
 function Settings({ signedIn }: { signedIn: boolean }) {
   const S = strings();
@@ -113,7 +114,7 @@ const PUBLIC_PAGES: readonly Route['page'][] = ['rules', 'leaderboard', 'player'
 
 export function App() {
   const S = strings();
-  useLanguage();
+  const language = useLanguage();
   const route = useRoute();
   const [me, setMe] = useState<Me | null>(null);
   const [checking, setChecking] = useState(storedToken() !== null);
@@ -130,6 +131,9 @@ export function App() {
   }, []);
 
   useEffect(() => (me === null ? undefined : followAttention()), [me]);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
 
   const signedIn = (token: string, player: Me) => {
     storeToken(token);

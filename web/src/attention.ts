@@ -6,6 +6,7 @@
 import { request, watchSocket } from './api';
 import type { TurnCountQuery, TurnCountQueryVariables } from './generated/graphql';
 import { subscribeMyEvents } from './home';
+import { onLanguageChange } from './i18n';
 import { strings } from './strings';
 import ATTENTION from './attention.graphql?raw';
 
@@ -71,7 +72,7 @@ export function followAttention(): () => void {
         if (!current) return;
         if (last !== null && dashboard.myTurn > last && notificationsOn() && document.hidden) {
           new Notification(strings().notifyTitle, {
-            body: strings().title(dashboard.myTurn),
+            body: strings().awaitingCount(dashboard.myTurn),
             tag: 'malice-turn',
           });
         }
@@ -83,10 +84,12 @@ export function followAttention(): () => void {
       });
   };
   read();
+  const offLanguage = onLanguageChange(() => showCount(last ?? 0));
   const unwatch = watchSocket(read, () => undefined);
   const unsubscribe = subscribeMyEvents(read, () => undefined);
   return () => {
     current = false;
+    offLanguage();
     unwatch();
     unsubscribe();
     showCount(0);

@@ -4,8 +4,6 @@
  * languages with `translations`; English gives the shape and the other two must match it key for key (the
  * type checker enforces it), so no string can be left untranslated.
  */
-import { useEffect, useState } from 'preact/hooks';
-
 export const LANGUAGES = ['en', 'sv', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -35,11 +33,12 @@ function initialLanguage(): Language {
   return isLanguage(stored) ? stored : browserLanguage(navigator.languages);
 }
 
-let current: Language = initialLanguage();
-document.documentElement.lang = current;
+// Read on first use, not on import, so the tables can be loaded (and checked) outside a browser.
+let current: Language | null = null;
 const listeners = new Set<(language: Language) => void>();
 
 export function language(): Language {
+  current ??= initialLanguage();
   return current;
 }
 
@@ -50,35 +49,37 @@ export function setLanguage(next: Language): void {
   for (const listener of listeners) listener(next);
 }
 
-/** The language in use, re-rendering the component when it is switched. */
-export function useLanguage(): Language {
-  const [value, setValue] = useState(current);
-  useEffect(() => {
-    listeners.add(setValue);
-    return () => void listeners.delete(setValue);
-  }, []);
-  return value;
+/** Calls `listener` whenever the language is switched; returns the stop. */
+export function onLanguageChange(listener: (language: Language) => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }
 
 /** A part's texts: call the result at render time for the texts of the language in use. */
-export function translations<T>(en: T, others: { sv: NoInfer<T>; ru: NoInfer<T> }): () => T {
+export function translations<T>(en: T, others: { sv: NoInfer<T>; ru: NoInfer<T> }): Translated<T> {
   const table: Record<Language, T> = { en, ...others };
-  return () => table[current];
+  const inUse = () => table[language()];
+  return Object.assign(inUse, { table });
 }
+
+/** A part's texts in the language in use, and (for the completeness test) all three tables. */
+export type Translated<T> = (() => T) & { readonly table: Readonly<Record<Language, T>> };
 
 /** A date and time in the reader's language and time zone, e.g. "2 Dec 2026, 14:05". */
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }
 
 /** A date alone in the reader's language. */
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(current, { dateStyle: 'medium' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A number in the reader's language (grouping, decimal sign). */
 export function formatNumber(value: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat(current, {
+  return new Intl.NumberFormat(language(), {
     maximumFractionDigits: fractionDigits,
     minimumFractionDigits: fractionDigits,
   }).format(value);
@@ -92,6 +93,6 @@ export function plural(
   count: number,
   forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
 ) {
-  const category = new Intl.PluralRules(current).select(count);
+  const category = new Intl.PluralRules(language()).select(count);
   return (forms[category] ?? forms.other).replace('{n}', formatNumber(count));
 }
