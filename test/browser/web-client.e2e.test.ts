@@ -12,6 +12,7 @@ import { TestApp, dataOf, register, startTestApp } from '../service/support/app'
 import { chooseMove, createGame, joinGame, makeMove, readGame } from '../service/support/play';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { screenshot } from './support/screenshots';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PASSWORD = 'correct horse battery staple';
@@ -262,6 +263,7 @@ describe('a player in the browser', () => {
     await playing.waitFor({ timeout: 20_000 });
     expect(await page.locator(`[data-section="invitations"] [data-game-id="${accepted}"]`).count()).toBe(0);
     expect((await readGame(app, carol, accepted)).status).toBe('ACTIVE');
+    await screenshot(page, 'home', { width: 1024, height: 640 });
     expect(await pageViolations()).toEqual([]);
   });
 });
