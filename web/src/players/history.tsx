@@ -19,6 +19,7 @@ import { strings as sharedStrings } from '../strings';
 import { PLAYERS } from './operations';
 import { usePaged } from './paged';
 import { PlayerLink } from './player-link';
+import { PlayerMarks } from './player-marks';
 import { strings } from './strings';
 
 const OUTCOMES = ['WIN', 'LOSS', 'DRAW'] as const satisfies readonly Outcome[];
@@ -152,9 +153,9 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
         testId="filter-status"
         withAny
       />
-      <label class="opponent">
-        {S.opponent}
-        <span class="opponent-field">
+      <div class="opponent">
+        <label>
+          {S.opponent}
           <input
             data-testid="filter-opponent"
             value={opponent}
@@ -162,9 +163,9 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
             spellcheck={false}
             onInput={(event) => setOpponent(event.currentTarget.value)}
           />
-          <button type="submit">{S.show}</button>
-        </span>
-      </label>
+        </label>
+        <button type="submit">{S.show}</button>
+      </div>
     </form>
   );
 }
@@ -199,7 +200,10 @@ function HistoryRow({ game, playerId }: { game: PlayersHistoryGameFragment; play
               `${S.versus} `,
               ...opponents.flatMap((each, index) => [
                 index > 0 ? ', ' : '',
-                <PlayerLink key={each.id} username={each.player.username} />,
+                <span key={each.id}>
+                  <PlayerLink username={each.player.username} />
+                  <PlayerMarks player={each.player} />
+                </span>,
               ]),
             ]}
       </span>

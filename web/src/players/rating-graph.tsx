@@ -40,10 +40,10 @@ async function wholeHistory(username: string, preset: Preset): Promise<HistoryEn
 // The drawing's own units (the SVG scales to the card's width).
 const WIDTH = 360;
 const HEIGHT = 180;
-const LEFT = 46;
+const LEFT = 50;
 const RIGHT = 12;
 const TOP = 10;
-const BOTTOM = 26;
+const BOTTOM = 28;
 /** Below this spread the vertical axis still spans this many rating points, so small changes do not look huge. */
 const MIN_SPAN = 40;
 
