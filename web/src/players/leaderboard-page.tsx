@@ -113,7 +113,8 @@ export function LeaderboardPage({ preset }: { preset: Preset }) {
                 {S.ratingLabel}
               </th>
               <th scope="col" class="number">
-                <abbr title={S.deviationLabel}>±</abbr>
+                <span aria-hidden="true">±</span>
+                <span class="visually-hidden">{S.deviationLabel}</span>
               </th>
               <th scope="col" class="number">
                 {S.games}

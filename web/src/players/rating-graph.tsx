@@ -74,9 +74,17 @@ function scaleFor(entries: readonly HistoryEntry[]): Scale {
   };
 }
 
-/** The games whose dates label the horizontal axis: the first, the middle one and the last (without repeats). */
-function dateTicks(count: number): number[] {
-  return [...new Set([0, Math.floor((count - 1) / 2), count - 1])];
+/**
+ * The games whose dates label the horizontal axis: the first, the middle one and the last, each only when its
+ * date differs from the ones before (games of one day get one label).
+ */
+function dateTicks(entries: readonly HistoryEntry[]): { index: number; label: string }[] {
+  const ticks: { index: number; label: string }[] = [];
+  for (const index of [0, Math.floor((entries.length - 1) / 2), entries.length - 1]) {
+    const label = formatDate(entries[index]!.finishedAt);
+    if (!ticks.some((tick) => tick.label === label)) ticks.push({ index, label });
+  }
+  return ticks;
 }
 
 function Chart({ preset, entries }: { preset: Preset; entries: readonly HistoryEntry[] }) {
@@ -119,13 +127,13 @@ function Chart({ preset, entries }: { preset: Preset; entries: readonly HistoryE
             </text>
           </g>
         ))}
-        {dateTicks(entries.length).map((index, position, all) => (
+        {dateTicks(entries).map(({ index, label }, position, all) => (
           <text
             key={index}
             x={scale.x(index)}
             y={HEIGHT - 8}
             text-anchor={
-              all.length === 1
+              all.length === 1 && entries.length === 1
                 ? 'middle'
                 : position === 0
                   ? 'start'
@@ -134,7 +142,7 @@ function Chart({ preset, entries }: { preset: Preset; entries: readonly HistoryE
                     : 'middle'
             }
           >
-            {formatDate(entries[index]!.finishedAt)}
+            {label}
           </text>
         ))}
       </g>
