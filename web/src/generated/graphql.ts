@@ -24,6 +24,32 @@ export type GameStatus =
   /** Created; waiting for players to fill every seat. */
   | 'WAITING';
 
+/** Which games to list; every given condition must hold. Lists of finished games (status FINISHED, result, finishedAfter or finishedBefore given) are ordered by end time, newest first; other lists by creation time. */
+export type GamesFilter = {
+  /** Only games finished at or after this time. */
+  finishedAfter?: string | null | undefined;
+  /** Only games finished before this time. */
+  finishedBefore?: string | null | undefined;
+  /** Only games the caller sits in. */
+  mine?: boolean | null | undefined;
+  /** Only active games where it is the caller’s turn. */
+  myTurn?: boolean | null | undefined;
+  /** Only waiting games the caller may join. */
+  open?: boolean | null | undefined;
+  /** Only games against this player (username): with `player`, or else with the caller. */
+  opponent?: string | null | undefined;
+  /** Only games this player (username) sits in. */
+  player?: string | null | undefined;
+  /** Only this preset. */
+  preset?: Preset | null | undefined;
+  /** Only rated (true) or only unrated (false) games. */
+  rated?: boolean | null | undefined;
+  /** Only finished games with this outcome for `player` (or for the caller when `player` is not given). */
+  result?: Outcome | null | undefined;
+  /** Only games in this status. */
+  status?: GameStatus | null | undefined;
+};
+
 /** How a finished game went for one player. */
 export type Outcome =
   /** No winner, and they were among the best placed (a two-player draw, a tie for first). */
@@ -115,3 +141,48 @@ export type MyEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyEventsSubscription = { myEvents: { id: string, kind: PlayerEventKind, gameId: string | null } };
+
+export type PlayersNameFragment = { id: string, username: string, isBot: boolean, deleted: boolean };
+
+export type PlayersProfileQueryVariables = Exact<{
+  username: string;
+}>;
+
+
+export type PlayersProfileQuery = { player: { createdAt: string, id: string, username: string, isBot: boolean, deleted: boolean, ratings: Array<{ preset: Preset, rating: number, deviation: number, provisional: boolean, games: number }>, stats: Array<{ preset: Preset, games: number, wins: number, losses: number, draws: number }> } | null };
+
+export type PlayersRatingHistoryQueryVariables = Exact<{
+  username: string;
+  preset: Preset;
+  after?: string | null | undefined;
+}>;
+
+
+export type PlayersRatingHistoryQuery = { ratingHistory: { edges: Array<{ node: { gameId: string, finishedAt: string, outcome: Outcome, ratingAfter: number, ratingChange: number } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type PlayersHistoryGameFragment = { id: string, status: GameStatus, preset: Preset, rated: boolean, createdAt: string, finishedAt: string | null, players: Array<{ id: string, seat: number, outcome: Outcome | null, ratingChange: number | null, player: { id: string, username: string, isBot: boolean, deleted: boolean } }> };
+
+export type PlayersHistoryQueryVariables = Exact<{
+  filter: GamesFilter;
+  after?: string | null | undefined;
+}>;
+
+
+export type PlayersHistoryQuery = { games: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, rated: boolean, createdAt: string, finishedAt: string | null, players: Array<{ id: string, seat: number, outcome: Outcome | null, ratingChange: number | null, player: { id: string, username: string, isBot: boolean, deleted: boolean } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type PlayersHeadToHeadQueryVariables = Exact<{
+  player: string;
+  opponent: string;
+}>;
+
+
+export type PlayersHeadToHeadQuery = { headToHead: { games: number, wins: number, losses: number, draws: number } };
+
+export type PlayersLeaderboardQueryVariables = Exact<{
+  preset: Preset;
+  includeProvisional: boolean;
+  after?: string | null | undefined;
+}>;
+
+
+export type PlayersLeaderboardQuery = { leaderboard: { edges: Array<{ node: { rank: number, rating: number, deviation: number, games: number, provisional: boolean, player: { id: string, username: string, isBot: boolean, deleted: boolean } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
