@@ -65,21 +65,28 @@ export function translations<T>(en: T, others: { sv: NoInfer<T>; ru: NoInfer<T> 
 /** A part's texts in the language in use, and (for the completeness test) all three tables. */
 export type Translated<T> = (() => T) & { readonly table: Readonly<Record<Language, T>> };
 
+/**
+ * The locale dates and numbers are written in: the browser's own tag when it is of the language in use (an
+ * `en-GB` reader gets "2 Dec 2026", an `en-US` one "Dec 2, 2026"), else the language itself.
+ */
+export function locale(): string {
+  const base = language();
+  return navigator.languages.find((tag) => tag.toLowerCase().split('-')[0] === base) ?? base;
+}
+
 /** A date and time in the reader's language and time zone, e.g. "2 Dec 2026, 14:05". */
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** A date alone in the reader's language. */
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A number in the reader's language (grouping, decimal sign). */
 export function formatNumber(value: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat(language(), {
+  return new Intl.NumberFormat(locale(), {
     maximumFractionDigits: fractionDigits,
     minimumFractionDigits: fractionDigits,
   }).format(value);

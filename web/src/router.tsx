@@ -119,12 +119,13 @@ export function Link({
   class: className,
   testId,
 }: {
-  to: Route;
+  /** A route, or a path of one with a query (`/new?opponent=ann`). */
+  to: Route | string;
   children: ComponentChildren;
   class?: string;
   testId?: string;
 }) {
-  const href = pathOf(to);
+  const href = typeof to === 'string' ? to : pathOf(to);
   return (
     <a
       href={href}

@@ -9,7 +9,7 @@ import { ErrorBox } from '../error-box';
 import type { PlayersProfileQuery, Preset } from '../generated/graphql';
 import { formatDate } from '../i18n';
 import type { Me } from '../me';
-import { PRESETS, navigate } from '../router';
+import { Link, PRESETS } from '../router';
 import { strings as sharedStrings } from '../strings';
 import { HeadToHead } from './head-to-head';
 import { PlayerMarks } from './player-marks';
@@ -60,21 +60,10 @@ function RatingCard({ profile, preset }: { profile: Profile; preset: Preset }) {
 
 /** A link to the new-game page with this opponent filled in. */
 function ChallengeLink({ username }: { username: string }) {
-  const S = strings();
-  const href = `/new?opponent=${encodeURIComponent(username)}`;
   return (
-    <a
-      class="button-link"
-      href={href}
-      data-testid="challenge"
-      onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        navigate(href);
-      }}
-    >
-      {S.challenge}
-    </a>
+    <Link to={`/new?opponent=${encodeURIComponent(username)}`} class="button-link" testId="challenge">
+      {strings().challenge}
+    </Link>
   );
 }
 
