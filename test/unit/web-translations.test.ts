@@ -18,7 +18,7 @@ const WEB = path.resolve(__dirname, '..', '..', 'web', 'src');
 const SAME_EVERYWHERE = new Set([
   ...['Malice', 'Live', 'Modern', 'Zloba', 'Glicko-2', 'API', 'URL', 'ID', 'JSON', 'OK', 'min', 'Bot'],
   // The sample arguments below.
-  ...['Alice', 'Bob', 'null'],
+  ...['Alice', 'Bob', 'null', 'NaN', 'Invalid Date'],
 ]);
 
 function stringsModules(dir: string): string[] {
@@ -71,6 +71,34 @@ function leaves(table: unknown, prefix = ''): Map<string, unknown> {
 
 const modules = stringsModules(WEB);
 
+/** The page's storage, which web/src/i18n.ts keeps the chosen language in (the edge of the world here). */
+const storage = new Map<string, string>();
+Object.assign(globalThis, {
+  localStorage: {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  },
+});
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the one i18n module the tables use
+const i18n = require(path.join(WEB, 'i18n.ts')) as { setLanguage(language: 'en' | 'sv' | 'ru'): void };
+
+it('writes plurals by the language’s own rules (so the texts below are rendered, not skipped)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shared table, loaded as the others
+  const shared = require(path.join(WEB, 'strings.ts')) as {
+    strings: Translated<{ awaitingCount(count: number): string }>;
+  };
+  i18n.setLanguage('ru');
+  expect([1, 3, 5, 21].map((n) => shared.strings().awaitingCount(n))).toEqual([
+    '1 партия ждёт вашего хода.',
+    '3 партии ждут вашего хода.',
+    '5 партий ждут вашего хода.',
+    '21 партия ждёт вашего хода.',
+  ]);
+  i18n.setLanguage('en');
+  expect(shared.strings().awaitingCount(3)).toBe('3 games await your move.');
+});
+
 it('finds the client’s texts', () => {
   expect(modules.map((file) => path.relative(WEB, file))).toContain('strings.ts');
 });
@@ -93,7 +121,10 @@ describe.each(modules.map((file) => [path.relative(WEB, file), file]))('%s', (_n
       const english = leaves(translated.table.en);
       const other = leaves(translated.table[language]);
       for (const [key, value] of english) {
+        // Each text as its own language writes it (plurals and numbers follow the language in use).
+        i18n.setLanguage(language);
         const ours = render(other.get(key));
+        i18n.setLanguage('en');
         const theirs = render(value);
         if (ours.length === 0 && theirs.length > 0) untranslated.push(`${exportName}.${key}: missing`);
         ours.forEach((text, i) => {

@@ -45,7 +45,6 @@ export function language(): Language {
 export function setLanguage(next: Language): void {
   current = next;
   localStorage.setItem(LANGUAGE_KEY, next);
-  document.documentElement.lang = next;
   for (const listener of listeners) listener(next);
 }
 
