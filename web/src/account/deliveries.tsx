@@ -1,7 +1,7 @@
 /**
  * A webhook's recent deliveries (webhookDeliveries, the newest ten) with each attempt: when, the answer's status or
- * why none came, how long it took. While a delivery is still being sent the log is read again every few seconds,
- * and only while it is open, so a test's outcome shows without a reload.
+ * why none came, how long it took. While a delivery is pending, and only while the log is open, it is read again
+ * a moment after the next attempt is due (at most every two seconds), so a test's outcome shows without a reload.
  */
 import { useEffect } from 'preact/hooks';
 import { request } from '../api';
@@ -13,6 +13,19 @@ import { ACCOUNT } from './operations';
 import { AttemptError, strings } from './strings';
 
 const POLL_MS = 2000;
+const LONGEST_WAIT_MS = 10 * 60_000;
+
+/**
+ * When to read the log again: never when nothing is pending; else a moment after the soonest next attempt (a
+ * retry may be hours away: docs/api.md, "Webhook requests"), never sooner than POLL_MS nor later than LONGEST_WAIT_MS.
+ */
+function nextReadInMs(deliveries: readonly AccountDeliveryFragment[], now: number): number | null {
+  const due = deliveries
+    .filter((delivery) => delivery.status === 'PENDING')
+    .map((delivery) => (delivery.nextAttemptAt === null ? now : Date.parse(delivery.nextAttemptAt)));
+  if (due.length === 0) return null;
+  return Math.min(Math.max(Math.min(...due) - now + 1000, POLL_MS), LONGEST_WAIT_MS);
+}
 
 const ATTEMPT_ERRORS: readonly string[] = [
   'timeout',
@@ -60,14 +73,14 @@ export function Deliveries({
     [webhookId, reloadKey],
   );
   const list = deliveries.data?.webhookDeliveries.edges.map((edge) => edge.node) ?? [];
-  const pending = list.some((delivery) => delivery.status === 'PENDING');
+  const wait = nextReadInMs(list, Date.now());
 
   useEffect(() => {
-    if (!pending) return undefined;
-    const timer = setTimeout(deliveries.reload, POLL_MS);
+    if (wait === null) return undefined;
+    const timer = setTimeout(deliveries.reload, wait);
     return () => clearTimeout(timer);
-    // Read again after each answer that still has a delivery in flight.
-  }, [deliveries.data, pending]);
+    // Scheduled again after each answer that still has a delivery in flight.
+  }, [deliveries.data, wait === null]);
 
   return (
     <div class="deliveries" id={id} data-testid="deliveries">
