@@ -16,14 +16,18 @@ const POLL_MS = 2000;
 const LONGEST_WAIT_MS = 10 * 60_000;
 
 /**
- * When to read the log again: never when nothing is pending; else a moment after the soonest next attempt (a
- * retry may be hours away: docs/api.md, "Webhook requests"), never sooner than POLL_MS nor later than LONGEST_WAIT_MS.
+ * When to read the log again: never when nothing is pending; every POLL_MS while an attempt is in flight (claimed,
+ * so counted in attemptCount, but not back in attempts; its nextAttemptAt is then only the claim's lease,
+ * src/webhooks/webhook-worker.ts) or due; else a moment after the soonest retry (which may be hours away: docs/api.md,
+ * "Webhook requests"), at most LONGEST_WAIT_MS.
  */
 function nextReadInMs(deliveries: readonly AccountDeliveryFragment[], now: number): number | null {
-  const due = deliveries
-    .filter((delivery) => delivery.status === 'PENDING')
-    .map((delivery) => (delivery.nextAttemptAt === null ? now : Date.parse(delivery.nextAttemptAt)));
-  if (due.length === 0) return null;
+  const pending = deliveries.filter((delivery) => delivery.status === 'PENDING');
+  if (pending.length === 0) return null;
+  if (pending.some((delivery) => delivery.attemptCount > delivery.attempts.length)) return POLL_MS;
+  const due = pending.map((delivery) =>
+    delivery.nextAttemptAt === null ? now : Date.parse(delivery.nextAttemptAt),
+  );
   return Math.min(Math.max(Math.min(...due) - now + 1000, POLL_MS), LONGEST_WAIT_MS);
 }
 
