@@ -56,6 +56,9 @@ export function SessionsSection({ reloadKey, onSignedOut }: { reloadKey: number;
               type="button"
               class="secondary"
               disabled={action.busy}
+              aria-label={`${session.current ? S.sessions.revokeThis : S.sessions.revoke}: ${
+                session.current ? S.sessions.thisOne : S.sessions.other
+              }, ${S.sessions.created(formatDateTime(session.createdAt))}`}
               onClick={() => void revoke(session)}
             >
               {session.current ? S.sessions.revokeThis : S.sessions.revoke}
