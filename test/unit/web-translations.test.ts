@@ -17,6 +17,8 @@ const WEB = path.resolve(__dirname, '..', '..', 'web', 'src');
 /** Texts that are the same in every language: names, units and symbols. */
 const SAME_EVERYWHERE = new Set([
   ...['Malice', 'Live', 'Modern', 'Zloba', 'Glicko-2', 'API', 'URL', 'ID', 'JSON', 'OK', 'min', 'Bot'],
+  // Words Swedish shares with English.
+  ...['Webhooks', 'test'],
   // The sample arguments below.
   ...['Alice', 'Bob', 'null', 'NaN', 'Invalid Date'],
 ]);

@@ -1,6 +1,34 @@
-/** My account: password, sessions, API tokens and webhooks. */
+/**
+ * My account: password, sessions, API tokens, webhooks and my data (docs/web.md, "Account"). Each section reads
+ * and acts on its own through the public API; a changed password reads the sessions (and, when they were revoked
+ * with it, the tokens) again, since the API ended them.
+ */
+import { useState } from 'preact/hooks';
 import type { Me } from '../me';
+import './account.css';
+import { DataSection } from './data-section';
+import { PasswordSection } from './password-section';
+import { SessionsSection } from './sessions-section';
+import { strings } from './strings';
+import { TokensSection } from './tokens-section';
+import { WebhooksSection } from './webhooks-section';
 
-export function AccountPage({ me }: { me: Me; onSignedOut: () => void }) {
-  return <section data-testid="account" data-me={me.username} />;
+export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
+  const S = strings();
+  const [sessionsRound, setSessionsRound] = useState(0);
+  const [tokensRound, setTokensRound] = useState(0);
+  const passwordChanged = (tokensRevoked: boolean): void => {
+    setSessionsRound((round) => round + 1);
+    if (tokensRevoked) setTokensRound((round) => round + 1);
+  };
+  return (
+    <div class="account" data-testid="account" data-me={me.username}>
+      <h1>{S.heading}</h1>
+      <PasswordSection username={me.username} onChanged={passwordChanged} />
+      <SessionsSection reloadKey={sessionsRound} onSignedOut={onSignedOut} />
+      <TokensSection reloadKey={tokensRound} />
+      <WebhooksSection />
+      <DataSection me={me} onSignedOut={onSignedOut} />
+    </div>
+  );
 }

@@ -83,6 +83,132 @@ export type Preset =
   /** Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10. */
   | 'ZLOBA';
 
+/** What a personal API token may do. */
+export type TokenScope =
+  /** Play as a bot account: everything GAME_PLAY and GAME_READ allow. Only a bot account may hold it (see upgradeToBotAccount). */
+  | 'BOT_PLAY'
+  /** Create, join and play games, and resign. Not for bot accounts: they use BOT_PLAY. */
+  | 'GAME_PLAY'
+  /** Read games, views, legal moves and history. */
+  | 'GAME_READ';
+
+/** Where a webhook delivery stands. */
+export type WebhookDeliveryStatus =
+  /** Given up after 8 attempts without a 2xx answer. */
+  | 'FAILED'
+  /** Not delivered yet: being sent, or waiting for its next attempt (nextAttemptAt). */
+  | 'PENDING'
+  /** The receiver answered with a 2xx status. */
+  | 'SUCCEEDED';
+
+/** What a webhook delivery carries: a player event (PlayerEventKind), or a ping from testWebhook. */
+export type WebhookEventKind =
+  /** Someone created a game inviting you. */
+  | 'CHALLENGE_RECEIVED'
+  /** A game you sit in finished or was aborted. */
+  | 'GAME_OVER'
+  /** A game you sit in was dealt. */
+  | 'GAME_STARTED'
+  /** A rated game you sit in was made unrated. */
+  | 'GAME_UNRATED'
+  /** A test delivery asked for with testWebhook (no game). */
+  | 'PING'
+  /** 80 % of your turn’s time is used up. */
+  | 'REMINDER'
+  /** A game is waiting for your move. */
+  | 'YOUR_TURN';
+
+export type AccountChangePasswordMutationVariables = Exact<{
+  current: string;
+  next: string;
+  revokeApiTokens: boolean;
+}>;
+
+
+export type AccountChangePasswordMutation = { changePassword: boolean };
+
+export type AccountSessionFragment = { id: string, createdAt: string, lastUsedAt: string | null, expiresAt: string, current: boolean };
+
+export type AccountSessionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountSessionsQuery = { sessions: Array<{ id: string, createdAt: string, lastUsedAt: string | null, expiresAt: string, current: boolean }> };
+
+export type AccountRevokeSessionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AccountRevokeSessionMutation = { revokeSession: boolean };
+
+export type AccountTokenFragment = { id: string, name: string | null, scopes: Array<TokenScope>, createdAt: string, lastUsedAt: string | null };
+
+export type AccountTokensQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountTokensQuery = { me: { id: string, isBot: boolean }, apiTokens: Array<{ id: string, name: string | null, scopes: Array<TokenScope>, createdAt: string, lastUsedAt: string | null }> };
+
+export type AccountCreateTokenMutationVariables = Exact<{
+  name?: string | null | undefined;
+  scopes: Array<TokenScope> | TokenScope;
+}>;
+
+
+export type AccountCreateTokenMutation = { createApiToken: { token: string, apiToken: { id: string, name: string | null, scopes: Array<TokenScope>, createdAt: string, lastUsedAt: string | null } } };
+
+export type AccountRevokeTokenMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AccountRevokeTokenMutation = { revokeApiToken: boolean };
+
+export type AccountWebhookFragment = { id: string, url: string, events: Array<PlayerEventKind>, createdAt: string };
+
+export type AccountWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountWebhooksQuery = { webhooks: Array<{ id: string, url: string, events: Array<PlayerEventKind>, createdAt: string }> };
+
+export type AccountCreateWebhookMutationVariables = Exact<{
+  url: string;
+  secret: string;
+  events?: Array<PlayerEventKind> | PlayerEventKind | null | undefined;
+}>;
+
+
+export type AccountCreateWebhookMutation = { createWebhook: { id: string, url: string, events: Array<PlayerEventKind>, createdAt: string } };
+
+export type AccountDeleteWebhookMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AccountDeleteWebhookMutation = { deleteWebhook: boolean };
+
+export type AccountTestWebhookMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AccountTestWebhookMutation = { testWebhook: { id: string, status: WebhookDeliveryStatus } };
+
+export type AccountDeliveryFragment = { id: string, kind: WebhookEventKind, status: WebhookDeliveryStatus, createdAt: string, attemptCount: number, nextAttemptAt: string | null, attempts: Array<{ number: number, attemptedAt: string, statusCode: number | null, error: string | null, durationMs: number, succeeded: boolean }> };
+
+export type AccountWebhookDeliveriesQueryVariables = Exact<{
+  webhookId: string | number;
+}>;
+
+
+export type AccountWebhookDeliveriesQuery = { webhookDeliveries: { edges: Array<{ node: { id: string, kind: WebhookEventKind, status: WebhookDeliveryStatus, createdAt: string, attemptCount: number, nextAttemptAt: string | null, attempts: Array<{ number: number, attemptedAt: string, statusCode: number | null, error: string | null, durationMs: number, succeeded: boolean }> } }> } };
+
+export type AccountDeleteMutationVariables = Exact<{
+  password: string;
+}>;
+
+
+export type AccountDeleteMutation = { deleteAccount: boolean };
+
 export type TurnCountQueryVariables = Exact<{ [key: string]: never; }>;
 
 

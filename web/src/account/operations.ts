@@ -1,0 +1,57 @@
+/** The account page's operations (account.graphql), typed for `request` by declaration merging (web/src/api.ts). */
+import type {
+  AccountChangePasswordMutation,
+  AccountChangePasswordMutationVariables,
+  AccountCreateTokenMutation,
+  AccountCreateTokenMutationVariables,
+  AccountCreateWebhookMutation,
+  AccountCreateWebhookMutationVariables,
+  AccountDeleteMutation,
+  AccountDeleteMutationVariables,
+  AccountDeleteWebhookMutation,
+  AccountDeleteWebhookMutationVariables,
+  AccountRevokeSessionMutation,
+  AccountRevokeSessionMutationVariables,
+  AccountRevokeTokenMutation,
+  AccountRevokeTokenMutationVariables,
+  AccountSessionsQuery,
+  AccountSessionsQueryVariables,
+  AccountTestWebhookMutation,
+  AccountTestWebhookMutationVariables,
+  AccountTokensQuery,
+  AccountTokensQueryVariables,
+  AccountWebhookDeliveriesQuery,
+  AccountWebhookDeliveriesQueryVariables,
+  AccountWebhooksQuery,
+  AccountWebhooksQueryVariables,
+} from '../generated/graphql';
+import ACCOUNT from './account.graphql?raw';
+
+declare module '../api' {
+  interface Operations {
+    AccountChangePassword: [AccountChangePasswordMutation, AccountChangePasswordMutationVariables];
+    AccountSessions: [AccountSessionsQuery, AccountSessionsQueryVariables];
+    AccountRevokeSession: [AccountRevokeSessionMutation, AccountRevokeSessionMutationVariables];
+    AccountTokens: [AccountTokensQuery, AccountTokensQueryVariables];
+    AccountCreateToken: [AccountCreateTokenMutation, AccountCreateTokenMutationVariables];
+    AccountRevokeToken: [AccountRevokeTokenMutation, AccountRevokeTokenMutationVariables];
+    AccountWebhooks: [AccountWebhooksQuery, AccountWebhooksQueryVariables];
+    AccountCreateWebhook: [AccountCreateWebhookMutation, AccountCreateWebhookMutationVariables];
+    AccountDeleteWebhook: [AccountDeleteWebhookMutation, AccountDeleteWebhookMutationVariables];
+    AccountTestWebhook: [AccountTestWebhookMutation, AccountTestWebhookMutationVariables];
+    AccountWebhookDeliveries: [AccountWebhookDeliveriesQuery, AccountWebhookDeliveriesQueryVariables];
+    AccountDelete: [AccountDeleteMutation, AccountDeleteMutationVariables];
+  }
+}
+
+export { ACCOUNT };
+
+/**
+ * Every member of a string union as a list, checked complete by the type checker: `everyOf<TokenScope>()([...])`
+ * fails to compile when a member is left out (or is not one), so a scope or event kind the schema adds shows up.
+ */
+export function everyOf<T extends string>() {
+  return <const L extends readonly T[]>(
+    list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> }),
+  ): L => list;
+}
