@@ -271,6 +271,12 @@ describe('the rules pages', () => {
     await page.goto(`${app.url}/rules/zloba`);
     const text = page.getByTestId('rules-text');
     await text.waitFor();
+    // The rules at a glance are the server's (presetRules): Zloba's four centre piles, its forced 2 on an ace.
+    const glance = (name: string) =>
+      page.getByTestId('rules-options').locator('div', { hasText: name }).locator('dd').textContent();
+    await page.getByTestId('rules-options').waitFor();
+    expect(await glance('Centre piles at most')).toBe('4');
+    expect(await glance('A 2 must go on a centre ace')).toBe('yes');
     const texts: Record<string, string> = {};
     for (const language of ['en', 'sv', 'ru'] as const) {
       await page.getByTestId('language').selectOption(language);

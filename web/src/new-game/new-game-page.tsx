@@ -5,7 +5,7 @@
  * (./start-game.ts). Below, the open seeks of others, to join.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiFailure, asFailure, request } from '../api';
+import { ApiFailure, asFailure } from '../api';
 import { ErrorBox } from '../error-box';
 import type { BotKind, Preset } from '../generated/graphql';
 import type { Me } from '../me';
@@ -22,9 +22,9 @@ import {
   TimeKind,
   overridesOf,
 } from './choices';
-import NEW_GAME from './new-game.graphql?raw';
 import { OpenSeeks } from './open-seeks';
 import { RuleOverrides } from './rule-overrides';
+import { presetRules } from './preset-rules';
 import { Started, startGame } from './start-game';
 import { strings } from './strings';
 import './new-game.css';
@@ -217,18 +217,6 @@ function StartedPanel({ started }: { started: Started }) {
       </button>
     </section>
   );
-}
-
-/** The preset's own rules from the API, kept per preset for the page's life. */
-const presetRulesCache = new Map<Preset, Promise<Rules>>();
-function presetRules(preset: Preset): Promise<Rules> {
-  let rules = presetRulesCache.get(preset);
-  if (rules === undefined) {
-    rules = request(NEW_GAME, 'NewGamePresetRules', { preset }).then((data) => data.presetRules);
-    rules.catch(() => presetRulesCache.delete(preset));
-    presetRulesCache.set(preset, rules);
-  }
-  return rules;
 }
 
 export function NewGamePage({ me }: { me: Me }) {

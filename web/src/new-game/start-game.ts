@@ -35,6 +35,7 @@ import type {
 import { OpponentKind, newClientSeed } from './choices';
 import NEW_GAME from './new-game.graphql?raw';
 
+/** Every operation of new-game.graphql, for `request` (web/src/api.ts), the page's other modules' too. */
 declare module '../api' {
   interface Operations {
     NewGamePresetRules: [NewGamePresetRulesQuery, NewGamePresetRulesQueryVariables];

@@ -8,6 +8,7 @@ import type { Preset } from '../generated/graphql';
 import { Language, useLanguage } from '../i18n';
 import { Link, PRESETS } from '../router';
 import type { RulesText } from './rules-en';
+import { PresetOptions } from './preset-options';
 import { strings } from './strings';
 import './rules.css';
 
@@ -68,6 +69,7 @@ export function RulesPage({ preset }: { preset: Preset }) {
           {text.presets[preset].sections.map((section) => (
             <Section key={section.heading} {...section} />
           ))}
+          <PresetOptions preset={preset} />
           <p class="hint">{text.overrides}</p>
           <Link to={{ page: 'newGame' }}>{S.newGame}</Link>
         </article>

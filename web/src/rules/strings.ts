@@ -6,6 +6,7 @@ const en = {
   presets: 'Presets',
   loading: 'Loading the rules…',
   newGame: 'Start a game with these rules',
+  atAGlance: 'At a glance',
 };
 
 export const strings = translations(en, {
@@ -14,11 +15,13 @@ export const strings = translations(en, {
     presets: 'Förinställningar',
     loading: 'Läser in reglerna…',
     newGame: 'Starta ett parti med de här reglerna',
+    atAGlance: 'I korthet',
   },
   ru: {
     title: 'Правила',
     presets: 'Наборы правил',
     loading: 'Загружаем правила…',
     newGame: 'Начать партию по этим правилам',
+    atAGlance: 'Коротко',
   },
 });
