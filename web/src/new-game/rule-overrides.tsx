@@ -99,6 +99,7 @@ function NumberField({
         min={min}
         max={max}
         step={1}
+        required
         value={value}
         onInput={(event) => {
           const next = event.currentTarget.valueAsNumber;
@@ -207,6 +208,7 @@ export function RuleOverrides({
               min={1}
               max={48}
               step={1}
+              required
               value={limit.count ?? ''}
               onInput={(event) => {
                 const next = event.currentTarget.valueAsNumber;
