@@ -29,6 +29,7 @@ import {
   forcedPlays,
   formatRank,
   legalMoves,
+  optionsFor,
   parseMove,
   recordedOptions,
   viewFor,
@@ -53,6 +54,7 @@ import {
   MAX_HOURS_PER_MOVE,
   MoveRecordConnectionType,
   MoveRecordType,
+  Preset,
   RuleOptionsType,
   TimeControlType,
   VerifyResultType,
@@ -233,6 +235,19 @@ export class GamesResolver {
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
     return toGame(await this.service.abort(gameId, player.id), context.viewer);
+  }
+
+  @Query(() => RuleOptionsType, {
+    description:
+      'A preset’s own rules, every option as a game of that preset gets it without overrides (docs/rules.md §3.1): ' +
+      'what a client shows as the defaults of its rule overrides.',
+  })
+  presetRules(
+    @Context() context: RequestContext,
+    @Args('preset', { type: () => Preset, description: 'Which preset.' }) preset: Preset,
+  ): RuleOptionsType {
+    requireReadable(context.viewer);
+    return toOptions(optionsFor(preset));
   }
 
   @Query(() => VerifyResultType, {

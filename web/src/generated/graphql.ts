@@ -2,6 +2,46 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Which null turns (no draw, no play, no side-pile card) count toward the blocked end (docs/rules.md). */
+export type BlockedWhen =
+  /** Only a null turn whose player had no legal centre play: the game is blocked only when nobody can play (E18). */
+  | 'CANNOT'
+  /** Every null turn: the game is blocked when nobody can or wants to play (S17, R18). */
+  | 'CANNOT_OR_WILL_NOT';
+
+/** A built-in opponent: a bot account that moves on its own, from its own view only. */
+export type BotKind =
+  /** ExpertBot: searches ahead over deals of the cards it cannot see, sampled from its own view. */
+  | 'EXPERT'
+  /** GreedyBot: plays to empty its pay-off pile and to block yours. */
+  | 'GREEDY'
+  /** RandomBot: picks any legal move. */
+  | 'RANDOM';
+
+/** A centre-pile limit to play with: kind, and count with FIXED only. */
+export type CenterPileLimitInput = {
+  /** The number (1–48): required with FIXED, refused with the others. */
+  count?: number | null | undefined;
+  /** Which of the three. */
+  kind: CenterPileLimitKind;
+};
+
+/** How the number of centre piles that may exist at once is fixed (docs/rules.md, option table). */
+export type CenterPileLimitKind =
+  /** A fixed number: CenterPileLimit.count (S8: 8, R: 4). */
+  | 'FIXED'
+  /** One more than the players (E5, E19). */
+  | 'PLAYERS_PLUS_ONE'
+  /** As many as there are aces to start them. */
+  | 'UNLIMITED';
+
+/** The rank that completes a centre pile. */
+export type CenterTopRank =
+  /** King (S7, R17). */
+  | 'K'
+  /** Queen (E6); needs kings wild. */
+  | 'Q';
+
 /** Where a challenge stands, from its game (status and abortReason). */
 export type ChallengeState =
   /** The invited player joined and the game was dealt; the game goes on as any other. */
@@ -12,6 +52,53 @@ export type ChallengeState =
   | 'DECLINED'
   /** Waiting for the invited player: joinGame accepts, declineChallenge declines. */
   | 'PENDING';
+
+/** What happens to a completed centre pile. */
+export type CompletedPile =
+  /** Set aside; shuffled into a new stock when the stock runs out (E10, E17). */
+  | 'SET_ASIDE_RECYCLE'
+  /** Shuffled into the stock at once (S9, R17). */
+  | 'SHUFFLE_INTO_STOCK';
+
+/** A new game. The creator takes seat 0. */
+export type CreateGameInput = {
+  /** Play a built-in bot: it takes seat 1 at once (the game starts when every seat is filled) and moves shortly after its turn begins. Not with opponent. */
+  bot?: BotKind | null | undefined;
+  /** Your own seed, mixed into the deal (1–64 characters of A–Z a–z 0–9 . _ ~ -; not with seed or position). Given here it reaches the server before the commitment exists: replace it with setClientSeed once you have noted seedCommitment. */
+  clientSeed?: string | null | undefined;
+  /** Correspondence time control: days per move, one of 1, 2, 3, 5, 7, 10, 14. Not with hoursPerMove. */
+  daysPerMove?: number | null | undefined;
+  /** Quick time control: hours per move, 1–48. Not with daysPerMove. Neither: no clock. */
+  hoursPerMove?: number | null | undefined;
+  /** Username of the only player who may take the other seat (an invitation). A built-in bot accepts at once, as with bot. */
+  opponent?: string | null | undefined;
+  /** Overrides of the preset’s rules. */
+  options?: RuleOptionsInput | null | undefined;
+  /** Start from this position (docs/notation.md; unrated games only). */
+  position?: string | null | undefined;
+  /** The rule set. */
+  preset: Preset;
+  /** Rated game (default false). Rated games cannot fix a seed or position. */
+  rated?: boolean | null | undefined;
+  /** Number of seats (default: the fewest the rules allow). */
+  seats?: number | null | undefined;
+  /** Fix the deal with this seed (unrated games only; 1–200 characters). */
+  seed?: string | null | undefined;
+};
+
+/** How the decks are made up. */
+export type DeckMode =
+  /** One deck per player, all shuffled together (E1, E19). */
+  | 'COMBINED'
+  /** One 52-card pay-off deck and one stock deck with the jokers (S1, R1). */
+  | 'SEPARATE';
+
+/** How a tie for the highest upturned pay-off card is broken. */
+export type FirstPlayerTie =
+  /** Reshuffle the whole pay-off deck and deal the piles again (S3). */
+  | 'REDEAL'
+  /** Reshuffle each pay-off pile and turn again (R3). */
+  | 'RESHUFFLE_PILES';
 
 /** Where a game is in its life. */
 export type GameStatus =
@@ -50,6 +137,13 @@ export type GamesFilter = {
   status?: GameStatus | null | undefined;
 };
 
+/** When an ace or 2 may go to a side pile. */
+export type LowCardsToSide =
+  /** Only while every centre pile exists, and only 2 on 3 or A on 2 (R10). */
+  | 'CENTER_FULL_ONLY'
+  /** Whenever the side-pile rule allows. */
+  | 'UNRESTRICTED';
+
 /** How a finished game went for one player. */
 export type Outcome =
   /** No winner, and they were among the best placed (a two-player draw, a tie for first). */
@@ -83,6 +177,77 @@ export type Preset =
   /** Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10. */
   | 'ZLOBA';
 
+/** Overrides of a preset’s rules; every field is optional (docs/rules.md). */
+export type RuleOptionsInput = {
+  /** Stuck games (E18) end at once. */
+  blockWhenStuck?: boolean | null | undefined;
+  /** Which null turns count toward the blocked end (cannotOrWillNot: every one; cannot: only with no centre play). Games under malice-rules-1 read cannotOrWillNot. */
+  blockedWhen?: BlockedWhen | null | undefined;
+  /** The rank that completes a centre pile. */
+  centerTopRank?: CenterTopRank | null | undefined;
+  /** What happens to a completed centre pile. */
+  completedPile?: CompletedPile | null | undefined;
+  /** How the decks are made up. */
+  deckMode?: DeckMode | null | undefined;
+  /** How a tie for first player is broken. */
+  firstPlayerTie?: FirstPlayerTie | null | undefined;
+  /** Available aces must start centre piles (S6, R5). */
+  forcedAces?: boolean | null | undefined;
+  /** A fitting pay-off card must be played (S15). */
+  forcedPayoffPlay?: boolean | null | undefined;
+  /** Available 2s must go on centre aces (R7). */
+  forcedTwoOnAce?: boolean | null | undefined;
+  /** Cards in a full hand. */
+  handSize?: number | null | undefined;
+  /** Jokers per deck. */
+  jokersPerDeck?: number | null | undefined;
+  /** When an ace or 2 may go to a side pile. */
+  lowCardsToSide?: LowCardsToSide | null | undefined;
+  /** How many centre piles may exist at once. */
+  maxCenterPiles?: CenterPileLimitInput | null | undefined;
+  /** Most seats allowed. */
+  maxPlayers?: number | null | undefined;
+  /** Safety cap on turns. */
+  maxTurns?: number | null | undefined;
+  /** Fewest seats allowed. */
+  minPlayers?: number | null | undefined;
+  /** Whether pay-off pile sizes are shown (S18). */
+  payoffCountVisible?: boolean | null | undefined;
+  /** Cards in each pay-off pile. */
+  payoffSize?: number | null | undefined;
+  /** A play that empties the hand draws a new hand (E12). */
+  refillWhenHandEmpty?: boolean | null | undefined;
+  /** What may go on a side pile. */
+  sideBuild?: SideBuild | null | undefined;
+  /** Side piles per player. */
+  sidePiles?: number | null | undefined;
+  /** Whether a turn may end with pass. */
+  turnEnd?: TurnEnd | null | undefined;
+  /** Wild ranks. */
+  wildRanks?: Array<WildRank> | null | undefined;
+};
+
+/** The kind of game a seek looks for (default rules, two seats). */
+export type SeekInput = {
+  /** Your own seed for the deal (1–64 characters of A–Z a–z 0–9 . _ ~ -): when the seek joins an open game it counts as given after that game’s commitment; when it opens one, as given with createGame. */
+  clientSeed?: string | null | undefined;
+  /** Days per move, as in CreateGameInput. */
+  daysPerMove?: number | null | undefined;
+  /** Hours per move, as in CreateGameInput. */
+  hoursPerMove?: number | null | undefined;
+  /** The rule set. */
+  preset: Preset;
+  /** Rated (default false). */
+  rated?: boolean | null | undefined;
+};
+
+/** What may go on a side pile. */
+export type SideBuild =
+  /** Any card on any side pile (E15). */
+  | 'ANY'
+  /** The same rank as the top or one lower; wild cards declare a rank (S12, R9). */
+  | 'SAME_OR_ONE_LOWER';
+
 /** What a personal API token may do. */
 export type TokenScope =
   /** Play as a bot account: everything GAME_PLAY and GAME_READ allow. Only a bot account may hold it (see upgradeToBotAccount). */
@@ -91,6 +256,13 @@ export type TokenScope =
   | 'GAME_PLAY'
   /** Read games, views, legal moves and history. */
   | 'GAME_READ';
+
+/** Whether a turn may end with pass. */
+export type TurnEnd =
+  /** A turn ends with a side-pile card (E13); pass only with an empty hand or when no side-pile placement exists. */
+  | 'MANDATORY'
+  /** A turn may end with pass (S13, R14). */
+  | 'OPTIONAL';
 
 /** Where a webhook delivery stands. */
 export type WebhookDeliveryStatus =
@@ -117,6 +289,13 @@ export type WebhookEventKind =
   | 'REMINDER'
   /** A game is waiting for your move. */
   | 'YOUR_TURN';
+
+/** A rank that is wild (never standing for an ace). */
+export type WildRank =
+  /** Jokers (S11, R15). */
+  | 'JOKER'
+  /** Kings (E7). */
+  | 'K';
 
 export type AccountChangePasswordMutationVariables = Exact<{
   current: string;
@@ -267,6 +446,54 @@ export type MyEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyEventsSubscription = { myEvents: { id: string, kind: PlayerEventKind, gameId: string | null } };
+
+export type NewGameRulesFragment = { minPlayers: number, maxPlayers: number, payoffSize: number, handSize: number, sidePiles: number, wildRanks: Array<WildRank>, centerTopRank: CenterTopRank, completedPile: CompletedPile, refillWhenHandEmpty: boolean, sideBuild: SideBuild, lowCardsToSide: LowCardsToSide, turnEnd: TurnEnd, forcedAces: boolean, forcedTwoOnAce: boolean, forcedPayoffPlay: boolean, payoffCountVisible: boolean, blockWhenStuck: boolean, maxCenterPiles: { kind: CenterPileLimitKind, count: number | null } };
+
+export type NewGamePresetRulesQueryVariables = Exact<{
+  preset: Preset;
+}>;
+
+
+export type NewGamePresetRulesQuery = { presetRules: { minPlayers: number, maxPlayers: number, payoffSize: number, handSize: number, sidePiles: number, wildRanks: Array<WildRank>, centerTopRank: CenterTopRank, completedPile: CompletedPile, refillWhenHandEmpty: boolean, sideBuild: SideBuild, lowCardsToSide: LowCardsToSide, turnEnd: TurnEnd, forcedAces: boolean, forcedTwoOnAce: boolean, forcedPayoffPlay: boolean, payoffCountVisible: boolean, blockWhenStuck: boolean, maxCenterPiles: { kind: CenterPileLimitKind, count: number | null } } };
+
+export type NewGameCreatedFragment = { id: string, status: GameStatus, seedCommitment: string, dealChosen: boolean, mySeat: number | null };
+
+export type NewGameCreateMutationVariables = Exact<{
+  input: CreateGameInput;
+}>;
+
+
+export type NewGameCreateMutation = { createGame: { id: string, status: GameStatus, seedCommitment: string, dealChosen: boolean, mySeat: number | null } };
+
+export type NewGameSeekMutationVariables = Exact<{
+  input: SeekInput;
+}>;
+
+
+export type NewGameSeekMutation = { seekGame: { id: string, status: GameStatus, seedCommitment: string, dealChosen: boolean, mySeat: number | null } };
+
+export type NewGameSetClientSeedMutationVariables = Exact<{
+  gameId: string | number;
+  clientSeed: string;
+}>;
+
+
+export type NewGameSetClientSeedMutation = { setClientSeed: { id: string } };
+
+export type NewGameSeekRowFragment = { id: string, preset: Preset, rated: boolean, createdAt: string, seeker: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, game: { id: string, seedCommitment: string } };
+
+export type NewGameSeeksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NewGameSeeksQuery = { seeks: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, seeker: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, game: { id: string, seedCommitment: string } } }> } };
+
+export type NewGameJoinSeekMutationVariables = Exact<{
+  gameId: string | number;
+  clientSeed: string;
+}>;
+
+
+export type NewGameJoinSeekMutation = { joinGame: { id: string, status: GameStatus, seedCommitment: string, dealChosen: boolean, mySeat: number | null } };
 
 export type PlayersNameFragment = { id: string, username: string, isBot: boolean, deleted: boolean };
 

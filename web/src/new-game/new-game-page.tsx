@@ -1,6 +1,363 @@
-/** New game: preset (with its summary), rule overrides, seats, time control, rated, and who to play. */
+/**
+ * New game: the preset (with its summary and a link to its rules), rule overrides shown against the preset's own
+ * rules (`presetRules`), seats, time control, rated, and who to play — a player invited by name (prefilled from
+ * `?opponent=`), an open seek, or a built-in bot — then the game's commitment and the page's own client seed
+ * (./start-game.ts). Below, the open seeks of others, to join.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { ApiFailure, asFailure } from '../api';
+import { ErrorBox } from '../error-box';
+import type { BotKind, Preset } from '../generated/graphql';
 import type { Me } from '../me';
+import { Link, PRESETS, navigate } from '../router';
+import { strings as shared } from '../strings';
+import {
+  BOT_KINDS,
+  DAYS_PER_MOVE,
+  MAX_HOURS_PER_MOVE,
+  OPPONENT_KINDS,
+  OpponentKind,
+  Rules,
+  TIME_KINDS,
+  TimeKind,
+  overridesOf,
+} from './choices';
+import { OpenSeeks } from './open-seeks';
+import { RuleOverrides } from './rule-overrides';
+import { presetRules } from './preset-rules';
+import { Started, startGame } from './start-game';
+import { strings } from './strings';
+import './new-game.css';
+
+function PresetChoice({ preset, onChange }: { preset: Preset; onChange: (preset: Preset) => void }) {
+  const S = strings();
+  const common = shared();
+  return (
+    <fieldset class="presets">
+      <legend>{S.presetLegend}</legend>
+      <div class="preset-options">
+        {PRESETS.map((name) => (
+          <label key={name} class={name === preset ? 'preset-option chosen' : 'preset-option'}>
+            <input
+              type="radio"
+              name="preset"
+              value={name}
+              data-testid={`preset-${name.toLowerCase()}`}
+              checked={name === preset}
+              onChange={() => onChange(name)}
+            />
+            {common.preset[name]}
+          </label>
+        ))}
+      </div>
+      <p data-testid="preset-summary">{S.summary[preset]}</p>
+      <Link to={{ page: 'rules', preset }} testId="preset-rules-link">
+        {S.rulesLink(common.preset[preset])}
+      </Link>
+    </fieldset>
+  );
+}
+
+function TimeControl({
+  kind,
+  days,
+  hours,
+  onChange,
+}: {
+  kind: TimeKind;
+  days: number;
+  hours: number;
+  onChange: (next: { kind: TimeKind; days: number; hours: number }) => void;
+}) {
+  const S = strings();
+  return (
+    <fieldset>
+      <legend>{S.timeLegend}</legend>
+      <div class="time-kinds">
+        {TIME_KINDS.map((option) => (
+          <label key={option} class="check">
+            <input
+              type="radio"
+              name="time-kind"
+              data-testid={`time-${option}`}
+              checked={kind === option}
+              onChange={() => onChange({ kind: option, days, hours })}
+            />
+            {S.timeKind[option]}
+          </label>
+        ))}
+      </div>
+      {kind === 'days' && (
+        <label>
+          <span class="visually-hidden">{S.timeKind.days}</span>
+          <select
+            data-testid="days-per-move"
+            value={days}
+            onChange={(event) => onChange({ kind, days: Number(event.currentTarget.value), hours })}
+          >
+            {DAYS_PER_MOVE.map((value) => (
+              <option key={value} value={value}>
+                {S.daysOption(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {kind === 'hours' && (
+        <label>
+          {S.hoursLabel}
+          <input
+            type="number"
+            inputMode="numeric"
+            data-testid="hours-per-move"
+            min={1}
+            max={MAX_HOURS_PER_MOVE}
+            step={1}
+            required
+            value={hours}
+            onInput={(event) => {
+              const next = event.currentTarget.valueAsNumber;
+              if (Number.isInteger(next)) onChange({ kind, days, hours: next });
+            }}
+          />
+        </label>
+      )}
+    </fieldset>
+  );
+}
+
+function Opponent({
+  kind,
+  name,
+  bot,
+  onChange,
+}: {
+  kind: OpponentKind;
+  name: string;
+  bot: BotKind;
+  onChange: (next: { kind: OpponentKind; name: string; bot: BotKind }) => void;
+}) {
+  const S = strings();
+  return (
+    <fieldset>
+      <legend>{S.opponentLegend}</legend>
+      <label>
+        <span class="visually-hidden">{S.opponentLegend}</span>
+        <select
+          data-testid="opponent-kind"
+          value={kind}
+          onChange={(event) => onChange({ kind: event.currentTarget.value as OpponentKind, name, bot })}
+        >
+          {OPPONENT_KINDS.map((option) => (
+            <option key={option} value={option}>
+              {S.opponentKind[option]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind === 'invite' && (
+        <label>
+          {S.opponentName}
+          <input
+            data-testid="opponent-name"
+            required
+            autoComplete="off"
+            value={name}
+            onInput={(event) => onChange({ kind, name: event.currentTarget.value, bot })}
+          />
+        </label>
+      )}
+      {kind === 'seek' && <p class="hint">{S.seekHint}</p>}
+      {kind === 'bot' && (
+        <label>
+          {S.botKind}
+          <select
+            data-testid="bot-kind"
+            value={bot}
+            onChange={(event) => onChange({ kind, name, bot: event.currentTarget.value as BotKind })}
+          >
+            {BOT_KINDS.map((option) => (
+              <option key={option} value={option}>
+                {S.bot[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </fieldset>
+  );
+}
+
+/** The game just started: its commitment, the page's seed and how it stands, and the way to the table. */
+function StartedPanel({ started }: { started: Started }) {
+  const S = strings();
+  const { game, clientSeed, seedNote } = started;
+  const note = { after: S.seedAfter, before: S.seedBefore, none: S.seedNone, chosen: S.seedChosen }[seedNote];
+  return (
+    <section class="card started" data-testid="started" data-game-id={game.id} data-seed-note={seedNote}>
+      <h2>{game.status === 'WAITING' ? S.waitingTitle : S.createdTitle}</h2>
+      <p>
+        <strong>{S.commitment}</strong>
+        <code class="commitment" data-testid="seed-commitment">
+          {game.seedCommitment}
+        </code>
+      </p>
+      <p class="hint">{S.commitmentHint}</p>
+      {clientSeed !== null && (
+        <p>
+          <strong>{S.yourSeed}</strong>
+          <code class="commitment" data-testid="client-seed">
+            {clientSeed}
+          </code>
+        </p>
+      )}
+      <p class="hint">{note}</p>
+      <button type="button" data-testid="open-game" onClick={() => navigate({ page: 'game', id: game.id })}>
+        {S.openGame}
+      </button>
+    </section>
+  );
+}
 
 export function NewGamePage({ me }: { me: Me }) {
-  return <section data-testid="new-game" data-me={me.username} />;
+  const S = strings();
+  const invited = new URLSearchParams(location.search).get('opponent') ?? '';
+  const [preset, setPreset] = useState<Preset>('CLASSIC');
+  const [defaults, setDefaults] = useState<Rules | null>(null);
+  const [chosen, setChosen] = useState<Rules | null>(null);
+  const [seats, setSeats] = useState(2);
+  const [time, setTime] = useState<{ kind: TimeKind; days: number; hours: number }>({
+    kind: 'days',
+    days: 3,
+    hours: 24,
+  });
+  const [rated, setRated] = useState(false);
+  const [fixedSeed, setFixedSeed] = useState('');
+  const [opponent, setOpponent] = useState<{ kind: OpponentKind; name: string; bot: BotKind }>({
+    kind: invited === '' ? 'bot' : 'invite',
+    name: invited,
+    bot: 'GREEDY',
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure | null>(null);
+  const [started, setStarted] = useState<Started | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setDefaults(null);
+    presetRules(preset).then(
+      (rules) => {
+        if (!current) return;
+        setDefaults(rules);
+        setChosen(rules);
+        setSeats(rules.minPlayers);
+      },
+      (failure: unknown) => current && setError(asFailure(failure)),
+    );
+    return () => void (current = false);
+  }, [preset]);
+
+  const seeking = opponent.kind === 'seek';
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (defaults === null || chosen === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setStarted(
+        await startGame({
+          preset,
+          options: seeking ? {} : overridesOf(defaults, chosen),
+          seats: seeking ? 2 : seats,
+          rated,
+          time:
+            time.kind === 'days'
+              ? { daysPerMove: time.days }
+              : time.kind === 'hours'
+                ? { hoursPerMove: time.hours }
+                : {},
+          opponentKind: opponent.kind,
+          opponent: opponent.name,
+          bot: opponent.bot,
+          fixedSeed: rated ? '' : fixedSeed.trim(),
+        }),
+      );
+    } catch (failure) {
+      setError(asFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const seatChoices =
+    defaults === null
+      ? []
+      : Array.from(
+          { length: defaults.maxPlayers - defaults.minPlayers + 1 },
+          (_, i) => defaults.minPlayers + i,
+        );
+
+  return (
+    <div class="new-game" data-testid="new-game" data-me={me.username}>
+      <h1>{S.title}</h1>
+      {started !== null ? (
+        <StartedPanel started={started} />
+      ) : (
+        <form class="card new-game-form" onSubmit={(event) => void submit(event)}>
+          <PresetChoice preset={preset} onChange={setPreset} />
+          {defaults === null || chosen === null ? (
+            <p class="muted">{S.loadingRules}</p>
+          ) : (
+            !seeking && <RuleOverrides preset={defaults} chosen={chosen} onChange={setChosen} />
+          )}
+          {!seeking && seatChoices.length > 1 && (
+            <label>
+              {S.seats}
+              <select
+                data-testid="seats"
+                value={seats}
+                onChange={(event) => setSeats(Number(event.currentTarget.value))}
+              >
+                {seatChoices.map((count) => (
+                  <option key={count} value={count}>
+                    {count}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <TimeControl {...time} onChange={setTime} />
+          <label class="check">
+            <input
+              type="checkbox"
+              data-testid="rated"
+              checked={rated}
+              onChange={(event) => setRated(event.currentTarget.checked)}
+            />
+            {S.rated}
+          </label>
+          <p class="hint">{S.ratedHint}</p>
+          {!rated && !seeking && (
+            <label>
+              {S.fixedSeed}
+              <input
+                data-testid="fixed-seed"
+                maxLength={200}
+                autoComplete="off"
+                value={fixedSeed}
+                onInput={(event) => setFixedSeed(event.currentTarget.value)}
+              />
+              <span class="hint">{S.fixedSeedHint}</span>
+            </label>
+          )}
+          <Opponent {...opponent} onChange={setOpponent} />
+          {error !== null && <ErrorBox error={error} />}
+          <button type="submit" data-testid="create-game" disabled={busy || defaults === null}>
+            {busy ? S.creating : S.create}
+          </button>
+        </form>
+      )}
+      {started === null && <OpenSeeks onJoined={setStarted} />}
+    </div>
+  );
 }

@@ -1,0 +1,310 @@
+/**
+ * The new-game page and the rules pages (docs/web.md, "New game" and "Rules pages") in a real Chromium at 375 px,
+ * against the compiled server: games against a built-in bot with the page's own client seed (given after the
+ * commitment where the game waits for it, with createGame where the bot deals it at once: docs/fairness.md), an
+ * invitation by name from `?opponent=`, an open seek joined from the page by a second player, a refused creation,
+ * and the rules in English, Swedish and Russian. Everything the page did is read back through the API.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
+import { until } from '../service/support/outage';
+import { launchBrowser } from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** What the browser reported about the CSP or a page error, in every page of the test. */
+const problems: string[] = [];
+const tokens: Record<'ann' | 'bob' | 'carol', string> = { ann: '', bob: '', carol: '' };
+const NAMES = { ann: 'ng_ann', bob: 'ng_bob', carol: 'ng_carol' } as const;
+
+interface Globals {
+  localStorage: { setItem(key: string, value: string): void };
+  location: { pathname: string };
+  document: { documentElement: { scrollWidth: number } };
+}
+
+interface SeatData {
+  seat: number;
+  clientSeed: string | null;
+  clientSeedSource: string | null;
+  player: { username: string };
+}
+interface GameData {
+  status: string;
+  seats: number;
+  preset: string;
+  seedCommitment: string;
+  options: { payoffSize: number; handSize: number; wildRanks: string[] };
+  players: SeatData[];
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  for (const who of ['ann', 'bob', 'carol'] as const) tokens[who] = await register(app, NAMES[who]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A page at 375 px, signed in with `token` (the client keeps its token in localStorage, docs/web.md). */
+async function signedInPage(token: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(`${app.url}/`);
+  await page.evaluate(
+    (value) => (globalThis as unknown as Globals).localStorage.setItem('malice.token', value),
+    token,
+  );
+  return page;
+}
+
+async function readGame(token: string, id: string): Promise<GameData> {
+  const body = await app.gql<{ game: GameData }>(
+    token,
+    `query($id: ID!) { game(id: $id) { status seats preset seedCommitment options { payoffSize handSize wildRanks }
+      players { seat clientSeed clientSeedSource player { username } } } }`,
+    { id },
+  );
+  return dataOf(body).game;
+}
+
+function seatOf(game: GameData, username: string): SeatData {
+  const seat = game.players.find((entry) => entry.player.username === username);
+  if (seat === undefined) throw new Error(`${username} has no seat`);
+  return seat;
+}
+
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
+}
+
+/** Submits the form and reads what the page shows of the game it started. */
+async function create(page: Page): Promise<{ id: string; commitment: string; clientSeed: string | null }> {
+  await page.getByTestId('create-game').click();
+  const started = page.getByTestId('started');
+  await started.waitFor();
+  const seed = page.getByTestId('client-seed');
+  return {
+    id: (await started.getAttribute('data-game-id'))!,
+    commitment: (await page.getByTestId('seed-commitment').textContent())!,
+    clientSeed: (await seed.count()) === 0 ? null : await seed.textContent(),
+  };
+}
+
+async function openGame(page: Page, id: string): Promise<void> {
+  await page.getByTestId('open-game').click();
+  await page.waitForURL(`**/games/${id}`);
+}
+
+describe('the new-game page', () => {
+  let ann: Page;
+  beforeAll(async () => {
+    ann = await signedInPage(tokens.ann);
+  });
+
+  it('starts a modern game of three with a bot and an override; its client seed is the page’s, given after the commitment', async () => {
+    await ann.goto(`${app.url}/new`);
+    await ann.getByTestId('preset-modern').check();
+    // The preset's defaults come from the API (presetRules): modern deals 20 pay-off cards, kings wild, 2–6 seats.
+    await until(
+      'the modern rules are shown',
+      async () => (await ann.getByTestId('option-payoffSize').count()) === 1,
+    );
+    await ann.getByTestId('overrides').locator('summary').click();
+    expect(await ann.getByTestId('option-payoffSize').inputValue()).toBe('20');
+    expect(await ann.getByTestId('option-wildRanks').inputValue()).toBe('K');
+    expect(await ann.getByTestId('seats').locator('option').allTextContents()).toEqual([
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+    ]);
+    expect(await ann.getByTestId('preset-summary').textContent()).toContain('two to six players');
+    expect(await ann.getByTestId('preset-rules-link').getAttribute('href')).toBe('/rules/modern');
+    expect(await pageWidth(ann)).toBeLessThanOrEqual(375);
+
+    await ann.getByTestId('option-payoffSize').fill('15');
+    await ann.getByTestId('seats').selectOption('3');
+    await ann.getByTestId('opponent-kind').selectOption('bot');
+    await ann.getByTestId('bot-kind').selectOption('RANDOM');
+    const started = await create(ann);
+    expect(await ann.getByTestId('started').getAttribute('data-seed-note')).toBe('after');
+
+    const game = await readGame(tokens.ann, started.id);
+    expect(game).toMatchObject({ status: 'WAITING', seats: 3, preset: 'MODERN' });
+    expect(game.options).toEqual({ payoffSize: 15, handSize: 5, wildRanks: ['K'] });
+    expect(started.commitment).toBe(game.seedCommitment);
+    expect(started.clientSeed).toMatch(/^[A-Za-z0-9._~-]{1,64}$/);
+    expect(seatOf(game, NAMES.ann)).toMatchObject({
+      seat: 0,
+      clientSeed: started.clientSeed,
+      clientSeedSource: 'GIVEN_AFTER_COMMITMENT',
+    });
+    expect(game.players.map((seat) => seat.player.username)).toContain('RandomBot');
+    await openGame(ann, started.id);
+  });
+
+  it('starts a two-seat bot game, dealt at once: the page’s seed goes with createGame, and says so', async () => {
+    await ann.goto(`${app.url}/new`);
+    await ann.getByTestId('preset-classic').check();
+    await ann.getByTestId('opponent-kind').selectOption('bot');
+    await ann.getByTestId('bot-kind').selectOption('GREEDY');
+    const started = await create(ann);
+    expect(await ann.getByTestId('started').getAttribute('data-seed-note')).toBe('before');
+    const game = await readGame(tokens.ann, started.id);
+    expect(game.status).toBe('ACTIVE');
+    expect(started.commitment).toBe(game.seedCommitment);
+    // docs/fairness.md: the bot takes the last seat in the createGame request, so no seed can follow the commitment.
+    expect(seatOf(game, NAMES.ann)).toMatchObject({
+      clientSeed: started.clientSeed,
+      clientSeedSource: 'GIVEN_BEFORE_COMMITMENT',
+    });
+    expect(seatOf(game, 'GreedyBot').clientSeedSource).toBe('SERVER_STAND_IN');
+    await openGame(ann, started.id);
+  });
+
+  it('invites the player named in ?opponent=, and the invitation reaches them', async () => {
+    await ann.goto(`${app.url}/new?opponent=${NAMES.bob}`);
+    await ann.getByTestId('opponent-name').waitFor();
+    expect(await ann.getByTestId('opponent-kind').inputValue()).toBe('invite');
+    expect(await ann.getByTestId('opponent-name').inputValue()).toBe(NAMES.bob);
+    await ann.getByTestId('preset-zloba').check();
+    await ann.getByTestId('time-hours').check();
+    await ann.getByTestId('hours-per-move').fill('12');
+    const started = await create(ann);
+
+    const incoming = await app.gql<{
+      challenges: {
+        edges: {
+          node: {
+            id: string;
+            preset: string;
+            challenger: { username: string };
+            timeControl: { hoursPerMove: number };
+          };
+        }[];
+      };
+    }>(
+      tokens.bob,
+      '{ challenges(direction: INCOMING, state: PENDING) { edges { node { id preset challenger { username } timeControl { hoursPerMove } } } } }',
+    );
+    expect(dataOf(incoming).challenges.edges.map((edge) => edge.node)).toEqual([
+      {
+        id: started.id,
+        preset: 'ZLOBA',
+        challenger: { username: NAMES.ann },
+        timeControl: { hoursPerMove: 12 },
+      },
+    ]);
+    const game = await readGame(tokens.ann, started.id);
+    expect(seatOf(game, NAMES.ann)).toMatchObject({
+      clientSeed: started.clientSeed,
+      clientSeedSource: 'GIVEN_AFTER_COMMITMENT',
+    });
+    await openGame(ann, started.id);
+  });
+
+  it('shows a refused creation with the API’s message', async () => {
+    await ann.goto(`${app.url}/new?opponent=nobody_by_that_name`);
+    await ann.getByTestId('opponent-name').waitFor();
+    await ann.getByTestId('create-game').click();
+    const alert = ann.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.getAttribute('data-code')).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);
+    expect(await alert.textContent()).toContain('nobody_by_that_name');
+    expect(await ann.getByTestId('started').count()).toBe(0);
+  });
+
+  it('opens a seek that a second player sees listed and joins from the page, both seeds after the commitment', async () => {
+    await ann.goto(`${app.url}/new`);
+    await ann.getByTestId('preset-classic').check();
+    await ann.getByTestId('opponent-kind').selectOption('seek');
+    const opened = await create(ann);
+    expect(await readGame(tokens.ann, opened.id)).toMatchObject({ status: 'WAITING' });
+
+    const carol = await signedInPage(tokens.carol);
+    await carol.goto(`${app.url}/new`);
+    const row = carol.locator(`[data-testid="open-seeks"] [data-seek-id="${opened.id}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`by ${NAMES.ann}`);
+    expect(await row.textContent()).toContain(opened.commitment);
+    expect(await pageWidth(carol)).toBeLessThanOrEqual(375);
+    await row.getByTestId('join-seek').click();
+    const joined = carol.getByTestId('started');
+    await joined.waitFor();
+    expect(await joined.getAttribute('data-game-id')).toBe(opened.id);
+    const carolSeed = await carol.getByTestId('client-seed').textContent();
+    await openGame(carol, opened.id);
+
+    const game = await readGame(tokens.carol, opened.id);
+    expect(game.status).toBe('ACTIVE');
+    expect(game.seedCommitment).toBe(opened.commitment);
+    // Dealt: both seeds are public now, each the page's own, each given after the commitment.
+    expect(seatOf(game, NAMES.carol)).toMatchObject({
+      clientSeed: carolSeed,
+      clientSeedSource: 'GIVEN_AFTER_COMMITMENT',
+    });
+    expect(seatOf(game, NAMES.ann)).toMatchObject({
+      clientSeed: opened.clientSeed,
+      clientSeedSource: 'GIVEN_AFTER_COMMITMENT',
+    });
+    expect(opened.clientSeed).not.toBe(carolSeed);
+  });
+
+  it('had no CSP violation or page error', () => {
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the rules pages', () => {
+  it('render each preset in English, Swedish and Russian, with tabs between them, at 375 px', async () => {
+    const page = await signedInPage(tokens.bob);
+    await page.goto(`${app.url}/rules/zloba`);
+    const text = page.getByTestId('rules-text');
+    await text.waitFor();
+    // The rules at a glance are the server's (presetRules): Zloba's four centre piles, its forced 2 on an ace.
+    const glance = (name: string) =>
+      page.getByTestId('rules-options').locator('div', { hasText: name }).locator('dd').textContent();
+    await page.getByTestId('rules-options').waitFor();
+    expect(await glance('Centre piles at most')).toBe('4');
+    expect(await glance('A 2 must go on a centre ace')).toBe('yes');
+    const texts: Record<string, string> = {};
+    for (const language of ['en', 'sv', 'ru'] as const) {
+      await page.getByTestId('language').selectOption(language);
+      await until(`the rules are in ${language}`, async () => (await text.getAttribute('lang')) === language);
+      texts[language] = (await text.textContent())!;
+    }
+    expect(texts.en).toContain('every natural 2 you can reach must go onto such a pile');
+    expect(texts.sv).toContain('tvåa');
+    expect(texts.ru).toContain('Злоба');
+    expect(new Set(Object.values(texts)).size).toBe(3);
+
+    // Russian stays chosen (localStorage malice.language); the tabs lead to the other presets.
+    await page.getByTestId('rules-tab-classic').click();
+    await page.waitForURL('**/rules/classic');
+    await until('the classic rules show', async () =>
+      ((await text.textContent()) ?? '').includes('Illvilja och elakhet'),
+    );
+    expect(await text.getAttribute('lang')).toBe('ru');
+    await page.reload();
+    await text.waitFor();
+    expect(await text.getAttribute('lang')).toBe('ru');
+    await page.getByTestId('language').selectOption('sv');
+    await page.getByTestId('rules-tab-modern').click();
+    await until('the modern rules show in Swedish', async () =>
+      ((await text.textContent()) ?? '').includes('Spite and Malice'),
+    );
+    expect(await text.textContent()).toContain('Kungarna är fria kort');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * What the new-game page lets a player choose, written once: the rule overrides it offers (docs/rules.md §3,
+ * the options a player would change; bookkeeping ones such as maxTurns stay the preset's), the time controls and
+ * the kinds of opponent; and how a choice becomes a `RuleOptionsInput` (only what differs from the preset).
+ */
+import type {
+  BotKind,
+  CenterPileLimitKind,
+  CenterTopRank,
+  CompletedPile,
+  LowCardsToSide,
+  NewGameRulesFragment,
+  RuleOptionsInput,
+  SideBuild,
+  TurnEnd,
+  WildRank,
+} from '../generated/graphql';
+
+export const OPPONENT_KINDS = ['invite', 'seek', 'bot'] as const;
+export type OpponentKind = (typeof OPPONENT_KINDS)[number];
+
+export const BOT_KINDS = ['RANDOM', 'GREEDY', 'EXPERT'] as const satisfies readonly BotKind[];
+
+export const TIME_KINDS = ['none', 'days', 'hours'] as const;
+export type TimeKind = (typeof TIME_KINDS)[number];
+/** CreateGameInput.daysPerMove's allowed values (docs/schema.graphql): the API states them only in its description. */
+export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
+export const MAX_HOURS_PER_MOVE = 48;
+
+export const BOOLEAN_OPTIONS = [
+  'forcedAces',
+  'forcedTwoOnAce',
+  'forcedPayoffPlay',
+  'payoffCountVisible',
+  'refillWhenHandEmpty',
+  'blockWhenStuck',
+] as const satisfies readonly (keyof NewGameRulesFragment)[];
+export type BooleanOption = (typeof BOOLEAN_OPTIONS)[number];
+
+/** Whole-number options and their ranges (docs/rules.md §3.1). */
+export const NUMBER_OPTIONS = {
+  payoffSize: [1, 52],
+  handSize: [1, 20],
+  sidePiles: [1, 8],
+} as const satisfies Partial<Record<keyof NewGameRulesFragment, readonly [number, number]>>;
+export type NumberOption = keyof typeof NUMBER_OPTIONS;
+
+export const CENTER_TOP_RANKS = ['Q', 'K'] as const satisfies readonly CenterTopRank[];
+export const CENTER_LIMIT_KINDS = [
+  'FIXED',
+  'PLAYERS_PLUS_ONE',
+  'UNLIMITED',
+] as const satisfies readonly CenterPileLimitKind[];
+export const COMPLETED_PILES = [
+  'SHUFFLE_INTO_STOCK',
+  'SET_ASIDE_RECYCLE',
+] as const satisfies readonly CompletedPile[];
+export const SIDE_BUILDS = ['ANY', 'SAME_OR_ONE_LOWER'] as const satisfies readonly SideBuild[];
+export const LOW_CARDS = ['UNRESTRICTED', 'CENTER_FULL_ONLY'] as const satisfies readonly LowCardsToSide[];
+export const TURN_ENDS = ['OPTIONAL', 'MANDATORY'] as const satisfies readonly TurnEnd[];
+
+/** The sets of wild cards a player may pick (docs/rules.md §3.3: the variants of 003). */
+export const WILD_CHOICES = {
+  K: ['K'],
+  JOKER: ['JOKER'],
+  K_JOKER: ['K', 'JOKER'],
+  NONE: [],
+} as const satisfies Record<string, readonly WildRank[]>;
+export type WildChoice = keyof typeof WILD_CHOICES;
+export const WILD_CHOICE_NAMES = Object.keys(WILD_CHOICES) as WildChoice[];
+
+export function wildChoiceOf(ranks: readonly WildRank[]): WildChoice {
+  const has = (rank: WildRank) => ranks.includes(rank);
+  return has('K') ? (has('JOKER') ? 'K_JOKER' : 'K') : has('JOKER') ? 'JOKER' : 'NONE';
+}
+
+/** The rules as a player has set them: the preset's, with their changes applied. */
+export type Rules = NewGameRulesFragment;
+
+/** The overrides that turn the preset's rules into `chosen`: only the options that differ are sent. */
+export function overridesOf(preset: Rules, chosen: Rules): RuleOptionsInput {
+  const overrides: RuleOptionsInput = {};
+  for (const key of BOOLEAN_OPTIONS) if (chosen[key] !== preset[key]) overrides[key] = chosen[key];
+  for (const key of Object.keys(NUMBER_OPTIONS) as NumberOption[]) {
+    if (chosen[key] !== preset[key]) overrides[key] = chosen[key];
+  }
+  if (chosen.centerTopRank !== preset.centerTopRank) overrides.centerTopRank = chosen.centerTopRank;
+  if (chosen.completedPile !== preset.completedPile) overrides.completedPile = chosen.completedPile;
+  if (chosen.sideBuild !== preset.sideBuild) overrides.sideBuild = chosen.sideBuild;
+  if (chosen.lowCardsToSide !== preset.lowCardsToSide) overrides.lowCardsToSide = chosen.lowCardsToSide;
+  if (chosen.turnEnd !== preset.turnEnd) overrides.turnEnd = chosen.turnEnd;
+  if (wildChoiceOf(chosen.wildRanks) !== wildChoiceOf(preset.wildRanks)) {
+    overrides.wildRanks = [...chosen.wildRanks];
+  }
+  const limit = chosen.maxCenterPiles;
+  if (limit.kind !== preset.maxCenterPiles.kind || limit.count !== preset.maxCenterPiles.count) {
+    overrides.maxCenterPiles =
+      limit.kind === 'FIXED' ? { kind: 'FIXED', count: limit.count } : { kind: limit.kind };
+  }
+  return overrides;
+}
+
+/** The allowed alphabet of a client seed (docs/fairness.md), 64 symbols: one per 6 bits, so no symbol is likelier. */
+const SEED_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** 32 symbols of 6 bits: 192 bits from the browser's cryptographic generator, within the 64-character limit. */
+const SEED_LENGTH = 32;
+
+/** A fresh client seed, drawn by this page, never by the server. */
+export function newClientSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(SEED_LENGTH));
+  // 256 is a multiple of 64, so the low 6 bits of a uniform byte are uniform.
+  return Array.from(bytes, (byte) => SEED_ALPHABET[byte & 63]).join('');
+}

@@ -1,0 +1,130 @@
+/**
+ * Starting a game with this page's own client seed, given after the server's commitment (docs/fairness.md,
+ * "Commit, add your seed, play, reveal"):
+ *
+ * - `createGame` without a seed; the answer carries `seedCommitment`; then `setClientSeed` with a seed drawn here.
+ * - A two-seat game against a built-in bot is dealt inside the `createGame` request (the bot takes the last seat at
+ *   once), so there is no moment after the commitment: the seed goes with `createGame` and is recorded
+ *   GIVEN_BEFORE_COMMITMENT, which the page says. An invitation by name that a bot accepts at once answers already
+ *   dealt: `setClientSeed` would be GAME_NOT_ACTIVE, so it is not sent and the seat keeps the server's stand-in.
+ * - `seekGame` may join someone's seek at once: a seed given with it then counts as given after that game's
+ *   commitment. When it opens (or finds) a seek of ours instead, that seed reached the server before the
+ *   commitment, so it is replaced with `setClientSeed`.
+ * - A deal the creator fixes with a seed takes no client seed at all.
+ */
+import { request } from '../api';
+import type {
+  BotKind,
+  CreateGameInput,
+  NewGameCreateMutation,
+  NewGameCreateMutationVariables,
+  NewGameCreatedFragment,
+  NewGameJoinSeekMutation,
+  NewGameJoinSeekMutationVariables,
+  NewGamePresetRulesQuery,
+  NewGamePresetRulesQueryVariables,
+  NewGameSeekMutation,
+  NewGameSeekMutationVariables,
+  NewGameSeeksQuery,
+  NewGameSeeksQueryVariables,
+  NewGameSetClientSeedMutation,
+  NewGameSetClientSeedMutationVariables,
+  Preset,
+  RuleOptionsInput,
+} from '../generated/graphql';
+import { OpponentKind, newClientSeed } from './choices';
+import NEW_GAME from './new-game.graphql?raw';
+
+/** Every operation of new-game.graphql, for `request` (web/src/api.ts), the page's other modules' too. */
+declare module '../api' {
+  interface Operations {
+    NewGamePresetRules: [NewGamePresetRulesQuery, NewGamePresetRulesQueryVariables];
+    NewGameCreate: [NewGameCreateMutation, NewGameCreateMutationVariables];
+    NewGameSeek: [NewGameSeekMutation, NewGameSeekMutationVariables];
+    NewGameSetClientSeed: [NewGameSetClientSeedMutation, NewGameSetClientSeedMutationVariables];
+    NewGameSeeks: [NewGameSeeksQuery, NewGameSeeksQueryVariables];
+    NewGameJoinSeek: [NewGameJoinSeekMutation, NewGameJoinSeekMutationVariables];
+  }
+}
+
+/** How the page's seed stands in the game it started: what the result panel explains. */
+export type SeedNote = 'after' | 'before' | 'none' | 'chosen';
+
+export interface Started {
+  readonly game: NewGameCreatedFragment;
+  /** The page's own seed as the server holds it now; null when none could be given. */
+  readonly clientSeed: string | null;
+  readonly seedNote: SeedNote;
+}
+
+export interface GameChoice {
+  readonly preset: Preset;
+  readonly options: RuleOptionsInput;
+  readonly seats: number;
+  readonly rated: boolean;
+  readonly time: { daysPerMove?: number; hoursPerMove?: number };
+  readonly opponentKind: OpponentKind;
+  readonly opponent: string;
+  readonly bot: BotKind;
+  /** A creator's seed that fixes the deal (unrated only); empty for none. */
+  readonly fixedSeed: string;
+}
+
+async function giveSeedAfterCommitment(game: NewGameCreatedFragment): Promise<Started> {
+  if (game.status !== 'WAITING') return { game, clientSeed: null, seedNote: 'none' };
+  const clientSeed = newClientSeed();
+  await request(NEW_GAME, 'NewGameSetClientSeed', { gameId: game.id, clientSeed });
+  return { game, clientSeed, seedNote: 'after' };
+}
+
+async function seek(choice: GameChoice): Promise<Started> {
+  const clientSeed = newClientSeed();
+  const { seekGame: game } = await request(NEW_GAME, 'NewGameSeek', {
+    input: { preset: choice.preset, rated: choice.rated, clientSeed, ...choice.time },
+  });
+  // WAITING: the seek is ours, opened with the seed before its commitment existed. Otherwise we joined theirs.
+  if (game.status === 'WAITING') return giveSeedAfterCommitment(game);
+  return { game, clientSeed, seedNote: 'after' };
+}
+
+async function create(choice: GameChoice): Promise<Started> {
+  const who: Pick<CreateGameInput, 'bot' | 'opponent'> =
+    choice.opponentKind === 'bot' ? { bot: choice.bot } : { opponent: choice.opponent.trim() };
+  const input: CreateGameInput = {
+    preset: choice.preset,
+    seats: choice.seats,
+    rated: choice.rated,
+    ...(Object.keys(choice.options).length > 0 ? { options: choice.options } : {}),
+    ...choice.time,
+    ...who,
+  };
+  if (!choice.rated && choice.fixedSeed !== '') {
+    const { createGame: game } = await request(NEW_GAME, 'NewGameCreate', {
+      input: { ...input, seed: choice.fixedSeed },
+    });
+    return { game, clientSeed: null, seedNote: 'chosen' };
+  }
+  if (choice.opponentKind === 'bot' && choice.seats === 2) {
+    const clientSeed = newClientSeed();
+    const { createGame: game } = await request(NEW_GAME, 'NewGameCreate', {
+      input: { ...input, clientSeed },
+    });
+    return { game, clientSeed, seedNote: 'before' };
+  }
+  const { createGame: game } = await request(NEW_GAME, 'NewGameCreate', { input });
+  return giveSeedAfterCommitment(game);
+}
+
+export function startGame(choice: GameChoice): Promise<Started> {
+  switch (choice.opponentKind) {
+    case 'seek':
+      return seek(choice);
+    case 'invite':
+    case 'bot':
+      return create(choice);
+    default: {
+      const never: never = choice.opponentKind;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/** The rules page's own texts (its frame; the rules themselves are ./rules-en.ts and its translations). */
+import { translations } from '../i18n';
+
+const en = {
+  title: 'Rules',
+  presets: 'Presets',
+  loading: 'Loading the rules…',
+  newGame: 'Start a game with these rules',
+  atAGlance: 'At a glance',
+};
+
+export const strings = translations(en, {
+  sv: {
+    title: 'Regler',
+    presets: 'Förinställningar',
+    loading: 'Läser in reglerna…',
+    newGame: 'Starta ett parti med de här reglerna',
+    atAGlance: 'I korthet',
+  },
+  ru: {
+    title: 'Правила',
+    presets: 'Наборы правил',
+    loading: 'Загружаем правила…',
+    newGame: 'Начать партию по этим правилам',
+    atAGlance: 'Коротко',
+  },
+});
