@@ -126,16 +126,16 @@ function Stepper({
     >
       <div class="stepper-controls" role="group" aria-label={S.step}>
         <button type="button" data-testid="replay-first" onClick={() => go(0)} disabled={ply === 0}>
-          <span aria-hidden="true">⏮</span> {S.first}
+          <span aria-hidden="true">«</span> {S.first}
         </button>
         <button type="button" data-testid="replay-previous" onClick={() => go(ply - 1)} disabled={ply === 0}>
-          <span aria-hidden="true">◀</span> {S.previous}
+          <span aria-hidden="true">‹</span> {S.previous}
         </button>
         <button type="button" data-testid="replay-next" onClick={() => go(ply + 1)} disabled={ply === last}>
-          {S.next} <span aria-hidden="true">▶</span>
+          {S.next} <span aria-hidden="true">›</span>
         </button>
         <button type="button" data-testid="replay-last" onClick={() => go(last)} disabled={ply === last}>
-          {S.last} <span aria-hidden="true">⏭</span>
+          {S.last} <span aria-hidden="true">»</span>
         </button>
       </div>
       <label class="stepper-slider">
