@@ -83,7 +83,10 @@ export function FinishedGame({ id }: { id: string; me: Me }) {
       <Result game={game} players={players} />
       {game.rated && <RatingChange players={players} />}
       <Seeds game={game} players={players} />
-      <ReplayViewer gameId={game.id} mySeat={game.mySeat ?? null} names={names} />
+      {/* A game called off before its first move has nothing to replay. */}
+      {(game.status === 'FINISHED' || game.version > 0) && (
+        <ReplayViewer gameId={game.id} mySeat={game.mySeat ?? null} names={names} />
+      )}
       <MoveHistory gameId={game.id} version={game.version} />
     </section>
   );

@@ -120,6 +120,7 @@ function Stepper({
     <div
       class="stepper"
       data-testid="replay-stepper"
+      role="group"
       tabIndex={0}
       onKeyDown={onKeyDown}
       aria-label={S.replay}
