@@ -3,7 +3,7 @@
  * engine alone (test/export/engine-game.ts): each step is the engine's true state, an honest export verifies, and
  * a tampered one — another seed, a changed card, a changed result — fails at the check that names it.
  */
-import { formatCard } from '../../src/engine';
+import { formatCard, formatPosition } from '../../src/engine';
 import { buildGameExport, toJson } from '../../src/export/game-export';
 import { loadReplay, verifyExportValue } from '../../web/src/replay/engine-replay';
 import { engineGame } from '../export/engine-game';
@@ -23,6 +23,7 @@ const honest = buildGameExport(played.game, played.events);
 /** The export as the API's JSON scalar hands it to the page: a plain value, here a fresh copy to tamper with. */
 type Editable = Record<string, unknown> & {
   seed: string | null;
+  startPosition: string | null;
   result: { winner: number | null } | null;
   events: { seq: number; payload: Record<string, unknown> }[];
 };
@@ -51,6 +52,19 @@ describe('the web client’s replay (engine-replay.ts)', () => {
       expect(step.event).toEqual(ply === 0 ? null : played.events[ply - 1]!.event);
     });
     expect(replay.steps[replay.steps.length - 1]!.view.result).toEqual(honest.result);
+  });
+
+  it('replays a game that started from a custom position from that position (setupFromPosition)', () => {
+    const from = 10;
+    const custom = copy();
+    custom.startPosition = formatPosition(played.states[from]!);
+    custom.events = custom.events.slice(from).map((event, index) => ({ ...event, seq: index + 1 }));
+    const replay = loadReplay(custom, 0);
+    if (!replay.ok) throw new Error(replay.error);
+    expect(replay.stopped).toBeNull();
+    expect(replay.steps.map((step) => step.hands)).toEqual(
+      played.states.slice(from).map((state) => state.seats.map((seat) => seat.hand.map(formatCard))),
+    );
   });
 
   it('verifies an honest export: every check holds', () => {
