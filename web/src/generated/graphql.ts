@@ -2,6 +2,17 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Why a game was called off before it had a result (Game.abortReason). */
+export type AbortReason =
+  /** A player called it off before the first move (abortGame). */
+  | 'ABORTED'
+  /** Still waiting when the old generator was retired: its deal followed from its public commitment. */
+  | 'DEAL_EXPOSED'
+  /** The invited player turned the invitation down (declineChallenge). */
+  | 'DECLINED'
+  /** In an unrated game, a player who had never moved ran out of time (a rated game is lost instead). */
+  | 'NO_MOVE';
+
 /** Which null turns (no draw, no play, no side-pile card) count toward the blocked end (docs/rules.md). */
 export type BlockedWhen =
   /** Only a null turn whose player had no legal centre play: the game is blocked only when nobody can play (E18). */
@@ -53,6 +64,15 @@ export type ChallengeState =
   /** Waiting for the invited player: joinGame accepts, declineChallenge declines. */
   | 'PENDING';
 
+/** Where a seat’s client seed came from (docs/fairness.md). */
+export type ClientSeedSource =
+  /** Given with joinGame or setClientSeed, after the commitment was published: the server could not draw its seed to suit it. */
+  | 'GIVEN_AFTER_COMMITMENT'
+  /** Given with createGame, before the seed commitment was published: the server saw it before drawing its seed. */
+  | 'GIVEN_BEFORE_COMMITMENT'
+  /** None was given (or the seat is a built-in bot): the stand-in derived from the server seed, fixed by the commitment. */
+  | 'SERVER_STAND_IN';
+
 /** What happens to a completed centre pile. */
 export type CompletedPile =
   /** Set aside; shuffled into a new stock when the stock runs out (E10, E17). */
@@ -92,6 +112,21 @@ export type DeckMode =
   | 'COMBINED'
   /** One 52-card pay-off deck and one stock deck with the jokers (S1, R1). */
   | 'SEPARATE';
+
+/** Why a game ended (docs/rules.md, "End of game"). */
+export type EndReason =
+  /** As many null turns in a row as players still in. */
+  | 'BLOCKED'
+  /** A player played their last pay-off card. */
+  | 'PAYOFF_EMPTIED'
+  /** A player resigned, leaving one player in. */
+  | 'RESIGNED'
+  /** Stock and set-aside empty and nobody can play to the centre (E18). */
+  | 'STUCK'
+  /** A player ran out of time, leaving one player in. */
+  | 'TIMED_OUT'
+  /** The maxTurns safety cap was reached. */
+  | 'TURN_LIMIT';
 
 /** How a tie for the highest upturned pay-off card is broken. */
 export type FirstPlayerTie =
@@ -143,6 +178,28 @@ export type LowCardsToSide =
   | 'CENTER_FULL_ONLY'
   /** Whenever the side-pile rule allows. */
   | 'UNRESTRICTED';
+
+/** Where a placed card came from (docs/notation.md). */
+export type MoveSource =
+  /** The mover’s hand. */
+  | 'HAND'
+  /** The top of the mover’s pay-off pile (p). */
+  | 'PAYOFF'
+  /** The top of one of the mover’s side piles (d1, d2, …; MoveRecord.fromSidePile). */
+  | 'SIDE_PILE';
+
+/** What a recorded event did. */
+export type MoveType =
+  /** A card from hand went onto a side pile; the turn ended. */
+  | 'DISCARDED'
+  /** The turn ended without a side-pile card. */
+  | 'PASSED'
+  /** A card went to a centre pile. */
+  | 'PLAYED'
+  /** The player resigned. */
+  | 'RESIGNED'
+  /** The player ran out of time. */
+  | 'TIMED_OUT';
 
 /** How a finished game went for one player. */
 export type Outcome =
@@ -539,3 +596,36 @@ export type PlayersLeaderboardQueryVariables = Exact<{
 
 
 export type PlayersLeaderboardQuery = { leaderboard: { edges: Array<{ node: { rank: number, rating: number, deviation: number, games: number, provisional: boolean, player: { id: string, username: string, isBot: boolean, deleted: boolean } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type ReplayPlayerFragment = { id: string, seat: number, outcome: Outcome | null, placement: number | null, score: number | null, payoffLeft: number | null, ratingBefore: number | null, ratingAfter: number | null, ratingChange: number | null, clientSeed: string | null, clientSeedSource: ClientSeedSource | null, player: { id: string, username: string } };
+
+export type ReplayGameQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReplayGameQuery = { game: { id: string, status: GameStatus, abortReason: AbortReason | null, rated: boolean, preset: Preset, seats: number, version: number, mySeat: number | null, seed: string | null, seedCommitment: string, rulesVersion: string, dealChosen: boolean, startPosition: string | null, finishedAt: string | null, result: { reason: EndReason, winner: number | null, score: number, ranking: Array<Array<number>>, payoffLeft: Array<number> } | null, players: Array<{ id: string, seat: number, outcome: Outcome | null, placement: number | null, score: number | null, payoffLeft: number | null, ratingBefore: number | null, ratingAfter: number | null, ratingChange: number | null, clientSeed: string | null, clientSeedSource: ClientSeedSource | null, player: { id: string, username: string } }> } | null };
+
+export type ReplayExportQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReplayExportQuery = { exportGame: unknown };
+
+export type ReplayGameUpdatedSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReplayGameUpdatedSubscription = { gameUpdated: { id: string, status: GameStatus, version: number } };
+
+export type HistoryMoveFragment = { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, from: MoveSource | null, fromSidePile: number | null, slot: number | null, sidePile: number | null, declaredRank: string | null, createdAt: string };
+
+export type HistoryMovesQueryVariables = Exact<{
+  id: string | number;
+  after?: string | null | undefined;
+}>;
+
+
+export type HistoryMovesQuery = { game: { id: string, players: Array<{ id: string, seat: number, player: { id: string, username: string } }>, moves: { edges: Array<{ node: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, from: MoveSource | null, fromSidePile: number | null, slot: number | null, sidePile: number | null, declaredRank: string | null, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };

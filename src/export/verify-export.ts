@@ -1,0 +1,457 @@
+/**
+ * The checks of an exported game (docs/fairness.md, docs/api.md "The export format"), pure: they import nothing but
+ * the rules engine (src/engine), so what they trust is that code alone. Two readers run them: the command-line
+ * verifier (scripts/verify-export.ts) and the web client's Verify button (web/src/replay/engine-replay.ts), on the
+ * same export, with the same result.
+ *
+ * 1. the export is a `malice-game/1` document of a game that is over (before that its seed is secret);
+ * 2. it was played under a rules version this engine replays (each game under its own; an unknown one stops here);
+ * 3. the revealed seed gives the commitment published when the game was created (`seedCommitment` of its version);
+ * 4. the client seeds are in order: one per seat, each valid, every stand-in the one the seed gives;
+ * 5. the log is complete: events 1…version, in order;
+ * 6. every event replays legally from the deal (the engine's `setup(options, deal, seats)` with the seed and the
+ *    client seeds, or the revealed custom start position): `decide` on the state before each event gives back
+ *    exactly that event;
+ * 7. the replay ends with the exported result, and each player's outcome, placement and score follow from it.
+ */
+import {
+  Deal,
+  GameEvent,
+  GameResult,
+  GameState,
+  RULES_VERSIONS,
+  RulesVersion,
+  StoredOptions,
+  clientSeedProblems,
+  isRulesVersion,
+  parsePosition,
+  replayFrom,
+  seedCommitment,
+  setup,
+  takesClientSeeds,
+  versionParts,
+} from '../engine';
+
+export const VERIFIABLE_FORMAT = 'malice-game/1';
+
+/** The text is not an export at all (the command line exits 2 on it). */
+export class ExportInputError extends Error {}
+
+type Json = Record<string, unknown>;
+
+export interface VerifiableEvent {
+  readonly seq: number;
+  readonly seat: number;
+  readonly type: string;
+  readonly payload: GameEvent;
+}
+
+export interface VerifiablePlayer {
+  readonly seat: number;
+  readonly username: string;
+  /** Absent from exports of games that took none (the field came with chacha20-v2): read as null. */
+  readonly clientSeed: string | null;
+  readonly clientSeedSource: string | null;
+  readonly outcome: string | null;
+  readonly placement: number | null;
+  readonly score: number | null;
+}
+
+/** What the checks read of an export (docs/api.md, "The export format"). */
+export interface VerifiableExport {
+  readonly id: string;
+  readonly preset: string;
+  /**
+   * The resolved options. Exports of `malice-rules-1` games made before `blockedWhen` existed lack it: `setup` and
+   * `parsePosition` read it as that version plays (`cannotOrWillNot`).
+   */
+  readonly options: StoredOptions;
+  readonly seats: number;
+  readonly rulesVersion: string;
+  readonly seedCommitment: string;
+  readonly seed: string | null;
+  readonly startPosition: string | null;
+  readonly dealChosen: boolean;
+  readonly status: string;
+  readonly result: GameResult | null;
+  readonly version: number;
+  readonly players: readonly VerifiablePlayer[];
+  readonly events: readonly VerifiableEvent[];
+}
+
+/** What each check is about, in the order they run: a reader names them in its own words (the web client). */
+export const CHECK_KINDS = [
+  'over',
+  'rulesVersion',
+  'seedRevealed',
+  'commitment',
+  'clientSeeds',
+  'logComplete',
+  'eventLabels',
+  'deal',
+  'events',
+  'result',
+  'players',
+] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+export interface Check {
+  readonly ok: boolean;
+  readonly kind: CheckKind;
+  /** What was found, in English (the command line prints it). */
+  readonly text: string;
+}
+
+/** The state a game starts from: its custom start position, or the deal of its seed and client seeds. */
+export type StartingState =
+  | {
+      readonly ok: true;
+      readonly state: GameState;
+      readonly from: 'position' | 'seed';
+      readonly mixes: boolean;
+    }
+  | { readonly ok: false; readonly error: string };
+
+/** Whether the deal mixes in the players' client seeds (docs/fairness.md): not for a chosen deal, nor old versions. */
+function mixesClientSeeds(doc: VerifiableExport, version: RulesVersion): boolean {
+  return !doc.dealChosen && takesClientSeeds(version);
+}
+
+/** The game's first state, rebuilt with the engine from what the export reveals; never throws. */
+export function startingState(doc: VerifiableExport): StartingState {
+  if (!isRulesVersion(doc.rulesVersion)) {
+    return {
+      ok: false,
+      error: `rules ${doc.rulesVersion} are not this engine's (${RULES_VERSIONS.join(', ')})`,
+    };
+  }
+  if (doc.seed === null) return { ok: false, error: 'the seed is not revealed' };
+  const version = doc.rulesVersion;
+  const mixes = mixesClientSeeds(doc, version);
+  const deal: Deal = {
+    version,
+    seed: doc.seed,
+    clientSeeds: mixes
+      ? [...doc.players].sort((a, b) => a.seat - b.seat).map((player) => player.clientSeed ?? '')
+      : [],
+  };
+  if (doc.startPosition !== null) {
+    // A custom start: the position itself is the deal. Nothing committed to it; `dealChosen` says so.
+    const parsed = parsePosition(doc.options, doc.startPosition, deal);
+    return parsed.ok
+      ? { ok: true, state: parsed.state, from: 'position', mixes }
+      : { ok: false, error: `the start position does not read: ${parsed.error}` };
+  }
+  try {
+    return { ok: true, state: setup(doc.options, deal, doc.seats), from: 'seed', mixes };
+  } catch (error) {
+    return { ok: false, error: `the deal cannot be made: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * The checks, in order; stops early where a later check would be meaningless. `onState` sees the state at every
+ * ply the replay reaches, the deal first.
+ */
+export function verifyExport(doc: VerifiableExport, onState: (state: GameState) => void = () => {}): Check[] {
+  const checks: Check[] = [];
+  const check = (kind: CheckKind, ok: boolean, text: string): boolean => {
+    checks.push({ ok, kind, text });
+    return ok;
+  };
+  if (
+    !check(
+      'over',
+      doc.status === 'FINISHED' || doc.status === 'ABORTED',
+      doc.status === 'FINISHED' || doc.status === 'ABORTED'
+        ? `the game is over (${doc.status})`
+        : `the game is ${doc.status}: its seed stays secret until it is over, so there is nothing to check yet`,
+    )
+  ) {
+    return checks;
+  }
+  if (
+    !check(
+      'rulesVersion',
+      isRulesVersion(doc.rulesVersion),
+      isRulesVersion(doc.rulesVersion)
+        ? `played under rules ${doc.rulesVersion}, which this engine replays`
+        : `played under rules ${doc.rulesVersion}, which this engine does not know (it replays ${RULES_VERSIONS.join(', ')}): use an engine that does`,
+    )
+  ) {
+    return checks;
+  }
+  const version = doc.rulesVersion as RulesVersion;
+  if (doc.seed === null) {
+    check('seedRevealed', false, 'the export of a game that is over must reveal its seed');
+    return checks;
+  }
+  const digest = seedCommitment(version, doc.seed);
+  const formula = commitmentFormula(version);
+  check(
+    'commitment',
+    digest === doc.seedCommitment,
+    digest === doc.seedCommitment
+      ? `${formula} is the commitment published at creation, ${doc.seedCommitment}`
+      : `${formula} is ${digest}, not the commitment published at creation, ${doc.seedCommitment}`,
+  );
+  const mixes = mixesClientSeeds(doc, version);
+  const seedProblems = clientSeedProblems(
+    version,
+    doc.dealChosen,
+    doc.seed,
+    doc.seats,
+    doc.players.map((player) => ({
+      seat: player.seat,
+      clientSeed: player.clientSeed,
+      standIn: player.clientSeedSource === 'SERVER_STAND_IN',
+    })),
+  );
+  check(
+    'clientSeeds',
+    seedProblems.length === 0,
+    seedProblems.length > 0
+      ? `client seeds: ${seedProblems.join('; ')}`
+      : mixes
+        ? `client seeds, in seat order: ${doc.players.map(describeClientSeed).join(', ')}`
+        : `no client seeds: ${doc.dealChosen ? 'a chosen deal is dealt from its seed alone' : `${version} takes none`}`,
+  );
+
+  const gap = doc.events.findIndex((event, index) => event.seq !== index + 1);
+  const complete = gap < 0 && doc.events.length === doc.version;
+  check(
+    'logComplete',
+    complete,
+    complete
+      ? `the log is complete: events 1–${doc.version}, in order`
+      : gap >= 0
+        ? `the log is not in order or has a gap: entry ${gap + 1} has seq ${doc.events[gap]?.seq}`
+        : `the log has ${doc.events.length} events, but the game's version is ${doc.version}`,
+  );
+  const mislabelled = doc.events.find(
+    (event) => event.seat !== event.payload.seat || event.type !== event.payload.type,
+  );
+  check(
+    'eventLabels',
+    mislabelled === undefined,
+    mislabelled === undefined
+      ? 'every event’s seat and type are its payload’s'
+      : `event ${mislabelled.seq} says seat ${mislabelled.seat} ${mislabelled.type}, its payload seat ${mislabelled.payload.seat} ${mislabelled.payload.type}`,
+  );
+
+  const start = startingState(doc);
+  if (!start.ok) {
+    check('deal', false, start.error);
+    return checks;
+  }
+  check(
+    'deal',
+    true,
+    start.from === 'position'
+      ? 'the game starts from its revealed custom start position (dealChosen: no seed deals it)'
+      : mixes
+        ? `dealt from the seed and the ${doc.seats} client seeds: setup(options, deal, ${doc.seats} seats)`
+        : `dealt from the seed: setup(options, deal, ${doc.seats} seats)`,
+  );
+  let state = start.state;
+  onState(state);
+  for (const event of doc.events) {
+    const next = replayFrom(state, [event.payload]);
+    if (!next.ok) {
+      check('events', false, `event ${event.seq} does not replay: ${next.violation.reason}`);
+      return checks;
+    }
+    state = next.state;
+    onState(state);
+  }
+  check('events', true, `all ${doc.events.length} events replay legally`);
+
+  const replayed = state.result;
+  const same = canonicalResult(replayed) === canonicalResult(doc.result);
+  check(
+    'result',
+    same,
+    same
+      ? `the result is the replay's: ${describeResult(replayed)}`
+      : `the export says ${describeResult(doc.result)}, the replay ${describeResult(replayed)}`,
+  );
+  if (replayed !== null) {
+    const wrong = doc.players.filter((player) => !followsFrom(replayed, player));
+    check(
+      'players',
+      wrong.length === 0 && doc.players.length === doc.seats,
+      wrong.length === 0 && doc.players.length === doc.seats
+        ? 'each player’s outcome, placement and score follow from the result'
+        : wrong.length > 0
+          ? `the outcome, placement or score of ${wrong.map((player) => `seat ${player.seat} (${player.username})`).join(', ')} does not follow from the result`
+          : `${doc.players.length} players for ${doc.seats} seats`,
+    );
+  }
+  return checks;
+}
+
+/** The commitment's formula under `version`, for the report. */
+function commitmentFormula(version: RulesVersion): string {
+  switch (versionParts(version).generator) {
+    case 'chacha20-v2':
+      return 'SHA-256(encode("malice/v2/commitment", seed))';
+    case 'xoshiro128ss-sha256-v1':
+      return 'sha256(seed)';
+  }
+}
+
+function describeClientSeed(player: VerifiablePlayer): string {
+  const source =
+    player.clientSeedSource === 'SERVER_STAND_IN'
+      ? 'the stand-in the seed gives'
+      : player.clientSeedSource === 'GIVEN_AFTER_COMMITMENT'
+        ? 'given after the commitment'
+        : player.clientSeedSource === 'GIVEN_BEFORE_COMMITMENT'
+          ? 'given before the commitment'
+          : 'of unknown origin';
+  return `${player.username} ${player.clientSeed} (${source})`;
+}
+
+/** As the server records it (src/games/domain/finish.ts): WIN for the winner, DRAW for a first place without winner. */
+function followsFrom(result: GameResult, player: VerifiablePlayer): boolean {
+  const group = result.ranking.findIndex((seats) => seats.includes(player.seat));
+  if (group < 0) return false;
+  const outcome =
+    result.winner === player.seat ? 'WIN' : result.winner === null && group === 0 ? 'DRAW' : 'LOSS';
+  const score = result.winner === player.seat ? result.score : 0;
+  return player.outcome === outcome && player.placement === group + 1 && player.score === score;
+}
+
+function canonicalResult(result: GameResult | null): string {
+  if (result === null) return 'null';
+  const { reason, winner, score, ranking, payoffLeft } = result;
+  return JSON.stringify([reason, winner, score, ranking, payoffLeft]);
+}
+
+function describeResult(result: GameResult | null): string {
+  if (result === null) return 'no result';
+  const winner = result.winner === null ? 'a draw' : `winner seat ${result.winner}`;
+  return `${result.reason}, ${winner}, score ${result.score}, ranking ${JSON.stringify(result.ranking)}, pay-off cards left ${JSON.stringify(result.payoffLeft)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the file: JSON (one object) or NDJSON (a "kind":"game" header line, then "kind":"event" lines)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Reads an export's text, JSON (one object) or NDJSON (a `"kind":"game"` header line, then event lines). */
+export function readExport(text: string): VerifiableExport {
+  let whole: unknown;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    whole = undefined;
+  }
+  let doc: Json;
+  if (isObject(whole) && whole.kind === undefined) {
+    doc = whole;
+  } else {
+    const lines = text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line, index) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch {
+          throw new ExportInputError(`line ${index + 1} is not JSON`);
+        }
+        if (!isObject(parsed)) throw new ExportInputError(`line ${index + 1} is not a JSON object`);
+        return parsed;
+      });
+    const [header, ...events] = lines;
+    if (header === undefined || header.kind !== 'game') {
+      throw new ExportInputError('neither a JSON export nor NDJSON whose first line has "kind":"game"');
+    }
+    events.forEach((event, index) => {
+      if (event.kind !== 'event')
+        throw new ExportInputError(`line ${index + 2} is not a "kind":"event" line`);
+    });
+    doc = { ...header, events };
+  }
+  return exportFromValue(doc);
+}
+
+/** Reads an export that is already a JSON value (the GraphQL `exportGame` field's JSON scalar). */
+export function exportFromValue(value: unknown): VerifiableExport {
+  const doc = asObject(value, 'the export');
+  if (doc.format !== VERIFIABLE_FORMAT)
+    throw new ExportInputError(`not a ${VERIFIABLE_FORMAT} export (format: ${JSON.stringify(doc.format)})`);
+  const events = doc.events;
+  const players = doc.players;
+  if (!Array.isArray(events)) throw new ExportInputError('no events list');
+  if (!Array.isArray(players)) throw new ExportInputError('no players list');
+  return {
+    id: string(doc, 'id'),
+    preset: string(doc, 'preset'),
+    options: object(doc, 'options') as unknown as StoredOptions,
+    seats: integer(doc, 'seats'),
+    rulesVersion: string(doc, 'rulesVersion'),
+    seedCommitment: string(doc, 'seedCommitment'),
+    seed: nullable(doc, 'seed', string),
+    startPosition: nullable(doc, 'startPosition', string),
+    dealChosen: doc.dealChosen === true,
+    status: string(doc, 'status'),
+    result: nullable(doc, 'result', object) as unknown as GameResult | null,
+    version: integer(doc, 'version'),
+    players: players.map((entry, index) => {
+      const player = asObject(entry, `players[${index}]`);
+      return {
+        seat: integer(player, 'seat'),
+        username: string(player, 'username'),
+        clientSeed: player.clientSeed === undefined ? null : nullable(player, 'clientSeed', string),
+        clientSeedSource:
+          player.clientSeedSource === undefined ? null : nullable(player, 'clientSeedSource', string),
+        outcome: nullable(player, 'outcome', string),
+        placement: nullable(player, 'placement', integer),
+        score: nullable(player, 'score', integer),
+      };
+    }),
+    events: events.map((entry, index) => {
+      const event = asObject(entry, `events[${index}]`);
+      const payload = object(event, 'payload');
+      integer(payload, 'seat');
+      string(payload, 'type');
+      return {
+        seq: integer(event, 'seq'),
+        seat: integer(event, 'seat'),
+        type: string(event, 'type'),
+        payload: payload as unknown as GameEvent,
+      };
+    }),
+  };
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asObject(value: unknown, where: string): Json {
+  if (!isObject(value)) throw new ExportInputError(`${where} is not an object`);
+  return value;
+}
+
+function string(from: Json, key: string): string {
+  const value = from[key];
+  if (typeof value !== 'string') throw new ExportInputError(`"${key}" is not a string`);
+  return value;
+}
+
+function integer(from: Json, key: string): number {
+  const value = from[key];
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw new ExportInputError(`"${key}" is not an integer`);
+  return value;
+}
+
+function object(from: Json, key: string): Json {
+  return asObject(from[key], `"${key}"`);
+}
+
+function nullable<T>(from: Json, key: string, read: (from: Json, key: string) => T): T | null {
+  return from[key] === null ? null : read(from, key);
+}
