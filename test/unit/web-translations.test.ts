@@ -18,7 +18,7 @@ const WEB = path.resolve(__dirname, '..', '..', 'web', 'src');
 const SAME_EVERYWHERE = new Set([
   ...['Malice', 'Live', 'Modern', 'Zloba', 'Glicko-2', 'API', 'URL', 'ID', 'JSON', 'OK', 'min', 'Bot'],
   // Words Swedish shares with English.
-  ...['Webhooks', 'test'],
+  ...['Webhooks', 'test', 'joker'],
   // The sample arguments below.
   ...['Alice', 'Bob', 'null', 'NaN', 'Invalid Date'],
 ]);
