@@ -102,7 +102,8 @@ function Page({ route, me, signedOut }: { route: Route; me: Me | null; signedOut
     case 'signUp':
       return <Home me={me} />;
     case 'newGame':
-      return <NewGamePage me={me} />;
+      // Keyed by the query: a Challenge link followed from another page fills the form again.
+      return <NewGamePage key={location.search} me={me} />;
     case 'game':
       return <GamePage key={route.id} id={route.id} me={me} />;
     case 'account':

@@ -118,12 +118,15 @@ export function Link({
   children,
   class: className,
   testId,
+  current = false,
 }: {
   /** A route, or a path of one with a query (`/new?opponent=ann`). */
   to: Route | string;
   children: ComponentChildren;
   class?: string;
   testId?: string;
+  /** The link to the page one is on (a tab's current one): `aria-current="page"`. */
+  current?: boolean;
 }) {
   const href = typeof to === 'string' ? to : pathOf(to);
   return (
@@ -131,6 +134,7 @@ export function Link({
       href={href}
       class={className}
       data-testid={testId}
+      aria-current={current ? 'page' : undefined}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();

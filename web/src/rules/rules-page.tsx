@@ -54,6 +54,7 @@ export function RulesPage({ preset }: { preset: Preset }) {
             key={name}
             to={{ page: 'rules', preset: name }}
             class={name === preset ? 'rules-tab current' : 'rules-tab'}
+            current={name === preset}
             testId={`rules-tab-${name.toLowerCase()}`}
           >
             {text?.presets[name].title ?? name}
