@@ -21,6 +21,7 @@ import {
 } from '../service/support/play';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { screenshot } from './support/screenshots';
 
 let app: TestApp;
 let browser: Browser;
@@ -227,6 +228,7 @@ describe('a finished game in the browser', () => {
     );
     expect(await verdict.locator('li[data-kind="result"]').getAttribute('data-ok')).toBe('true');
     expect(pageErrors).toEqual([]);
+    await screenshot(page, 'finished-game', { width: 1280, height: 800 });
   });
 
   it('loads the engine as a chunk of its own, after the first load', async () => {
