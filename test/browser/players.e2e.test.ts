@@ -11,6 +11,7 @@ import { GraphQLBody, TestApp, dataOf, register, startTestApp } from '../service
 import { createGame, findSeed, joinGame, playGame, resign } from '../service/support/play';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { screenshot } from './support/screenshots';
 
 const PASSWORD = 'correct horse battery staple';
 const PRESETS = ['CLASSIC', 'MODERN', 'ZLOBA'] as const;
@@ -281,6 +282,7 @@ describe('a player page, signed out', () => {
     ).toBeGreaterThan(10);
     expect(await page.getByTestId('head-to-head').count()).toBe(0);
     await noHorizontalScroll(page);
+    await screenshot(page, 'player', { width: 1280, height: 800 });
   });
 
   it('lists the API’s games, page after page, and exactly its games for a filter', async () => {

@@ -221,7 +221,7 @@ export function History({ username, playerId }: { username: string; playerId: st
     return { items: answer.games.edges.map((edge) => edge.node), pageInfo: answer.games.pageInfo };
   });
   return (
-    <section class="history" data-testid="history" data-busy={list.busy ? 'true' : 'false'}>
+    <section class="player-history" data-testid="history" data-busy={list.busy ? 'true' : 'false'}>
       <h2>{S.history}</h2>
       <FilterForm filters={filters} onChange={setFilters} />
       {list.error !== null && <ErrorBox error={list.error} />}
