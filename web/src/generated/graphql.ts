@@ -13,6 +13,30 @@ export type ChallengeState =
   /** Waiting for the invited player: joinGame accepts, declineChallenge declines. */
   | 'PENDING';
 
+/** Why a game ended (docs/rules.md, "End of game"). */
+export type EndReason =
+  /** As many null turns in a row as players still in. */
+  | 'BLOCKED'
+  /** A player played their last pay-off card. */
+  | 'PAYOFF_EMPTIED'
+  /** A player resigned, leaving one player in. */
+  | 'RESIGNED'
+  /** Stock and set-aside empty and nobody can play to the centre (E18). */
+  | 'STUCK'
+  /** A player ran out of time, leaving one player in. */
+  | 'TIMED_OUT'
+  /** The maxTurns safety cap was reached. */
+  | 'TURN_LIMIT';
+
+/** The rule that forces a play (docs/rules.md §2.6); only natural cards are forced. */
+export type ForcedPlayReason =
+  /** An ace must start a centre pile while one may be started (option forcedAces). */
+  | 'FORCED_ACE'
+  /** The pay-off top must be played when it fits a centre pile (option forcedPayoffPlay). */
+  | 'FORCED_PAYOFF_PLAY'
+  /** A 2 must go on a centre pile showing an ace (option forcedTwoOnAce). */
+  | 'FORCED_TWO_ON_ACE';
+
 /** Where a game is in its life. */
 export type GameStatus =
   /** Called off before the first move; no result. */
@@ -23,6 +47,28 @@ export type GameStatus =
   | 'FINISHED'
   /** Created; waiting for players to fill every seat. */
   | 'WAITING';
+
+/** Where a placed card came from (docs/notation.md). */
+export type MoveSource =
+  /** The mover’s hand. */
+  | 'HAND'
+  /** The top of the mover’s pay-off pile (p). */
+  | 'PAYOFF'
+  /** The top of one of the mover’s side piles (d1, d2, …; MoveRecord.fromSidePile). */
+  | 'SIDE_PILE';
+
+/** What a recorded event did. */
+export type MoveType =
+  /** A card from hand went onto a side pile; the turn ended. */
+  | 'DISCARDED'
+  /** The turn ended without a side-pile card. */
+  | 'PASSED'
+  /** A card went to a centre pile. */
+  | 'PLAYED'
+  /** The player resigned. */
+  | 'RESIGNED'
+  /** The player ran out of time. */
+  | 'TIMED_OUT';
 
 /** How a finished game went for one player. */
 export type Outcome =
@@ -115,3 +161,43 @@ export type MyEventsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyEventsSubscription = { myEvents: { id: string, kind: PlayerEventKind, gameId: string | null } };
+
+export type TableGameFieldsFragment = { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } };
+
+export type TableGameQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TableGameQuery = { game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } | null };
+
+export type TableInvitationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TableInvitationQuery = { challenge: { id: string, state: ChallengeState, invited: { id: string, username: string } } | null };
+
+export type TableGameUpdatedSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TableGameUpdatedSubscription = { gameUpdated: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+
+export type TableMoveMutationVariables = Exact<{
+  id: string | number;
+  move: string;
+  expectedVersion?: number | null | undefined;
+  clientMoveId?: string | null | undefined;
+}>;
+
+
+export type TableMoveMutation = { makeMove: { replayed: boolean, game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } } };
+
+export type TableResignMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TableResignMutation = { resign: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
