@@ -220,6 +220,44 @@ describe('the table', () => {
     }
   });
 
+  it('plays a card dragged onto a centre pile with the mouse', async () => {
+    const card = await cara.locator('button[data-source="7S"]').boundingBox();
+    const pile = await cara.locator('[data-target="c1"]').boundingBox();
+    await cara.mouse.move(card!.x + card!.width / 2, card!.y + card!.height / 2);
+    await cara.mouse.down();
+    await cara.mouse.move(pile!.x + pile!.width / 2, pile!.y + pile!.height / 2, { steps: 8 });
+    await cara.mouse.up();
+    await cara.locator('[data-testid="table"][data-version="3"]').waitFor();
+    expect(await cara.locator('[data-target="c1"]').getAttribute('aria-label')).toContain('seven of spades');
+    await caraSees.snapshot();
+    await danSees.snapshot();
+  });
+
+  it('draws clubs green and diamonds blue with four-colour suits', async () => {
+    const colours = () =>
+      cara.evaluate(() => {
+        const globals = globalThis as unknown as {
+          document: { querySelector(s: string): object | null };
+          getComputedStyle(element: object): { color: string };
+        };
+        const colour = (selector: string) =>
+          globals.getComputedStyle(globals.document.querySelector(selector)!).color;
+        return { clubs: colour('.pc-suit-C'), diamonds: colour('.pc-suit-D'), hearts: colour('.pc-suit-H') };
+      });
+    expect(await colours()).toEqual({
+      clubs: 'rgb(27, 27, 27)',
+      diamonds: 'rgb(192, 34, 27)',
+      hearts: 'rgb(192, 34, 27)',
+    });
+    await cara.getByLabel('Four-colour suits').check();
+    expect(await colours()).toEqual({
+      clubs: 'rgb(24, 121, 78)',
+      diamonds: 'rgb(31, 95, 191)',
+      hearts: 'rgb(192, 34, 27)',
+    });
+    await cara.getByLabel('Four-colour suits').uncheck();
+  });
+
   it('never let either page hold the other’s hand', async () => {
     await expectNoneOf(cara, caraReceived, caraSees.forbidden());
     await expectNoneOf(dan, danReceived, danSees.forbidden());

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../../service/support/app';
 import { dataOf } from '../../service/support/app';
+import { until } from '../../service/support/outage';
 
 /** Signs up through /signup and waits for the home page. */
 export async function signUpInUi(
@@ -143,10 +144,15 @@ export async function expectNoneOf(
   cards: readonly string[],
 ): Promise<void> {
   if (cards.length === 0) throw new Error('nothing to look for: the position should hide some cards');
-  // The recorder did see the game: answers with the reader's own view, and pushes over the websocket.
-  if (!received.some((text) => text.includes('"hand"'))) throw new Error('no view of the game was recorded');
-  if (!received.some((text) => text.includes('"gameUpdated"')))
-    throw new Error('no websocket push was recorded');
+  // The recorder did see the game: answers with the reader's own view, and a push over the websocket (which may
+  // come just after the first read).
+  await until(
+    'a view of the game and a push are recorded',
+    () =>
+      received.some((text) => text.includes('"hand"')) &&
+      received.some((text) => text.includes('"gameUpdated"')),
+    10_000,
+  );
   const html = await page.content();
   for (const card of cards) {
     const quoted = JSON.stringify(card);
