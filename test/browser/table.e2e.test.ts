@@ -265,6 +265,24 @@ describe('the table', () => {
 });
 
 describe('other tables', () => {
+  it('waits for the invited player with the seed commitment, then turns into the table live', async () => {
+    const { id, seedCommitment } = dataOf(
+      await app.gql<{ createGame: { id: string; seedCommitment: string } }>(
+        caraToken,
+        'mutation { createGame(input: { preset: MODERN, opponent: "table_dan" }) { id seedCommitment } }',
+      ),
+    ).createGame;
+    await cara.goto(`${app.url}/games/${id}`);
+    await cara.locator('[data-testid="table"][data-status="WAITING"]').waitFor();
+    expect(await cara.getByTestId('awaited').textContent()).toBe(
+      'Waiting for table_dan to accept the invitation.',
+    );
+    expect(await cara.getByTestId('seed-commitment').textContent()).toBe(seedCommitment);
+    dataOf(await app.gql(danToken, 'mutation($id: ID!) { joinGame(gameId: $id) { id } }', { id }));
+    await cara.locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
+    await cara.getByTestId('turn').waitFor();
+  });
+
   it('shows a forced play with its reason, in English and in Russian', async () => {
     const id = await gameWithDan({ position: FORCED });
     const caraSees = new HiddenHand(app, id, caraToken, danToken);

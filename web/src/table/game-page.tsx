@@ -43,7 +43,7 @@ export function GamePage({ id, me }: { id: string; me: Me }) {
     case 'WAITING':
       return <WaitingRoom game={game} />;
     case 'ACTIVE':
-      return <Table game={game} me={me} onGame={live.apply} reload={live.reload} offline={live.offline} />;
+      return <Table game={game} onGame={live.apply} reload={live.reload} offline={live.offline} />;
     default: {
       const never: never = game.status;
       return never;
@@ -111,13 +111,11 @@ const SEND_ATTEMPTS = 3;
 
 function Table({
   game,
-  me,
   onGame,
   reload,
   offline,
 }: {
   game: TableGame;
-  me: Me;
   onGame: (game: TableGame) => void;
   reload: () => void;
   offline: boolean;
@@ -304,7 +302,6 @@ function Table({
       <aside class="table-history">
         <MoveHistory gameId={game.id} version={game.version} />
       </aside>
-      <span hidden data-me={me.id} />
     </div>
   );
 }
