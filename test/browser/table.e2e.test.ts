@@ -112,10 +112,21 @@ describe('the table', () => {
   });
 
   it('selects a card at once, before any request, and lights up its legal targets', async () => {
+    // Every operation the page sends now waits two seconds (the page's own reads may come and go meanwhile):
+    // the selection must not wait for any of them, and sends none of its own.
     const requests: string[] = [];
-    cara.on('request', (request) => requests.push(request.url()));
+    cara.on('request', (request) => {
+      const operation = (request.postDataJSON() as { operationName?: string } | null)?.operationName;
+      if (operation?.startsWith('Table')) requests.push(operation);
+    });
+    await cara.route('**/graphql', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    const clicked = Date.now();
     await cara.locator('button[data-source="7S"]').click();
     await cara.locator('button[data-source="7S"][aria-pressed="true"]').waitFor();
+    expect(Date.now() - clicked).toBeLessThan(2000);
     expect(requests).toEqual([]);
     expect(await cara.locator('[data-target="c1"]').getAttribute('data-legal')).toBe('true');
     expect(await cara.locator('[data-target="d1"]').getAttribute('data-legal')).toBe('true');
@@ -127,6 +138,7 @@ describe('the table', () => {
     await cara.keyboard.press('Escape');
     await cara.locator('button[data-source="KD"][aria-pressed="false"]').waitFor();
     expect(requests).toEqual([]);
+    await cara.unroute('**/graphql');
   });
 
   it('shows a refused move’s reason in the reader’s language', async () => {
@@ -187,8 +199,8 @@ describe('the table', () => {
     await cara.locator('button[data-source="*"][aria-pressed="true"]').waitFor();
     await tabTo(cara, '[data-target="d1"]');
     await cara.keyboard.press('Enter');
-    await cara.getByTestId('declare').waitFor();
     // The dialog takes the focus: its first rank, 8, is where Enter goes.
+    await cara.locator('[data-testid="declare"] [data-rank="8"]:focus').waitFor();
     await cara.keyboard.press('Enter');
     await cara.locator('[data-testid="table"][data-version="1"][data-my-turn="false"]').waitFor();
     await dan.locator('[data-testid="table"][data-version="1"][data-my-turn="true"]').waitFor();
@@ -274,6 +286,7 @@ describe('other tables', () => {
     ).createGame;
     await cara.goto(`${app.url}/games/${id}`);
     await cara.locator('[data-testid="table"][data-status="WAITING"]').waitFor();
+    await cara.locator('[data-testid="awaited"][aria-busy="false"]').waitFor();
     expect(await cara.getByTestId('awaited').textContent()).toBe(
       'Waiting for table_dan to accept the invitation.',
     );

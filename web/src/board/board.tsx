@@ -4,8 +4,8 @@
  * the names of the move notation (docs/notation.md): `data-source` `7H` / `p` / `d1`, `data-target` `c1` / `c` /
  * `d1` — the DOM contract of docs/web.md "The table".
  */
-import type { ComponentChildren } from 'preact';
-import { useRef } from 'preact/hooks';
+import type { ComponentChildren, Ref } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { Card, cardName } from '../cards/card';
 import type { BoardSeat, BoardView } from './board-view';
 import { strings } from './strings';
@@ -27,10 +27,11 @@ export interface BoardPlay {
   onDrop(source: string, target: string): void;
 }
 
-/** Where the last move went, to mark it briefly (`c2` of any seat, or a seat's side pile `d1`). */
+/** Where the last move went, to mark it (`c2` of any seat, or a seat's side pile `d1`); `seq` tells moves apart. */
 export interface BoardHighlight {
   readonly seat: number;
   readonly place: string;
+  readonly seq: number;
 }
 
 export interface BoardProps {
@@ -41,7 +42,7 @@ export interface BoardProps {
   names: readonly string[];
   /** Interaction, for the live table; without it the board is read-only. */
   play?: BoardPlay;
-  /** The last move's destination, briefly highlighted. */
+  /** The last move's destination: marked, and flashed briefly unless the reader prefers reduced motion. */
   highlight?: BoardHighlight | null;
 }
 
@@ -57,7 +58,7 @@ function Place({
   source,
   target,
   label,
-  justMoved,
+  justMoved = null,
   class: className,
   children,
 }: {
@@ -65,16 +66,36 @@ function Place({
   source?: string;
   target?: string;
   label: string;
-  justMoved?: boolean;
+  /** The `seq` of the last move when it went here, else null. */
+  justMoved?: number | null;
   class: string;
   children: ComponentChildren;
 }) {
+  const element = useRef<HTMLElement>(null);
+  // Each new move here flashes once (the Web Animations API restarts it even on the same place twice running).
+  useEffect(() => {
+    if (justMoved === null || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    element.current?.animate(
+      [
+        { boxShadow: '0 0 0 5px #e8b400', transform: 'scale(1.08)' },
+        { boxShadow: '0 0 0 0 transparent', transform: 'none' },
+      ],
+      { duration: 1200, easing: 'ease-out' },
+    );
+  }, [justMoved]);
   const dragged = useRef(false);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
-  const classes = `${className}${justMoved ? ' just-moved' : ''}`;
+  const classes = `${className}${justMoved !== null ? ' just-moved' : ''}`;
+  const justMovedAttribute = justMoved !== null ? 'true' : undefined;
   if (play === undefined || (source === undefined && target === undefined)) {
     return (
-      <div class={classes} aria-label={label} role="group" data-just-moved={justMoved ? 'true' : undefined}>
+      <div
+        class={classes}
+        aria-label={label}
+        role="group"
+        data-just-moved={justMovedAttribute}
+        ref={element as Ref<HTMLDivElement>}
+      >
         {children}
       </div>
     );
@@ -133,7 +154,8 @@ function Place({
       data-source={source}
       data-target={target}
       data-legal={target !== undefined ? String(legal) : undefined}
-      data-just-moved={justMoved ? 'true' : undefined}
+      data-just-moved={justMovedAttribute}
+      ref={element as Ref<HTMLButtonElement>}
       aria-pressed={source !== undefined ? selected : undefined}
       aria-label={label}
       onClick={onClick}
@@ -177,7 +199,7 @@ function SidePiles({
             source={mine && top !== undefined ? name : undefined}
             target={mine ? name : undefined}
             label={label}
-            justMoved={highlight?.seat === seat.seat && highlight.place === name}
+            justMoved={highlight?.seat === seat.seat && highlight.place === name ? highlight.seq : null}
             class="side-pile"
           >
             {pile.length === 0 ? (
@@ -295,7 +317,7 @@ function Centre({
                 play={play}
                 target={name}
                 label={`${S.centerPile(pile.slot)}: ${top === null ? '' : cardName(top)}, ${S.reached(pile.cards.length)}`}
-                justMoved={highlight?.place === name}
+                justMoved={highlight?.place === name ? highlight.seq : null}
                 class="centre-pile"
               >
                 <Card card={top} />

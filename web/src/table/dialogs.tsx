@@ -1,13 +1,16 @@
 /** The table's two small dialogs: which rank a wild card declares, and "are you sure?" for pass and resign. */
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { rankLabel, type Rank } from '../cards/notation';
 import { strings as cardStrings } from '../cards/strings';
 import { strings } from './strings';
 
-/** Focuses the dialog's first button when it opens, so the keyboard is where the choice is. */
+/**
+ * Focuses the dialog's first button as it opens (a layout effect: before the next key can arrive), so the
+ * keyboard is where the choice is.
+ */
 function useFirstFocus() {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
+  useLayoutEffect(() => ref.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
   return ref;
 }
 

@@ -4,7 +4,7 @@
  * by a source then a target, by click, drag or keyboard, checked against `legalMoves` for highlighting only —
  * the server decides, and a refusal is shown in the reader's language (refusal.tsx).
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
 import { Board, type BoardHighlight, type BoardPlay } from '../board/board';
 import { cardName } from '../cards/card';
@@ -64,13 +64,13 @@ function GameOver({ game }: { game: TableGame }) {
 
 function WaitingRoom({ game }: { game: TableGame }) {
   const S = strings();
-  const [invited, setInvited] = useState<string | null>(null);
+  // undefined while asking; null for an open game (or an invitation that is not ours to see).
+  const [invited, setInvited] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     request(TABLE, 'TableInvitation', { id: game.id })
       .then((data) =>
         setInvited(data.challenge?.state === 'PENDING' ? data.challenge.invited.username : null),
       )
-      // Not an invitation (an open game), or not ours to see: the count of free seats says enough.
       .catch(() => setInvited(null));
   }, [game.id]);
   return (
@@ -82,8 +82,12 @@ function WaitingRoom({ game }: { game: TableGame }) {
       data-my-turn="false"
     >
       <h2>{S.waiting}</h2>
-      <p data-testid="awaited">
-        {invited !== null ? S.waitingFor(invited) : S.waitingOpen(game.seats - game.players.length)}
+      <p data-testid="awaited" aria-busy={invited === undefined ? 'true' : 'false'}>
+        {invited === undefined
+          ? S.loading
+          : invited !== null
+            ? S.waitingFor(invited)
+            : S.waitingOpen(game.seats - game.players.length)}
       </p>
       <ul>
         {game.players.map((player) => (
@@ -133,10 +137,20 @@ function Table({
     return byseat;
   }, [game.players]);
 
-  // A new version is a new position: what was chosen for the old one no longer applies.
+  const tableElement = useRef<HTMLElement>(null);
+  const shownVersion = useRef<number | null>(null);
+  // A new version is a new position: what was chosen for the old one no longer applies. When the focused button
+  // went with it (the card just played), the keyboard stays on the table instead of falling back to the page top.
   useEffect(() => {
     setSelected(null);
     setDeclaring(null);
+    if (
+      shownVersion.current !== null &&
+      (document.activeElement === null || document.activeElement === document.body)
+    ) {
+      tableElement.current?.focus({ preventScroll: true });
+    }
+    shownVersion.current = game.version;
   }, [game.version]);
 
   useEffect(() => {
@@ -233,6 +247,8 @@ function Table({
         data-status={game.status}
         data-my-turn={String(myTurn)}
         aria-busy={sending ? 'true' : 'false'}
+        tabIndex={-1}
+        ref={tableElement}
       >
         <header class="table-head">
           <p class={`turn${myTurn ? ' my-turn' : ''}`} data-testid="turn" aria-live="polite">
@@ -310,8 +326,8 @@ function Table({
 function highlightOf(game: TableGame): BoardHighlight | null {
   const last = game.lastMove;
   if (last === null) return null;
-  if (last.slot !== null) return { seat: last.seat, place: `c${last.slot}` };
-  if (last.sidePile !== null) return { seat: last.seat, place: `d${last.sidePile}` };
+  if (last.slot !== null) return { seat: last.seat, place: `c${last.slot}`, seq: last.seq };
+  if (last.sidePile !== null) return { seat: last.seat, place: `d${last.sidePile}`, seq: last.seq };
   return null;
 }
 
