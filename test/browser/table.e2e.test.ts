@@ -162,11 +162,11 @@ describe('the table', () => {
     await setLanguage(cara, 'sv');
     expect(await cara.getByTestId('turn').textContent()).toBe('Din tur');
     await cara.getByRole('button', { name: 'spader sju' }).waitFor();
-    await cara.getByRole('button', { name: /Sidohög 1: klöver åtta/ }).waitFor();
+    await cara.getByRole('button', { name: /Hjälprad 1: klöver åtta/ }).waitFor();
     await setLanguage(cara, 'ru');
     expect(await cara.getByTestId('turn').textContent()).toBe('Ваш ход');
     await cara.getByRole('button', { name: 'семёрка пик' }).waitFor();
-    expect(await cara.getByTestId('stock').textContent()).toBe('Прикуп: 5 карт');
+    expect(await cara.getByTestId('stock').textContent()).toBe('Резерв: 5 карт');
     await setLanguage(cara, 'en');
   });
 

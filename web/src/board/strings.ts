@@ -29,10 +29,10 @@ export const strings = translations(en, {
     seat: (n) => `Plats ${n + 1}`,
     hand: 'Din hand',
     handCount: (n) => plural(n, { one: '{n} kort på hand', other: '{n} kort på hand' }),
-    payoff: 'Betalningshög',
+    payoff: 'Trave',
     payoffCount: (n) => plural(n, { one: '{n} kort', other: '{n} kort' }),
-    payoffEmpty: 'Betalningshögen är tom',
-    sidePile: (n) => `Sidohög ${n}`,
+    payoffEmpty: 'Traven är tom',
+    sidePile: (n) => `Hjälprad ${n}`,
     center: 'Mitten',
     centerPile: (slot) => `Mitthög ${slot}`,
     reached: (rank) => `byggd till ${rank}`,
@@ -55,10 +55,10 @@ export const strings = translations(en, {
         many: '{n} карт в руке',
         other: '{n} карты в руке',
       }),
-    payoff: 'Колода выплаты',
+    payoff: 'Расчётная пачка',
     payoffCount: (n) =>
       plural(n, { one: '{n} карта', few: '{n} карты', many: '{n} карт', other: '{n} карты' }),
-    payoffEmpty: 'Колода выплаты пуста',
+    payoffEmpty: 'Расчётная пачка пуста',
     sidePile: (n) => `Боковая стопка ${n}`,
     center: 'Центр',
     centerPile: (slot) => `Центральная стопка ${slot}`,
@@ -66,10 +66,10 @@ export const strings = translations(en, {
     newPile: 'Новая центральная стопка',
     stock: (n) =>
       plural(n, {
-        one: 'Прикуп: {n} карта',
-        few: 'Прикуп: {n} карты',
-        many: 'Прикуп: {n} карт',
-        other: 'Прикуп: {n} карты',
+        one: 'Резерв: {n} карта',
+        few: 'Резерв: {n} карты',
+        many: 'Резерв: {n} карт',
+        other: 'Резерв: {n} карты',
       }),
     setAside: (n) =>
       plural(n, {
