@@ -51,7 +51,8 @@ const DRAG_THRESHOLD_PX = 6;
 
 /**
  * A place on the board: a plain element when read-only, a button when it is a source or a target. A source can be
- * dragged onto a target (pointer events, mouse and touch alike); a click then does not also fire.
+ * dragged onto a target with the mouse (pointer events; touch keeps scrolling, see board.css); the click that ends
+ * a drag is not also taken as a selection.
  */
 function Place({
   play,
@@ -123,29 +124,32 @@ function Place({
   };
   const onPointerMove = (event: PointerEvent) => {
     const from = start.current;
-    const element = event.currentTarget as HTMLElement;
+    const button = event.currentTarget as HTMLElement;
     if (from === null || from.id !== event.pointerId) return;
     const dx = event.clientX - from.x;
     const dy = event.clientY - from.y;
     if (!dragged.current && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
     if (!dragged.current) {
       dragged.current = true;
-      element.setPointerCapture(event.pointerId);
-      element.classList.add('dragging');
+      button.setPointerCapture(event.pointerId);
+      button.classList.add('dragging');
     }
-    element.style.transform = `translate(${dx}px, ${dy}px)`;
+    button.style.transform = `translate(${dx}px, ${dy}px)`;
   };
-  const onPointerUp = (event: PointerEvent) => {
-    const element = event.currentTarget as HTMLElement;
+  /** Ends a drag: the card goes back to its place; returns whether there was one. */
+  const endDrag = (event: PointerEvent): boolean => {
+    const button = event.currentTarget as HTMLElement;
     const from = start.current;
     start.current = null;
-    if (from === null || !dragged.current || source === undefined) return;
-    element.classList.remove('dragging');
-    element.style.transform = '';
+    button.classList.remove('dragging');
+    button.style.transform = '';
+    return from !== null && dragged.current;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (!endDrag(event) || source === undefined) return;
     const under = document.elementFromPoint(event.clientX, event.clientY);
     const onto = under?.closest<HTMLElement>('[data-target]')?.dataset['target'];
     if (onto !== undefined && onto !== source) play.onDrop(source, onto);
-    else dragged.current = false;
   };
   return (
     <button
@@ -162,7 +166,7 @@ function Place({
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
+      onPointerCancel={endDrag}
     >
       {children}
     </button>
