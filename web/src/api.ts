@@ -28,11 +28,15 @@ export function storeToken(token: string | null): void {
   else localStorage.setItem(TOKEN_KEY, token);
 }
 
-/** A GraphQL error (or a failed request) as the API said it: its message and `extensions.code`. */
+/**
+ * A GraphQL error (or a failed request) as the API said it: its message, `extensions.code`, and the whole
+ * `extensions` (a refused move's `rule` and `params`, docs/api.md "Rule codes").
+ */
 export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly code: string | null,
+    readonly extensions: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -40,7 +44,7 @@ export class ApiFailure extends Error {
 
 interface GraphQLAnswer<T> {
   data?: T | null;
-  errors?: { message: string; extensions?: { code?: unknown } }[];
+  errors?: { message: string; extensions?: { code?: unknown; [key: string]: unknown } }[];
 }
 
 /** Runs one operation of a document; a GraphQL error becomes an ApiFailure. */
@@ -72,7 +76,7 @@ export async function request<K extends keyof Operations>(
   const error = answer.errors?.[0];
   if (error !== undefined) {
     const code = error.extensions?.code;
-    throw new ApiFailure(error.message, typeof code === 'string' ? code : null);
+    throw new ApiFailure(error.message, typeof code === 'string' ? code : null, error.extensions);
   }
   if (answer.data === undefined || answer.data === null) throw new ApiFailure('empty answer', null);
   return answer.data;
@@ -126,7 +130,7 @@ export function subscribe<K extends keyof Operations>(
         if (message.errors !== undefined && message.errors.length > 0) {
           const error = message.errors[0]!;
           const code = error.extensions?.code;
-          onError(new ApiFailure(error.message, typeof code === 'string' ? code : null));
+          onError(new ApiFailure(error.message, typeof code === 'string' ? code : null, error.extensions));
         } else if (message.data) onData(message.data);
       },
       error: onError,

@@ -1,7 +1,355 @@
-/** A game's page: the table while it is played, the finished game (replay) once it is over. */
+/**
+ * A game's page: the waiting room, the table while it is played, the finished game (replay) once it is over.
+ * The table follows the game live (live-game.ts) and sends moves with `makeMove` (docs/api.md): a move is chosen
+ * by a source then a target, by click, drag or keyboard, checked against `legalMoves` for highlighting only —
+ * the server decides, and a refusal is shown in the reader's language (refusal.tsx).
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ApiFailure, asFailure, request } from '../api';
+import { Board, type BoardHighlight, type BoardPlay } from '../board/board';
+import { cardName } from '../cards/card';
+import { isRank, plainCard, type Rank } from '../cards/notation';
+import { ErrorBox } from '../error-box';
+import { useLanguage } from '../use-language';
 import type { Me } from '../me';
 import { FinishedGame } from '../replay/finished-game';
+import { MoveHistory } from '../replay/move-history';
+import { Countdown } from './countdown';
+import { ConfirmDialog, DeclareDialog } from './dialogs';
+import { TABLE, useLiveGame, type TableGame } from './live-game';
+import { legalTargets, movesBetween, newClientMoveId, splitMove } from './moves';
+import { Refusal } from './refusal';
+import { strings } from './strings';
+import './table.css';
 
 export function GamePage({ id, me }: { id: string; me: Me }) {
-  return <FinishedGame id={id} me={me} />;
+  useLanguage();
+  const S = strings();
+  const live = useLiveGame(id);
+  const { game } = live;
+  if (game === undefined) {
+    return live.failure !== null ? <ErrorBox error={live.failure} /> : <p class="muted">{S.loading}</p>;
+  }
+  if (game === null) return <p data-testid="no-game">{S.noGame}</p>;
+  switch (game.status) {
+    case 'FINISHED':
+    case 'ABORTED':
+      return (
+        <>
+          <GameOver game={game} />
+          <FinishedGame id={id} me={me} />
+        </>
+      );
+    case 'WAITING':
+      return <WaitingRoom game={game} />;
+    case 'ACTIVE':
+      return <Table game={game} onGame={live.apply} reload={live.reload} offline={live.offline} />;
+    default: {
+      const never: never = game.status;
+      return never;
+    }
+  }
+}
+
+/** One line on how the game ended (the finished-game page says the rest). */
+function GameOver({ game }: { game: TableGame }) {
+  const S = strings();
+  return (
+    <p class="game-over" data-testid="game-over" data-reason={game.result?.reason ?? game.status}>
+      <strong>{S.gameOver}</strong>
+      {game.result !== null ? `: ${S.endReason[game.result.reason]}` : ` — ${S.aborted}`}
+    </p>
+  );
+}
+
+function WaitingRoom({ game }: { game: TableGame }) {
+  const S = strings();
+  // undefined while asking; null for an open game (or an invitation that is not ours to see).
+  const [invited, setInvited] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    request(TABLE, 'TableInvitation', { id: game.id })
+      .then((data) =>
+        setInvited(data.challenge?.state === 'PENDING' ? data.challenge.invited.username : null),
+      )
+      .catch(() => setInvited(null));
+  }, [game.id]);
+  return (
+    <section
+      class="waiting"
+      data-testid="table"
+      data-version={game.version}
+      data-status={game.status}
+      data-my-turn="false"
+    >
+      <h2>{S.waiting}</h2>
+      <p data-testid="awaited" aria-busy={invited === undefined ? 'true' : 'false'}>
+        {invited === undefined
+          ? S.loading
+          : invited !== null
+            ? S.waitingFor(invited)
+            : S.waitingOpen(game.seats - game.players.length)}
+      </p>
+      <ul>
+        {game.players.map((player) => (
+          <li key={player.id}>{player.player.username}</li>
+        ))}
+      </ul>
+      {game.dealChosen && <p class="hint">{S.dealChosen}</p>}
+      <p class="hint">
+        {S.seedCommitment}: <code data-testid="seed-commitment">{game.seedCommitment}</code>
+      </p>
+    </section>
+  );
+}
+
+/** A move waiting for the rank its wild card declares. */
+interface Declaring {
+  readonly moves: readonly string[];
+  readonly ranks: readonly Rank[];
+}
+
+type Confirming = 'pass' | 'resign';
+
+/** Attempts per move on a lost connection: the same clientMoveId each time, so it is applied at most once. */
+const SEND_ATTEMPTS = 3;
+
+function Table({
+  game,
+  onGame,
+  reload,
+  offline,
+}: {
+  game: TableGame;
+  onGame: (game: TableGame) => void;
+  reload: () => void;
+  offline: boolean;
+}) {
+  const S = strings();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [declaring, setDeclaring] = useState<Declaring | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [refusal, setRefusal] = useState<ApiFailure | null>(null);
+  const [sending, setSending] = useState(false);
+  const myTurn = game.isMyTurn;
+  const names = useMemo(() => {
+    const byseat: string[] = [];
+    for (const player of game.players) byseat[player.seat] = player.player.username;
+    return byseat;
+  }, [game.players]);
+
+  const tableElement = useRef<HTMLElement>(null);
+  const shownVersion = useRef<number | null>(null);
+  // A new version is a new position: what was chosen for the old one no longer applies. When the focused button
+  // went with it (the card just played), the keyboard stays on the table instead of falling back to the page top.
+  useEffect(() => {
+    setSelected(null);
+    setDeclaring(null);
+    if (
+      shownVersion.current !== null &&
+      (document.activeElement === null || document.activeElement === document.body)
+    ) {
+      tableElement.current?.focus({ preventScroll: true });
+    }
+    shownVersion.current = game.version;
+  }, [game.version]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setSelected(null);
+      setDeclaring(null);
+      setConfirming(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const send = async (move: string) => {
+    setSelected(null);
+    setDeclaring(null);
+    setRefusal(null);
+    setSending(true);
+    const clientMoveId = newClientMoveId();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const data = await request(TABLE, 'TableMove', {
+            id: game.id,
+            move,
+            expectedVersion: game.version,
+            clientMoveId,
+          });
+          onGame(data.makeMove.game);
+          return;
+        } catch (error) {
+          const failure = asFailure(error);
+          if (failure.code !== 'NETWORK' || attempt >= SEND_ATTEMPTS) throw failure;
+        }
+      }
+    } catch (error) {
+      const failure = asFailure(error);
+      setRefusal(failure);
+      if (failure.code === 'VERSION_CONFLICT' || failure.code === 'GAME_NOT_ACTIVE') reload();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const resign = async () => {
+    setConfirming(null);
+    setRefusal(null);
+    try {
+      onGame((await request(TABLE, 'TableResign', { id: game.id })).resign);
+    } catch (error) {
+      setRefusal(asFailure(error));
+    }
+  };
+
+  /** A source and a target chosen: the move, after asking the rank when several declarations are legal. */
+  const choose = (source: string, target: string) => {
+    const candidates = movesBetween(game.legalMoves, source, target);
+    const ranks = candidates
+      .map((move) => splitMove(move)?.declared ?? null)
+      .filter((rank): rank is Rank => rank !== null && isRank(rank));
+    if (ranks.length > 1) {
+      setSelected(source);
+      setDeclaring({ moves: candidates, ranks });
+      return;
+    }
+    // Not a legal move: sent anyway, so the server says why not (in the reader's language).
+    void send(candidates[0] ?? `${source}-${target}`);
+  };
+
+  const play: BoardPlay | undefined = myTurn
+    ? {
+        selected,
+        legalTargets: legalTargets(game.legalMoves, selected),
+        newPileTarget: game.view.centerPiles.length < game.view.maxCenterPiles,
+        onSource: (source) => {
+          setRefusal(null);
+          setSelected((current) => (current === source ? null : source));
+        },
+        onTarget: (target) => {
+          if (selected !== null) choose(selected, target);
+        },
+        onDrop: (source, target) => choose(source, target),
+      }
+    : undefined;
+
+  const highlight = highlightOf(game);
+  const mover = game.currentSeat === null ? '' : (names[game.currentSeat] ?? '');
+  return (
+    <div class="table-page">
+      <section
+        class="table"
+        data-testid="table"
+        data-version={game.version}
+        data-status={game.status}
+        data-my-turn={String(myTurn)}
+        aria-busy={sending ? 'true' : 'false'}
+        tabIndex={-1}
+        ref={tableElement}
+      >
+        <header class="table-head">
+          <p class={`turn${myTurn ? ' my-turn' : ''}`} data-testid="turn" aria-live="polite">
+            {myTurn ? S.yourTurn : S.toMove(mover)}
+          </p>
+          <Countdown deadline={game.deadline} />
+          {offline && <span class="muted">{S.offline}</span>}
+          {sending && <span class="muted">{S.sending}</span>}
+        </header>
+        {game.lastMove !== null && game.lastMove.seat !== game.mySeat && game.lastMove.move !== null && (
+          <p class="last-move muted" data-testid="last-move">
+            {S.lastMove(names[game.lastMove.seat] ?? '', describeMove(game.lastMove.move))}
+          </p>
+        )}
+        {myTurn && game.forcedPlays.length > 0 && (
+          <div class="forced" data-testid="forced" role="status">
+            <strong>{S.forced}:</strong>{' '}
+            {game.forcedPlays.map((forced) => (
+              <span key={forced.move} data-move={forced.move} data-reason={forced.reason}>
+                {describeMove(forced.move)} — {S.forcedReason[forced.reason]}.{' '}
+              </span>
+            ))}
+          </div>
+        )}
+        {refusal !== null && <Refusal failure={refusal} />}
+        <Board view={game.view} mySeat={game.mySeat} names={names} play={play} highlight={highlight} />
+        {myTurn && (
+          <p class="hint" aria-live="polite" data-testid="selection">
+            {selected === null ? S.selectHint : S.selected(describeSource(selected))}
+          </p>
+        )}
+        <div class="table-actions">
+          {myTurn && game.legalMoves.includes('pass') && (
+            <button type="button" data-testid="pass" onClick={() => setConfirming('pass')}>
+              {S.pass}
+            </button>
+          )}
+          {game.mySeat !== null && (
+            <button
+              type="button"
+              class="secondary"
+              data-testid="resign"
+              onClick={() => setConfirming('resign')}
+            >
+              {S.resign}
+            </button>
+          )}
+        </div>
+        {declaring !== null && (
+          <DeclareDialog
+            ranks={declaring.ranks}
+            onChoose={(rank) => {
+              const move = declaring.moves.find((candidate) => splitMove(candidate)?.declared === rank);
+              if (move !== undefined) void send(move);
+            }}
+            onCancel={() => setDeclaring(null)}
+          />
+        )}
+        {confirming !== null && (
+          <ConfirmDialog
+            question={confirming === 'pass' ? S.confirmPass : S.confirmResign}
+            onYes={() => (confirming === 'pass' ? void send('pass') : void resign())}
+            onNo={() => setConfirming(null)}
+          />
+        )}
+      </section>
+      <aside class="table-history">
+        <MoveHistory gameId={game.id} version={game.version} />
+      </aside>
+    </div>
+  );
+}
+
+/** Where the last move went, for the board to mark: a centre slot, or the mover's side pile. */
+function highlightOf(game: TableGame): BoardHighlight | null {
+  const last = game.lastMove;
+  if (last === null) return null;
+  if (last.slot !== null) return { seat: last.seat, place: `c${last.slot}`, seq: last.seq };
+  if (last.sidePile !== null) return { seat: last.seat, place: `d${last.sidePile}`, seq: last.seq };
+  return null;
+}
+
+/** A source in words: "seven of hearts", "the pay-off pile", "side pile 2". */
+function describeSource(source: string): string {
+  const S = strings();
+  if (source === 'p') return S.pileName.p;
+  if (/^d\d+$/.test(source)) return S.sidePile(source.slice(1));
+  return cardName(plainCard(source));
+}
+
+/** A move in words: "seven of hearts → centre pile 2". */
+function describeMove(move: string): string {
+  const S = strings();
+  const parts = splitMove(move);
+  if (parts === null) return move === 'pass' ? S.pass : move;
+  const target =
+    parts.target === 'c'
+      ? S.pileName.c
+      : parts.target.startsWith('c')
+        ? S.centrePile(parts.target.slice(1))
+        : S.sidePile(parts.target.slice(1));
+  const declared = parts.declared !== null ? ` (=${parts.declared})` : '';
+  return `${describeSource(parts.source)} → ${target}${declared}`;
 }

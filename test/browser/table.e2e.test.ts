@@ -1,0 +1,374 @@
+/**
+ * The table (docs/web.md "The table") in Chromium: a click selects at once, before any request, and lights up the
+ * legal targets; a refused move reads its reason in the reader's language; a wild card asks exactly its legal
+ * ranks; a turn played with the keyboard alone; pass and resign ask first; Swedish and Russian tables; the phone
+ * layout without horizontal scroll; a forced play shown with its reason; a built-in bot answering; a deadline
+ * passing under the test clock. Neither player's page ever holds the other's hand. With UPDATE_SCREENSHOTS=1 it
+ * saves docs/images/table-desktop.png and table-phone.png.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { TestApp, dataOf, startTestApp } from '../service/support/app';
+import { launchBrowser } from './support/browser';
+import {
+  HiddenHand,
+  expectNoneOf,
+  playMoveInUi,
+  recordTraffic,
+  signUpInUi,
+  tokenOf,
+} from './support/table-ui';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const PASSWORD = 'correct horse battery staple';
+/** Seat 0 (Cara) to move: 7S fits c1, the joker may go on d1 (8C) as an 8 or a 7, KD fits nowhere in the centre. */
+const CLASSIC = 'c1=AS2H3D4C5S6H 2C8D3S5C4D - 9H:7S*KD:8C,-,-,-/3C5DQS:4H4S:-,-,-,- 0 14 0 n';
+/** The same with a pay-off 7D that fits c1: the rules force it (FORCED_PAYOFF_PLAY, docs/rules.md §2.6). */
+const FORCED = 'c1=AS2H3D4C5S6H 2C8D3S5C4D - 9H7D:5H*KD:8C,-,-,-/3C5DQS:4H4S:-,-,-,- 0 14 0 n';
+
+let app: TestApp;
+let browser: Browser;
+let cara: Page;
+let dan: Page;
+let caraToken: string;
+let danToken: string;
+let caraReceived: string[];
+let danReceived: string[];
+
+beforeAll(async () => {
+  app = await startTestApp({ testBuild: true, env: { CLOCK: 'manual', SWEEP_INTERVAL_MS: '0' } });
+  browser = await launchBrowser();
+  cara = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  dan = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
+  caraReceived = recordTraffic(cara);
+  danReceived = recordTraffic(dan);
+  await signUpInUi(cara, app.url, 'table_cara', PASSWORD);
+  await signUpInUi(dan, app.url, 'table_dan', PASSWORD);
+  caraToken = await tokenOf(cara);
+  danToken = await tokenOf(dan);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Cara invites Dan to a game (from `position`, or dealt), Dan accepts: its id. */
+async function gameWithDan(input: Record<string, unknown>): Promise<string> {
+  const { id } = dataOf(
+    await app.gql<{ createGame: { id: string } }>(
+      caraToken,
+      'mutation($input: CreateGameInput!) { createGame(input: $input) { id } }',
+      { input: { preset: 'CLASSIC', opponent: 'table_dan', ...input } },
+    ),
+  ).createGame;
+  dataOf(await app.gql(danToken, 'mutation($id: ID!) { joinGame(gameId: $id) { id } }', { id }));
+  return id;
+}
+
+async function setLanguage(page: Page, language: 'en' | 'sv' | 'ru'): Promise<void> {
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+      ).localStorage.setItem('malice.language', value),
+    language,
+  );
+  await page.reload();
+  await page.getByTestId('table').waitFor();
+}
+
+/** Presses Tab until the focused element matches `selector` (the keyboard alone, as a person would). */
+async function tabTo(page: Page, selector: string): Promise<void> {
+  for (let presses = 0; presses < 60; presses++) {
+    await page.keyboard.press('Tab');
+    const there = await page.evaluate(
+      (wanted) =>
+        (
+          globalThis as unknown as { document: { activeElement: { matches(s: string): boolean } | null } }
+        ).document.activeElement?.matches(wanted) ?? false,
+      selector,
+    );
+    if (there) return;
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+describe('the table', () => {
+  let gameId: string;
+  let caraSees: HiddenHand;
+  let danSees: HiddenHand;
+
+  beforeAll(async () => {
+    gameId = await gameWithDan({ position: CLASSIC });
+    caraSees = new HiddenHand(app, gameId, caraToken, danToken);
+    danSees = new HiddenHand(app, gameId, danToken, caraToken);
+    await caraSees.snapshot();
+    await danSees.snapshot();
+    caraReceived.length = 0;
+    danReceived.length = 0;
+    await Promise.all([cara.goto(`${app.url}/games/${gameId}`), dan.goto(`${app.url}/games/${gameId}`)]);
+    await cara.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
+  });
+
+  it('selects a card at once, before any request, and lights up its legal targets', async () => {
+    // Every operation the page sends now waits two seconds (the page's own reads may come and go meanwhile):
+    // the selection must not wait for any of them, and sends none of its own.
+    const requests: string[] = [];
+    cara.on('request', (request) => {
+      const operation = (request.postDataJSON() as { operationName?: string } | null)?.operationName;
+      if (operation?.startsWith('Table')) requests.push(operation);
+    });
+    await cara.route('**/graphql', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    const clicked = Date.now();
+    await cara.locator('button[data-source="7S"]').click();
+    await cara.locator('button[data-source="7S"][aria-pressed="true"]').waitFor();
+    expect(Date.now() - clicked).toBeLessThan(2000);
+    expect(requests).toEqual([]);
+    expect(await cara.locator('[data-target="c1"]').getAttribute('data-legal')).toBe('true');
+    expect(await cara.locator('[data-target="d1"]').getAttribute('data-legal')).toBe('true');
+    // A king does not go to the centre here: c1 is not lit for it.
+    await cara.locator('button[data-source="KD"]').click();
+    await cara.locator('button[data-source="KD"][aria-pressed="true"]').waitFor();
+    expect(await cara.locator('[data-target="c1"]').getAttribute('data-legal')).toBe('false');
+    expect(await cara.locator('button[data-source="7S"]').getAttribute('aria-pressed')).toBe('false');
+    await cara.keyboard.press('Escape');
+    await cara.locator('button[data-source="KD"][aria-pressed="false"]').waitFor();
+    expect(requests).toEqual([]);
+    await cara.unroute('**/graphql');
+  });
+
+  it('shows a refused move’s reason in the reader’s language', async () => {
+    await cara.locator('button[data-source="KD"]').click();
+    await cara.locator('[data-target="c1"]').click();
+    const alert = cara.locator('[role="alert"][data-rule="DOES_NOT_FIT"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(
+      'The king of diamonds does not fit centre pile 1: it needs a 7.',
+    );
+    await setLanguage(cara, 'sv');
+    await cara.locator('button[data-source="KD"]').click();
+    await cara.locator('[data-target="c1"]').click();
+    expect(await cara.locator('[role="alert"][data-rule="DOES_NOT_FIT"]').textContent()).toContain(
+      'Ruter kung passar inte på mitthög 1: den behöver en 7.',
+    );
+    await setLanguage(cara, 'en');
+  });
+
+  it('renders the table in Swedish and in Russian', async () => {
+    await setLanguage(cara, 'sv');
+    expect(await cara.getByTestId('turn').textContent()).toBe('Din tur');
+    await cara.getByRole('button', { name: 'spader sju' }).waitFor();
+    await cara.getByRole('button', { name: /Hjälprad 1: klöver åtta/ }).waitFor();
+    await setLanguage(cara, 'ru');
+    expect(await cara.getByTestId('turn').textContent()).toBe('Ваш ход');
+    await cara.getByRole('button', { name: 'семёрка пик' }).waitFor();
+    expect(await cara.getByTestId('stock').textContent()).toBe('Резерв: 5 карт');
+    await setLanguage(cara, 'en');
+  });
+
+  it('asks for the declared rank, listing exactly the legal ones', async () => {
+    await cara.locator('button[data-source="*"]').click();
+    await cara.locator('[data-target="d1"]').click();
+    const ranks = await cara
+      .getByTestId('declare')
+      .locator('[data-rank]')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => (button as unknown as { dataset: { rank: string } }).dataset.rank),
+      );
+    expect(ranks).toEqual(['8', '7']);
+    await cara.keyboard.press('Escape');
+    await cara.getByTestId('declare').waitFor({ state: 'detached' });
+  });
+
+  it('asks before resigning, and No leaves the game as it is', async () => {
+    await cara.getByTestId('resign').click();
+    await cara.getByTestId('confirm').waitFor();
+    await cara.getByTestId('confirm-no').click();
+    await cara.getByTestId('confirm').waitFor({ state: 'detached' });
+    expect(await cara.getByTestId('table').getAttribute('data-status')).toBe('ACTIVE');
+  });
+
+  it('plays a turn with the keyboard alone, declaring a rank', async () => {
+    await cara.locator('body').click({ position: { x: 1, y: 1 } });
+    await tabTo(cara, 'button[data-source="*"]');
+    await cara.keyboard.press('Enter');
+    await cara.locator('button[data-source="*"][aria-pressed="true"]').waitFor();
+    await tabTo(cara, '[data-target="d1"]');
+    await cara.keyboard.press('Enter');
+    // The dialog takes the focus: its first rank, 8, is where Enter goes.
+    await cara.locator('[data-testid="declare"] [data-rank="8"]:focus').waitFor();
+    await cara.keyboard.press('Enter');
+    await cara.locator('[data-testid="table"][data-version="1"][data-my-turn="false"]').waitFor();
+    await dan.locator('[data-testid="table"][data-version="1"][data-my-turn="true"]').waitFor();
+    await caraSees.snapshot();
+    await danSees.snapshot();
+  });
+
+  it('lays out at 375 px without horizontal scroll, and Dan passes after confirming', async () => {
+    const widths = await dan.evaluate(() => {
+      const root = (
+        globalThis as unknown as {
+          document: { documentElement: { scrollWidth: number; clientWidth: number } };
+        }
+      ).document.documentElement;
+      return { scroll: root.scrollWidth, client: root.clientWidth };
+    });
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await dan.locator('[data-seat="0"] [data-just-moved="true"]').waitFor();
+    if (process.env.UPDATE_SCREENSHOTS === '1') {
+      fs.mkdirSync(path.join(ROOT, 'docs', 'images'), { recursive: true });
+      await dan.screenshot({ path: path.join(ROOT, 'docs', 'images', 'table-phone.png'), fullPage: true });
+    }
+    await playMoveInUi(dan, 'pass');
+    await cara.locator('[data-testid="table"][data-version="2"][data-my-turn="true"]').waitFor();
+    await caraSees.snapshot();
+    await danSees.snapshot();
+    if (process.env.UPDATE_SCREENSHOTS === '1') {
+      await cara.screenshot({ path: path.join(ROOT, 'docs', 'images', 'table-desktop.png') });
+    }
+  });
+
+  it('plays a card dragged onto a centre pile with the mouse', async () => {
+    const card = await cara.locator('button[data-source="7S"]').boundingBox();
+    const pile = await cara.locator('[data-target="c1"]').boundingBox();
+    await cara.mouse.move(card!.x + card!.width / 2, card!.y + card!.height / 2);
+    await cara.mouse.down();
+    await cara.mouse.move(pile!.x + pile!.width / 2, pile!.y + pile!.height / 2, { steps: 8 });
+    await cara.mouse.up();
+    await cara.locator('[data-testid="table"][data-version="3"]').waitFor();
+    expect(await cara.locator('[data-target="c1"]').getAttribute('aria-label')).toContain('seven of spades');
+    await caraSees.snapshot();
+    await danSees.snapshot();
+  });
+
+  it('draws clubs green and diamonds blue with four-colour suits', async () => {
+    const colours = () =>
+      cara.evaluate(() => {
+        const globals = globalThis as unknown as {
+          document: { querySelector(s: string): object | null };
+          getComputedStyle(element: object): { color: string };
+        };
+        const colour = (selector: string) =>
+          globals.getComputedStyle(globals.document.querySelector(selector)!).color;
+        return { clubs: colour('.pc-suit-C'), diamonds: colour('.pc-suit-D'), hearts: colour('.pc-suit-H') };
+      });
+    expect(await colours()).toEqual({
+      clubs: 'rgb(27, 27, 27)',
+      diamonds: 'rgb(192, 34, 27)',
+      hearts: 'rgb(192, 34, 27)',
+    });
+    await cara.getByLabel('Four-colour suits').check();
+    expect(await colours()).toEqual({
+      clubs: 'rgb(24, 121, 78)',
+      diamonds: 'rgb(31, 95, 191)',
+      hearts: 'rgb(192, 34, 27)',
+    });
+    await cara.getByLabel('Four-colour suits').uncheck();
+  });
+
+  it('never let either page hold the other’s hand', async () => {
+    await expectNoneOf(cara, caraReceived, caraSees.forbidden());
+    await expectNoneOf(dan, danReceived, danSees.forbidden());
+  });
+});
+
+describe('other tables', () => {
+  it('waits for the invited player with the seed commitment, then turns into the table live', async () => {
+    const { id, seedCommitment } = dataOf(
+      await app.gql<{ createGame: { id: string; seedCommitment: string } }>(
+        caraToken,
+        'mutation { createGame(input: { preset: MODERN, opponent: "table_dan" }) { id seedCommitment } }',
+      ),
+    ).createGame;
+    await cara.goto(`${app.url}/games/${id}`);
+    await cara.locator('[data-testid="table"][data-status="WAITING"]').waitFor();
+    await cara.locator('[data-testid="awaited"][aria-busy="false"]').waitFor();
+    expect(await cara.getByTestId('awaited').textContent()).toBe(
+      'Waiting for table_dan to accept the invitation.',
+    );
+    expect(await cara.getByTestId('seed-commitment').textContent()).toBe(seedCommitment);
+    dataOf(await app.gql(danToken, 'mutation($id: ID!) { joinGame(gameId: $id) { id } }', { id }));
+    await cara.locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
+    await cara.getByTestId('turn').waitFor();
+  });
+
+  it('shows a forced play with its reason, in English and in Russian', async () => {
+    const id = await gameWithDan({ position: FORCED });
+    const caraSees = new HiddenHand(app, id, caraToken, danToken);
+    await caraSees.snapshot();
+    caraReceived.length = 0;
+    await cara.goto(`${app.url}/games/${id}`);
+    const forced = cara.getByTestId('forced');
+    await forced.waitFor();
+    expect(await forced.locator('[data-reason="FORCED_PAYOFF_PLAY"]').textContent()).toContain(
+      'the pay-off card fits a centre pile and must be played',
+    );
+    await setLanguage(cara, 'ru');
+    expect(await cara.getByTestId('forced').textContent()).toContain('Обязательный ход');
+    await setLanguage(cara, 'en');
+    await playMoveInUi(cara, 'p-c1');
+    await cara.getByTestId('forced').waitFor({ state: 'detached' });
+    await caraSees.snapshot();
+    await expectNoneOf(cara, caraReceived, caraSees.forbidden());
+  });
+
+  it('plays against a built-in bot, which answers on its own', async () => {
+    const { id } = dataOf(
+      await app.gql<{ createGame: { id: string } }>(
+        caraToken,
+        'mutation($p: String!) { createGame(input: { preset: CLASSIC, bot: GREEDY, position: $p }) { id } }',
+        { p: CLASSIC },
+      ),
+    ).createGame;
+    // The bot's hand and what it draws next (the stock's top three), from the position: never on Cara's page.
+    const caraSees = new HiddenHand(app, id, caraToken, { cards: ['4H', '4S', '4D', '5C', '3S'] });
+    await caraSees.snapshot();
+    caraReceived.length = 0;
+    await cara.goto(`${app.url}/games/${id}`);
+    await cara.locator('[data-testid="table"][data-version="0"][data-my-turn="true"]').waitFor();
+    await playMoveInUi(cara, 'KD-d2');
+    // The bot moved on its own: the page followed it back to Cara's turn.
+    await cara.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
+    expect(Number(await cara.getByTestId('table').getAttribute('data-version'))).toBeGreaterThan(1);
+    await caraSees.snapshot();
+    await expectNoneOf(cara, caraReceived, caraSees.forbidden());
+  });
+
+  it('shows the timeout once the deadline passes under the test clock', async () => {
+    // Each has moved once (a player who never moved would have the game aborted, docs/correspondence.md).
+    const id = await gameWithDan({ position: CLASSIC, hoursPerMove: 1 });
+    for (const [token, move, version] of [
+      [caraToken, 'KD-d2', 0],
+      [danToken, 'pass', 1],
+    ] as const) {
+      dataOf(
+        await app.gql(
+          token,
+          'mutation($id: ID!, $m: String!, $v: Int!) { makeMove(gameId: $id, move: $m, expectedVersion: $v) { replayed } }',
+          { id, m: move, v: version },
+        ),
+      );
+    }
+    const caraSees = new HiddenHand(app, id, caraToken, danToken);
+    await caraSees.snapshot();
+    caraReceived.length = 0;
+    await cara.goto(`${app.url}/games/${id}`);
+    await cara.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
+    await expectNoneOf(cara, caraReceived, caraSees.forbidden());
+    const countdown = cara.getByTestId('countdown');
+    expect(await countdown.textContent()).toMatch(/^Time left: (59:\d\d|1 h 0 min)$/);
+    const response = await fetch(`${app.url}/test/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 2 * 3_600_000 }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ timedOut: 1 });
+    await cara.locator('[data-testid="game-over"][data-reason="TIMED_OUT"]').waitFor();
+    expect(await cara.getByTestId('game-over').textContent()).toBe('Game over: a player ran out of time');
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * What the table reads from `legalMoves` (docs/notation.md "Moves"): the targets of a source, and the ranks a wild
+ * card may declare onto a side pile. Pure functions of the move texts, so the page highlights without asking.
+ */
+
+/** A move's parts: `7H-d2=8` is source `7H`, target `d2`, declared `8`. */
+export function splitMove(move: string): { source: string; target: string; declared: string | null } | null {
+  const dash = move.lastIndexOf('-');
+  if (dash <= 0) return null;
+  const [target = '', declared] = move.slice(dash + 1).split('=');
+  return { source: move.slice(0, dash), target, declared: declared ?? null };
+}
+
+/** The targets the legal moves allow for `source`. */
+export function legalTargets(legalMoves: readonly string[], source: string | null): Set<string> {
+  const targets = new Set<string>();
+  if (source === null) return targets;
+  for (const move of legalMoves) {
+    const parts = splitMove(move);
+    if (parts !== null && parts.source === source) targets.add(parts.target);
+  }
+  return targets;
+}
+
+/** The legal moves from `source` to `target`: one, or one per declarable rank (`*-d2=9`, `*-d2=8`). */
+export function movesBetween(legalMoves: readonly string[], source: string, target: string): string[] {
+  return legalMoves.filter((move) => {
+    const parts = splitMove(move);
+    return parts !== null && parts.source === source && parts.target === target;
+  });
+}
+
+/** A move id for `clientMoveId`, one per attempt, so a retry of the same attempt is applied once. */
+export function newClientMoveId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Outside a secure context (plain http to a remote host) randomUUID is missing; 128 random bits do as well.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}

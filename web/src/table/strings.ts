@@ -1,0 +1,297 @@
+/**
+ * The table's texts in the three languages (web/src/i18n.ts), refusals included: one line per engine violation
+ * code (src/engine/violations.ts, docs/api.md "Rule codes"), written from its `params`, so a refused move reads in
+ * the reader's language rather than the server's English.
+ */
+import type { ViolationCode, ViolationParams } from '../../../src/engine/violations';
+import type { EndReason, ForcedPlayReason } from '../generated/graphql';
+import { plural, translations } from '../i18n';
+
+/** Each code's line from its params; `card` names a card and `pile` a place in the reader's words. */
+type Refusals = {
+  readonly [C in ViolationCode]: (params: ViolationParams[C], words: Words) => string;
+};
+
+/** How a refusal names cards and places. */
+export interface Words {
+  card(text: string): string;
+  pile(text: string): string;
+}
+
+const en = {
+  loading: 'Loading the game…',
+  noGame: 'There is no such game.',
+  yourTurn: 'Your turn',
+  toMove: (name: string) => `${name} to move`,
+  waiting: 'Waiting for players',
+  waitingFor: (name: string) => `Waiting for ${name} to accept the invitation.`,
+  waitingOpen: (free: number) =>
+    plural(free, {
+      one: 'Waiting for {n} more player to join.',
+      other: 'Waiting for {n} more players to join.',
+    }),
+  seedCommitment: 'Seed commitment',
+  dealChosen: 'The creator chose the deal (unrated).',
+  deadline: 'Time left',
+  noClock: 'No clock',
+  timeUp: 'time is up',
+  pass: 'Pass',
+  resign: 'Resign',
+  confirmPass: 'End your turn without putting a card on a side pile?',
+  confirmResign: 'Resign this game? It counts as a loss.',
+  yes: 'Yes',
+  no: 'No',
+  declareTitle: 'Which rank does the wild card stand for?',
+  cancel: 'Cancel',
+  selectHint: 'Choose a card (hand, pay-off or side-pile top), then where it goes. Escape clears the choice.',
+  selected: (card: string) => `Selected: ${card}. Now choose where it goes.`,
+  sending: 'Sending…',
+  offline: 'Reconnecting…',
+  forced: 'Forced play',
+  forcedReason: {
+    FORCED_ACE: 'an ace must start a centre pile',
+    FORCED_PAYOFF_PLAY: 'the pay-off card fits a centre pile and must be played',
+    FORCED_TWO_ON_ACE: 'a 2 must go on a centre pile showing an ace',
+  } satisfies Record<ForcedPlayReason, string>,
+  lastMove: (name: string, what: string) => `${name}: ${what}`,
+  gameOver: 'Game over',
+  endReason: {
+    BLOCKED: 'nobody could play',
+    PAYOFF_EMPTIED: 'a pay-off pile was emptied',
+    RESIGNED: 'a player resigned',
+    STUCK: 'the stock ran out and nobody could play',
+    TIMED_OUT: 'a player ran out of time',
+    TURN_LIMIT: 'the turn limit was reached',
+  } satisfies Record<EndReason, string>,
+  aborted: 'The game was called off.',
+  pileName: { p: 'the pay-off pile', c: 'a new centre pile', hand: 'the hand' },
+  centrePile: (n: string) => `centre pile ${n}`,
+  sidePile: (n: string) => `side pile ${n}`,
+  refusedTitle: 'Move refused',
+  refusal: {
+    MALFORMED_COMMAND: () => 'The move could not be read (a fault of this client).',
+    MALFORMED_MOVE: (p) => `“${p.move}” is not a move.`,
+    GAME_OVER: () => 'The game is over.',
+    NO_SUCH_SEAT: () => 'There is no such seat.',
+    SEAT_OUT: () => 'You have left this game.',
+    NOT_YOUR_TURN: () => 'It is not your turn.',
+    NO_SUCH_PILE: (p, w) => `There is no ${w.pile(p.pile)}.`,
+    EMPTY_SOURCE: (p, w) => `${capital(w.pile(p.pile))} is empty.`,
+    CARD_NOT_IN_HAND: (p, w) => `The ${w.card(p.card)} is not in your hand.`,
+    DOES_NOT_FIT: (p, w) => `The ${w.card(p.card)} does not fit ${w.pile(p.pile)}: it needs a ${p.needs}.`,
+    CENTER_FULL: (p) => `All ${p.maxCenterPiles} centre piles are in use.`,
+    ONLY_ACE_STARTS_PILE: (p, w) => `Only an ace starts a centre pile, not the ${w.card(p.card)}.`,
+    PAYOFF_ONLY_TO_CENTER: () => 'The pay-off card may go only to a centre pile.',
+    SIDE_ONLY_FROM_HAND: () => 'Side-pile cards come only from your hand.',
+    SIDE_BUILD: (p, w) =>
+      `The ${w.card(p.card)} cannot go on ${w.pile(p.pile)}: it shows ${p.top}, so it takes a ${p.top} or one lower.`,
+    LOW_CARD_TO_SIDE: (p, w) =>
+      p.centerFull
+        ? `The ${w.card(p.card)} may go to a side pile only onto a card one higher.`
+        : `Aces and 2s go to a side pile only while all ${p.maxCenterPiles} centre piles are in use.`,
+    BAD_DECLARATION: (p, w) =>
+      ({
+        ONLY_ON_SIDE_PILE: 'A rank is declared only on a side pile.',
+        NEVER_AN_ACE: 'A wild card never stands for an ace.',
+        WILD_MUST_DECLARE: `Say which rank the ${w.card(p.card)} stands for on this side pile.`,
+        NOTHING_TO_DECLARE: `Nothing is declared for the ${w.card(p.card)} here.`,
+      })[p.problem],
+    FORCED_PLAY_PENDING: (p, w) =>
+      `First the forced play: the ${w.card(p.card)} to ${w.pile(p.pile)} (${p.move}).`,
+    PASS_NOT_ALLOWED: () => 'You may not pass: put a card on a side pile.',
+  } satisfies Refusals as Refusals,
+  /** Refusals that carry no rule, by `extensions.code`. */
+  refusalByCode: {
+    VERSION_CONFLICT: 'The game changed meanwhile; here it is as it is now. Choose again.',
+    GAME_NOT_ACTIVE: 'The game is no longer being played.',
+    NOT_YOUR_TURN: 'It is not your turn.',
+  } as Record<string, string>,
+};
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const strings = translations(en, {
+  sv: {
+    loading: 'Läser in partiet…',
+    noGame: 'Partiet finns inte.',
+    yourTurn: 'Din tur',
+    toMove: (name) => `${name} drar`,
+    waiting: 'Väntar på spelare',
+    waitingFor: (name) => `Väntar på att ${name} antar inbjudan.`,
+    waitingOpen: (free) =>
+      plural(free, {
+        one: 'Väntar på ytterligare {n} spelare.',
+        other: 'Väntar på ytterligare {n} spelare.',
+      }),
+    seedCommitment: 'Fröets åtagande',
+    dealChosen: 'Skaparen valde given (orankat).',
+    deadline: 'Tid kvar',
+    noClock: 'Ingen klocka',
+    timeUp: 'tiden är ute',
+    pass: 'Stå över',
+    resign: 'Ge upp',
+    confirmPass: 'Avsluta din tur utan att lägga ett kort på en hjälprad?',
+    confirmResign: 'Ge upp partiet? Det räknas som förlust.',
+    yes: 'Ja',
+    no: 'Nej',
+    declareTitle: 'Vilken valör står jokern för?',
+    cancel: 'Avbryt',
+    selectHint: 'Välj ett kort (hand, trave eller hjälprad), sedan vart det ska. Escape rensar valet.',
+    selected: (card) => `Valt: ${card}. Välj nu vart det ska.`,
+    sending: 'Skickar…',
+    offline: 'Återansluter…',
+    forced: 'Tvingat drag',
+    forcedReason: {
+      FORCED_ACE: 'ett ess måste starta en mitthög',
+      FORCED_PAYOFF_PLAY: 'travens översta kort passar på en mitthög och måste spelas',
+      FORCED_TWO_ON_ACE: 'en tvåa måste läggas på en mitthög med ett ess',
+    },
+    lastMove: (name, what) => `${name}: ${what}`,
+    gameOver: 'Partiet är slut',
+    endReason: {
+      BLOCKED: 'ingen kunde spela',
+      PAYOFF_EMPTIED: 'en trave tömdes',
+      RESIGNED: 'en spelare gav upp',
+      STUCK: 'talongen tog slut och ingen kunde spela',
+      TIMED_OUT: 'en spelares tid tog slut',
+      TURN_LIMIT: 'gränsen för antal drag nåddes',
+    },
+    aborted: 'Partiet avbröts.',
+    pileName: { p: 'traven', c: 'en ny mitthög', hand: 'handen' },
+    centrePile: (n) => `mitthög ${n}`,
+    sidePile: (n) => `hjälprad ${n}`,
+    refusedTitle: 'Draget avvisades',
+    refusal: {
+      MALFORMED_COMMAND: () => 'Draget kunde inte läsas (ett fel i den här klienten).',
+      MALFORMED_MOVE: (p) => `”${p.move}” är inget drag.`,
+      GAME_OVER: () => 'Partiet är slut.',
+      NO_SUCH_SEAT: () => 'Den platsen finns inte.',
+      SEAT_OUT: () => 'Du har lämnat partiet.',
+      NOT_YOUR_TURN: () => 'Det är inte din tur.',
+      NO_SUCH_PILE: (p, w) => `Det finns ingen ${w.pile(p.pile)}.`,
+      EMPTY_SOURCE: (p, w) => `${capital(w.pile(p.pile))} är tom.`,
+      CARD_NOT_IN_HAND: (p, w) => `${capital(w.card(p.card))} finns inte på din hand.`,
+      DOES_NOT_FIT: (p, w) =>
+        `${capital(w.card(p.card))} passar inte på ${w.pile(p.pile)}: den behöver en ${p.needs}.`,
+      CENTER_FULL: (p) => `Alla ${p.maxCenterPiles} mitthögar används.`,
+      ONLY_ACE_STARTS_PILE: (p, w) => `Bara ett ess startar en mitthög, inte ${w.card(p.card)}.`,
+      PAYOFF_ONLY_TO_CENTER: () => 'Travens kort får bara läggas på en mitthög.',
+      SIDE_ONLY_FROM_HAND: () => 'Kort till hjälpraderna kommer bara från handen.',
+      SIDE_BUILD: (p, w) =>
+        `${capital(w.card(p.card))} kan inte läggas på ${w.pile(p.pile)}: den visar ${p.top}, så den tar ${p.top} eller en lägre.`,
+      LOW_CARD_TO_SIDE: (p, w) =>
+        p.centerFull
+          ? `${capital(w.card(p.card))} får bara läggas på en hjälprad med ett kort som är en högre.`
+          : `Ess och tvåor får läggas på hjälprader bara när alla ${p.maxCenterPiles} mitthögar används.`,
+      BAD_DECLARATION: (p, w) =>
+        ({
+          ONLY_ON_SIDE_PILE: 'En valör anges bara på en hjälprad.',
+          NEVER_AN_ACE: 'En joker står aldrig för ett ess.',
+          WILD_MUST_DECLARE: `Ange vilken valör ${w.card(p.card)} står för på hjälpraden.`,
+          NOTHING_TO_DECLARE: `Här anges ingen valör för ${w.card(p.card)}.`,
+        })[p.problem],
+      FORCED_PLAY_PENDING: (p, w) =>
+        `Först det tvingade draget: ${w.card(p.card)} till ${w.pile(p.pile)} (${p.move}).`,
+      PASS_NOT_ALLOWED: () => 'Du får inte stå över: lägg ett kort på en hjälprad.',
+    },
+    refusalByCode: {
+      VERSION_CONFLICT: 'Partiet ändrades under tiden; här är det som det är nu. Välj igen.',
+      GAME_NOT_ACTIVE: 'Partiet spelas inte längre.',
+      NOT_YOUR_TURN: 'Det är inte din tur.',
+    },
+  },
+  ru: {
+    loading: 'Загрузка партии…',
+    noGame: 'Такой партии нет.',
+    yourTurn: 'Ваш ход',
+    toMove: (name) => `Ходит ${name}`,
+    waiting: 'Ждём игроков',
+    waitingFor: (name) => `Ждём, пока ${name} примет приглашение.`,
+    waitingOpen: (free) =>
+      plural(free, {
+        one: 'Ждём ещё {n} игрока.',
+        few: 'Ждём ещё {n} игроков.',
+        many: 'Ждём ещё {n} игроков.',
+        other: 'Ждём ещё {n} игрока.',
+      }),
+    seedCommitment: 'Обязательство по зерну',
+    dealChosen: 'Создатель выбрал раздачу (без рейтинга).',
+    deadline: 'Осталось времени',
+    noClock: 'Без часов',
+    timeUp: 'время вышло',
+    pass: 'Пас',
+    resign: 'Сдаться',
+    confirmPass: 'Закончить ход, не кладя карту в боковую стопку?',
+    confirmResign: 'Сдаться? Партия будет засчитана как поражение.',
+    yes: 'Да',
+    no: 'Нет',
+    declareTitle: 'Какое достоинство заменяет дикая карта?',
+    cancel: 'Отмена',
+    selectHint:
+      'Выберите карту (из руки, с расчётной пачки или верх боковой стопки), затем куда её положить. Escape снимает выбор.',
+    selected: (card) => `Выбрано: ${card}. Теперь выберите, куда положить.`,
+    sending: 'Отправка…',
+    offline: 'Переподключение…',
+    forced: 'Обязательный ход',
+    forcedReason: {
+      FORCED_ACE: 'туз должен начать центральную стопку',
+      FORCED_PAYOFF_PLAY: 'верхняя карта расчётной пачки подходит к центральной стопке и должна быть сыграна',
+      FORCED_TWO_ON_ACE: 'двойка должна лечь на центральную стопку с тузом',
+    },
+    lastMove: (name, what) => `${name}: ${what}`,
+    gameOver: 'Партия окончена',
+    endReason: {
+      BLOCKED: 'никто не мог сходить',
+      PAYOFF_EMPTIED: 'расчётная пачка опустела',
+      RESIGNED: 'игрок сдался',
+      STUCK: 'прикуп кончился, и никто не мог сходить',
+      TIMED_OUT: 'у игрока вышло время',
+      TURN_LIMIT: 'достигнут предел числа ходов',
+    },
+    aborted: 'Партия отменена.',
+    pileName: { p: 'расчётная пачка', c: 'новая центральная стопка', hand: 'рука' },
+    centrePile: (n) => `центральная стопка ${n}`,
+    sidePile: (n) => `боковая стопка ${n}`,
+    refusedTitle: 'Ход отклонён',
+    refusal: {
+      MALFORMED_COMMAND: () => 'Ход не удалось прочитать (ошибка этого клиента).',
+      MALFORMED_MOVE: (p) => `«${p.move}» — не ход.`,
+      GAME_OVER: () => 'Партия окончена.',
+      NO_SUCH_SEAT: () => 'Такого места нет.',
+      SEAT_OUT: () => 'Вы вышли из этой партии.',
+      NOT_YOUR_TURN: () => 'Сейчас не ваш ход.',
+      NO_SUCH_PILE: (p, w) => `Нет такой стопки: ${w.pile(p.pile)}.`,
+      EMPTY_SOURCE: (p, w) => `${capital(w.pile(p.pile))} пуста.`,
+      CARD_NOT_IN_HAND: (p, w) => `${capital(w.card(p.card))} — не в вашей руке.`,
+      DOES_NOT_FIT: (p, w) =>
+        `${capital(w.card(p.card))} не подходит: ${w.pile(p.pile)} ждёт карту достоинства ${p.needs}.`,
+      CENTER_FULL: (p) => `Заняты все ${p.maxCenterPiles} центральные стопки.`,
+      ONLY_ACE_STARTS_PILE: (p, w) => `Центральную стопку начинает только туз, а не ${w.card(p.card)}.`,
+      PAYOFF_ONLY_TO_CENTER: () => 'Верхней картой расчётной пачки можно ходить только в центр.',
+      SIDE_ONLY_FROM_HAND: () => 'В боковые стопки кладут только карты из руки.',
+      SIDE_BUILD: (p, w) =>
+        `${capital(w.card(p.card))} нельзя положить: ${w.pile(p.pile)} показывает ${p.top}, подходит ${p.top} или на одну ниже.`,
+      LOW_CARD_TO_SIDE: (p, w) =>
+        p.centerFull
+          ? `${capital(w.card(p.card))} кладётся в боковую стопку только на карту на одну старше.`
+          : `Тузы и двойки кладутся в боковые стопки, только когда заняты все ${p.maxCenterPiles} центральные стопки.`,
+      BAD_DECLARATION: (p, w) =>
+        ({
+          ONLY_ON_SIDE_PILE: 'Достоинство объявляют только в боковой стопке.',
+          NEVER_AN_ACE: 'Дикая карта никогда не заменяет туза.',
+          WILD_MUST_DECLARE: `Объявите, какое достоинство заменяет ${w.card(p.card)} в этой стопке.`,
+          NOTHING_TO_DECLARE: `Здесь для карты «${w.card(p.card)}» ничего не объявляют.`,
+        })[p.problem],
+      FORCED_PLAY_PENDING: (p, w) =>
+        `Сначала обязательный ход: ${w.card(p.card)} на ${w.pile(p.pile)} (${p.move}).`,
+      PASS_NOT_ALLOWED: () => 'Пасовать нельзя: положите карту в боковую стопку.',
+    },
+    refusalByCode: {
+      VERSION_CONFLICT: 'Партия тем временем изменилась; вот она сейчас. Выберите снова.',
+      GAME_NOT_ACTIVE: 'Партия больше не идёт.',
+      NOT_YOUR_TURN: 'Сейчас не ваш ход.',
+    },
+  },
+});
