@@ -185,6 +185,7 @@ export class GamesService {
       secondsPerMove: kind.secondsPerMove ?? undefined,
       bot: undefined,
       clientSeed: request.clientSeed,
+      awaitClientSeed: false,
     });
     const result = await this.repository.openSeek(decision.game, this.clock.now());
     return { game: await this.get(result.id), opened: result.opened };
@@ -265,7 +266,8 @@ export class GamesService {
    * A seated player sets or replaces their client seed, until the deal: typically after noting the commitment, so
    * that the server, which drew its seed before seeing this one, cannot have chosen its seed to suit it. Takes the
    * game row's lock, as a join does, so a seed set while the last seat is being taken is either in the deal or
-   * refused (GAME_NOT_ACTIVE), never lost.
+   * refused (GAME_NOT_ACTIVE), never lost. In a game created with awaitClientSeed, the creator's seed is what
+   * deals it once every seat is taken: the same deal as a join that fills a game (dealPlan, GamesRepository.deal).
    */
   async setClientSeed(gameId: string, playerId: string, clientSeed: string): Promise<GameRecord> {
     const game = await this.get(gameId);
@@ -273,7 +275,14 @@ export class GamesService {
       throw new ApiError('FORBIDDEN', 'only a player seated in this game may give it a client seed');
     }
     checkClientSeed(clientSeed, game.dealChosen, game.rulesVersion);
-    const status = await this.repository.setClientSeed(gameId, playerId, clientSeed);
+    const now = this.clock.now();
+    const status = await this.repository.setClientSeed(
+      gameId,
+      playerId,
+      clientSeed,
+      (given) => dealPlan(game, given, now),
+      now,
+    );
     if (status !== GameStatus.WAITING) {
       throw new ApiError(
         'GAME_NOT_ACTIVE',

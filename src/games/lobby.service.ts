@@ -111,6 +111,8 @@ export class LobbyService {
       secondsPerMove: game.secondsPerMove ?? undefined,
       // A fresh game gets fresh seeds: each player gives theirs with setClientSeed (or joinGame).
       clientSeed: undefined,
+      // Dealt at once against a bot, as every rematch has been: a client that holds its deals asks createGame.
+      awaitClientSeed: false,
     });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The new-game page and the rules pages (docs/web.md, "New game" and "Rules pages") in a real Chromium at 375 px,
- * against the compiled server: games against a built-in bot with the page's own client seed (given after the
- * commitment where the game waits for it, with createGame where the bot deals it at once: docs/fairness.md), an
+ * against the compiled server: games against a built-in bot with the page's own client seed, given after the
+ * commitment (a two-seat one held for it with awaitClientSeed: docs/fairness.md), the server's days per move, an
  * invitation by name from `?opponent=`, an open seek joined from the page by a second player, a refused creation,
  * and the rules in English, Swedish and Russian. Everything the page did is read back through the API.
  */
@@ -153,20 +153,32 @@ describe('the new-game page', () => {
     await openGame(ann, started.id);
   });
 
-  it('starts a two-seat bot game, dealt at once: the page’s seed goes with createGame, and says so', async () => {
+  it('starts a two-seat bot game held for the page’s seed, which deals it after the commitment', async () => {
     await ann.goto(`${app.url}/new`);
     await ann.getByTestId('preset-classic').check();
+    // The days offered are the server's (timeControlChoices), not a copy in the client.
+    await ann.getByTestId('days-per-move').waitFor();
+    const choices = await app.gql<{ timeControlChoices: { daysPerMove: number[] } }>(
+      null,
+      '{ timeControlChoices { daysPerMove } }',
+    );
+    expect(
+      await ann
+        .getByTestId('days-per-move')
+        .locator('option')
+        .evaluateAll((options) => options.map((option) => Number(option.getAttribute('value')))),
+    ).toEqual(dataOf(choices).timeControlChoices.daysPerMove);
     await ann.getByTestId('opponent-kind').selectOption('bot');
     await ann.getByTestId('bot-kind').selectOption('GREEDY');
     const started = await create(ann);
-    expect(await ann.getByTestId('started').getAttribute('data-seed-note')).toBe('before');
+    expect(await ann.getByTestId('started').getAttribute('data-seed-note')).toBe('after');
     const game = await readGame(tokens.ann, started.id);
     expect(game.status).toBe('ACTIVE');
     expect(started.commitment).toBe(game.seedCommitment);
-    // docs/fairness.md: the bot takes the last seat in the createGame request, so no seed can follow the commitment.
+    // docs/fairness.md: created with awaitClientSeed, the game waited for the page's seed, sent after the commitment.
     expect(seatOf(game, NAMES.ann)).toMatchObject({
       clientSeed: started.clientSeed,
-      clientSeedSource: 'GIVEN_BEFORE_COMMITMENT',
+      clientSeedSource: 'GIVEN_AFTER_COMMITMENT',
     });
     expect(seatOf(game, 'GreedyBot').clientSeedSource).toBe('SERVER_STAND_IN');
     await openGame(ann, started.id);

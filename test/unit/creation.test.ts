@@ -27,6 +27,7 @@ const request: CreateGameRequest = {
   secondsPerMove: 86_400,
   bot: undefined,
   clientSeed: undefined,
+  awaitClientSeed: false,
 };
 const inputs: CreateInputs = {
   creatorId: ANN,

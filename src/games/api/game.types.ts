@@ -356,7 +356,21 @@ export class RuleOptionsInput extends PartialType(
 
 /** The days per move Lichess offers for correspondence games (docs/correspondence.md#time-controls). */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
+/** The range of hoursPerMove, whole hours (quick games). */
+export const MIN_HOURS_PER_MOVE = 1;
 export const MAX_HOURS_PER_MOVE = 48;
+
+@ObjectType('TimeControlChoices', {
+  description:
+    'The time controls createGame and seekGame accept: one of daysPerMove, or a whole hoursPerMove in its range ' +
+    '(the same values their validation uses).',
+})
+export class TimeControlChoicesType {
+  @Field(() => [Int], { description: 'The days per move offered, in increasing order.' })
+  daysPerMove!: readonly number[];
+  @Field(() => Int, { description: 'The fewest hours per move.' }) hoursPerMoveMin!: number;
+  @Field(() => Int, { description: 'The most hours per move.' }) hoursPerMoveMax!: number;
+}
 
 @ObjectType('TimeControl', { description: 'How long each move may take. A turn that runs out is a timeout.' })
 export class TimeControlType {
@@ -467,7 +481,7 @@ export class CreateGameInput {
   daysPerMove?: number;
   @Field(() => Int, {
     nullable: true,
-    description: `Quick time control: hours per move, 1–${MAX_HOURS_PER_MOVE}. Not with daysPerMove. Neither: no clock.`,
+    description: `Quick time control: hours per move, ${MIN_HOURS_PER_MOVE}–${MAX_HOURS_PER_MOVE}. Not with daysPerMove. Neither: no clock.`,
   })
   hoursPerMove?: number;
   @Field(() => BotKind, {
@@ -484,6 +498,14 @@ export class CreateGameInput {
       'the server before the commitment exists: replace it with setClientSeed once you have noted seedCommitment.',
   })
   clientSeed?: string;
+  @Field({
+    nullable: true,
+    description:
+      'Hold the deal of a two-seat game against a built-in bot (bot, or opponent naming one) until you give your ' +
+      'seed with setClientSeed, after noting seedCommitment (default false: the bot’s seat deals the game at once). ' +
+      'The bot sits down and the game stays WAITING; not with clientSeed, seed or position.',
+  })
+  awaitClientSeed?: boolean;
 }
 
 @InputType('SeekInput', { description: 'The kind of game a seek looks for (default rules, two seats).' })
@@ -807,6 +829,12 @@ export class GameType implements NodeType {
       'True when the creator fixed the seed or the start position (unrated games only): the creator may know every hand.',
   })
   dealChosen!: boolean;
+  @Field({
+    description:
+      'True when the game was created with awaitClientSeed: once every seat is taken it stays WAITING until its ' +
+      'creator gives their client seed with setClientSeed, which deals it.',
+  })
+  awaitClientSeed!: boolean;
   @Field(() => TimeControlType, { nullable: true, description: 'The time per move; null for no clock.' })
   timeControl!: TimeControlType | null;
   @Field(() => Date, {

@@ -52,10 +52,12 @@ import {
   GamesFilter,
   MakeMovePayloadType,
   MAX_HOURS_PER_MOVE,
+  MIN_HOURS_PER_MOVE,
   MoveRecordConnectionType,
   MoveRecordType,
   Preset,
   RuleOptionsType,
+  TimeControlChoicesType,
   TimeControlType,
   VerifyResultType,
 } from './game.types';
@@ -142,6 +144,7 @@ export class GamesResolver {
       secondsPerMove: secondsPerMoveOf(input),
       bot: input.bot ?? undefined,
       clientSeed: input.clientSeed ?? undefined,
+      awaitClientSeed: input.awaitClientSeed ?? false,
     });
     return toGame(game, context.viewer);
   }
@@ -248,6 +251,20 @@ export class GamesResolver {
   ): RuleOptionsType {
     requireReadable(context.viewer);
     return toOptions(optionsFor(preset));
+  }
+
+  @Query(() => TimeControlChoicesType, {
+    description:
+      'The time controls createGame and seekGame accept (daysPerMove, hoursPerMove): what a client offers, from ' +
+      'the values their validation uses.',
+  })
+  timeControlChoices(@Context() context: RequestContext): TimeControlChoicesType {
+    requireReadable(context.viewer);
+    return {
+      daysPerMove: DAYS_PER_MOVE,
+      hoursPerMoveMin: MIN_HOURS_PER_MOVE,
+      hoursPerMoveMax: MAX_HOURS_PER_MOVE,
+    };
   }
 
   @Query(() => VerifyResultType, {
@@ -465,6 +482,7 @@ export function toGame(row: GameRecord, viewer: Viewer): GameParent {
     // The position holds every hand and the stock order: secret, like the seed, until the game is over.
     startPosition: over ? row.startPosition : null,
     dealChosen: row.dealChosen,
+    awaitClientSeed: row.awaitClientSeed,
     timeControl: timeControlOf(row.secondsPerMove),
     deadline: row.status === GameStatus.ACTIVE ? row.deadline : null,
     turnStartedAt: row.status === GameStatus.ACTIVE ? row.turnStartedAt : null,
@@ -498,8 +516,12 @@ export function secondsPerMoveOf(input: {
     return daysPerMove * DAY;
   }
   if (hoursPerMove != null) {
-    if (!Number.isInteger(hoursPerMove) || hoursPerMove < 1 || hoursPerMove > MAX_HOURS_PER_MOVE) {
-      throw new ApiError('BAD_USER_INPUT', `hoursPerMove is 1–${MAX_HOURS_PER_MOVE}`, {
+    if (
+      !Number.isInteger(hoursPerMove) ||
+      hoursPerMove < MIN_HOURS_PER_MOVE ||
+      hoursPerMove > MAX_HOURS_PER_MOVE
+    ) {
+      throw new ApiError('BAD_USER_INPUT', `hoursPerMove is ${MIN_HOURS_PER_MOVE}–${MAX_HOURS_PER_MOVE}`, {
         field: 'hoursPerMove',
       });
     }

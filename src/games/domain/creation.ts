@@ -36,6 +36,11 @@ export interface CreateGameRequest {
   readonly bot: BuiltinBotKind | undefined;
   /** The creator's own seed for the deal (docs/fairness.md); given before the commitment exists. */
   readonly clientSeed: string | undefined;
+  /**
+   * Hold the deal of a game the built-in bot fills until the creator gives their seed with setClientSeed, after
+   * the commitment (docs/fairness.md): without it the bot's seat deals the game inside createGame.
+   */
+  readonly awaitClientSeed: boolean;
 }
 
 /** What the decision needs besides the request: drawn or looked up by the service. */
@@ -60,6 +65,7 @@ export type NewGame = Pick<
   | 'rulesVersion'
   | 'startPosition'
   | 'dealChosen'
+  | 'awaitClientSeed'
   | 'invitedPlayerId'
   | 'createdById'
   | 'secondsPerMove'
@@ -113,6 +119,10 @@ export function decideCreate(request: CreateGameRequest, inputs: CreateInputs): 
     bot = builtinBotById(inputs.opponentId);
     if (bot === undefined) invitedPlayerId = inputs.opponentId;
   }
+  if (request.awaitClientSeed && bot === undefined) {
+    // An invited person gives their own seed when joining; the hold is for the seat a bot fills at once.
+    return refuse(AWAIT_NEEDS_BOT, AWAIT_FIELD);
+  }
   const game: NewGame = {
     id: inputs.gameId,
     preset: request.preset,
@@ -124,6 +134,7 @@ export function decideCreate(request: CreateGameRequest, inputs: CreateInputs): 
     rulesVersion: RULES_VERSION,
     startPosition: request.position ?? null,
     dealChosen,
+    awaitClientSeed: request.awaitClientSeed,
     invitedPlayerId,
     createdById: inputs.creatorId,
     secondsPerMove: request.secondsPerMove ?? null,
@@ -172,6 +183,43 @@ export function createRequestRefusal(request: CreateGameRequest, serverSeed: str
   }
   if (request.opponent !== undefined && seats !== 2) {
     return refuse('an invitation names the one opponent of a two-seat game', { field: 'opponent' });
+  }
+  return request.awaitClientSeed ? awaitClientSeedRefusal(request, seats, dealChosen) : null;
+}
+
+const AWAIT_FIELD = { field: 'awaitClientSeed' } as const;
+const AWAIT_NEEDS_BOT =
+  'awaitClientSeed holds the deal of a game a built-in bot fills: give bot, or opponent naming a built-in bot';
+
+/**
+ * What awaitClientSeed does not go with (docs/api.md#creategame). It holds the deal only where the bot would
+ * otherwise deal it inside createGame: a two-seat game against a built-in bot whose deal mixes client seeds.
+ */
+function awaitClientSeedRefusal(
+  request: CreateGameRequest,
+  seats: number,
+  dealChosen: boolean,
+): InputRefusal | null {
+  if (request.bot === undefined && request.opponent === undefined)
+    return refuse(AWAIT_NEEDS_BOT, AWAIT_FIELD);
+  if (seats !== 2) {
+    return refuse(
+      'awaitClientSeed is for a two-seat game against a bot: a game of more seats waits for its other players, ' +
+        'so give your seed with setClientSeed before the last one joins',
+      AWAIT_FIELD,
+    );
+  }
+  if (dealChosen) {
+    return refuse(
+      'awaitClientSeed: a game with a chosen seed or start position is dealt from it alone, without client seeds',
+      AWAIT_FIELD,
+    );
+  }
+  if (request.clientSeed !== undefined) {
+    return refuse(
+      'clientSeed: with awaitClientSeed, give your seed with setClientSeed once you have noted seedCommitment',
+      { field: 'clientSeed' },
+    );
   }
   return null;
 }

@@ -81,6 +81,11 @@ export interface GameRowRecord {
   readonly rulesVersion: string;
   readonly startPosition: string | null;
   readonly dealChosen: boolean;
+  /**
+   * Created with awaitClientSeed (docs/api.md#creategame): once every seat is taken, the deal waits for the
+   * creator's setClientSeed instead of following the last seat.
+   */
+  readonly awaitClientSeed: boolean;
   readonly invitedPlayerId: string | null;
   readonly createdById: string;
   readonly result: GameResult | null;

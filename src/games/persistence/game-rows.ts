@@ -66,6 +66,7 @@ export interface GameRow {
   sweep_claimed_until: Date | null;
   unrated_reason: string | null;
   decline_reason: string | null;
+  await_client_seed: boolean;
 }
 
 /** Every column of GameRow, in the migration's order: a read names them rather than `*` (see READ_GAME_ROW). */
@@ -100,6 +101,7 @@ const GAME_COLUMNS = [
   'unrated_reason',
   'remind_at',
   'decline_reason',
+  'await_client_seed',
 ] as const satisfies readonly (keyof GameRow)[];
 
 // A column added to GameRow but not to the list above fails to compile here.
@@ -233,6 +235,7 @@ export function gameOfRow(row: GameRow): GameRowRecord {
     sweepClaimedUntil: row.sweep_claimed_until,
     unratedReason: row.unrated_reason,
     declineReason: row.decline_reason,
+    awaitClientSeed: row.await_client_seed,
   });
 }
 

@@ -131,6 +131,8 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
     const viewer = param(query.viewerId, '::uuid');
     conditions.push(
       `g.status = 'WAITING'`,
+      // A held bot game (awaitClientSeed) has every seat taken: it waits for its creator's seed, not for players.
+      'g.await_client_seed = false',
       `NOT EXISTS (SELECT 1 FROM game_players seated WHERE seated.game_id = g.id AND seated.player_id = ${viewer})`,
       `(g.invited_player_id IS NULL OR g.invited_player_id = ${viewer})`,
     );
@@ -191,9 +193,9 @@ export interface SeekKind {
 type Param = (value: unknown, cast?: string) => string;
 
 /**
- * What makes an open game a seek (docs/api.md#seeks): waiting, two seats, no invited player, no chosen deal, and
- * its preset's default rules (under the current rules version) — the games seekGame matches, however they were
- * opened. `kind` narrows it to one kind of seek.
+ * What makes an open game a seek (docs/api.md#seeks): waiting, two seats, no invited player, no chosen deal, not
+ * held for a bot (awaitClientSeed), and its preset's default rules (under the current rules version) — the games
+ * seekGame matches, however they were opened. `kind` narrows it to one kind of seek.
  */
 export function seekShapeSql(param: Param, kind?: SeekKind): string {
   const defaults = (preset: PresetName): string => param(JSON.stringify(optionsFor(preset, {})), '::jsonb');
@@ -202,6 +204,8 @@ export function seekShapeSql(param: Param, kind?: SeekKind): string {
     'g.seats = 2',
     'g.invited_player_id IS NULL',
     'g.deal_chosen = false',
+    // A held bot game: its seat is the bot's from the start (docs/api.md#creategame).
+    'g.await_client_seed = false',
   ];
   if (kind === undefined) {
     const cases = PRESET_NAMES.map((preset) => `WHEN ${param(preset)} THEN ${defaults(preset)}`).join(' ');

@@ -158,6 +158,7 @@ function gameCreateData(game: NewGame, now: Date): Prisma.GameCreateArgs['data']
     rulesVersion: game.rulesVersion,
     startPosition: game.startPosition,
     dealChosen: game.dealChosen,
+    awaitClientSeed: game.awaitClientSeed,
     invitedPlayerId: game.invitedPlayerId,
     createdById: game.createdById,
     players: {
@@ -408,8 +409,8 @@ export class GamesRepository {
    */
   async seat(gameId: string, request: SeatRequest, now: Date): Promise<Error | null> {
     return transaction(this.prisma.pool, async (client) => {
-      const locked = await client.query<{ status: string; version: number }>(
-        'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
+      const locked = await client.query<{ status: string; version: number; await_client_seed: boolean }>(
+        'SELECT status, version, await_client_seed FROM games WHERE id = $1::uuid FOR UPDATE',
         [gameId],
       );
       const row = locked.rows[0];
@@ -438,18 +439,22 @@ export class GamesRepository {
           [...request.botVersions],
         ],
       );
-      if (decision.fills) {
+      // A game created with awaitClientSeed stays WAITING, every seat taken: its creator's setClientSeed deals it.
+      if (decision.fills && !row.await_client_seed) {
         const all = [
           ...seated,
           { seat: decision.seat, playerId: request.playerId, clientSeed: request.clientSeed },
         ];
-        await this.deal(client, gameId, all, request, now);
+        await this.deal(client, gameId, all, request.deal, now);
       }
       return null;
     });
   }
 
-  /** The deal, inside the transaction of the join that filled the game: stand-in seeds, ACTIVE, the first turn. */
+  /**
+   * The deal, inside the transaction that completed the game (the join that filled it, or the held game's
+   * creator's client seed): stand-in seeds, ACTIVE, the first turn.
+   */
   private async deal(
     client: PoolClient,
     gameId: string,
@@ -458,10 +463,10 @@ export class GamesRepository {
       readonly playerId: string;
       readonly clientSeed: string | null;
     }[],
-    request: SeatRequest,
+    planOf: SeatRequest['deal'],
     now: Date,
   ): Promise<void> {
-    const plan = request.deal(new Map(seated.map((entry) => [entry.seat, entry.clientSeed])));
+    const plan = planOf(new Map(seated.map((entry) => [entry.seat, entry.clientSeed])));
     if (plan.standIns.length > 0) {
       await client.query(
         `UPDATE game_players gp SET client_seed = s.seed, client_seed_source = $4
@@ -515,23 +520,48 @@ export class GamesRepository {
 
   /**
    * A seated player's client seed, set or replaced while the game waits, under the row's lock (as a join takes
-   * it): a seed set while the last seat is being taken is in the deal or refused, never lost. Answers the status
-   * found under the lock; nothing is written unless it is WAITING.
+   * it): a seed set while the last seat is being taken is in the deal or refused, never lost. In a game created
+   * with awaitClientSeed whose seats are all taken, the creator's seed deals it in the same transaction (`deal`,
+   * the path of a join that fills a game). Answers the status found under the lock; nothing is written unless it
+   * is WAITING.
    */
-  async setClientSeed(gameId: string, playerId: string, clientSeed: string): Promise<string | null> {
+  async setClientSeed(
+    gameId: string,
+    playerId: string,
+    clientSeed: string,
+    planOf: SeatRequest['deal'],
+    now: Date,
+  ): Promise<string | null> {
     return transaction(this.prisma.pool, async (client) => {
-      const locked = await client.query<{ status: string }>(
-        'SELECT status FROM games WHERE id = $1::uuid FOR UPDATE',
-        [gameId],
-      );
-      const status = locked.rows[0]?.status ?? null;
-      if (status !== 'WAITING') return status;
+      const locked = await client.query<{
+        status: string;
+        seats: number;
+        await_client_seed: boolean;
+        created_by_id: string;
+      }>('SELECT status, seats, await_client_seed, created_by_id FROM games WHERE id = $1::uuid FOR UPDATE', [
+        gameId,
+      ]);
+      const row = locked.rows[0];
+      if (row === undefined || row.status !== 'WAITING') return row?.status ?? null;
       await client.query(
         `UPDATE game_players SET client_seed = $3, client_seed_source = $4
           WHERE game_id = $1::uuid AND player_id = $2::uuid`,
         [gameId, playerId, clientSeed, 'GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName],
       );
-      return status;
+      if (!row.await_client_seed || row.created_by_id !== playerId) return row.status;
+      const { rows } = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
+        'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
+        [gameId],
+      );
+      // Held until every seat is taken as well (the bot sits down in createGame, so it always is by now).
+      if (rows.length < row.seats) return row.status;
+      const seated = rows.map((entry) => ({
+        seat: entry.seat,
+        playerId: entry.player_id,
+        clientSeed: entry.client_seed,
+      }));
+      await this.deal(client, gameId, seated, planOf, now);
+      return row.status;
     });
   }
 

@@ -82,6 +82,8 @@ export type CompletedPile =
 
 /** A new game. The creator takes seat 0. */
 export type CreateGameInput = {
+  /** Hold the deal of a two-seat game against a built-in bot (bot, or opponent naming one) until you give your seed with setClientSeed, after noting seedCommitment (default false: the bot’s seat deals the game at once). The bot sits down and the game stays WAITING; not with clientSeed, seed or position. */
+  awaitClientSeed?: boolean | null | undefined;
   /** Play a built-in bot: it takes seat 1 at once (the game starts when every seat is filled) and moves shortly after its turn begins. Not with opponent. */
   bot?: BotKind | null | undefined;
   /** Your own seed, mixed into the deal (1–64 characters of A–Z a–z 0–9 . _ ~ -; not with seed or position). Given here it reaches the server before the commitment exists: replace it with setClientSeed once you have noted seedCommitment. */
@@ -544,7 +546,12 @@ export type NewGameSetClientSeedMutationVariables = Exact<{
 }>;
 
 
-export type NewGameSetClientSeedMutation = { setClientSeed: { id: string } };
+export type NewGameSetClientSeedMutation = { setClientSeed: { id: string, status: GameStatus, seedCommitment: string, dealChosen: boolean, mySeat: number | null } };
+
+export type NewGameTimeControlsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NewGameTimeControlsQuery = { timeControlChoices: { daysPerMove: Array<number>, hoursPerMoveMin: number, hoursPerMoveMax: number } };
 
 export type NewGameSeekRowFragment = { id: string, preset: Preset, rated: boolean, createdAt: string, seeker: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, game: { id: string, seedCommitment: string } };
 

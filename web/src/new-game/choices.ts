@@ -23,9 +23,6 @@ export const BOT_KINDS = ['RANDOM', 'GREEDY', 'EXPERT'] as const satisfies reado
 
 export const TIME_KINDS = ['none', 'days', 'hours'] as const;
 export type TimeKind = (typeof TIME_KINDS)[number];
-/** CreateGameInput.daysPerMove's allowed values (docs/schema.graphql): the API states them only in its description. */
-export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
-export const MAX_HOURS_PER_MOVE = 48;
 
 export const BOOLEAN_OPTIONS = [
   'forcedAces',

@@ -1,6 +1,6 @@
 /**
  * New game: the preset (with its summary and a link to its rules), rule overrides shown against the preset's own
- * rules (`presetRules`), seats, time control, rated, and who to play — a player invited by name (prefilled from
+ * rules (`presetRules`), seats, time control (the server's `timeControlChoices`), rated, and who to play — a player invited by name (prefilled from
  * `?opponent=`), an open seek, or a built-in bot — then the game's commitment and the page's own client seed
  * (./start-game.ts). Below, the open seeks of others, to join.
  */
@@ -11,22 +11,13 @@ import type { BotKind, Preset } from '../generated/graphql';
 import type { Me } from '../me';
 import { Link, PRESETS, navigate } from '../router';
 import { strings as shared } from '../strings';
-import {
-  BOT_KINDS,
-  DAYS_PER_MOVE,
-  MAX_HOURS_PER_MOVE,
-  OPPONENT_KINDS,
-  OpponentKind,
-  Rules,
-  TIME_KINDS,
-  TimeKind,
-  overridesOf,
-} from './choices';
+import { BOT_KINDS, OPPONENT_KINDS, OpponentKind, Rules, TIME_KINDS, TimeKind, overridesOf } from './choices';
 import { OpenSeeks } from './open-seeks';
 import { RuleOverrides } from './rule-overrides';
 import { presetRules } from './preset-rules';
 import { Started, startGame } from './start-game';
 import { strings } from './strings';
+import { TimeControlChoices, timeControlChoices } from './time-controls';
 import './new-game.css';
 
 function PresetChoice({ preset, onChange }: { preset: Preset; onChange: (preset: Preset) => void }) {
@@ -59,11 +50,13 @@ function PresetChoice({ preset, onChange }: { preset: Preset; onChange: (preset:
 }
 
 function TimeControl({
+  choices,
   kind,
   days,
   hours,
   onChange,
 }: {
+  choices: TimeControlChoices;
   kind: TimeKind;
   days: number;
   hours: number;
@@ -95,7 +88,7 @@ function TimeControl({
             value={days}
             onChange={(event) => onChange({ kind, days: Number(event.currentTarget.value), hours })}
           >
-            {DAYS_PER_MOVE.map((value) => (
+            {choices.daysPerMove.map((value) => (
               <option key={value} value={value}>
                 {S.daysOption(value)}
               </option>
@@ -105,13 +98,13 @@ function TimeControl({
       )}
       {kind === 'hours' && (
         <label>
-          {S.hoursLabel}
+          {S.hoursLabel(choices.hoursPerMoveMin, choices.hoursPerMoveMax)}
           <input
             type="number"
             inputMode="numeric"
             data-testid="hours-per-move"
-            min={1}
-            max={MAX_HOURS_PER_MOVE}
+            min={choices.hoursPerMoveMin}
+            max={choices.hoursPerMoveMax}
             step={1}
             required
             value={hours}
@@ -192,7 +185,7 @@ function Opponent({
 function StartedPanel({ started }: { started: Started }) {
   const S = strings();
   const { game, clientSeed, seedNote } = started;
-  const note = { after: S.seedAfter, before: S.seedBefore, none: S.seedNone, chosen: S.seedChosen }[seedNote];
+  const note = { after: S.seedAfter, none: S.seedNone, chosen: S.seedChosen }[seedNote];
   return (
     <section class="card started" data-testid="started" data-game-id={game.id} data-seed-note={seedNote}>
       <h2>{game.status === 'WAITING' ? S.waitingTitle : S.createdTitle}</h2>
@@ -241,6 +234,23 @@ export function NewGamePage({ me }: { me: Me }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const [started, setStarted] = useState<Started | null>(null);
+  const [timeChoices, setTimeChoices] = useState<TimeControlChoices | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    timeControlChoices().then(
+      (choices) => {
+        if (!current) return;
+        setTimeChoices(choices);
+        // The page's default (3 days) stands unless the server no longer offers it.
+        setTime((now) =>
+          choices.daysPerMove.includes(now.days) ? now : { ...now, days: choices.daysPerMove[0] ?? now.days },
+        );
+      },
+      (failure: unknown) => current && setError(asFailure(failure)),
+    );
+    return () => void (current = false);
+  }, []);
 
   useEffect(() => {
     let current = true;
@@ -260,7 +270,7 @@ export function NewGamePage({ me }: { me: Me }) {
   const seeking = opponent.kind === 'seek';
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (defaults === null || chosen === null) return;
+    if (defaults === null || chosen === null || timeChoices === null) return;
     setBusy(true);
     setError(null);
     try {
@@ -326,7 +336,11 @@ export function NewGamePage({ me }: { me: Me }) {
               </select>
             </label>
           )}
-          <TimeControl {...time} onChange={setTime} />
+          {timeChoices === null ? (
+            <p class="muted">{S.loadingRules}</p>
+          ) : (
+            <TimeControl choices={timeChoices} {...time} onChange={setTime} />
+          )}
           <label class="check">
             <input
               type="checkbox"
@@ -352,7 +366,11 @@ export function NewGamePage({ me }: { me: Me }) {
           )}
           <Opponent {...opponent} onChange={setOpponent} />
           {error !== null && <ErrorBox error={error} />}
-          <button type="submit" data-testid="create-game" disabled={busy || defaults === null}>
+          <button
+            type="submit"
+            data-testid="create-game"
+            disabled={busy || defaults === null || timeChoices === null}
+          >
             {busy ? S.creating : S.create}
           </button>
         </form>

@@ -3,10 +3,11 @@
  * "Commit, add your seed, play, reveal"):
  *
  * - `createGame` without a seed; the answer carries `seedCommitment`; then `setClientSeed` with a seed drawn here.
- * - A two-seat game against a built-in bot is dealt inside the `createGame` request (the bot takes the last seat at
- *   once), so there is no moment after the commitment: the seed goes with `createGame` and is recorded
- *   GIVEN_BEFORE_COMMITMENT, which the page says. An invitation by name that a bot accepts at once answers already
- *   dealt: `setClientSeed` would be GAME_NOT_ACTIVE, so it is not sent and the seat keeps the server's stand-in.
+ * - A two-seat game against a built-in bot would be dealt inside the `createGame` request (the bot takes the last
+ *   seat at once), so it is created with `awaitClientSeed`: the bot sits down, the game waits with its commitment
+ *   public, and the page's `setClientSeed` deals it (GIVEN_AFTER_COMMITMENT). An invitation by name that a bot
+ *   accepts at once answers already dealt: `setClientSeed` would be GAME_NOT_ACTIVE, so it is not sent and the seat
+ *   keeps the server's stand-in.
  * - `seekGame` may join someone's seek at once: a seed given with it then counts as given after that game's
  *   commitment. When it opens (or finds) a seek of ours instead, that seed reached the server before the
  *   commitment, so it is replaced with `setClientSeed`.
@@ -29,6 +30,8 @@ import type {
   NewGameSeeksQueryVariables,
   NewGameSetClientSeedMutation,
   NewGameSetClientSeedMutationVariables,
+  NewGameTimeControlsQuery,
+  NewGameTimeControlsQueryVariables,
   Preset,
   RuleOptionsInput,
 } from '../generated/graphql';
@@ -42,13 +45,14 @@ declare module '../api' {
     NewGameCreate: [NewGameCreateMutation, NewGameCreateMutationVariables];
     NewGameSeek: [NewGameSeekMutation, NewGameSeekMutationVariables];
     NewGameSetClientSeed: [NewGameSetClientSeedMutation, NewGameSetClientSeedMutationVariables];
+    NewGameTimeControls: [NewGameTimeControlsQuery, NewGameTimeControlsQueryVariables];
     NewGameSeeks: [NewGameSeeksQuery, NewGameSeeksQueryVariables];
     NewGameJoinSeek: [NewGameJoinSeekMutation, NewGameJoinSeekMutationVariables];
   }
 }
 
 /** How the page's seed stands in the game it started: what the result panel explains. */
-export type SeedNote = 'after' | 'before' | 'none' | 'chosen';
+export type SeedNote = 'after' | 'none' | 'chosen';
 
 export interface Started {
   readonly game: NewGameCreatedFragment;
@@ -73,8 +77,12 @@ export interface GameChoice {
 async function giveSeedAfterCommitment(game: NewGameCreatedFragment): Promise<Started> {
   if (game.status !== 'WAITING') return { game, clientSeed: null, seedNote: 'none' };
   const clientSeed = newClientSeed();
-  await request(NEW_GAME, 'NewGameSetClientSeed', { gameId: game.id, clientSeed });
-  return { game, clientSeed, seedNote: 'after' };
+  // The answer is the game as the seed left it: dealt, when the seed was what a held bot game waited for.
+  const { setClientSeed: seeded } = await request(NEW_GAME, 'NewGameSetClientSeed', {
+    gameId: game.id,
+    clientSeed,
+  });
+  return { game: seeded, clientSeed, seedNote: 'after' };
 }
 
 async function seek(choice: GameChoice): Promise<Started> {
@@ -104,14 +112,11 @@ async function create(choice: GameChoice): Promise<Started> {
     });
     return { game, clientSeed: null, seedNote: 'chosen' };
   }
-  if (choice.opponentKind === 'bot' && choice.seats === 2) {
-    const clientSeed = newClientSeed();
-    const { createGame: game } = await request(NEW_GAME, 'NewGameCreate', {
-      input: { ...input, clientSeed },
-    });
-    return { game, clientSeed, seedNote: 'before' };
-  }
-  const { createGame: game } = await request(NEW_GAME, 'NewGameCreate', { input });
+  // A game of more seats waits for its other players anyway: no hold needed for the seed to follow the commitment.
+  const hold = choice.opponentKind === 'bot' && choice.seats === 2;
+  const { createGame: game } = await request(NEW_GAME, 'NewGameCreate', {
+    input: hold ? { ...input, awaitClientSeed: true } : input,
+  });
   return giveSeedAfterCommitment(game);
 }
 

@@ -88,7 +88,7 @@ const en = {
     hours: 'Hours per move',
   } satisfies Record<TimeKind, string>,
   daysOption: (days: number) => plural(days, { one: '{n} day', other: '{n} days' }),
-  hoursLabel: 'Hours (1–48)',
+  hoursLabel: (min: number, max: number) => `Hours (${min}–${max})`,
   rated: 'Rated',
   ratedHint: 'A rated game counts for the leaderboard; its deal cannot be fixed with a seed.',
   fixedSeed: 'Fix the deal with a seed (optional, unrated only)',
@@ -117,8 +117,6 @@ const en = {
     'The server fixed its secret seed before it saw yours; this fingerprint of it is public. Note it: when the game is over, the revealed seed must match it.',
   yourSeed: 'Your client seed',
   seedAfter: 'Given after the commitment: the server could not choose the deal.',
-  seedBefore:
-    'The game was dealt at once, in the same request, so your seed reached the server before the commitment: it does not bind a dishonest server (docs/fairness.md).',
   seedNone: 'The game started at once, so your seat has the server’s stand-in seed, fixed by the commitment.',
   seedChosen: 'The deal is chosen by the seed you gave, so no client seed is mixed in.',
   openGame: 'Open the game',
@@ -193,7 +191,7 @@ export const strings = translations(en, {
     timeLegend: 'Tid per drag',
     timeKind: { none: 'Ingen klocka', days: 'Dagar per drag', hours: 'Timmar per drag' },
     daysOption: (days: number) => plural(days, { one: '{n} dag', other: '{n} dagar' }),
-    hoursLabel: 'Timmar (1–48)',
+    hoursLabel: (min: number, max: number) => `Timmar (${min}–${max})`,
     rated: 'Rankat',
     ratedHint: 'Ett rankat parti räknas på topplistan; dess giv kan inte låsas med ett frö.',
     fixedSeed: 'Lås given med ett frö (valfritt, bara orankat)',
@@ -223,8 +221,6 @@ export const strings = translations(en, {
       'Servern bestämde sitt hemliga frö innan den såg ditt; det här fingeravtrycket av det är offentligt. Anteckna det: när partiet är slut måste det avslöjade fröet stämma med det.',
     yourSeed: 'Ditt klientfrö',
     seedAfter: 'Givet efter åtagandet: servern kunde inte välja given.',
-    seedBefore:
-      'Partiet gavs direkt, i samma begäran, så ditt frö nådde servern före åtagandet: det binder inte en oärlig server (docs/fairness.md).',
     seedNone: 'Partiet började direkt, så din plats har serverns ersättningsfrö, bestämt av åtagandet.',
     seedChosen: 'Given bestäms av fröet du angav, så inget klientfrö blandas in.',
     openGame: 'Öppna partiet',
@@ -301,7 +297,7 @@ export const strings = translations(en, {
     timeKind: { none: 'Без часов', days: 'Дней на ход', hours: 'Часов на ход' },
     daysOption: (days: number) =>
       plural(days, { one: '{n} день', few: '{n} дня', many: '{n} дней', other: '{n} дня' }),
-    hoursLabel: 'Часов (1–48)',
+    hoursLabel: (min: number, max: number) => `Часов (${min}–${max})`,
     rated: 'На рейтинг',
     ratedHint: 'Рейтинговая партия идёт в таблицу лидеров; её раздачу нельзя задать зерном.',
     fixedSeed: 'Задать раздачу зерном (по желанию, только без рейтинга)',
@@ -330,8 +326,6 @@ export const strings = translations(en, {
       'Сервер выбрал своё секретное зерно до того, как увидел ваше; этот его отпечаток открыт всем. Запишите его: когда партия кончится, раскрытое зерно должно ему соответствовать.',
     yourSeed: 'Ваше зерно',
     seedAfter: 'Дано после обязательства: сервер не мог выбрать раздачу.',
-    seedBefore:
-      'Раздача прошла сразу, в том же запросе, и ваше зерно попало на сервер раньше обязательства: нечестный сервер оно не связывает (docs/fairness.md).',
     seedNone: 'Партия началась сразу, и у вашего места подменное зерно сервера, заданное обязательством.',
     seedChosen: 'Раздачу задаёт указанное вами зерно, поэтому зерно клиента не примешивается.',
     openGame: 'Открыть партию',
