@@ -4,7 +4,14 @@
  */
 import type { GameEvent } from '../../../src/engine/events';
 import type { MoveSource, MoveType } from '../generated/graphql';
+import { cardText } from '../cards/card-text';
+import { isRank, rankLabel } from '../cards/notation';
 import { strings } from './strings';
+
+/** A rank letter as players read it (T is 10); a text that is no rank stays as it is. */
+function rankText(rank: string): string {
+  return isRank(rank) ? rankLabel(rank) : rank;
+}
 
 /** What the page needs of a move: MoveRecord's fields. */
 export interface MoveFacts {
@@ -15,31 +22,6 @@ export interface MoveFacts {
   readonly slot: number | null;
   readonly sidePile: number | null;
   readonly declaredRank: string | null;
-}
-
-const SUITS = { S: '♠', H: '♥', D: '♦', C: '♣' } as const;
-type SuitLetter = keyof typeof SUITS;
-
-function isSuitLetter(letter: string): letter is SuitLetter {
-  return letter in SUITS;
-}
-
-/** A rank letter as players read it: T is 10. */
-export function rankText(rank: string): string {
-  return rank === 'T' ? '10' : rank;
-}
-
-/** A card in notation (`7H`, `TD`, `*`) as players read it: "7♥", "10♦", "joker". */
-export function cardText(card: string): string {
-  if (card === '*') return strings().joker;
-  const suit = card.slice(-1);
-  return isSuitLetter(suit) ? `${rankText(card.slice(0, -1))}${SUITS[suit]}` : card;
-}
-
-/** The suit's class, for the four-colour option (web/src/prefs.ts): suit-s, suit-h, suit-d, suit-c. */
-export function suitClass(card: string): string {
-  const suit = card.slice(-1);
-  return isSuitLetter(suit) ? `suit-${suit.toLowerCase()}` : 'suit-joker';
 }
 
 export function moveText(move: MoveFacts): string {
