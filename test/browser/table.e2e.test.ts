@@ -296,6 +296,31 @@ describe('other tables', () => {
     await cara.getByTestId('turn').waitFor();
   });
 
+  it('deals a bot game held for my seed from the waiting room, with a seed the page drew after the commitment', async () => {
+    // A page closed between createGame and setClientSeed leaves the game held (createGame awaitClientSeed).
+    const { id } = dataOf(
+      await app.gql<{ createGame: { id: string } }>(
+        caraToken,
+        'mutation { createGame(input: { preset: CLASSIC, bot: RANDOM, awaitClientSeed: true }) { id } }',
+      ),
+    ).createGame;
+    await cara.goto(`${app.url}/games/${id}`);
+    await cara.locator('[data-testid="table"][data-status="WAITING"]').waitFor();
+    await cara.getByTestId('deal').click();
+    await cara.locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
+    const seats = dataOf(
+      await app.gql<{ game: { players: { seat: number; clientSeed: string; clientSeedSource: string }[] } }>(
+        caraToken,
+        'query($id: ID!) { game(id: $id) { players { seat clientSeed clientSeedSource } } }',
+        { id },
+      ),
+    ).game.players;
+    expect(seats.find((seat) => seat.seat === 0)).toMatchObject({
+      clientSeedSource: 'GIVEN_AFTER_COMMITMENT',
+    });
+    expect(seats.find((seat) => seat.seat === 0)!.clientSeed).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
   it('shows a forced play with its reason, in English and in Russian', async () => {
     const id = await gameWithDan({ position: FORCED });
     const caraSees = new HiddenHand(app, id, caraToken, danToken);

@@ -263,6 +263,13 @@ describe('a player in the browser', () => {
     await playing.waitFor({ timeout: 20_000 });
     expect(await page.locator(`[data-section="invitations"] [data-game-id="${accepted}"]`).count()).toBe(0);
     expect((await readGame(app, carol, accepted)).status).toBe('ACTIVE');
+    // The page joined with its own seed, sent once the commitment was public (docs/fairness.md).
+    const seats = await app.gql<{
+      game: { players: { player: { username: string }; clientSeed: string; clientSeedSource: string }[] };
+    }>(carol, `{ game(id: "${accepted}") { players { player { username } clientSeed clientSeedSource } } }`);
+    const mine = dataOf(seats).game.players.find((seat) => seat.player.username === username);
+    expect(mine).toMatchObject({ clientSeedSource: 'GIVEN_AFTER_COMMITMENT' });
+    expect(mine!.clientSeed).toMatch(/^[A-Za-z0-9_-]{32}$/);
     await screenshot(page, 'home', { width: 1024, height: 640 });
     expect(await pageViolations()).toEqual([]);
   });

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request, subscribe, watchSocket } from './api';
+import { newClientSeed } from './client-seed';
 import { ErrorBox } from './error-box';
 import type {
   AcceptInvitationMutation,
@@ -144,7 +145,11 @@ function InvitationRow({
   const [busy, setBusy] = useState(false);
   const answer = (operation: 'AcceptInvitation' | 'DeclineInvitation'): void => {
     setBusy(true);
-    request(HOME, operation, { id: invitation.id })
+    const sent =
+      operation === 'AcceptInvitation'
+        ? request(HOME, operation, { id: invitation.id, clientSeed: newClientSeed() })
+        : request(HOME, operation, { id: invitation.id });
+    sent
       .then(answered)
       .catch((failure: unknown) => failed(asFailure(failure)))
       .finally(() => setBusy(false));

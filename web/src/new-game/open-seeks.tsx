@@ -8,7 +8,7 @@ import { ErrorBox } from '../error-box';
 import type { NewGameSeekRowFragment } from '../generated/graphql';
 import { formatDateTime } from '../i18n';
 import { strings as shared } from '../strings';
-import { newClientSeed } from './choices';
+import { newClientSeed } from '../client-seed';
 import type { Started } from './start-game';
 import NEW_GAME from './new-game.graphql?raw';
 import { strings } from './strings';

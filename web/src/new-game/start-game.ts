@@ -35,7 +35,8 @@ import type {
   Preset,
   RuleOptionsInput,
 } from '../generated/graphql';
-import { OpponentKind, newClientSeed } from './choices';
+import { newClientSeed } from '../client-seed';
+import type { OpponentKind } from './choices';
 import NEW_GAME from './new-game.graphql?raw';
 
 /** Every operation of new-game.graphql, for `request` (web/src/api.ts), the page's other modules' too. */

@@ -9,6 +9,7 @@ import { ApiFailure, asFailure, request } from '../api';
 import { Board, type BoardHighlight, type BoardPlay } from '../board/board';
 import { cardName } from '../cards/card';
 import { isRank, plainCard, type Rank } from '../cards/notation';
+import { newClientSeed } from '../client-seed';
 import { ErrorBox } from '../error-box';
 import { useLanguage } from '../use-language';
 import type { Me } from '../me';
@@ -41,7 +42,7 @@ export function GamePage({ id, me }: { id: string; me: Me }) {
         </>
       );
     case 'WAITING':
-      return <WaitingRoom game={game} />;
+      return <WaitingRoom game={game} onGame={live.apply} />;
     case 'ACTIVE':
       return <Table game={game} onGame={live.apply} reload={live.reload} offline={live.offline} />;
     default: {
@@ -62,8 +63,20 @@ function GameOver({ game }: { game: TableGame }) {
   );
 }
 
-function WaitingRoom({ game }: { game: TableGame }) {
+function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGame) => void }) {
   const S = strings();
+  const [dealing, setDealing] = useState(false);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  // Held for my seed (createGame awaitClientSeed): every seat taken, and I created it (seat 0). The new-game page
+  // deals it at once; this is for a page closed in between.
+  const heldForMe = game.awaitClientSeed && game.players.length === game.seats && game.mySeat === 0;
+  const deal = (): void => {
+    setDealing(true);
+    request(TABLE, 'TableDeal', { gameId: game.id, clientSeed: newClientSeed() })
+      .then((data) => onGame(data.setClientSeed))
+      .catch((error: unknown) => setFailure(asFailure(error)))
+      .finally(() => setDealing(false));
+  };
   // undefined while asking; null for an open game (or an invitation that is not ours to see).
   const [invited, setInvited] = useState<string | null | undefined>(undefined);
   useEffect(() => {
@@ -82,18 +95,29 @@ function WaitingRoom({ game }: { game: TableGame }) {
       data-my-turn="false"
     >
       <h2>{S.waiting}</h2>
-      <p data-testid="awaited" aria-busy={invited === undefined ? 'true' : 'false'}>
-        {invited === undefined
-          ? S.loading
-          : invited !== null
-            ? S.waitingFor(invited)
-            : S.waitingOpen(game.seats - game.players.length)}
-      </p>
+      {!heldForMe && (
+        <p data-testid="awaited" aria-busy={invited === undefined ? 'true' : 'false'}>
+          {invited === undefined
+            ? S.loading
+            : invited !== null
+              ? S.waitingFor(invited)
+              : S.waitingOpen(game.seats - game.players.length)}
+        </p>
+      )}
       <ul>
         {game.players.map((player) => (
           <li key={player.id}>{player.player.username}</li>
         ))}
       </ul>
+      {heldForMe && (
+        <p>
+          {S.heldForSeed}{' '}
+          <button type="button" data-testid="deal" disabled={dealing} onClick={deal}>
+            {S.dealNow}
+          </button>
+        </p>
+      )}
+      {failure !== null && <ErrorBox error={failure} />}
       {game.dealChosen && <p class="hint">{S.dealChosen}</p>}
       <p class="hint">
         {S.seedCommitment}: <code data-testid="seed-commitment">{game.seedCommitment}</code>

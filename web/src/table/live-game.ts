@@ -12,6 +12,8 @@ import type {
   TableGameQueryVariables,
   TableGameUpdatedSubscription,
   TableGameUpdatedSubscriptionVariables,
+  TableDealMutation,
+  TableDealMutationVariables,
   TableInvitationQuery,
   TableInvitationQueryVariables,
   TableMoveMutation,
@@ -25,6 +27,7 @@ declare module '../api' {
   interface Operations {
     TableGame: [TableGameQuery, TableGameQueryVariables];
     TableInvitation: [TableInvitationQuery, TableInvitationQueryVariables];
+    TableDeal: [TableDealMutation, TableDealMutationVariables];
     TableGameUpdated: [TableGameUpdatedSubscription, TableGameUpdatedSubscriptionVariables];
     TableMove: [TableMoveMutation, TableMoveMutationVariables];
     TableResign: [TableResignMutation, TableResignMutationVariables];

@@ -25,6 +25,9 @@ const en = {
   toMove: (name: string) => `${name} to move`,
   waiting: 'Waiting for players',
   waitingFor: (name: string) => `Waiting for ${name} to accept the invitation.`,
+  heldForSeed:
+    'Every seat is taken: the deal waits for your own seed, given now that the commitment is public.',
+  dealNow: 'Deal with my seed',
   waitingOpen: (free: number) =>
     plural(free, {
       one: 'Waiting for {n} more player to join.',
@@ -120,6 +123,9 @@ export const strings = translations(en, {
     toMove: (name) => `${name} drar`,
     waiting: 'Väntar på spelare',
     waitingFor: (name) => `Väntar på att ${name} antar inbjudan.`,
+    heldForSeed:
+      'Alla platser är tagna: given väntar på ditt eget frö, som du ger nu när åtagandet är offentligt.',
+    dealNow: 'Ge med mitt frö',
     waitingOpen: (free) =>
       plural(free, {
         one: 'Väntar på ytterligare {n} spelare.',
@@ -209,6 +215,9 @@ export const strings = translations(en, {
     toMove: (name) => `Ходит ${name}`,
     waiting: 'Ждём игроков',
     waitingFor: (name) => `Ждём, пока ${name} примет приглашение.`,
+    heldForSeed:
+      'Все места заняты: раздача ждёт вашего собственного зерна — теперь, когда обязательство опубликовано.',
+    dealNow: 'Раздать с моим зерном',
     waitingOpen: (free) =>
       plural(free, {
         one: 'Ждём ещё {n} игрока.',
