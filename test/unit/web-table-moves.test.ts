@@ -1,0 +1,49 @@
+/**
+ * The table lights targets and asks for a declared rank from `legalMoves` alone (web/src/table/moves.ts), so it
+ * must read every move form of docs/notation.md "Moves". The list is that section's example (classic, seat 0 to
+ * move: side piles 9S, 9H, 2D and an empty one; hand 7H 8S * 7H; centre c1 built to 6, c2 and c4 aces).
+ */
+import fc from 'fast-check';
+import { legalTargets, movesBetween, splitMove } from '../../web/src/table/moves';
+
+const LEGAL = [
+  ...['d3-c2', 'd3-c4', '7H-c1', '*-c1', '*-c2', '*-c4'],
+  ...['7H-d4', '8S-d1', '8S-d2', '8S-d4'],
+  ...['*-d1=9', '*-d1=8', '*-d2=9', '*-d2=8', '*-d3=2'],
+  ...['*-d4=2', '*-d4=3', '*-d4=4', '*-d4=5', '*-d4=6', '*-d4=7', '*-d4=8', '*-d4=9', '*-d4=T'],
+  ...['*-d4=J', '*-d4=Q', '*-d4=K', 'pass'],
+];
+
+it('splits every form of move into source, target and declared rank', () => {
+  expect(splitMove('7H-c2')).toEqual({ source: '7H', target: 'c2', declared: null });
+  expect(splitMove('p-c')).toEqual({ source: 'p', target: 'c', declared: null });
+  expect(splitMove('d3-c1')).toEqual({ source: 'd3', target: 'c1', declared: null });
+  expect(splitMove('*-d2=8')).toEqual({ source: '*', target: 'd2', declared: '8' });
+  expect(splitMove('pass')).toBeNull();
+});
+
+it('lights exactly the targets a source has among the legal moves', () => {
+  expect([...legalTargets(LEGAL, '*')].sort()).toEqual(['c1', 'c2', 'c4', 'd1', 'd2', 'd3', 'd4']);
+  expect([...legalTargets(LEGAL, '7H')].sort()).toEqual(['c1', 'd4']);
+  expect([...legalTargets(LEGAL, 'd3')].sort()).toEqual(['c2', 'c4']);
+  expect(legalTargets(LEGAL, 'p').size).toBe(0);
+  expect(legalTargets(LEGAL, null).size).toBe(0);
+});
+
+it('offers one move per declarable rank for a wild card onto a side pile, one otherwise', () => {
+  expect(movesBetween(LEGAL, '*', 'd1')).toEqual(['*-d1=9', '*-d1=8']);
+  expect(movesBetween(LEGAL, '*', 'd4')).toHaveLength(12);
+  expect(movesBetween(LEGAL, '*', 'c2')).toEqual(['*-c2']);
+  expect(movesBetween(LEGAL, '8S', 'd3')).toEqual([]);
+});
+
+it('puts every legal move back together from its parts', () => {
+  fc.assert(
+    fc.property(fc.constantFrom(...LEGAL.filter((move) => move !== 'pass')), (move) => {
+      const parts = splitMove(move)!;
+      const rebuilt = `${parts.source}-${parts.target}${parts.declared === null ? '' : `=${parts.declared}`}`;
+      expect(rebuilt).toBe(move);
+      expect(movesBetween(LEGAL, parts.source, parts.target)).toContain(move);
+    }),
+  );
+});
