@@ -38,7 +38,8 @@ const DASHBOARD = `
 
 /**
  * The latest event of each game still running for the player: the active games they sit in, and the waiting games
- * they sit in or are invited to. Every such game has one (its GAME_STARTED or CHALLENGE_RECEIVED at least).
+ * they sit in or are invited to. Active games and invitations have one at least (GAME_STARTED, CHALLENGE_RECEIVED);
+ a waiting game one created openly, with no one invited, has none until it is dealt, and so is not listed.
  */
 const RUNNING = `
   SELECT DISTINCT ON (e.game_id) e.id::text AS id, e.kind, e.game_id, e.created_at
