@@ -86,9 +86,10 @@ export class LobbyService {
   /**
    * A rematch: a new game with the same rules, seats, rated flag and time control, created by the
    * caller (seat 0, so the seats turn around in a two-player game) and inviting the opponent of a two-player game;
-   * with more players it is an open game.
+   * with more players it is an open game. `awaitClientSeed` holds a bot rematch's deal for the caller's seed, as
+   * createGame's does.
    */
-  async rematch(gameId: string, playerId: string): Promise<GameRecord> {
+  async rematch(gameId: string, playerId: string, awaitClientSeed = false): Promise<GameRecord> {
     const game = await this.games.get(gameId);
     if (!game.players.some((seat) => seat.playerId === playerId)) {
       throw new ApiError('FORBIDDEN', 'only a player of this game may ask for a rematch');
@@ -111,8 +112,9 @@ export class LobbyService {
       secondsPerMove: game.secondsPerMove ?? undefined,
       // A fresh game gets fresh seeds: each player gives theirs with setClientSeed (or joinGame).
       clientSeed: undefined,
-      // Dealt at once against a bot, as every rematch has been: a client that holds its deals asks createGame.
-      awaitClientSeed: false,
+      // Against a bot the new game is dealt at once unless the caller holds it for their seed (docs/fairness.md);
+      // creation refuses the hold where no bot fills the seat, as it does for createGame.
+      awaitClientSeed,
     });
   }
 }

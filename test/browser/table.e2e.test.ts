@@ -361,6 +361,31 @@ describe('other tables', () => {
     expect(Number(await cara.getByTestId('table').getAttribute('data-version'))).toBeGreaterThan(1);
     await caraSees.snapshot();
     await expectNoneOf(cara, caraReceived, caraSees.forbidden());
+
+    // Over (Cara resigns), the page offers a rematch: against the bot its deal waits for the page's own seed.
+    dataOf(await app.gql(caraToken, 'mutation($id: ID!) { resign(gameId: $id) { id } }', { id }));
+    await cara.getByTestId('finished-game').waitFor();
+    await cara.getByTestId('rematch').click();
+    await cara.waitForURL((url) => url.pathname.startsWith('/games/') && !url.pathname.endsWith(id));
+    await cara.locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
+    const next = decodeURIComponent(new URL(cara.url()).pathname.split('/')[2]!);
+    const seats = dataOf(
+      await app.gql<{
+        game: {
+          preset: string;
+          players: { seat: number; clientSeedSource: string; player: { username: string } }[];
+        };
+      }>(
+        caraToken,
+        'query($id: ID!) { game(id: $id) { preset players { seat clientSeedSource player { username } } } }',
+        {
+          id: next,
+        },
+      ),
+    ).game;
+    expect(seats.preset).toBe('CLASSIC');
+    expect(seats.players.map((seat) => seat.player.username)).toEqual(['table_cara', 'GreedyBot']);
+    expect(seats.players[0]!.clientSeedSource).toBe('GIVEN_AFTER_COMMITMENT');
   });
 
   it('shows the timeout once the deadline passes under the test clock', async () => {

@@ -165,6 +165,52 @@ describe('rematch', () => {
     expect(accepted.players.map((seat) => seat.player.username)).toEqual(['lob_hal', 'lob_gus']);
   });
 
+  it('holds a bot rematch’s deal for my seed when asked (awaitClientSeed), and deals it at once when not', async () => {
+    // docs/fairness.md: a seed given after the commitment binds the server; a bot rematch used to deal at once.
+    const [lia, max] = await Promise.all(['lob_lia', 'lob_max'].map((name) => register(app, name)));
+    const played = dataOf(
+      await mutate(lia!, 'createGame(input: $i)', '$i: CreateGameInput!', {
+        i: { preset: 'ZLOBA', bot: 'RANDOM' },
+      }),
+    )['createGame']!;
+    dataOf(await mutate(lia!, 'resign(gameId: $g)', '$g: ID!', { g: played.id }));
+    const rematch = (token: string, hold: boolean | null) =>
+      mutate(token, 'rematch(gameId: $g, awaitClientSeed: $h)', '$g: ID!, $h: Boolean', {
+        g: played.id,
+        h: hold,
+      });
+
+    const held = dataOf(await rematch(lia!, true))['rematch']!;
+    expect(held).toMatchObject({ status: 'WAITING', preset: 'ZLOBA' });
+    expect(held.players.map((seat) => seat.player.username)).toEqual(['lob_lia', 'RandomBot']);
+    const seeded = dataOf(
+      await app.gql<{
+        setClientSeed: { status: string; players: { seat: number; clientSeedSource: string }[] };
+      }>(
+        lia!,
+        'mutation($g: ID!) { setClientSeed(gameId: $g, clientSeed: "lia-after-commitment") { status players { seat clientSeedSource } } }',
+        { g: held.id },
+      ),
+    ).setClientSeed;
+    expect(seeded.status).toBe('ACTIVE');
+    expect(seeded.players.find((seat) => seat.seat === 0)!.clientSeedSource).toBe('GIVEN_AFTER_COMMITMENT');
+
+    expect(dataOf(await rematch(lia!, null))['rematch']!.status).toBe('ACTIVE');
+    expect(dataOf(await rematch(lia!, false))['rematch']!.status).toBe('ACTIVE');
+
+    // Against a person there is nothing to hold: the invited player gives their own seed when joining.
+    const human = dataOf(
+      await mutate(lia!, 'createGame(input: $i)', '$i: CreateGameInput!', { i: { preset: 'ZLOBA' } }),
+    )['createGame']!;
+    dataOf(await mutate(max!, 'joinGame(gameId: $g)', '$g: ID!', { g: human.id }));
+    dataOf(await mutate(max!, 'resign(gameId: $g)', '$g: ID!', { g: human.id }));
+    const refused = await mutate(lia!, 'rematch(gameId: $g, awaitClientSeed: true)', '$g: ID!', {
+      g: human.id,
+    });
+    expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.extensions?.field).toBe('awaitClientSeed');
+  });
+
   it('refuses a bot together with an invited opponent', async () => {
     const jon = await register(app, 'lob_jon');
     const body = await mutate(jon, 'createGame(input: $i)', '$i: CreateGameInput!', {

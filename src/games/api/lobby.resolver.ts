@@ -56,8 +56,16 @@ export class LobbyResolver {
   async rematch(
     @Context() context: RequestContext,
     @Args('gameId', { type: () => ID, description: 'The game that is over.' }) gameId: string,
+    @Args('awaitClientSeed', {
+      type: () => Boolean,
+      nullable: true,
+      description:
+        'Against a built-in bot: hold the new game’s deal until you give your seed with setClientSeed, after its ' +
+        'commitment (as createGame’s awaitClientSeed). Refused (BAD_USER_INPUT) where no bot takes the other seat.',
+    })
+    awaitClientSeed: boolean | null,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
-    return toGame(await this.service.rematch(gameId, player.id), context.viewer);
+    return toGame(await this.service.rematch(gameId, player.id, awaitClientSeed ?? false), context.viewer);
   }
 }

@@ -569,6 +569,14 @@ export type NewGameJoinSeekMutationVariables = Exact<{
 
 export type NewGameJoinSeekMutation = { joinGame: { id: string, status: GameStatus, seedCommitment: string, dealChosen: boolean, mySeat: number | null } };
 
+export type NewGameRematchMutationVariables = Exact<{
+  gameId: string | number;
+  awaitClientSeed?: boolean | null | undefined;
+}>;
+
+
+export type NewGameRematchMutation = { rematch: { id: string, status: GameStatus, seedCommitment: string, dealChosen: boolean, mySeat: number | null } };
+
 export type PlayersNameFragment = { id: string, username: string, isBot: boolean, deleted: boolean };
 
 export type PlayersProfileQueryVariables = Exact<{
@@ -614,14 +622,14 @@ export type PlayersLeaderboardQueryVariables = Exact<{
 
 export type PlayersLeaderboardQuery = { leaderboard: { edges: Array<{ node: { rank: number, rating: number, deviation: number, games: number, provisional: boolean, player: { id: string, username: string, isBot: boolean, deleted: boolean } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type ReplayPlayerFragment = { id: string, seat: number, outcome: Outcome | null, placement: number | null, score: number | null, payoffLeft: number | null, ratingBefore: number | null, ratingAfter: number | null, ratingChange: number | null, clientSeed: string | null, clientSeedSource: ClientSeedSource | null, player: { id: string, username: string } };
+export type ReplayPlayerFragment = { id: string, seat: number, outcome: Outcome | null, placement: number | null, score: number | null, payoffLeft: number | null, ratingBefore: number | null, ratingAfter: number | null, ratingChange: number | null, clientSeed: string | null, clientSeedSource: ClientSeedSource | null, player: { id: string, username: string, isBot: boolean } };
 
 export type ReplayGameQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ReplayGameQuery = { game: { id: string, status: GameStatus, abortReason: AbortReason | null, rated: boolean, preset: Preset, seats: number, version: number, mySeat: number | null, seed: string | null, seedCommitment: string, rulesVersion: string, dealChosen: boolean, startPosition: string | null, finishedAt: string | null, result: { reason: EndReason, winner: number | null, score: number, ranking: Array<Array<number>>, payoffLeft: Array<number> } | null, players: Array<{ id: string, seat: number, outcome: Outcome | null, placement: number | null, score: number | null, payoffLeft: number | null, ratingBefore: number | null, ratingAfter: number | null, ratingChange: number | null, clientSeed: string | null, clientSeedSource: ClientSeedSource | null, player: { id: string, username: string } }> } | null };
+export type ReplayGameQuery = { game: { id: string, status: GameStatus, abortReason: AbortReason | null, rated: boolean, preset: Preset, seats: number, version: number, mySeat: number | null, seed: string | null, seedCommitment: string, rulesVersion: string, dealChosen: boolean, startPosition: string | null, finishedAt: string | null, result: { reason: EndReason, winner: number | null, score: number, ranking: Array<Array<number>>, payoffLeft: Array<number> } | null, players: Array<{ id: string, seat: number, outcome: Outcome | null, placement: number | null, score: number | null, payoffLeft: number | null, ratingBefore: number | null, ratingAfter: number | null, ratingChange: number | null, clientSeed: string | null, clientSeedSource: ClientSeedSource | null, player: { id: string, username: string, isBot: boolean } }> } | null };
 
 export type ReplayExportQueryVariables = Exact<{
   id: string | number;

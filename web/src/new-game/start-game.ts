@@ -24,6 +24,8 @@ import type {
   NewGameJoinSeekMutationVariables,
   NewGamePresetRulesQuery,
   NewGamePresetRulesQueryVariables,
+  NewGameRematchMutation,
+  NewGameRematchMutationVariables,
   NewGameSeekMutation,
   NewGameSeekMutationVariables,
   NewGameSeeksQuery,
@@ -49,6 +51,7 @@ declare module '../api' {
     NewGameTimeControls: [NewGameTimeControlsQuery, NewGameTimeControlsQueryVariables];
     NewGameSeeks: [NewGameSeeksQuery, NewGameSeeksQueryVariables];
     NewGameJoinSeek: [NewGameJoinSeekMutation, NewGameJoinSeekMutationVariables];
+    NewGameRematch: [NewGameRematchMutation, NewGameRematchMutationVariables];
   }
 }
 
@@ -133,4 +136,16 @@ export function startGame(choice: GameChoice): Promise<Started> {
       return never;
     }
   }
+}
+
+/**
+ * A rematch of a game that is over (the same rules, seats and clock; the seats turned around), with the page's seed
+ * after the new game's commitment: against a bot its deal is held for that seed, like a new bot game's.
+ */
+export async function startRematch(gameId: string, againstBot: boolean): Promise<Started> {
+  const { rematch: game } = await request(NEW_GAME, 'NewGameRematch', {
+    gameId,
+    awaitClientSeed: againstBot,
+  });
+  return giveSeedAfterCommitment(game);
 }

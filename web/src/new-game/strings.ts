@@ -14,6 +14,8 @@ import type { BooleanOption, OpponentKind, TimeKind, WildChoice } from './choice
 
 const en = {
   title: 'New game',
+  rematch: 'Rematch',
+  rematchHint: 'The same rules and clock again, the seats turned around.',
   presetLegend: 'Rules',
   /** One paragraph per preset, from docs/rules.md §1. */
   summary: {
@@ -132,6 +134,8 @@ export type NewGameStrings = typeof en;
 export const strings = translations(en, {
   sv: {
     title: 'Nytt parti',
+    rematch: 'Revansch',
+    rematchHint: 'Samma regler och klocka igen, med platserna ombytta.',
     presetLegend: 'Regler',
     summary: {
       CLASSIC:
@@ -232,6 +236,8 @@ export const strings = translations(en, {
   },
   ru: {
     title: 'Новая партия',
+    rematch: 'Реванш',
+    rematchHint: 'Те же правила и часы, места поменяны.',
     presetLegend: 'Правила',
     summary: {
       CLASSIC:

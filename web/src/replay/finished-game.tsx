@@ -8,6 +8,7 @@ import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request, subscribe } from '../api';
 import { ErrorBox } from '../error-box';
+import { RematchButton } from '../new-game/rematch-button';
 import type {
   ReplayGameQuery,
   ReplayGameQueryVariables,
@@ -81,6 +82,14 @@ export function FinishedGame({ id }: { id: string; me: Me }) {
   return (
     <section class="finished-game" data-testid="finished-game" data-game-id={id} data-status={game.status}>
       <Result game={game} players={players} />
+      {game.mySeat !== null && game.mySeat !== undefined && (
+        <RematchButton
+          gameId={game.id}
+          againstBot={
+            game.seats === 2 && players.some((seat) => seat.seat !== game.mySeat && seat.player.isBot)
+          }
+        />
+      )}
       {game.rated && <RatingChange players={players} />}
       <Seeds game={game} players={players} />
       {/* A game called off before its first move has nothing to replay. */}
