@@ -7,6 +7,7 @@
 import type { ComponentChildren, Ref } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Card, cardName } from '../cards/card';
+import { PlayerLink } from '../players/player-link';
 import type { BoardSeat, BoardView } from './board-view';
 import { strings } from './strings';
 import './board.css';
@@ -225,6 +226,7 @@ function SidePiles({
 function SeatArea({
   seat,
   name,
+  named,
   mine,
   hand,
   play,
@@ -232,6 +234,8 @@ function SeatArea({
 }: {
   seat: BoardSeat;
   name: string;
+  /** Whether `name` is the player's username (a link to their page), not a stand-in such as "Seat 2". */
+  named: boolean;
   mine: boolean;
   hand: readonly string[] | null;
   play: BoardPlay | undefined;
@@ -245,7 +249,7 @@ function SeatArea({
   return (
     <section class={`seat-area${mine ? ' mine' : ''}${seat.out ? ' out' : ''}`} data-seat={seat.seat}>
       <h3 class="seat-name">
-        {name}
+        {named ? <PlayerLink username={name} /> : name}
         {mine && <span class="muted"> ({S.you})</span>}
         {seat.out && <span class="muted"> — {S.out}</span>}
         <span class="muted hand-count" data-testid="hand-count">
@@ -363,6 +367,7 @@ export function Board({ view, mySeat, names, play, highlight = null }: BoardProp
             key={seat.seat}
             seat={seat}
             name={nameOf(seat.seat)}
+            named={names[seat.seat] !== undefined}
             mine={false}
             hand={null}
             play={undefined}
@@ -375,6 +380,7 @@ export function Board({ view, mySeat, names, play, highlight = null }: BoardProp
         <SeatArea
           seat={mine}
           name={nameOf(mine.seat)}
+          named={names[mine.seat] !== undefined}
           mine
           hand={view.hand}
           play={play}

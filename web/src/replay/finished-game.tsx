@@ -9,6 +9,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request, subscribe } from '../api';
 import { ErrorBox } from '../error-box';
 import { RematchButton } from '../new-game/rematch-button';
+import { PlayerLink } from '../players/player-link';
 import type {
   ReplayGameQuery,
   ReplayGameQueryVariables,
@@ -181,7 +182,9 @@ function Result({ game, players }: { game: ReplayGame; players: readonly ReplayP
               .map((player) => (
                 <tr key={player.seat} data-testid="result-seat" data-seat={player.seat}>
                   <td data-testid="placement">{player.placement ?? '–'}</td>
-                  <th scope="row">{player.player.username}</th>
+                  <th scope="row">
+                    <PlayerLink username={player.player.username} />
+                  </th>
                   <td data-testid="outcome" data-outcome={player.outcome ?? ''}>
                     {player.outcome === null || player.outcome === undefined
                       ? '–'
@@ -224,7 +227,9 @@ function RatingChange({ players }: { players: readonly ReplayPlayerFragment[] })
           <tbody>
             {players.map((player) => (
               <tr key={player.seat} data-testid="rating-seat" data-seat={player.seat}>
-                <th scope="row">{player.player.username}</th>
+                <th scope="row">
+                  <PlayerLink username={player.player.username} />
+                </th>
                 <td data-testid="rating-before">{rating(player.ratingBefore)}</td>
                 <td data-testid="rating-after">{rating(player.ratingAfter)}</td>
                 <td
