@@ -261,6 +261,7 @@ describe('the table', () => {
       diamonds: 'rgb(192, 34, 27)',
       hearts: 'rgb(192, 34, 27)',
     });
+    await cara.getByTestId('settings-menu').locator('summary').click();
     await cara.getByLabel('Four-colour suits').check();
     expect(await colours()).toEqual({
       clubs: 'rgb(24, 121, 78)',
@@ -268,6 +269,7 @@ describe('the table', () => {
       hearts: 'rgb(192, 34, 27)',
     });
     await cara.getByLabel('Four-colour suits').uncheck();
+    await cara.getByTestId('settings-menu').locator('summary').click();
   });
 
   it('never let either page hold the other’s hand', async () => {

@@ -344,6 +344,7 @@ describe('for everyone', () => {
       await tab.getByTestId('no-games').waitFor();
       expect(await read()).toEqual({ asked: 0, shown: 0 });
 
+      await tab.getByTestId('settings-menu').locator('summary').click();
       await tab.getByTestId('notify').check();
       await until('the page asked once', async () => (await read()).asked === 1, 10_000);
 

@@ -42,32 +42,38 @@ function Settings({ signedIn }: { signedIn: boolean }) {
           ))}
         </select>
       </label>
-      <label class="check">
-        <input
-          type="checkbox"
-          data-testid="four-colour"
-          checked={four}
-          onChange={(event) => setFourColour(event.currentTarget.checked)}
-        />
-        {S.nav.fourColour}
-      </label>
-      {signedIn && typeof Notification !== 'undefined' && (
-        <label class="check">
-          <input
-            type="checkbox"
-            data-testid="notify"
-            checked={notify}
-            onChange={(event) => {
-              if (event.currentTarget.checked) void askForNotifications().then(setNotify);
-              else {
-                stopNotifications();
-                setNotify(false);
-              }
-            }}
-          />
-          {S.notifyTurns}
-        </label>
-      )}
+      {/* The rarer choices fold away, so the bar stays short on a phone. */}
+      <details class="settings-menu" data-testid="settings-menu">
+        <summary>{S.nav.settings}</summary>
+        <div class="settings-choices">
+          <label class="check">
+            <input
+              type="checkbox"
+              data-testid="four-colour"
+              checked={four}
+              onChange={(event) => setFourColour(event.currentTarget.checked)}
+            />
+            {S.nav.fourColour}
+          </label>
+          {signedIn && typeof Notification !== 'undefined' && (
+            <label class="check">
+              <input
+                type="checkbox"
+                data-testid="notify"
+                checked={notify}
+                onChange={(event) => {
+                  if (event.currentTarget.checked) void askForNotifications().then(setNotify);
+                  else {
+                    stopNotifications();
+                    setNotify(false);
+                  }
+                }}
+              />
+              {S.notifyTurns}
+            </label>
+          )}
+        </div>
+      </details>
     </span>
   );
 }
