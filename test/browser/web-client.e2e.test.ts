@@ -180,7 +180,7 @@ describe('a player in the browser', () => {
     expect(token).not.toBeNull();
     const bob = await register(app, 'web_bob');
     const created = await createGame(app, bob, { preset: 'CLASSIC' });
-    // Ann joins over the API (the lobby is a later slice); the page is not reloaded from here on.
+    // Ann joins over the API (as another client of hers might); the page is not reloaded from here on.
     await joinGame(app, token!, created.id);
     const row = page.locator(`[data-game-id="${created.id}"]`);
     await row.waitFor({ timeout: 20_000 });
