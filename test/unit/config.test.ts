@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       sessionTtlDays: 30,
       workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
       webhookAllowedNetworks: [],
+      metricsToken: null,
       database: { connectTimeoutMs: 2000, queryTimeoutMs: 3000, keepAliveMs: 10_000, probeIntervalMs: 1000 },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
