@@ -145,6 +145,9 @@ describe('GET /metrics', () => {
     expect(codeOf(await app.gql(null, '{ noSuchField }'))).toBeDefined();
     expect((await app.post('{"query":"{ game("}')).status).toBe(400);
     dataOf(await app.gql(null, '{ __typename }'));
+    // Refused before any document is read (the access gate: an unknown token).
+    expect(codeOf(await app.gql('not-a-token', '{ game(id: "x") { id } }'))).toBe('UNAUTHENTICATED');
+    expect((await fetch(`${app.url}/health`)).status).toBe(200);
 
     // graphql-ws: a query, a subscription (set up, then ended), an unknown field.
     const client = app.ws(alice);
@@ -191,6 +194,8 @@ describe('GET /metrics', () => {
     // The unknown field and the introspection (query type), the parse error (no document: no type).
     expect(operations(all, { ...http, field: 'other', type: 'query' })).toBe(2);
     expect(operations(all, { ...http, field: 'other', type: 'other', code: 'BAD_USER_INPUT' })).toBe(1);
+    expect(operations(all, { ...http, field: 'other', type: 'other', code: 'UNAUTHENTICATED' })).toBe(1);
+    expect(value(all, 'malice_http_requests_total', { route: '/health', status: '200' })).toBe(1);
     const ws = { transport: 'ws' };
     expect(operations(all, { ...ws, field: 'game', type: 'query', code: 'OK' })).toBe(1);
     expect(operations(all, { ...ws, field: 'gameUpdated', type: 'subscription', code: 'OK' })).toBe(1);
