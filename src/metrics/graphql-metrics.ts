@@ -104,9 +104,11 @@ export function wsOperations(metrics: AppMetrics, shape: (error: unknown) => Gra
       payload: { readonly query?: unknown; readonly operationName?: unknown },
       errors: readonly GraphQLError[],
     ): void {
-      const operation = of(socket).get(id);
+      const operations = of(socket);
+      const operation = operations.get(id);
       if (operation?.counted === true) return;
-      if (operation !== undefined) operation.counted = true;
+      // Refused before execution: graphql-ws calls no onComplete for it, so it is forgotten here.
+      operations.delete(id);
       const schema = metrics.schema;
       const labels =
         schema === null
