@@ -18,6 +18,7 @@ import { ApiError, ApiErrorCode } from './errors/api-error';
 import { NOT_JSON_MESSAGE, graphQLErrorBody } from './http/graphql-error-response';
 import { corsOptions, originAllowed } from './http/cors';
 import { serveWebClient } from './http/web-client';
+import { AppMetrics } from './metrics/app-metrics';
 
 /** `extraModules`: what only a test build mounts (src/testing/test-controls.module.ts); never `npm start`. */
 export async function createApp(
@@ -33,12 +34,23 @@ export async function createApp(
       logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
     },
   );
+  countRequests(adapter, app.get(AppMetrics));
   app.enableCors(corsOptions(config.allowedOrigins));
   serveWebClient(app);
   await app.init();
   limitSocketsPerAddress(app, app.get(AccessGate));
   refuseOtherOrigins(app, config.allowedOrigins);
   return app;
+}
+
+/**
+ * Every HTTP answer, by the route's pattern (`/api/games/:id/export`; `other` when no route matched), so a label
+ * never holds an id: docs/operations.md#metrics.
+ */
+function countRequests(adapter: FastifyAdapter, metrics: AppMetrics): void {
+  adapter.getInstance().addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    metrics.request(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
 }
 
 /**

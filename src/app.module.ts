@@ -30,6 +30,10 @@ import { StreamsModule } from './streams/streams.module';
 import { StreamsService } from './streams/streams.service';
 import { SchemaController } from './http/schema.controller';
 import { ExplorerController } from './http/explorer.controller';
+import { AppMetrics } from './metrics/app-metrics';
+import { httpOperations, wsOperations } from './metrics/graphql-metrics';
+import { MetricsController } from './metrics/metrics.controller';
+import { MetricsModule } from './metrics/metrics.module';
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -42,6 +46,7 @@ export class AppModule {
       global: true,
       imports: [
         PrismaModule,
+        MetricsModule,
         NotificationsModule,
         AuthModule,
         PlayersModule,
@@ -57,12 +62,13 @@ export class AppModule {
         ...extraModules,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          imports: [AuthModule, StreamsModule],
-          inject: [AccessGate, OpenSockets, StreamsService],
+          imports: [AuthModule, StreamsModule, MetricsModule],
+          inject: [AccessGate, OpenSockets, StreamsService, AppMetrics],
           useFactory: (
             gate: AccessGate,
             sockets: OpenSockets,
             streams: StreamsService,
+            metrics: AppMetrics,
           ): ApolloDriverConfig => {
             const { introspection } = config.graphql;
             const shape = errorShaper({ revealSchema: introspection, log: logInternal });
@@ -86,11 +92,17 @@ export class AppModule {
               plugins: [
                 ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin,
                 endStreamsOnDrain(streams),
+                httpOperations(metrics) as unknown as ApolloPlugin,
               ],
               validationRules: apiValidationRules(config.graphql, introspection),
               formatError: (_formatted, error) => shape(error),
               context: httpContext(gate, config.graphql),
-              subscriptions: { 'graphql-ws': graphqlWsOptions(gate, sockets, config.graphql, shape) },
+              subscriptions: {
+                'graphql-ws': graphqlWsOptions(gate, sockets, config.graphql, shape, {
+                  ...wsOperations(metrics, shape),
+                  socketOpened: () => metrics.socketOpened(),
+                }),
+              },
               transformSchema: (schema) => meterDatabaseWork(describeRootTypes(schema)),
             };
           },
@@ -100,6 +112,8 @@ export class AppModule {
         HealthController,
         ...(config.graphql.explorer ? [ExplorerController] : []),
         ...(config.graphql.introspection ? [SchemaController] : []),
+        // Absent (404) unless a token is set: docs/operations.md#metrics.
+        ...(config.metricsToken !== null ? [MetricsController] : []),
       ],
       providers: [
         { provide: RUNTIME_CONFIG, useValue: config },

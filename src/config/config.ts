@@ -72,6 +72,11 @@ export interface AppConfig {
    * tests; empty by default. Metadata services stay refused (src/webhooks/webhook-address.ts).
    */
   readonly webhookAllowedNetworks: readonly string[];
+  /**
+   * `GET /metrics` (docs/operations.md#metrics) is served only when this is set, and only to
+   * `Authorization: Bearer <it>`; null: no such route.
+   */
+  readonly metricsToken: string | null;
   /** How the app's connections to Postgres give up, so that a database outage is an answer, not a hang. */
   readonly database: {
     /** A new connection that is not ready within this gives up (also the wait for a free pooled one). */
@@ -169,6 +174,17 @@ class Reader {
     return networks;
   }
 
+  /** A secret of at least 16 visible characters (no spaces: it travels in a header), or null when unset. */
+  token(name: string): string | null {
+    const text = this.env[name];
+    if (text === undefined || text === '') return null;
+    if (!/^[\x21-\x7e]{16,512}$/.test(text)) {
+      this.problems.push(`${name} must be 16 to 512 visible ASCII characters without spaces`);
+      return null;
+    }
+    return text;
+  }
+
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
     const text = this.env[name];
     if (text === undefined || text === '') return fallback;
@@ -228,6 +244,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
     },
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
+    metricsToken: read.token('METRICS_TOKEN'),
     // The defaults answer a request within 5 s while Postgres is stopped (docs/operations.md#settings).
     database: {
       connectTimeoutMs: read.integer('DATABASE_CONNECT_TIMEOUT_MS', 2000, 100, 60_000),

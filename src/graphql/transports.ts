@@ -22,6 +22,7 @@ import { ApiError } from '../errors/api-error';
 import { SendingSocket, coalesceSends } from '../http/coalesced-sends';
 import { QueryLimits, validateWithLimits } from './limits';
 import { WorkMeter } from './work-meter';
+import type { WsOperations } from '../metrics/graphql-metrics';
 
 /** What the HTTP context function is handed: Apollo's Fastify integration passes the Fastify request itself. */
 interface HttpRequestLike {
@@ -112,6 +113,7 @@ export function graphqlWsOptions(
   sockets: OpenSockets,
   limits: QueryLimits & { readonly introspection: boolean },
   shape: (error: unknown) => GraphQLFormattedError,
+  metered: WsOperations & { socketOpened(): () => void },
 ) {
   const validateDocument = validateWithLimits(limits, limits.introspection);
   /** Documents that did not parse, with the syntax error `validate` reports for them. */
@@ -129,6 +131,7 @@ export function graphqlWsOptions(
         ctx.extra.socket.once('close', gate.openPlayerSocket(viewer));
         const open: OpenSocket = { socket: ctx.extra.socket, authorization, viewer };
         ctx.extra.socket.once('close', sockets.add(open));
+        ctx.extra.socket.once('close', metered.socketOpened());
         ctx.extra.open = open;
         return true;
       } catch (error) {
@@ -140,9 +143,10 @@ export function graphqlWsOptions(
     },
     onSubscribe: async (
       ctx: SocketContext,
-      _id: string,
+      id: string,
       payload: SubscribePayload,
     ): Promise<readonly GraphQLError[] | undefined> => {
+      metered.started(ctx.extra, id);
       // The token as it holds now: revoked or expired since the connection began, the socket is closed (4403).
       const viewer = ctx.extra.open === undefined ? ANONYMOUS : await sockets.current(ctx.extra.open);
       if (viewer === null)
@@ -176,8 +180,25 @@ export function graphqlWsOptions(
       work: new WorkMeter(limits.maxWork),
     }),
     // Errors over the socket get the same shape (codes, no internals) as over HTTP.
-    onError: (_ctx: unknown, _id: unknown, _payload: unknown, errors: readonly GraphQLError[]) =>
-      errors.map(shape),
+    onOperation: (
+      ctx: SocketContext,
+      id: string,
+      _payload: unknown,
+      args: {
+        readonly schema: GraphQLSchema;
+        readonly document: DocumentNode;
+        readonly operationName?: string | null;
+      },
+      result: ExecutionResult | AsyncIterable<unknown>,
+    ): undefined => {
+      metered.executed(ctx.extra, id, args, result);
+      return undefined;
+    },
+    onError: (ctx: SocketContext, id: string, payload: SubscribePayload, errors: readonly GraphQLError[]) => {
+      metered.refused(ctx.extra, id, payload, errors);
+      return errors.map(shape);
+    },
+    onComplete: (ctx: SocketContext, id: string): void => metered.completed(ctx.extra, id),
     onNext: (_ctx: unknown, _id: unknown, _payload: unknown, _args: unknown, result: ExecutionResult) =>
       result.errors === undefined ? result : { ...result, errors: result.errors.map(shape) },
   } as object;

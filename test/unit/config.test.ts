@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       sessionTtlDays: 30,
       workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
       webhookAllowedNetworks: [],
+      metricsToken: null,
       database: { connectTimeoutMs: 2000, queryTimeoutMs: 3000, keepAliveMs: 10_000, probeIntervalMs: 1000 },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
@@ -87,6 +88,7 @@ describe('loadConfig', () => {
         DATABASE_QUERY_TIMEOUT_MS: '1500',
         DATABASE_KEEPALIVE_MS: '0',
         DATABASE_PROBE_INTERVAL_MS: '200',
+        METRICS_TOKEN: 'scrape-me-0123456789',
         UNRELATED_VARIABLE: 'ignored',
       },
       CWD,
@@ -116,12 +118,20 @@ describe('loadConfig', () => {
       workers: { clock: 'manual', sweepIntervalMs: 0, botDelayMs: 20, webhookIntervalMs: 250 },
       webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
       database: { connectTimeoutMs: 800, queryTimeoutMs: 1500, keepAliveMs: 0, probeIntervalMs: 200 },
+      metricsToken: 'scrape-me-0123456789',
     });
     expect(() => loadConfig({ NODE_ENV: 'production', CLOCK: 'manual' }, CWD)).toThrow(/CLOCK=manual/);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }, CWD).databaseUrl).toBe(
       'postgres://localhost/x',
     );
     expect(loadConfig({ DATA_DIR: 'data/pg' }, CWD).dataDir).toBe(path.resolve(CWD, 'data/pg'));
+  });
+
+  it('takes a METRICS_TOKEN of 16 or more visible characters, and names one that is not', () => {
+    for (const bad of ['short', 'sixteen chars ok?', `${'x'.repeat(20)}\u00e9`, 'x'.repeat(513)]) {
+      expect(problemsOf({ METRICS_TOKEN: bad })).toEqual([expect.stringMatching(/^METRICS_TOKEN must be/)]);
+    }
+    expect(loadConfig({}, CWD).metricsToken).toBeNull();
   });
 
   it('takes * or a list of exact origins for CORS_ORIGINS, and names what is not one', () => {

@@ -6,7 +6,7 @@
  * Hand-written SQL where it was measured to matter (the move append, list pages, row locks), Prisma for the rest;
  * what leaves here is in the shapes of src/games/persistence/game-rows.ts.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import type { GameEvent } from '../../engine';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../notifications/notification-writer';
 import { transaction, transactionIf } from '../../db/transaction';
 import type { Game, Prisma } from '../../generated/prisma/client';
+import { AppMetrics } from '../../metrics/app-metrics';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
 import type { DeclineReasonName } from '../domain/challenge';
@@ -237,7 +238,11 @@ export interface DueGame {
 
 @Injectable()
 export class GamesRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    // Only the count of appended moves (a tool or benchmark that builds a repository passes its own).
+    @Inject(AppMetrics) private readonly metrics: Pick<AppMetrics, 'movesAppended'>,
+  ) {}
 
   // ---- reads --------------------------------------------------------------------------------------------------
 
@@ -649,11 +654,16 @@ export class GamesRepository {
       return rows[0]?.appended === move.rows.length;
     };
     const outcomes = move.outcomes;
-    if (outcomes === null) return run(this.prisma.pool);
-    return transactionIf(this.prisma.pool, async (client) => {
-      if (!(await run(client))) return false;
-      await recordFinish(client, move.game, outcomes, move.now);
-      return true;
-    });
+    const appended =
+      outcomes === null
+        ? await run(this.prisma.pool)
+        : await transactionIf(this.prisma.pool, async (client) => {
+            if (!(await run(client))) return false;
+            await recordFinish(client, move.game, outcomes, move.now);
+            return true;
+          });
+    // Counted in memory once committed: the metric adds nothing to the statement.
+    if (appended) this.metrics.movesAppended(1);
+    return appended;
   }
 }

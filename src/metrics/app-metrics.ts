@@ -1,0 +1,298 @@
+/**
+ * What `GET /metrics` shows (docs/operations.md#metrics). One prom-client registry per app instance, never the
+ * library's global one: tests run several apps in one process, and each must count only its own traffic.
+ *
+ * Counters and histograms are bumped where the thing happens (an operation answered, a move appended: in memory,
+ * nothing written). Gauges are read when scraped (`collect`), from the app's own state and from one database
+ * statement shared by every gauge of a scrape, whose parts are each answered from an index.
+ */
+import { Injectable } from '@nestjs/common';
+import type { GraphQLSchema } from 'graphql';
+import type { Pool } from 'pg';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Clock } from '../clock/clock';
+import { DatabaseAvailability } from '../db/availability';
+import { GAME_STATUSES } from '../games/domain/vocabulary';
+import { PrismaService } from '../prisma/prisma.service';
+import { OTHER, OperationLabels, Transport } from './operation-labels';
+
+export const METRICS_PREFIX = 'malice_';
+
+/** Seconds: from a cached read (a few ms) to the query timeout's neighbourhood. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+/** What one scrape reads from the database (SNAPSHOT_STATEMENT). */
+interface Snapshot {
+  readonly games: Readonly<Record<string, number>>;
+  readonly pending: number;
+  readonly due: number;
+  readonly oldestDue: Date | null;
+  readonly oldestOverdue: Date | null;
+  readonly oldestBotTurn: Date | null;
+}
+
+/**
+ * One round trip. Each part is answered from an index: games by status from games_status_created_at_idx (an
+ * index-only count), the pending deliveries from the partial webhook_deliveries_due_idx, the overdue deadline
+ * from the partial games_deadline_idx, the bots' turns from games_current_player_id_idx (joined from the few bot
+ * players). $1 is the app's clock, so a test's manual clock is what the sweeper compares with too.
+ */
+const SNAPSHOT_STATEMENT = `
+SELECT
+  (SELECT coalesce(json_object_agg(status, n), '{}'::json)
+     FROM (SELECT status, count(*)::int AS n FROM games GROUP BY status) s)                      AS games,
+  (SELECT count(*)::int FROM webhook_deliveries WHERE status = 'PENDING')                          AS pending,
+  (SELECT count(*)::int FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= $1) AS due,
+  (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= $1)
+                                                                                                    AS oldest_due,
+  (SELECT min(deadline) FROM games WHERE status = 'ACTIVE' AND deadline IS NOT NULL AND deadline <= $1)
+                                                                                                    AS oldest_overdue,
+  (SELECT min(g.turn_started_at) FROM players p JOIN games g ON g.current_player_id = p.id
+     WHERE p.is_bot AND g.status = 'ACTIVE')                                                        AS oldest_bot_turn`;
+
+interface SnapshotRow {
+  games: Record<string, number>;
+  pending: number;
+  due: number;
+  oldest_due: Date | null;
+  oldest_overdue: Date | null;
+  oldest_bot_turn: Date | null;
+}
+
+interface PoolUse {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+function poolUse(pool: Pool): PoolUse {
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+@Injectable()
+export class AppMetrics {
+  readonly registry = new Registry();
+  /** The schema as served (set when Apollo starts), to label graphql-ws documents refused before execution. */
+  schema: GraphQLSchema | null = null;
+  private readonly operations: Counter<'field' | 'type' | 'code' | 'transport'>;
+  private readonly operationSeconds: Histogram<'field' | 'type' | 'transport'>;
+  private readonly requests: Counter<'route' | 'method' | 'status'>;
+  private readonly requestSeconds: Histogram<'route' | 'method'>;
+  private readonly moves: Counter;
+  private sockets = 0;
+  private subscriptions = 0;
+  private poolAtScrape: PoolUse | null = null;
+  /** The statement of the scrape in progress, shared by its gauges. */
+  private reading: Promise<Snapshot | null> | null = null;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly availability: DatabaseAvailability,
+    private readonly clock: Clock,
+  ) {
+    const registers = [this.registry];
+    // Event-loop delay, heap, GC, CPU, file descriptors: prom-client's own, under our prefix.
+    collectDefaultMetrics({ register: this.registry, prefix: METRICS_PREFIX });
+    this.operations = new Counter({
+      name: `${METRICS_PREFIX}graphql_operations_total`,
+      help: 'GraphQL operations answered, per root field of the schema (other: anything else), type, result code and transport.',
+      labelNames: ['field', 'type', 'code', 'transport'],
+      registers,
+    });
+    this.operationSeconds = new Histogram({
+      name: `${METRICS_PREFIX}graphql_operation_duration_seconds`,
+      help: 'Time to answer a GraphQL operation (a subscription: until it is set up), per root field, type and transport.',
+      labelNames: ['field', 'type', 'transport'],
+      buckets: [...LATENCY_BUCKETS],
+      registers,
+    });
+    this.requests = new Counter({
+      name: `${METRICS_PREFIX}http_requests_total`,
+      help: 'HTTP requests answered, per route pattern (other: no route), method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    this.requestSeconds = new Histogram({
+      name: `${METRICS_PREFIX}http_request_duration_seconds`,
+      help: 'Time to answer an HTTP request, per route pattern and method.',
+      labelNames: ['route', 'method'],
+      buckets: [...LATENCY_BUCKETS],
+      registers,
+    });
+    this.moves = new Counter({
+      name: `${METRICS_PREFIX}moves_appended_total`,
+      help: 'Moves appended to game logs by this copy.',
+      registers,
+    });
+    const read = (): Promise<Snapshot | null> => this.snapshot();
+    new Gauge({
+      name: `${METRICS_PREFIX}games`,
+      help: 'Games per status.',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        const snapshot = await read();
+        this.reset();
+        if (snapshot === null) return;
+        for (const status of GAME_STATUSES) this.set({ status }, snapshot.games[status] ?? 0);
+      },
+    });
+    this.snapshotGauge(
+      'webhook_deliveries_pending',
+      'Webhook deliveries not yet delivered or given up.',
+      (s) => s.pending,
+    );
+    this.snapshotGauge(
+      'webhook_deliveries_due',
+      'Webhook deliveries whose attempt is due now.',
+      (s) => s.due,
+    );
+    this.snapshotGauge(
+      'webhook_oldest_due_seconds',
+      'How long the oldest due webhook delivery has waited past its due time (0: none).',
+      (s) => this.ageOf(s.oldestDue),
+    );
+    this.snapshotGauge(
+      'sweeper_lag_seconds',
+      'How long ago the oldest deadline passed that has not been timed out yet (0: none).',
+      (s) => this.ageOf(s.oldestOverdue),
+    );
+    this.snapshotGauge(
+      'bot_lag_seconds',
+      "How long the oldest built-in bot's turn has waited for its move (0: none).",
+      (s) => this.ageOf(s.oldestBotTurn),
+    );
+    const gauge = (name: string, help: string, value: () => number): void => {
+      new Gauge({
+        name: `${METRICS_PREFIX}${name}`,
+        help,
+        registers,
+        collect() {
+          this.set(value());
+        },
+      });
+    };
+    const pool = (): PoolUse => this.poolAtScrape ?? poolUse(prisma.pool);
+    new Gauge({
+      name: `${METRICS_PREFIX}db_pool_connections`,
+      help: 'Connections of the query pool, per state (total, idle).',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.set({ state: 'total' }, pool().total);
+        this.set({ state: 'idle' }, pool().idle);
+      },
+    });
+    gauge('db_pool_max', 'The size of the query pool.', () => prisma.pool.options.max ?? 0);
+    gauge('db_pool_waiting', 'Queries waiting for a free pooled connection.', () => pool().waiting);
+    gauge('database_up', 'The database answers (1) or is known to be down (0).', () =>
+      availability.readiness().database === 'up' ? 1 : 0,
+    );
+    gauge('listen_up', 'The LISTEN connection (pushes) is up (1) or being reconnected (0).', () =>
+      availability.readiness().listen === 'up' ? 1 : 0,
+    );
+    gauge('websocket_sockets', 'Open graphql-ws connections (accepted connection_init).', () => this.sockets);
+    gauge('graphql_subscriptions', 'Live GraphQL subscriptions over graphql-ws.', () => this.subscriptions);
+  }
+
+  /** An operation answered: counted once under each root field it selected. */
+  operation(labels: OperationLabels, code: string, transport: Transport, seconds: number): void {
+    for (const field of labels.fields) {
+      this.operations.inc({ field, type: labels.type, code, transport });
+      this.operationSeconds.observe({ field, type: labels.type, transport }, seconds);
+    }
+  }
+
+  /** An HTTP request answered; `route` is the route's pattern (`/api/games/:id/export`), never the raw URL. */
+  request(route: string | undefined, method: string, status: number, seconds: number): void {
+    const known = (HTTP_METHODS as readonly string[]).includes(method) ? method : OTHER;
+    const labels = { route: route ?? OTHER, method: known };
+    this.requests.inc({ ...labels, status: String(status) });
+    this.requestSeconds.observe(labels, seconds);
+  }
+
+  movesAppended(count: number): void {
+    this.moves.inc(count);
+  }
+
+  /** A graphql-ws connection was accepted; the call given back counts it closed. */
+  socketOpened(): () => void {
+    this.sockets += 1;
+    let closed = false;
+    return () => {
+      if (closed) return;
+      closed = true;
+      this.sockets -= 1;
+    };
+  }
+
+  subscriptionStarted(): () => void {
+    this.subscriptions += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.subscriptions -= 1;
+    };
+  }
+
+  /** The exposition text (Prometheus text format 0.0.4). */
+  async text(): Promise<{ contentType: string; body: string }> {
+    // The pool as the scrape found it, before the scrape's own statement takes (or waits for) a connection.
+    this.poolAtScrape = poolUse(this.prisma.pool);
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  private snapshotGauge(name: string, help: string, value: (snapshot: Snapshot) => number): void {
+    const read = (): Promise<Snapshot | null> => this.snapshot();
+    new Gauge({
+      name: `${METRICS_PREFIX}${name}`,
+      help,
+      registers: [this.registry],
+      async collect() {
+        const snapshot = await read();
+        this.reset();
+        if (snapshot !== null) this.set(value(snapshot));
+      },
+    });
+  }
+
+  /** Seconds from `since` to the app's clock; 0 for none. */
+  private ageOf(since: Date | null): number {
+    return since === null ? 0 : Math.max(0, (this.clock.now().getTime() - since.getTime()) / 1000);
+  }
+
+  /**
+   * The scrape's database read, shared by its gauges (prom-client collects them at once). Null when the database
+   * does not answer: the gauges are then left out of the scrape (`malice_database_up` says why), which fails no
+   * other metric.
+   */
+  private snapshot(): Promise<Snapshot | null> {
+    if (this.reading !== null) return this.reading;
+    const reading = this.readSnapshot().finally(() => {
+      if (this.reading === reading) this.reading = null;
+    });
+    this.reading = reading;
+    return reading;
+  }
+
+  private async readSnapshot(): Promise<Snapshot | null> {
+    try {
+      const { rows } = await this.prisma.pool.query<SnapshotRow>(SNAPSHOT_STATEMENT, [this.clock.now()]);
+      const row = rows[0];
+      if (row === undefined) return null;
+      return {
+        games: row.games,
+        pending: row.pending,
+        due: row.due,
+        oldestDue: row.oldest_due,
+        oldestOverdue: row.oldest_overdue,
+        oldestBotTurn: row.oldest_bot_turn,
+      };
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * GraphQL operations counted where each one is already answered: over HTTP by an Apollo plugin (every request
+ * Apollo answers, refusals before execution included), over graphql-ws by the server's own hooks
+ * (src/graphql/transports.ts calls `wsOperations`). Both label alike (src/metrics/operation-labels.ts).
+ */
+import type { ApolloServerPlugin } from '@apollo/server';
+import type {
+  DocumentNode,
+  ExecutionResult,
+  GraphQLError,
+  GraphQLFormattedError,
+  GraphQLSchema,
+} from 'graphql';
+import { AppMetrics } from './app-metrics';
+import {
+  OperationLabels,
+  operationLabels,
+  operationLabelsOfText,
+  resultCode,
+  shapedCode,
+} from './operation-labels';
+
+const OTHER_OPERATION: OperationLabels = { fields: ['other'], type: 'other' };
+
+function secondsSince(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** The Apollo plugin: one count per HTTP operation, when its answer is sent. */
+export function httpOperations(metrics: AppMetrics): ApolloServerPlugin {
+  return {
+    // The schema as served, for the graphql-ws hooks that must label a document before it is executed.
+    serverWillStart: async ({ schema }) => {
+      metrics.schema = schema;
+    },
+    // Refused by the context function (the access gate: a bad token, the rate limit): no document was looked at.
+    contextCreationDidFail: async ({ error }) => {
+      metrics.operation(OTHER_OPERATION, resultCode([errorLike(error)]), 'http', 0);
+    },
+    requestDidStart: async () => {
+      const start = process.hrtime.bigint();
+      return {
+        willSendResponse: async ({ schema, document, request, response }) => {
+          const body = response.body;
+          const errors = body.kind === 'single' ? body.singleResult.errors : body.initialResult.errors;
+          const labels = operationLabels(schema, document, request.operationName);
+          metrics.operation(labels, resultCode(errors), 'http', secondsSince(start));
+        },
+      };
+    },
+  };
+}
+
+function errorLike(error: unknown): { extensions?: unknown } {
+  return typeof error === 'object' && error !== null && 'extensions' in error
+    ? { extensions: (error as { extensions: unknown }).extensions }
+    : {};
+}
+
+interface WsOperation {
+  readonly start: bigint;
+  counted: boolean;
+  end?: () => void;
+}
+
+/**
+ * graphql-ws's hooks for counting: `started` from onSubscribe, `executed` from onOperation (the result, or a
+ * subscription's stream, which counts as live until onComplete), `refused` from onError (an error before
+ * execution: a refusal, a syntax or validation error; a failure of a running subscription was counted already).
+ */
+export function wsOperations(metrics: AppMetrics, shape: (error: unknown) => GraphQLFormattedError) {
+  const running = new WeakMap<object, Map<string, WsOperation>>();
+  const of = (socket: object): Map<string, WsOperation> => {
+    let operations = running.get(socket);
+    if (operations === undefined) running.set(socket, (operations = new Map()));
+    return operations;
+  };
+  return {
+    started(socket: object, id: string): void {
+      of(socket).set(id, { start: process.hrtime.bigint(), counted: false });
+    },
+    executed(
+      socket: object,
+      id: string,
+      args: {
+        readonly schema: GraphQLSchema;
+        readonly document: DocumentNode;
+        readonly operationName?: string | null;
+      },
+      result: ExecutionResult | AsyncIterable<unknown>,
+    ): void {
+      const operation = of(socket).get(id);
+      if (operation === undefined || operation.counted) return;
+      operation.counted = true;
+      const stream = Symbol.asyncIterator in result;
+      const code = stream ? 'OK' : shapedCode(result.errors, shape);
+      if (stream) operation.end = metrics.subscriptionStarted();
+      const labels = operationLabels(args.schema, args.document, args.operationName);
+      metrics.operation(labels, code, 'ws', secondsSince(operation.start));
+    },
+    refused(
+      socket: object,
+      id: string,
+      payload: { readonly query?: unknown; readonly operationName?: unknown },
+      errors: readonly GraphQLError[],
+    ): void {
+      const operations = of(socket);
+      const operation = operations.get(id);
+      if (operation?.counted === true) return;
+      // Refused before execution: graphql-ws calls no onComplete for it, so it is forgotten here.
+      operations.delete(id);
+      const schema = metrics.schema;
+      const labels =
+        schema === null
+          ? OTHER_OPERATION
+          : operationLabelsOfText(schema, payload.query, payload.operationName);
+      const seconds = operation === undefined ? 0 : secondsSince(operation.start);
+      metrics.operation(labels, shapedCode(errors, shape), 'ws', seconds);
+    },
+    completed(socket: object, id: string): void {
+      const operations = of(socket);
+      operations.get(id)?.end?.();
+      operations.delete(id);
+    },
+  };
+}
+
+export type WsOperations = ReturnType<typeof wsOperations>;
