@@ -199,6 +199,26 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     expect(differed).toBeGreaterThan(0);
   });
 
+  it('keeps the experiments of docs/bots.md ("Tried and not adopted") switched off', () => {
+    expect(EXPERT_BUDGET.reachValue).toBe(0);
+    expect(EXPERT_BUDGET.keepPlaying).toBe(false);
+  });
+
+  it.each(PRESET_NAMES.map((preset) => [preset]))(
+    '%s: with the experiments switched on, plays a whole game of legal moves',
+    (preset) => {
+      const trial = expertBotWith({ ...EXPERT_BUDGET, playouts: 10, reachValue: 1, keepPlaying: true });
+      const summary = simulate({
+        preset,
+        games: 1,
+        bots: ['expert', 'greedy'],
+        seed: 'expert-experiments',
+        botFactory: (name) => (name === 'expert' ? trial : createBot(name)),
+      });
+      expect(summary.games).toBe(1);
+    },
+  );
+
   it('has the version BOT_VERSIONS lists, expert-1', () => {
     expect(expert.version).toBe('expert-1');
     expect(BOT_VERSIONS.expert).toBe(expert.version);

@@ -53,6 +53,17 @@ export interface ExpertBudget {
    * open, wild cards kept), so a move has to earn its way past it.
    */
   readonly greedyMargin: number;
+  /**
+   * For experiments, off (0) in `EXPERT_BUDGET`: the worth of the seat to move at the horizon finding greedy's
+   * chain to its pay-off top (it has drawn its hand by then), for it (+) or for an opponent (−). Tried for
+   * `expert-2` and not adopted (docs/bots.md, "Tried and not adopted").
+   */
+  readonly reachValue: number;
+  /**
+   * For experiments, off in `EXPERT_BUDGET`: when greedy plays on to the centre (or passes), no side-pile card
+   * is a candidate. Tried for `expert-2` and not adopted (docs/bots.md, "Tried and not adopted").
+   */
+  readonly keepPlaying: boolean;
 }
 
 export const EXPERT_BUDGET: ExpertBudget = {
@@ -61,6 +72,8 @@ export const EXPERT_BUDGET: ExpertBudget = {
   maxCandidates: 8,
   maxPlayoutMoves: 80,
   greedyMargin: 0.3,
+  reachValue: 0,
+  keepPlaying: false,
 };
 
 /** A won game counts as this many pay-off cards ahead, a lost one as this many behind. */
@@ -269,18 +282,26 @@ function playOut(state: GameState, untilTurn: number, budget: ExpertBudget, rng:
  * The worth of a state for `seat`, in pay-off cards: how many fewer it has left than the best-placed opponent
  * (the fewest pay-off cards wins a blocked game, docs/rules.md §2.10), and `WIN_VALUE` for a decided game.
  */
-function evaluate(state: GameState, seat: Seat): number {
+function evaluate(state: GameState, seat: Seat, budget: ExpertBudget): number {
   const result = state.result;
   if (result !== null) {
     if (result.winner === null) return 0;
     return result.winner === seat ? WIN_VALUE : -WIN_VALUE;
+  }
+  let reach = 0;
+  if (budget.reachValue !== 0 && !state.seats[state.current]!.out) {
+    const board = boardFromView(viewFor(state, state.current));
+    const chain =
+      board.payoffTop !== null &&
+      findPayoffChain({ board, threats: threatsOf(board), tuning: DEFAULT_TUNING }) !== null;
+    if (chain) reach = state.current === seat ? budget.reachValue : -budget.reachValue;
   }
   const own = state.seats[seat]!.payoff.length;
   let best = Infinity;
   state.seats.forEach((other, index) => {
     if (index !== seat && !other.out) best = Math.min(best, other.payoff.length);
   });
-  return best === Infinity ? 0 : best - own;
+  return best === Infinity ? reach : best - own + reach;
 }
 
 interface Candidate {
@@ -321,7 +342,8 @@ function candidatesOf(
   });
   // A pass where greedy would play on is left out: a round of passes blocks the game (docs/rules.md §2.9),
   // and the pay-off counts that decide a blocked game are often hidden (S18), so the playouts cannot judge it.
-  const rest = distinct.filter((move) => move !== 'pass');
+  let rest = distinct.filter((move) => move !== 'pass');
+  if (budget.keepPlaying && !first.includes('-d')) rest = rest.filter((move) => !move.includes('-d'));
   const ranked = rest
     .map((move, index) => ({ move, index, rank: candidateRank(view, move) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index);
@@ -382,7 +404,7 @@ export function expertChoice(
       for (let k = 0; k < each; k++) {
         const state = cloneState(sample(candidate.samples));
         const value = playMove(state, candidate.move)
-          ? (playOut(state, untilTurn, budget, rng), evaluate(state, seat))
+          ? (playOut(state, untilTurn, budget, rng), evaluate(state, seat, budget))
           : -Infinity;
         candidate.total += value;
         candidate.samples++;
