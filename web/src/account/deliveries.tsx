@@ -16,7 +16,8 @@ const POLL_MS = 2000;
 const LONGEST_WAIT_MS = 10 * 60_000;
 
 /**
- * When to read the log again: never when nothing is pending; every POLL_MS while an attempt is in flight (claimed,
+ * When to read the log again: never when nothing is pending; every POLL_MS before a delivery's first attempt is
+ * back, and while an attempt is in flight (claimed,
  * so counted in attemptCount, but not back in attempts; its nextAttemptAt is then only the claim's lease,
  * src/webhooks/webhook-worker.ts) or due; else a moment after the soonest retry (which may be hours away: docs/api.md,
  * "Webhook requests"), at most LONGEST_WAIT_MS.
@@ -24,6 +25,9 @@ const LONGEST_WAIT_MS = 10 * 60_000;
 function nextReadInMs(deliveries: readonly AccountDeliveryFragment[], now: number): number | null {
   const pending = deliveries.filter((delivery) => delivery.status === 'PENDING');
   if (pending.length === 0) return null;
+  // A first attempt is due at once (a test, a new event), and its claim's lease may show as nextAttemptAt before
+  // the claim counts in attemptCount: until one attempt is back, read every POLL_MS.
+  if (pending.some((delivery) => delivery.attempts.length === 0)) return POLL_MS;
   if (pending.some((delivery) => delivery.attemptCount > delivery.attempts.length)) return POLL_MS;
   const due = pending.map((delivery) =>
     delivery.nextAttemptAt === null ? now : Date.parse(delivery.nextAttemptAt),
