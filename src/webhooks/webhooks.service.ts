@@ -143,12 +143,19 @@ export class WebhooksService {
       });
     }
     await this.owned(playerId, webhookId);
-    const rows = await this.prisma.webhookDelivery.findMany({
-      where: { webhookId, ...(after === null ? {} : { id: { lt: BigInt(after) } }) },
-      orderBy: { id: 'desc' },
-      take: size + 1,
-      include: { attempts: { orderBy: { attempt: 'asc' } } },
-    });
+    // The deliveries and their attempts are two reads (Prisma's include); one REPEATABLE READ snapshot keeps a
+    // worker's record (attempt and status in one commit) from landing between them, which would show a delivery
+    // PENDING with its attempt already answered and the claim's lease as its next attempt.
+    const rows = await this.prisma.$transaction(
+      (tx) =>
+        tx.webhookDelivery.findMany({
+          where: { webhookId, ...(after === null ? {} : { id: { lt: BigInt(after) } }) },
+          orderBy: { id: 'desc' },
+          take: size + 1,
+          include: { attempts: { orderBy: { attempt: 'asc' } } },
+        }),
+      { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
+    );
     return { deliveries: rows.slice(0, size).map(toDelivery), hasNextPage: rows.length > size };
   }
 
