@@ -19,22 +19,31 @@ import { NOT_JSON_MESSAGE, graphQLErrorBody } from './http/graphql-error-respons
 import { corsOptions, originAllowed } from './http/cors';
 import { serveWebClient } from './http/web-client';
 import { AppMetrics } from './metrics/app-metrics';
+import { createLogger, type Logger } from './logging/logger';
+import { NestLogger } from './logging/nest-logger';
+import { RequestLog, requestIdOf } from './logging/request-log';
 
-/** `extraModules`: what only a test build mounts (src/testing/test-controls.module.ts); never `npm start`. */
+/**
+ * `extraModules`: what only a test build mounts (src/testing/test-controls.module.ts); never `npm start`.
+ * `logger`: the process's logger (src/serve.ts makes it first, for the lines before the app exists).
+ */
 export async function createApp(
   config: RuntimeConfig,
   extraModules: readonly Type[] = [],
+  logger: Logger = createLogger(config.logging),
 ): Promise<INestApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: config.graphql.maxBodyBytes });
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.graphql.maxBodyBytes,
+    genReqId: (request: IncomingMessage) => requestIdOf(request.headers['x-request-id']),
+  });
   adapter.getInstance().addHook('onSend', graphQLShapedErrors);
+  const requestLog = new RequestLog(logger);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, extraModules),
+    AppModule.forRoot(config, requestLog, extraModules),
     adapter,
-    {
-      logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
-    },
+    { logger: new NestLogger(logger) },
   );
-  countRequests(adapter, app.get(AppMetrics));
+  observeRequests(adapter, app.get(AppMetrics), requestLog);
   app.enableCors(corsOptions(config.allowedOrigins));
   serveWebClient(app);
   await app.init();
@@ -44,12 +53,25 @@ export async function createApp(
 }
 
 /**
- * Every HTTP answer, by the route's pattern (`/api/games/:id/export`; `other` when no route matched), so a label
- * never holds an id: docs/operations.md#metrics.
+ * Every HTTP answer, counted and logged by the route's pattern (`/api/games/:id/export`; `other` when no route
+ * matched), so neither a label nor a line holds an id or a query string: docs/operations.md#metrics, #logs. The
+ * request id goes back to the client (`X-Request-Id`), so a report can name the line.
  */
-function countRequests(adapter: FastifyAdapter, metrics: AppMetrics): void {
-  adapter.getInstance().addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    metrics.request(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
+function observeRequests(adapter: FastifyAdapter, metrics: AppMetrics, log: RequestLog): void {
+  const fastify = adapter.getInstance();
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url;
+    metrics.request(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    log.answered({
+      requestId: request.id,
+      method: request.method,
+      route,
+      status: reply.statusCode,
+      ms: reply.elapsedTime,
+    });
   });
 }
 

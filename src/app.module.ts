@@ -32,6 +32,7 @@ import { SchemaController } from './http/schema.controller';
 import { ExplorerController } from './http/explorer.controller';
 import { AppMetrics } from './metrics/app-metrics';
 import { httpOperations, wsOperations } from './metrics/graphql-metrics';
+import { RequestLog } from './logging/request-log';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsModule } from './metrics/metrics.module';
 
@@ -40,7 +41,11 @@ type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 @Module({})
 export class AppModule {
   /** `extraModules`: what only a test build adds (src/testing/test-controls.module.ts). */
-  static forRoot(config: RuntimeConfig, extraModules: readonly Type[] = []): DynamicModule {
+  static forRoot(
+    config: RuntimeConfig,
+    requestLog: RequestLog,
+    extraModules: readonly Type[] = [],
+  ): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -71,7 +76,10 @@ export class AppModule {
             metrics: AppMetrics,
           ): ApolloDriverConfig => {
             const { introspection } = config.graphql;
-            const shape = errorShaper({ revealSchema: introspection, log: logInternal });
+            const shape = errorShaper({
+              revealSchema: introspection,
+              log: (error) => requestLog.logger.error({ err: error }, 'internal error'),
+            });
             return {
               autoSchemaFile: true,
               sortSchema: true,
@@ -92,15 +100,22 @@ export class AppModule {
               plugins: [
                 ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin,
                 endStreamsOnDrain(streams),
-                httpOperations(metrics) as unknown as ApolloPlugin,
+                httpOperations(metrics, requestLog) as unknown as ApolloPlugin,
               ],
               validationRules: apiValidationRules(config.graphql, introspection),
               formatError: (_formatted, error) => shape(error),
               context: httpContext(gate, config.graphql),
               subscriptions: {
                 'graphql-ws': graphqlWsOptions(gate, sockets, config.graphql, shape, {
-                  ...wsOperations(metrics, shape),
-                  socketOpened: () => metrics.socketOpened(),
+                  ...wsOperations(metrics, requestLog, shape),
+                  socketOpened: (connectionId, viewerId) => {
+                    const closedForMetrics = metrics.socketOpened();
+                    requestLog.socket('opened', connectionId, viewerId);
+                    return (code?: number) => {
+                      closedForMetrics();
+                      requestLog.socket('closed', connectionId, viewerId, code);
+                    };
+                  },
                 }),
               },
               transformSchema: (schema) => meterDatabaseWork(describeRootTypes(schema)),
@@ -117,6 +132,7 @@ export class AppModule {
       ],
       providers: [
         { provide: RUNTIME_CONFIG, useValue: config },
+        { provide: RequestLog, useValue: requestLog },
         {
           provide: Clock,
           useValue: config.workers.clock === 'manual' ? new ManualClock() : new SystemClock(),
@@ -125,7 +141,7 @@ export class AppModule {
         // The whole schema's DateTime: strict ISO 8601 (src/common/iso-time.ts), as the REST downloads read it.
         DateTimeScalar,
       ],
-      exports: [RUNTIME_CONFIG, Clock],
+      exports: [RUNTIME_CONFIG, Clock, RequestLog],
     };
   }
 }
@@ -166,8 +182,4 @@ function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
  */
 function endStreamsOnDrain(streams: StreamsService): ApolloPlugin {
   return { serverWillStart: async () => ({ drainServer: () => streams.endAll() }) } as ApolloPlugin;
-}
-
-function logInternal(error: unknown): void {
-  console.error('internal error:', error);
 }

@@ -15,6 +15,7 @@ import {
 import { migrate } from './db/migrator';
 import { createApp } from './app.factory';
 import { servingLine } from './common/serving';
+import { createLogger, type Logger } from './logging/logger';
 
 /**
  * The last resort for a promise whose rejection nobody handles: logged, and the server goes on. Node's default
@@ -23,19 +24,23 @@ import { servingLine } from './common/serving';
  * a bug to fix, not a state to die of. A thrown exception nobody catches still ends the process: after one, the
  * state is unknown.
  */
-function keepServingOnUnhandledRejections(): void {
+function keepServingOnUnhandledRejections(logger: Logger): void {
   process.on('unhandledRejection', (reason: unknown) => {
-    console.error('unhandled promise rejection (a bug; the server goes on):', reason);
+    logger.error({ err: reason }, 'unhandled promise rejection (a bug; the server goes on)');
   });
 }
 
 async function run(extraModules: readonly Type[]): Promise<void> {
   const config = loadConfig(process.env);
+  const logger = createLogger(config.logging);
+  keepServingOnUnhandledRejections(logger);
+  // The server's own start and stop lines are written whatever the level: they say where it serves.
+  const lifecycle = logger.child({ context: 'Server' }, { level: 'info' });
   let embedded: RunningPostgres | null = null;
   let databaseUrl = config.databaseUrl;
   if (databaseUrl === null) {
-    console.log(`DATABASE_URL is not set: starting an embedded Postgres in ${config.dataDir}`);
-    const log = (line: string): void => console.log(line);
+    lifecycle.info(`DATABASE_URL is not set: starting an embedded Postgres in ${config.dataDir}`);
+    const log = (line: string): void => lifecycle.info(line);
     const dataDir = reachableDataDir(config.dataDir, log);
     embedded = await startEmbeddedPostgres(dataDir, config.embeddedPostgresPort, {
       log,
@@ -44,14 +49,14 @@ async function run(extraModules: readonly Type[]): Promise<void> {
     databaseUrl = embedded.url;
   }
   const applied = await migrate(databaseUrl);
-  if (applied.length > 0) console.log(`applied migrations: ${applied.join(', ')}`);
+  if (applied.length > 0) lifecycle.info(`applied migrations: ${applied.join(', ')}`);
 
-  const app = await createApp({ ...config, databaseUrl }, extraModules);
+  const app = await createApp({ ...config, databaseUrl }, extraModules, logger);
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    lifecycle.info(`${signal}: shutting down`);
     // Postgres may stop first (Ctrl-C reaches it too): that is the shutdown, not a crash to recover from.
     embedded?.stopRestarting();
     let code = 0;
@@ -60,7 +65,7 @@ async function run(extraModules: readonly Type[]): Promise<void> {
       await embedded?.stop();
     } catch (error) {
       // The process exits all the same (a hung shutdown would hold the port and the data folder).
-      console.error('shutting down failed:', error);
+      logger.error({ err: error }, 'shutting down failed');
       code = 1;
     }
     process.exit(code);
@@ -69,16 +74,19 @@ async function run(extraModules: readonly Type[]): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   await app.listen(config.port, config.host);
   const url = await app.getUrl();
-  console.log(servingLine(url.replace('[::1]', 'localhost')));
-  if (config.graphql.explorer) console.log(`explorer: ${url.replace('[::1]', 'localhost')}/explorer`);
+  lifecycle.info(servingLine(url.replace('[::1]', 'localhost')));
+  if (config.graphql.explorer) lifecycle.info(`explorer: ${url.replace('[::1]', 'localhost')}/explorer`);
 }
 
 /** Serves until a signal stops it; `extraModules` only from a test build (src/testing/main.ts). */
 export function serve(extraModules: readonly Type[] = []): void {
-  keepServingOnUnhandledRejections();
   run(extraModules).catch(failedToStart);
 }
 
+/**
+ * Plain text on stderr, not a log line: the settings that name the log's format may be what is wrong, and a person
+ * starting the server reads this.
+ */
 function failedToStart(error: unknown): void {
   if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
     console.error(error instanceof ConfigError ? error.message : `failed to start: ${error.message}`);

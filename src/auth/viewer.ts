@@ -48,4 +48,6 @@ export interface RequestContext {
   readonly address: string | undefined;
   /** The operation's database work so far (src/graphql/work-meter.ts). */
   readonly work: WorkMeter;
+  /** The request's id in the log (src/logging/request-log.ts): HTTP's, or `<connection>/<operation>` over graphql-ws. */
+  readonly requestId: string;
 }

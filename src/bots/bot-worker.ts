@@ -211,6 +211,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     // The bot's own view, never the state: it decides on what its seat may see, as a person would. The game
     // folded, so its rules version is one this engine knows. The decision is computed in a bot thread, off the
     // event loop (a searching bot spends up to a few hundred milliseconds on it).
+    const started = performance.now();
     const move = await this.threads.decide({
       engineBot: bot.engineBot,
       view: viewFor(folded.state, seat),
@@ -232,6 +233,10 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
         expectedVersion: game.version,
         clientMoveId: botClientMoveId(game.version),
       });
+      // Which move is not logged: the line is about the worker, and a move's notation belongs to the game's log.
+      this.logger.log(
+        `${builtinBotVersion(bot)} moved in game ${gameId} (version ${after.version}), decided in ${Math.round(performance.now() - started)} ms`,
+      );
       if (after.status !== GameStatus.ACTIVE) {
         // The bot's move ended the game: no turn of it is left to claim.
         await this.claims.forgetGame(gameId);

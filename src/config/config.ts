@@ -3,6 +3,7 @@
  * else in the service reads `process.env`. Every problem is reported at once, by variable name.
  */
 import * as path from 'node:path';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, type LogSettings } from '../logging/logger';
 import proxyAddr from '@fastify/proxy-addr';
 import { formatNetwork, parseNetwork } from '../webhooks/webhook-address';
 
@@ -77,6 +78,8 @@ export interface AppConfig {
    * `Authorization: Bearer <it>`; null: no such route.
    */
   readonly metricsToken: string | null;
+  /** The log's level and format (docs/operations.md#logs). */
+  readonly logging: LogSettings;
   /** How the app's connections to Postgres give up, so that a database outage is an answer, not a hang. */
   readonly database: {
     /** A new connection that is not ready within this gives up (also the wait for a free pooled one). */
@@ -245,6 +248,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
     metricsToken: read.token('METRICS_TOKEN'),
+    logging: {
+      // Test servers log warnings and errors unless a test asks for more (its output stays short).
+      level: read.oneOf<LogLevel>('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'warn' : 'info'),
+      format: read.oneOf<LogFormat>('LOG_FORMAT', LOG_FORMATS, 'auto'),
+    },
     // The defaults answer a request within 5 s while Postgres is stopped (docs/operations.md#settings).
     database: {
       connectTimeoutMs: read.integer('DATABASE_CONNECT_TIMEOUT_MS', 2000, 100, 60_000),

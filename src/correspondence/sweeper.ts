@@ -79,6 +79,8 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
         const outcome = await this.games.timeOut(row.id, row.version);
         if (outcome === 'timedOut') timedOut++;
         if (outcome === 'aborted') aborted++;
+        if (outcome === 'timedOut' || outcome === 'aborted')
+          this.logger.log(`game ${row.id}: deadline passed, ${outcome}`);
       } catch (error) {
         // The claim lapses after CLAIM_SECONDS: the game is timed out by a later pass.
         if (databaseFailureOf(error) !== null) throw error;
@@ -86,6 +88,8 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
       }
     }
     const reminded = await this.repository.remindDueTurns(now);
+    if (reminded > 0)
+      this.logger.log(`reminded ${reminded} player${reminded === 1 ? '' : 's'} of their turn`);
     return { timedOut, aborted, reminded };
   }
 }

@@ -10,7 +10,7 @@
  * Anyone may download a game, as a spectator; an `Authorization: Bearer` token is optional and, when sent, checked
  * like on /graphql (a bad one is 401). Refusals are `{ "error": { "code", "message" } }` with a matching status.
  */
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { AccountExport } from '../accounts/account-export';
@@ -27,6 +27,8 @@ import { answerHttpError } from './http-error';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
+
+const internal = new Logger('Export');
 
 @Controller('api')
 export class ExportController {
@@ -78,7 +80,7 @@ export class ExportController {
       // Readable.from pulls a line only when the socket takes more: a slow client slows the paging down, and a
       // client that hangs up stops it. A failure after the first byte cuts the response short (no final chunk).
       const stream = Readable.from(lines);
-      stream.on('error', (error) => console.error('internal error while streaming games:', error));
+      stream.on('error', (error) => internal.error(error, 'internal error while streaming games'));
       return reply.type(NDJSON_TYPE).send(stream);
     });
   }
@@ -93,7 +95,7 @@ export class ExportController {
       if (lines === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
       const stream = Readable.from(lines);
       stream.on('error', (error) =>
-        console.error('internal error while streaming an account export:', error),
+        internal.error(error, 'internal error while streaming an account export'),
       );
       return reply
         .type(NDJSON_TYPE)

@@ -2,6 +2,7 @@
  * Errors of the plain HTTP endpoints (not GraphQL): the same closed list of codes, sent as
  * `{ "error": { "code", "message", …details } }` with a status that says the same. Pure.
  */
+import { Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { asUnavailable } from '../db/availability';
 import { ApiError, ApiErrorCode } from '../errors/api-error';
@@ -74,6 +75,8 @@ export const INTERNAL_ANSWER: HttpErrorAnswer = {
   body: { error: { code: 'INTERNAL', message: 'Internal server error' } },
 };
 
+const internal = new Logger('HTTP');
+
 /**
  * Answers a failure of a plain HTTP endpoint, unless the answer has begun (then the response is cut short): a
  * database failure is UNAVAILABLE (503), as on /graphql (docs/operations.md#outages); anything not an ApiError is
@@ -83,7 +86,7 @@ export const INTERNAL_ANSWER: HttpErrorAnswer = {
 export function answerHttpError(reply: FastifyReply, thrown: unknown): void {
   const error = asUnavailable(thrown) ?? thrown;
   const answer = error instanceof ApiError ? httpErrorAnswer(error) : INTERNAL_ANSWER;
-  if (!(error instanceof ApiError)) console.error('internal error:', error);
+  if (!(error instanceof ApiError)) internal.error(error, 'internal error');
   if (reply.sent) return;
   void reply.code(answer.status).headers(answer.headers).type(JSON_TYPE).send(answer.body);
 }

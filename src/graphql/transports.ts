@@ -23,9 +23,12 @@ import { SendingSocket, coalesceSends } from '../http/coalesced-sends';
 import { QueryLimits, validateWithLimits } from './limits';
 import { WorkMeter } from './work-meter';
 import type { WsOperations } from '../metrics/graphql-metrics';
+import { requestIdOf } from '../logging/request-log';
 
 /** What the HTTP context function is handed: Apollo's Fastify integration passes the Fastify request itself. */
 interface HttpRequestLike {
+  /** Fastify's request id (src/app.factory.ts: the client's X-Request-Id, or one made). */
+  readonly id: string;
   readonly raw: IncomingMessage;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly method?: string;
@@ -52,7 +55,7 @@ export function httpContext(gate: AccessGate, limits: QueryLimits) {
     const viewer = await gate.authenticate(request.headers.authorization, address);
     const counted = gate.admit(viewer, address, httpOperation(request));
     for (const [name, value] of Object.entries(gate.headersOf(counted))) reply?.header(name, value);
-    return { viewer, address, work: new WorkMeter(limits.maxWork) };
+    return { viewer, address, work: new WorkMeter(limits.maxWork), requestId: request.id };
   };
 }
 
@@ -84,6 +87,8 @@ interface SocketExtra {
   readonly request: IncomingMessage;
   /** Set once connection_init is accepted: the connection, with its viewer as it is now. */
   open?: OpenSocket;
+  /** The connection's id in the log: the upgrade request's X-Request-Id, or one made. */
+  connectionId?: string;
 }
 
 interface SocketContext {
@@ -113,7 +118,9 @@ export function graphqlWsOptions(
   sockets: OpenSockets,
   limits: QueryLimits & { readonly introspection: boolean },
   shape: (error: unknown) => GraphQLFormattedError,
-  metered: WsOperations & { socketOpened(): () => void },
+  metered: WsOperations & {
+    socketOpened(connectionId: string, viewerId: string | null): (code?: number) => void;
+  },
 ) {
   const validateDocument = validateWithLimits(limits, limits.introspection);
   /** Documents that did not parse, with the syntax error `validate` reports for them. */
@@ -131,8 +138,10 @@ export function graphqlWsOptions(
         ctx.extra.socket.once('close', gate.openPlayerSocket(viewer));
         const open: OpenSocket = { socket: ctx.extra.socket, authorization, viewer };
         ctx.extra.socket.once('close', sockets.add(open));
-        ctx.extra.socket.once('close', metered.socketOpened());
+        const connectionId = requestIdOf(ctx.extra.request.headers['x-request-id']);
+        ctx.extra.socket.once('close', metered.socketOpened(connectionId, viewer.player?.id ?? null));
         ctx.extra.open = open;
+        ctx.extra.connectionId = connectionId;
         return true;
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -174,10 +183,11 @@ export function graphqlWsOptions(
       const syntaxError = syntaxErrors.get(document);
       return syntaxError === undefined ? validateDocument(schema, document) : [syntaxError];
     },
-    context: (ctx: SocketContext): RequestContext => ({
+    context: (ctx: SocketContext, id: string): RequestContext => ({
       viewer: ctx.extra.open?.viewer ?? ANONYMOUS,
       address: addressOf(ctx),
       work: new WorkMeter(limits.maxWork),
+      requestId: socketRequestId(ctx.extra, id),
     }),
     // Errors over the socket get the same shape (codes, no internals) as over HTTP.
     onOperation: (
@@ -188,6 +198,7 @@ export function graphqlWsOptions(
         readonly schema: GraphQLSchema;
         readonly document: DocumentNode;
         readonly operationName?: string | null;
+        readonly contextValue?: unknown;
       },
       result: ExecutionResult | AsyncIterable<unknown>,
     ): undefined => {
@@ -195,11 +206,19 @@ export function graphqlWsOptions(
       return undefined;
     },
     onError: (ctx: SocketContext, id: string, payload: SubscribePayload, errors: readonly GraphQLError[]) => {
-      metered.refused(ctx.extra, id, payload, errors);
+      metered.refused(ctx.extra, id, payload, errors, {
+        requestId: socketRequestId(ctx.extra, id),
+        viewerId: ctx.extra.open?.viewer.player?.id ?? null,
+      });
       return errors.map(shape);
     },
     onComplete: (ctx: SocketContext, id: string): void => metered.completed(ctx.extra, id),
     onNext: (_ctx: unknown, _id: unknown, _payload: unknown, _args: unknown, result: ExecutionResult) =>
       result.errors === undefined ? result : { ...result, errors: result.errors.map(shape) },
   } as object;
+}
+
+/** An operation's id in the log: its connection's id and graphql-ws's operation id. */
+function socketRequestId(extra: SocketExtra, operationId: string): string {
+  return `${extra.connectionId ?? 'unaccepted'}/${operationId}`;
 }

@@ -1,7 +1,8 @@
 /**
- * GraphQL operations counted where each one is already answered: over HTTP by an Apollo plugin (every request
- * Apollo answers, refusals before execution included), over graphql-ws by the server's own hooks
- * (src/graphql/transports.ts calls `wsOperations`). Both label alike (src/metrics/operation-labels.ts).
+ * GraphQL operations counted and logged where each one is already answered: over HTTP by an Apollo plugin (every
+ * request Apollo answers, refusals before execution included), over graphql-ws by the server's own hooks
+ * (src/graphql/transports.ts calls `wsOperations`). Both label alike (src/metrics/operation-labels.ts), and the
+ * log line (src/logging/request-log.ts) carries the same labels and code as the count.
  */
 import type { ApolloServerPlugin } from '@apollo/server';
 import type {
@@ -11,6 +12,9 @@ import type {
   GraphQLFormattedError,
   GraphQLSchema,
 } from 'graphql';
+import type { RequestContext } from '../auth/viewer';
+import type { RequestLog } from '../logging/request-log';
+import { getOperationAST } from 'graphql';
 import { AppMetrics } from './app-metrics';
 import {
   OperationLabels,
@@ -27,7 +31,7 @@ function secondsSince(start: bigint): number {
 }
 
 /** The Apollo plugin: one count per HTTP operation, when its answer is sent. */
-export function httpOperations(metrics: AppMetrics): ApolloServerPlugin {
+export function httpOperations(metrics: AppMetrics, log: RequestLog): ApolloServerPlugin<RequestContext> {
   return {
     // The schema as served, for the graphql-ws hooks that must label a document before it is executed.
     serverWillStart: async ({ schema }) => {
@@ -40,11 +44,19 @@ export function httpOperations(metrics: AppMetrics): ApolloServerPlugin {
     requestDidStart: async () => {
       const start = process.hrtime.bigint();
       return {
-        willSendResponse: async ({ schema, document, request, response }) => {
+        willSendResponse: async ({ schema, document, request, response, contextValue, operationName }) => {
           const body = response.body;
           const errors = body.kind === 'single' ? body.singleResult.errors : body.initialResult.errors;
           const labels = operationLabels(schema, document, request.operationName);
-          metrics.operation(labels, resultCode(errors), 'http', secondsSince(start));
+          const code = resultCode(errors);
+          metrics.operation(labels, code, 'http', secondsSince(start));
+          log.graphqlOverHttp(contextValue.requestId, {
+            labels,
+            // The operation's own name as the document gives it (Apollo resolved it), else what the client sent.
+            operationName: operationName ?? request.operationName,
+            code,
+            viewerId: contextValue.viewer.player?.id ?? null,
+          });
         },
       };
     },
@@ -68,7 +80,11 @@ interface WsOperation {
  * subscription's stream, which counts as live until onComplete), `refused` from onError (an error before
  * execution: a refusal, a syntax or validation error; a failure of a running subscription was counted already).
  */
-export function wsOperations(metrics: AppMetrics, shape: (error: unknown) => GraphQLFormattedError) {
+export function wsOperations(
+  metrics: AppMetrics,
+  log: RequestLog,
+  shape: (error: unknown) => GraphQLFormattedError,
+) {
   const running = new WeakMap<object, Map<string, WsOperation>>();
   const of = (socket: object): Map<string, WsOperation> => {
     let operations = running.get(socket);
@@ -86,6 +102,7 @@ export function wsOperations(metrics: AppMetrics, shape: (error: unknown) => Gra
         readonly schema: GraphQLSchema;
         readonly document: DocumentNode;
         readonly operationName?: string | null;
+        readonly contextValue?: unknown;
       },
       result: ExecutionResult | AsyncIterable<unknown>,
     ): void {
@@ -96,13 +113,22 @@ export function wsOperations(metrics: AppMetrics, shape: (error: unknown) => Gra
       const code = stream ? 'OK' : shapedCode(result.errors, shape);
       if (stream) operation.end = metrics.subscriptionStarted();
       const labels = operationLabels(args.schema, args.document, args.operationName);
-      metrics.operation(labels, code, 'ws', secondsSince(operation.start));
+      const seconds = secondsSince(operation.start);
+      metrics.operation(labels, code, 'ws', seconds);
+      const context = args.contextValue as RequestContext;
+      const operationName = getOperationAST(args.document, args.operationName ?? undefined)?.name?.value;
+      log.overSocket(
+        context.requestId,
+        { labels, operationName, code, viewerId: context.viewer.player?.id ?? null },
+        seconds * 1000,
+      );
     },
     refused(
       socket: object,
       id: string,
       payload: { readonly query?: unknown; readonly operationName?: unknown },
       errors: readonly GraphQLError[],
+      who: { readonly requestId: string; readonly viewerId: string | null },
     ): void {
       const operations = of(socket);
       const operation = operations.get(id);
@@ -115,7 +141,10 @@ export function wsOperations(metrics: AppMetrics, shape: (error: unknown) => Gra
           ? OTHER_OPERATION
           : operationLabelsOfText(schema, payload.query, payload.operationName);
       const seconds = operation === undefined ? 0 : secondsSince(operation.start);
-      metrics.operation(labels, shapedCode(errors, shape), 'ws', seconds);
+      const code = shapedCode(errors, shape);
+      metrics.operation(labels, code, 'ws', seconds);
+      const operationName = typeof payload.operationName === 'string' ? payload.operationName : null;
+      log.overSocket(who.requestId, { labels, operationName, code, viewerId: who.viewerId }, seconds * 1000);
     },
     completed(socket: object, id: string): void {
       const operations = of(socket);

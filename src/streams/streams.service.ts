@@ -107,6 +107,8 @@ export class StreamsService implements OnModuleDestroy {
         viewer,
         address,
         work: new WorkMeter(this.config.graphql.maxWork),
+        // Every event of the stream runs under the stream's own request (its one line, when it ends).
+        requestId: request.id,
       });
       const documents = this.streamDocuments();
       const subscribed = await subscribe({

@@ -30,7 +30,7 @@ export class LogMarkerController {
     const marker = body?.marker;
     if (typeof marker !== 'string' || !MARKER.test(marker))
       throw new BadRequestException('marker: 1–64 characters of A–Z a–z 0–9 -');
-    // At warn level: test servers log only warnings and errors (app.factory.ts).
+    // At warn level: test servers log only warnings and errors unless LOG_LEVEL says more (src/config/config.ts).
     this.logger.warn(`marker ${marker}`);
   }
 }

@@ -213,6 +213,11 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       }
       if (rows.length < BATCH) break;
     }
+    if (attempted + gaveUp > 0) {
+      this.logger.log(
+        `webhook pass: ${attempted} attempted, ${succeeded} succeeded, ${retrying} to retry, ${gaveUp} given up`,
+      );
+    }
     return { attempted, succeeded, retrying, gaveUp };
   }
 

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       workers: { clock: 'system', sweepIntervalMs: 5000, botDelayMs: 500, webhookIntervalMs: 1000 },
       webhookAllowedNetworks: [],
       metricsToken: null,
+      logging: { level: 'info', format: 'auto' },
       database: { connectTimeoutMs: 2000, queryTimeoutMs: 3000, keepAliveMs: 10_000, probeIntervalMs: 1000 },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
@@ -89,6 +90,8 @@ describe('loadConfig', () => {
         DATABASE_KEEPALIVE_MS: '0',
         DATABASE_PROBE_INTERVAL_MS: '200',
         METRICS_TOKEN: 'scrape-me-0123456789',
+        LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'pretty',
         UNRELATED_VARIABLE: 'ignored',
       },
       CWD,
@@ -119,7 +122,12 @@ describe('loadConfig', () => {
       webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
       database: { connectTimeoutMs: 800, queryTimeoutMs: 1500, keepAliveMs: 0, probeIntervalMs: 200 },
       metricsToken: 'scrape-me-0123456789',
+      logging: { level: 'debug', format: 'pretty' },
     });
+    // A test server logs warnings and errors unless told more; any other server logs from info up.
+    expect(loadConfig({ NODE_ENV: 'test' }, CWD).logging.level).toBe('warn');
+    expect(loadConfig({ NODE_ENV: 'production' }, CWD).logging.level).toBe('info');
+    expect(problemsOf({ LOG_LEVEL: 'loud' })).toEqual([expect.stringContaining('LOG_LEVEL')]);
     expect(() => loadConfig({ NODE_ENV: 'production', CLOCK: 'manual' }, CWD)).toThrow(/CLOCK=manual/);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }, CWD).databaseUrl).toBe(
       'postgres://localhost/x',
