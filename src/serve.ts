@@ -13,6 +13,7 @@ import {
   startEmbeddedPostgres,
 } from './db/embedded-postgres';
 import { migrate } from './db/migrator';
+import { DatabaseAvailability } from './db/availability';
 import { createApp } from './app.factory';
 import { servingLine } from './common/serving';
 import { createLogger, type Logger } from './logging/logger';
@@ -53,12 +54,26 @@ async function run(extraModules: readonly Type[]): Promise<void> {
 
   const app = await createApp({ ...config, databaseUrl }, extraModules, logger);
   let stopping = false;
+  const { delayMs, timeoutMs } = config.shutdown;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     lifecycle.info(`${signal}: shutting down`);
     // Postgres may stop first (Ctrl-C reaches it too): that is the shutdown, not a crash to recover from.
     embedded?.stopRestarting();
+    // In order (docs/operations.md#shutdown): readiness turns false while everything is still answered, so a
+    // balancer polling it stops sending; after SHUTDOWN_DELAY_MS the server stops taking connections and lets the
+    // requests in flight finish; past SHUTDOWN_TIMEOUT_MS the process exits all the same (a hung shutdown would
+    // hold the port and the data folder).
+    app.get(DatabaseAvailability).stop();
+    const deadline = setTimeout(() => {
+      logger.error(`the shutdown did not finish within ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting`);
+      process.exit(1);
+    }, delayMs + timeoutMs);
+    if (delayMs > 0) {
+      lifecycle.info(`not ready; still serving for ${delayMs} ms (SHUTDOWN_DELAY_MS)`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     let code = 0;
     try {
       await app.close();
@@ -68,6 +83,8 @@ async function run(extraModules: readonly Type[]): Promise<void> {
       logger.error({ err: error }, 'shutting down failed');
       code = 1;
     }
+    clearTimeout(deadline);
+    lifecycle.info('stopped');
     process.exit(code);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

@@ -80,6 +80,8 @@ export interface AppConfig {
   readonly metricsToken: string | null;
   /** The log's level and format (docs/operations.md#logs). */
   readonly logging: LogSettings;
+  /** A shutdown (docs/operations.md#shutdown): not ready for `delayMs`, then requests finish within `timeoutMs`. */
+  readonly shutdown: { readonly delayMs: number; readonly timeoutMs: number };
   /** How the app's connections to Postgres give up, so that a database outage is an answer, not a hang. */
   readonly database: {
     /** A new connection that is not ready within this gives up (also the wait for a free pooled one). */
@@ -252,6 +254,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       // Test servers log warnings and errors unless a test asks for more (its output stays short).
       level: read.oneOf<LogLevel>('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'warn' : 'info'),
       format: read.oneOf<LogFormat>('LOG_FORMAT', LOG_FORMATS, 'auto'),
+    },
+    shutdown: {
+      delayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
+      timeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 20_000, 1000, 600_000),
     },
     // The defaults answer a request within 5 s while Postgres is stopped (docs/operations.md#settings).
     database: {

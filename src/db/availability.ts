@@ -30,6 +30,8 @@ export interface Readiness {
   readonly database: Reachability;
   /** The event bus listens for announcements (pushes to subscribers, other copies' changes). */
   readonly listen: Reachability;
+  /** The copy is shutting down (src/serve.ts): not ready, whatever the database, so a balancer stops sending. */
+  readonly stopping: boolean;
 }
 
 /** The refusal a client gets: UNAVAILABLE, with HTTP 503 (Apollo reads `extensions.http`, as for the gate's 401). */
@@ -57,6 +59,7 @@ export class DatabaseAvailability implements OnModuleDestroy {
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly onUp = new Set<() => void>();
+  private stopping = false;
 
   constructor(@Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig) {}
 
@@ -82,10 +85,16 @@ export class DatabaseAvailability implements OnModuleDestroy {
 
   readiness(): Readiness {
     return {
-      ready: this.database === 'up' && this.listen === 'up',
+      ready: this.database === 'up' && this.listen === 'up' && !this.stopping,
       database: this.database,
       listen: this.listen,
+      stopping: this.stopping,
     };
+  }
+
+  /** The first step of a shutdown: readiness turns false, while requests are still answered. */
+  stop(): void {
+    this.stopping = true;
   }
 
   /** The event bus's LISTEN connection is up (listening on every channel) or lost. */

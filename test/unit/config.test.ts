@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       webhookAllowedNetworks: [],
       metricsToken: null,
       logging: { level: 'info', format: 'auto' },
+      shutdown: { delayMs: 0, timeoutMs: 20_000 },
       database: { connectTimeoutMs: 2000, queryTimeoutMs: 3000, keepAliveMs: 10_000, probeIntervalMs: 1000 },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
@@ -92,6 +93,8 @@ describe('loadConfig', () => {
         METRICS_TOKEN: 'scrape-me-0123456789',
         LOG_LEVEL: 'debug',
         LOG_FORMAT: 'pretty',
+        SHUTDOWN_DELAY_MS: '5000',
+        SHUTDOWN_TIMEOUT_MS: '30000',
         UNRELATED_VARIABLE: 'ignored',
       },
       CWD,
@@ -123,6 +126,7 @@ describe('loadConfig', () => {
       database: { connectTimeoutMs: 800, queryTimeoutMs: 1500, keepAliveMs: 0, probeIntervalMs: 200 },
       metricsToken: 'scrape-me-0123456789',
       logging: { level: 'debug', format: 'pretty' },
+      shutdown: { delayMs: 5000, timeoutMs: 30_000 },
     });
     // A test server logs warnings and errors unless told more; any other server logs from info up.
     expect(loadConfig({ NODE_ENV: 'test' }, CWD).logging.level).toBe('warn');
