@@ -83,6 +83,8 @@ export class AppMetrics {
   private readonly moves: Counter;
   private sockets = 0;
   private subscriptions = 0;
+  /** The open NDJSON streams, as src/streams/streams.service.ts counts them (it registers itself). */
+  private streams: () => number = () => 0;
   private poolAtScrape: PoolUse | null = null;
   /** The statement of the scrape in progress, shared by its gauges. */
   private reading: Promise<Snapshot | null> | null = null;
@@ -195,6 +197,12 @@ export class AppMetrics {
     );
     gauge('websocket_sockets', 'Open graphql-ws connections (accepted connection_init).', () => this.sockets);
     gauge('graphql_subscriptions', 'Live GraphQL subscriptions over graphql-ws.', () => this.subscriptions);
+    gauge('ndjson_streams', 'Open NDJSON streams (/api/stream/…).', () => this.streams());
+  }
+
+  /** Where the open NDJSON streams are counted (the streams service, once it exists). */
+  countStreamsWith(count: () => number): void {
+    this.streams = count;
   }
 
   /** An operation answered: counted once under each root field it selected. */

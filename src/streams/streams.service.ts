@@ -14,6 +14,7 @@
  *   same check as an open WebSocket's, src/auth/open-sockets.ts; a last line says why), when the server shuts
  *   down, when a game stream's game is over, and when a client reads too slowly to keep up.
  */
+import { AppMetrics } from '../metrics/app-metrics';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
@@ -56,7 +57,10 @@ export class StreamsService implements OnModuleDestroy {
     private readonly sockets: OpenSockets,
     private readonly events: PlayerEventsService,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
-  ) {}
+    metrics: AppMetrics,
+  ) {
+    metrics.countStreamsWith(() => this.open.size);
+  }
 
   /** How many streams are open on this copy (for tests and diagnostics). */
   get size(): number {

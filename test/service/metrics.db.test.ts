@@ -9,6 +9,7 @@ import { buildSchema, GraphQLObjectType } from 'graphql';
 import { codeOf, dataOf, register } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
+import { openStream } from './support/ndjson';
 import { createGame, joinGame, makeMove } from './support/play';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -179,6 +180,14 @@ describe('GET /metrics', () => {
       await client.dispose();
     }
     await until(async () => value((await samples(app)).samples, 'malice_websocket_sockets') === 0);
+
+    // An NDJSON stream counts while it is open.
+    expect(value((await samples(app)).samples, 'malice_ndjson_streams')).toBe(0);
+    const stream = await openStream(app.url, `/api/stream/game/${gameId}`, null);
+    expect(stream.status).toBe(200);
+    await until(async () => value((await samples(app)).samples, 'malice_ndjson_streams') === 1);
+    stream.close();
+    await until(async () => value((await samples(app)).samples, 'malice_ndjson_streams') === 0);
 
     // A REST download, by its route's pattern.
     expect((await fetch(`${app.url}/api/games/${gameId}/export`)).status).toBe(200);
