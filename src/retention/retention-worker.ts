@@ -52,10 +52,11 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
     this.timer.unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     if (this.timer !== null) clearInterval(this.timer);
-    // A pass in progress stops after its current batch.
+    // A pass in progress stops after its current batch, before the pool closes.
     this.stopping = true;
+    await this.running?.catch(() => undefined);
   }
 
   /**
