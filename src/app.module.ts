@@ -25,6 +25,7 @@ import { NotificationsModule, PlayerEventsModule } from './notifications/notific
 import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { RetentionModule } from './retention/retention.module';
 import { BotsModule } from './bots/bots.module';
 import { StreamsModule } from './streams/streams.module';
 import { StreamsService } from './streams/streams.service';
@@ -62,6 +63,7 @@ export class AppModule {
         ExportModule,
         AccountsModule,
         WebhooksModule,
+        RetentionModule,
         BotsModule,
         StreamsModule,
         ...extraModules,

@@ -54,6 +54,8 @@ export interface ServerOptions {
   /** Run the server with `--cpu-prof` into this folder. */
   readonly cpuProfileDir: string | null;
   readonly startTimeoutMs?: number;
+  /** More environment for the server (bench:storage lets webhooks reach its local receiver). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -73,6 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       HOST: '127.0.0.1',
       DATABASE_URL: options.databaseUrl,
       RATE_LIMIT_REQUESTS: '1000000',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

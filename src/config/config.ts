@@ -67,7 +67,14 @@ export interface AppConfig {
     readonly botDelayMs: number;
     /** How often webhook deliveries that are due are looked for; 0 turns delivery off. */
     readonly webhookIntervalMs: number;
+    /** How often the retention pass runs (docs/operations.md#retention); 0 turns it off. */
+    readonly retentionIntervalMs: number;
   };
+  /**
+   * Delivered or given-up webhook deliveries (with their attempts) and player events of games no longer running
+   * are removed once older than this; the move log never is.
+   */
+  readonly retentionDays: number;
   /**
    * Networks webhooks may reach besides public addresses (CIDR blocks, normalised), e.g. a local receiver in
    * tests; empty by default. Metadata services stay refused (src/webhooks/webhook-address.ts).
@@ -247,7 +254,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       sweepIntervalMs: read.integer('SWEEP_INTERVAL_MS', 5000, 0, 3_600_000),
       botDelayMs: read.integer('BOT_DELAY_MS', 500, 0, 60_000),
       webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
+      retentionIntervalMs: read.integer('RETENTION_INTERVAL_MS', 3_600_000, 0, 86_400_000),
     },
+    retentionDays: read.integer('RETENTION_DAYS', 90, 1, 36_500),
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
     metricsToken: read.token('METRICS_TOKEN'),
     logging: {

@@ -14,6 +14,7 @@ import { Clock } from '../clock/clock';
 import { DatabaseAvailability } from '../db/availability';
 import { GAME_STATUSES } from '../games/domain/vocabulary';
 import { PrismaService } from '../prisma/prisma.service';
+import { RETAINED_TABLES, type RetentionReport } from '../retention/retention-policy';
 import { OTHER, OperationLabels, Transport } from './operation-labels';
 
 export const METRICS_PREFIX = 'malice_';
@@ -81,6 +82,7 @@ export class AppMetrics {
   private readonly requests: Counter<'route' | 'method' | 'status'>;
   private readonly requestSeconds: Histogram<'route' | 'method'>;
   private readonly moves: Counter;
+  private readonly removed: Counter<'table'>;
   private sockets = 0;
   private subscriptions = 0;
   /** The open NDJSON streams, as src/streams/streams.service.ts counts them (it registers itself). */
@@ -126,6 +128,12 @@ export class AppMetrics {
     this.moves = new Counter({
       name: `${METRICS_PREFIX}moves_appended_total`,
       help: 'Moves appended to game logs by this copy.',
+      registers,
+    });
+    this.removed = new Counter({
+      name: `${METRICS_PREFIX}retention_rows_removed_total`,
+      help: 'Rows the retention pass of this copy removed, per table (webhook deliveries, their attempts, player events).',
+      labelNames: ['table'],
       registers,
     });
     const read = (): Promise<Snapshot | null> => this.snapshot();
@@ -223,6 +231,11 @@ export class AppMetrics {
 
   movesAppended(count: number): void {
     this.moves.inc(count);
+  }
+
+  /** Rows a retention batch removed (src/retention/retention-worker.ts). */
+  rowsRemoved(report: RetentionReport): void {
+    for (const table of RETAINED_TABLES) if (report[table] > 0) this.removed.inc({ table }, report[table]);
   }
 
   /** A graphql-ws connection was accepted; the call given back counts it closed. */

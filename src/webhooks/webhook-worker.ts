@@ -33,8 +33,6 @@ import { sendWebhook } from './webhook-sender';
 const BATCH = 20;
 /** A pass stops after this many full batches; the next pass goes on (so a flood cannot keep one pass forever). */
 const MAX_BATCHES = 10;
-/** Finished deliveries (and their attempts) are kept this long for the delivery log, then deleted. */
-export const DELIVERY_RETENTION_MS = 30 * 86_400_000;
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
 /**
  * Player events wake a pass at most this often: under play every turn change is an event, and a claim query per
@@ -74,8 +72,6 @@ const RECORD = `
 const GIVE_UP_LOST = `
   UPDATE webhook_deliveries SET status = 'FAILED', next_attempt_at = NULL
    WHERE status = 'PENDING' AND attempt_count >= $2 AND next_attempt_at <= $1`;
-
-const PRUNE = `DELETE FROM webhook_deliveries WHERE status <> 'PENDING' AND created_at < $1`;
 
 /** Postgres: insert or update on table violates foreign key constraint (the webhook was deleted meanwhile). */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -266,13 +262,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * At most hourly per copy (a pass runs on every player event; this need not): gives up on deliveries whose last
-   * attempt was lost, and deletes finished deliveries past the retention. Returns how many were given up.
+   * attempt was lost. Returns how many were given up. (Finished deliveries are removed by the retention pass,
+   * src/retention/retention-worker.ts, with the other notifications.)
    */
   private async housekeeping(now: Date): Promise<number> {
     if (now.getTime() - this.housekeptAt < HOUSEKEEPING_EVERY_MS) return 0;
     this.housekeptAt = now.getTime();
     const gaveUp = (await this.prisma.pool.query(GIVE_UP_LOST, [now, MAX_ATTEMPTS])).rowCount ?? 0;
-    await this.prisma.pool.query(PRUNE, [new Date(now.getTime() - DELIVERY_RETENTION_MS)]);
     return gaveUp;
   }
 }

@@ -1,0 +1,113 @@
+/**
+ * The retention worker (docs/operations.md#retention): every app copy runs one, every RETENTION_INTERVAL_MS. A
+ * pass removes, in batches (src/retention/retention.repository.ts), what src/retention/retention-policy.ts says
+ * goes once older than RETENTION_DAYS: delivered or given-up webhook deliveries with their attempts, and player
+ * events of games no longer running. The move log is never touched. Time comes from the Clock, so tests drive it.
+ *
+ * Two copies' passes may overlap: a row both try to remove is removed once (the second delete finds it gone), so
+ * they only share the work. Each removed row is counted in malice_retention_rows_removed_total.
+ */
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Clock } from '../clock/clock';
+import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { DatabaseAvailability } from '../db/availability';
+import { databaseFailureOf, describeFailure } from '../db/connection-errors';
+import { AppMetrics } from '../metrics/app-metrics';
+import { BatchOutcome, RetentionRepository } from './retention.repository';
+import {
+  NOTHING_REMOVED,
+  RETENTION_BATCH,
+  RetentionReport,
+  addReports,
+  retentionCutoff,
+} from './retention-policy';
+
+@Injectable()
+export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RetentionWorker.name);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<RetentionReport> | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly repository: RetentionRepository,
+    private readonly clock: Clock,
+    private readonly availability: DatabaseAvailability,
+    private readonly metrics: AppMetrics,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const interval = this.config.workers.retentionIntervalMs;
+    if (interval === 0) return;
+    this.timer = setInterval(() => {
+      // While the database is down the passes wait; the next pass after it removes what came due meanwhile.
+      if (!this.availability.databaseUp) return;
+      this.pass().catch((error: unknown) =>
+        databaseFailureOf(error) === null
+          ? this.logger.error(`retention pass failed: ${String(error)}`)
+          : this.logger.warn(`retention pass failed, the database is unavailable: ${describeFailure(error)}`),
+      );
+    }, interval);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer !== null) clearInterval(this.timer);
+    // A pass in progress stops after its current batch, before the pool closes.
+    this.stopping = true;
+    await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * One pass, removing what was created before RETENTION_DAYS before `at` (default: the clock's now). A pass asked
+   * for while one runs waits for it. Resolves with the rows removed per table. `batch`: rows per statement (tests
+   * make it small to walk a backlog in many batches).
+   */
+  async pass(at?: Date, batch = RETENTION_BATCH): Promise<RetentionReport> {
+    while (this.running !== null) await this.running.catch(() => undefined);
+    this.running = this.run(retentionCutoff(at ?? this.clock.now(), this.config.retentionDays), batch);
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async run(cutoff: Date, batch: number): Promise<RetentionReport> {
+    const deliveries = await this.walk(
+      (after) => this.repository.removeDeliveries(cutoff, after, batch),
+      (outcome) => ({
+        ...NOTHING_REMOVED,
+        webhook_deliveries: outcome.removed,
+        webhook_delivery_attempts: outcome.attempts,
+      }),
+    );
+    const events = await this.walk(
+      (after) => this.repository.removePlayerEvents(cutoff, after, batch),
+      (outcome) => ({ ...NOTHING_REMOVED, player_events: outcome.removed }),
+    );
+    return addReports(deliveries, events);
+  }
+
+  /**
+   * Batches from the oldest row on until one says the walk is over (or the app stops); what each removed (`count`)
+   * is counted in the metrics as it goes and summed.
+   */
+  private async walk(
+    batch: (after: string) => Promise<BatchOutcome>,
+    count: (outcome: BatchOutcome) => RetentionReport,
+  ): Promise<RetentionReport> {
+    let after = '0';
+    let total = NOTHING_REMOVED;
+    while (!this.stopping) {
+      const outcome = await batch(after);
+      const removed = count(outcome);
+      this.metrics.rowsRemoved(removed);
+      total = addReports(total, removed);
+      if (outcome.done || outcome.last === null) break;
+      after = outcome.last;
+    }
+    return total;
+  }
+}
