@@ -87,7 +87,13 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
       (after) => this.repository.removePlayerEvents(cutoff, after, batch),
       (outcome) => ({ ...NOTHING_REMOVED, player_events: outcome.removed }),
     );
-    return addReports(deliveries, events);
+    const report = addReports(deliveries, events);
+    if (report.webhook_deliveries + report.player_events > 0) {
+      this.logger.log(
+        `retention pass: removed ${report.webhook_deliveries} webhook deliveries (${report.webhook_delivery_attempts} attempts) and ${report.player_events} player events older than ${cutoff.toISOString()}`,
+      );
+    }
+    return report;
   }
 
   /**
