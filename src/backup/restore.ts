@@ -175,7 +175,16 @@ async function load(client: ClientBase, header: BackupHeader, reader: LineReader
   for (const table of header.tables) {
     const columns = table.columns.map(quoted).join(', ');
     const copy = client.query(copyFrom(`COPY ${quoted(table.name)} (${columns}) FROM STDIN`));
-    await pipeline(Readable.from(reader.lines(table.rows, table.name)), copy);
+    try {
+      await pipeline(Readable.from(reader.lines(table.rows, table.name)), copy);
+    } catch (error) {
+      // A value Postgres cannot read (class 22) or a row that breaks a constraint (class 23) came from the file.
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && /^2[23]/.test(code)) {
+        throw new BackupFileError(`the rows of table ${table.name} do not load: ${(error as Error).message}`);
+      }
+      throw error;
+    }
     if (copy.rowCount !== table.rows) {
       throw new BackupFileError(
         `table ${table.name}: ${copy.rowCount} rows loaded, the header says ${table.rows}`,
