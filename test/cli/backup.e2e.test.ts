@@ -19,6 +19,7 @@ import { adminUrl, sql, urlFor } from '../service/support/database';
 import { createGame, joinGame, makeMove, playGame, readGame, resign } from '../service/support/play';
 import { until } from '../service/support/outage';
 import { readBackupHeader } from '../../src/backup/restore';
+import { DELIVERY_HEADER } from '../../src/webhooks/webhook-request';
 
 const DIST = path.resolve(__dirname, '..', '..', 'dist', 'cli');
 const BACKUP = path.join(DIST, 'backup.js');
@@ -103,6 +104,8 @@ let source: TestApp;
 let restored: TestApp | null = null;
 let receiver: http.Server;
 const received: string[] = [];
+/** While set, the receiver answers 500: its deliveries stay PENDING, due again later. */
+let failing = false;
 let folder: string;
 let backupFile: string;
 const created: string[] = [];
@@ -118,8 +121,8 @@ beforeAll(async () => {
   receiver = http.createServer((request, response) => {
     request.resume();
     request.on('end', () => {
-      received.push(String(request.headers['x-malice-event-id'] ?? request.url));
-      response.writeHead(200).end();
+      received.push(`${String(request.headers[DELIVERY_HEADER])} ${failing ? 'refused' : 'taken'}`);
+      response.writeHead(failing ? 500 : 200).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -407,5 +410,51 @@ describe('a refused restore changes nothing', () => {
       [],
     );
     expect(await contents(full)).toEqual(before);
+  });
+});
+
+describe('webhook deliveries pending in a backup', () => {
+  it('are sent, with their own ids, by the first server on the restored database once they are due', async () => {
+    // bob challenges alice while her receiver is down: the delivery is PENDING, its next attempt later.
+    failing = true;
+    dataOf(
+      await source.gql(
+        bob,
+        'mutation($o: String!) { createGame(input: { preset: CLASSIC, opponent: $o }) { id } }',
+        {
+          o: `alice_${process.pid}`,
+        },
+      ),
+    );
+    const pendingOf = (url: string) =>
+      sql<{ id: string; next_attempt_at: Date }>(
+        url,
+        "SELECT id::text, next_attempt_at FROM webhook_deliveries WHERE status = 'PENDING' AND attempt_count = 1",
+      );
+    await until("the challenge's delivery failed once", async () => {
+      await deliverPass(source);
+      return (await pendingOf(source.databaseUrl)).length === 1;
+    });
+    const file = path.join(folder, 'pending.backup');
+    expect(run(BACKUP, [file], source.databaseUrl).status).toBe(0);
+    failing = false;
+
+    const target = await blankDatabase();
+    expect(run(RESTORE, [file], target).status).toBe(0);
+    const [pending] = await pendingOf(target);
+    expect(pending).toBeDefined();
+    const server = await startTestApp({ databaseUrl: target, testBuild: true, env: APP_ENV });
+    try {
+      const clock = await fetch(`${server.url}/test/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: pending!.next_attempt_at.toISOString() }),
+      });
+      expect(clock.status).toBe(200);
+      expect(await deliverPass(server)).toMatchObject({ attempted: 1 });
+      expect(received.at(-1)).toBe(`${pending!.id} taken`);
+    } finally {
+      await server.stop();
+    }
   });
 });
