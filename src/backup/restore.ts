@@ -7,9 +7,11 @@
  * 3. a database holding games or accounts is refused, unless `--replace` says to throw them away;
  * 4. the load tells nobody: the session is `malice.notifier = none` (src/notifications/notification-writer.ts),
  *    and the triggers a load fires (on INSERT: the announcements and the legacy notification branches; on
- *    TRUNCATE: the move log's guard) are off for the transaction only — taken off and put back inside it, under
- *    the ACCESS EXCLUSIVE lock ALTER TABLE takes, so no other session ever sees them off; the log's guards on
- *    UPDATE and DELETE are never touched. No NOTIFY is sent, no player event or webhook delivery is written;
+ *    TRUNCATE: the move log's guard) are off for the transaction only — taken off and put back inside it. A
+ *    change to pg_trigger is seen by other sessions only once it commits, and by then they are on again; until
+ *    then ALTER TABLE's lock (SHARE ROW EXCLUSIVE, then the TRUNCATE's ACCESS EXCLUSIVE) keeps every other writer
+ *    out. The log's guards on UPDATE and DELETE are never touched. No NOTIFY is sent, no player event or webhook
+ *    delivery is written;
  * 5. every table is emptied (what the migrations seeded, such as the built-in bots, comes back from the file),
  *    then loaded with COPY in the file's order (parents before the tables that point to them), each row count
  *    checked against the header;
@@ -25,7 +27,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Client, type ClientBase } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { Migration, migrateInTransaction, readMigrations } from '../db/migrator';
+import { MIGRATION_LOCK_KEY, Migration, migrateInTransaction, readMigrations } from '../db/migrator';
 import { notifierOption } from '../notifications/notification-writer';
 import { loadTriggers, quoted, schemaTables, triggerStatement } from './catalog';
 import {
@@ -89,6 +91,8 @@ export async function restoreDatabase(
     await client.connect();
     try {
       await client.query('BEGIN');
+      // The migrator's lock first (migrateInTransaction takes it again): no server migrates meanwhile.
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       await refuseNewerSchema(client, header);
       const migrated = await migrateInTransaction(client, migrations);
       if (!options.replace) await refuseData(client);
