@@ -226,6 +226,19 @@ describe('a backup', () => {
   });
 });
 
+describe('a failed backup', () => {
+  it('leaves FILE as it was and nothing beside it', async () => {
+    const file = path.join(folder, 'kept.backup');
+    fs.writeFileSync(file, 'the previous backup');
+    const failed = run(BACKUP, [file], await blankDatabase());
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('backup failed: the database has no _migrations table');
+    expect(fs.readFileSync(file, 'utf8')).toBe('the previous backup');
+    expect(fs.readdirSync(folder).sort()).toEqual(['kept.backup', 'malice.backup']);
+    fs.rmSync(file);
+  });
+});
+
 describe('a restore into a blank database', () => {
   let target: string;
   /** Each table's rows right after the restore, before a server ran on it (and stored its own watches). */
