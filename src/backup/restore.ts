@@ -46,7 +46,6 @@ export class RestoreRefused extends Error {}
 export interface RestoreOptions {
   /** Restore over a database that holds games or accounts, deleting them. */
   readonly replace: boolean;
-  readonly migrations?: readonly Migration[];
 }
 
 export interface RestoreReport {
@@ -55,13 +54,21 @@ export interface RestoreReport {
   readonly migrated: readonly string[];
 }
 
+/** `file`, decompressed, as lines; a read error (no such file) fails the next read. */
+function openBackup(file: string): { reader: LineReader; close: () => void } {
+  const input = fs.createReadStream(file);
+  const gunzip = createGunzip();
+  input.on('error', (error) => gunzip.destroy(error));
+  return { reader: new LineReader(input.pipe(gunzip)), close: () => input.destroy() };
+}
+
 /** Reads only the header of `file` (no database). */
 export async function readBackupHeader(file: string): Promise<BackupHeader> {
-  const input = fs.createReadStream(file);
+  const { reader, close } = openBackup(file);
   try {
-    return await headerOf(new LineReader(input.pipe(createGunzip())));
+    return await headerOf(reader);
   } finally {
-    input.destroy();
+    close();
   }
 }
 
@@ -76,13 +83,10 @@ export async function restoreDatabase(
   file: string,
   options: RestoreOptions,
 ): Promise<RestoreReport> {
-  const input = fs.createReadStream(file);
-  const gunzip = createGunzip();
-  input.on('error', (error) => gunzip.destroy(error));
-  const reader = new LineReader(input.pipe(gunzip));
+  const { reader, close } = openBackup(file);
   try {
     const header = await headerOf(reader);
-    const migrations = migrationsFor(header, options.migrations ?? readMigrations());
+    const migrations = migrationsFor(header, readMigrations());
     const client = new Client({
       connectionString: databaseUrl,
       application_name: 'malice-restore',
@@ -106,7 +110,7 @@ export async function restoreDatabase(
       await client.end();
     }
   } finally {
-    input.destroy();
+    close();
   }
 }
 
