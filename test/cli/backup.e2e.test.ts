@@ -6,7 +6,7 @@
  * nobody, with a server running on the database, a `myEvents` subscriber on it and a webhook receiver; refusals
  * (a database holding games, a cut or damaged file) that change nothing.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -373,6 +373,60 @@ describe('what a restore tells', () => {
     expect(await deliverPass(restored!)).toMatchObject({ attempted: 0 });
     expect(received.length).toBe(deliveredBefore);
     expect(await contents(target)).toEqual(await contents(source.databaseUrl));
+  });
+});
+
+describe("the move log's guard during a restore", () => {
+  it("is never off for another session, and the log is out of every other writer's reach meanwhile", async () => {
+    const target = restored!.databaseUrl;
+    // A writer's lock on games holds the restore up just after it switched the log's TRUNCATE guard off.
+    const blocker = new Client({ connectionString: target });
+    await blocker.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE games IN ROW EXCLUSIVE MODE');
+    const child = spawn(process.execPath, [RESTORE, backupFile, '--replace'], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: target },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await until('the restore waits for the lock on games', async () => {
+        const waiting = await sql(
+          target,
+          "SELECT 1 FROM pg_stat_activity WHERE application_name = 'malice-restore' AND wait_event_type = 'Lock'",
+        );
+        return waiting.length > 0;
+      });
+      // By then it has switched the log's TRUNCATE guard off in its transaction: it holds ALTER TABLE's lock.
+      const held = await sql<{ mode: string }>(
+        target,
+        `SELECT l.mode FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE a.application_name = 'malice-restore' AND l.relation = 'game_events'::regclass AND l.granted`,
+      );
+      expect(held.map((lock) => lock.mode)).toContain('ShareRowExclusiveLock');
+      const triggers = await sql<{ tgname: string; tgenabled: string }>(
+        target,
+        "SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = 'game_events'::regclass AND NOT tgisinternal ORDER BY tgname",
+      );
+      expect(triggers).toEqual([
+        { tgname: 'game_events_no_delete', tgenabled: 'O' },
+        { tgname: 'game_events_no_truncate', tgenabled: 'O' },
+        { tgname: 'game_events_no_update', tgenabled: 'O' },
+      ]);
+      const writer = new Client({ connectionString: target });
+      await writer.connect();
+      try {
+        await writer.query("SET lock_timeout = '200ms'");
+        await expect(writer.query('TRUNCATE game_events CASCADE')).rejects.toThrow(/lock timeout/);
+      } finally {
+        await writer.end();
+      }
+    } finally {
+      await blocker.query('COMMIT');
+      await blocker.end();
+    }
+    expect(await exited).toBe(0);
+    await expect(sql(target, 'TRUNCATE game_events CASCADE')).rejects.toThrow(/append-only/);
   });
 });
 
