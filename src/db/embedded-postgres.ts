@@ -101,6 +101,36 @@ export async function startEmbeddedPostgres(
   return supervise(server, databaseDir, port, tail, urlFor, options.restartAfterCrash === true, log);
 }
 
+/** A database for a command-line tool: its URL, and how to let go of it when done. */
+export interface ToolDatabase {
+  readonly url: string;
+  /** Whether the tool started the embedded Postgres itself (false: a running server's, which it leaves running). */
+  readonly started: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded Postgres of `dataDir` for a command-line tool (backup, restore). While the server runs, its
+ * Postgres holds the folder and a second one cannot start there: the tool then connects to that one, on the port
+ * its postmaster.pid names, with the folder's password, and leaves it running. Otherwise the tool starts it and
+ * stops it when done.
+ */
+export async function embeddedForTool(dataDir: string, port: number): Promise<ToolDatabase> {
+  const holder = postmasterOf(path.join(dataDir, 'postgres'));
+  const passwordFile = path.join(dataDir, PASSWORD_FILE);
+  if (holder !== null && processAlive(holder.pid) && isPostgres(holder.pid) && fs.existsSync(passwordFile)) {
+    const password = fs.readFileSync(passwordFile, 'utf8').trim();
+    const holderPort = /^\d+$/.test(holder.port) ? holder.port : String(port);
+    return {
+      url: `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${holderPort}/postgres`,
+      started: false,
+      close: async () => {},
+    };
+  }
+  const running = await startEmbeddedPostgres(dataDir, port);
+  return { url: running.url, started: true, close: () => running.stop() };
+}
+
 /** Watches the postmaster (when asked to restart it) and stops it on `stop` or when the process exits. */
 function supervise(
   server: EmbeddedPostgresType,

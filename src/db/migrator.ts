@@ -7,11 +7,15 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Client } from 'pg';
+import { Client, type ClientBase } from 'pg';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'prisma', 'migrations');
-/** An arbitrary constant: the advisory lock key all app copies agree on. */
-const LOCK_KEY = 727_001;
+/** An arbitrary constant: the advisory lock key all app copies (and the backup and restore tools) agree on. */
+export const MIGRATION_LOCK_KEY = 727_001;
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_migrations" (
+      "name" TEXT PRIMARY KEY,
+      "checksum" TEXT NOT NULL,
+      "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`;
 
 export interface Migration {
   readonly name: string;
@@ -41,25 +45,10 @@ export async function migrate(
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_migrations" (
-      "name" TEXT PRIMARY KEY,
-      "checksum" TEXT NOT NULL,
-      "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`);
-    const applied = new Map<string, string>(
-      (
-        await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_migrations"')
-      ).rows.map((row) => [row.name, row.checksum]),
-    );
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(CREATE_TABLE);
     const done: string[] = [];
-    for (const migration of migrations) {
-      const checksum = applied.get(migration.name);
-      if (checksum !== undefined) {
-        if (checksum !== migration.checksum) {
-          throw new MigrationError(`migration ${migration.name} was changed after it was applied`);
-        }
-        continue;
-      }
+    for (const migration of await missing(client, migrations)) {
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
@@ -76,7 +65,50 @@ export async function migrate(
     }
     return done;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await client.end();
   }
+}
+
+/** The migrations of `migrations` not applied yet; an error when an applied one was changed since. */
+async function missing(client: ClientBase, migrations: readonly Migration[]): Promise<Migration[]> {
+  const applied = new Map<string, string>(
+    (
+      await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_migrations"')
+    ).rows.map((row) => [row.name, row.checksum]),
+  );
+  return migrations.filter((migration) => {
+    const checksum = applied.get(migration.name);
+    if (checksum === undefined) return true;
+    if (checksum !== migration.checksum) {
+      throw new MigrationError(`migration ${migration.name} was changed after it was applied`);
+    }
+    return false;
+  });
+}
+
+/**
+ * As `migrate`, inside the caller's open transaction on `client` (the restore: a failed or refused restore then
+ * leaves not even the migrations behind). The lock is the transaction's, so it is held until its end.
+ */
+export async function migrateInTransaction(
+  client: ClientBase,
+  migrations: readonly Migration[] = readMigrations(),
+): Promise<string[]> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+  await client.query(CREATE_TABLE);
+  const done: string[] = [];
+  for (const migration of await missing(client, migrations)) {
+    try {
+      await client.query(migration.sql);
+    } catch (error) {
+      throw new MigrationError(`migration ${migration.name} failed: ${(error as Error).message}`);
+    }
+    await client.query('INSERT INTO "_migrations" (name, checksum) VALUES ($1, $2)', [
+      migration.name,
+      migration.checksum,
+    ]);
+    done.push(migration.name);
+  }
+  return done;
 }
