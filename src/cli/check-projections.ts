@@ -4,14 +4,13 @@
  * rewrites the differing rows from the log (each guarded by the version it read). Each game is folded under its
  * own rules version; a game under a version this engine does not know is reported (and never repaired), not
  * replayed under other rules.
- * Uses DATABASE_URL, or the embedded Postgres in DATA_DIR that `npm start` uses.
+ * Uses DATABASE_URL, or the embedded Postgres in DATA_DIR that `npm start` uses (the running server's, while it runs).
  */
 import { Client } from 'pg';
 import { notifierOption } from '../notifications/notification-writer';
 import { repairProjection } from '../games/persistence/projection-repair';
 import { GameEvent, GameResult, replayFrom } from '../engine';
-import { loadConfig } from '../config/config';
-import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { toolDatabase } from './tool-database';
 import { seatOutcomes } from '../games/domain/finish';
 import { ApiError } from '../errors/api-error';
 import { LogCorruptError, initialState } from '../games/domain/initial-state';
@@ -196,24 +195,16 @@ export async function checkProjections(
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
   const repair = process.argv.includes('--repair');
-  let embedded: RunningPostgres | null = null;
-  let url = config.databaseUrl;
-  if (url === null) {
-    embedded = await startEmbeddedPostgres(
-      reachableDataDir(config.dataDir, () => {}),
-      config.embeddedPostgresPort,
-    );
-    url = embedded.url;
-  }
+  // The running server's embedded Postgres while it runs, as the backup tools do (src/cli/tool-database.ts).
+  const database = await toolDatabase(process.env);
+  let differences: Difference[];
   try {
-    const differences = await checkProjections(url, repair, (line) => console.log(line));
-    await embedded?.stop();
-    process.exit(differences.length > 0 && !repair ? 1 : 0);
+    differences = await checkProjections(database.url, repair, (line) => console.log(line));
   } finally {
-    await embedded?.stop();
+    await database.close();
   }
+  process.exit(differences.length > 0 && !repair ? 1 : 0);
 }
 
 if (require.main === module) {
