@@ -34,6 +34,7 @@ import { AppMetrics } from './metrics/app-metrics';
 import { httpOperations, wsOperations } from './metrics/graphql-metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsModule } from './metrics/metrics.module';
+import { ModerationModule } from './moderation/moderation.module';
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -56,6 +57,7 @@ export class AppModule {
         CorrespondenceModule,
         ExportModule,
         AccountsModule,
+        ModerationModule,
         WebhooksModule,
         BotsModule,
         StreamsModule,
