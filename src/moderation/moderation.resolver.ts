@@ -79,12 +79,15 @@ export class ModerationResolver {
   })
   async adminDisabledAccounts(
     @Context() context: RequestContext,
-    @Args('first', FIRST_ARG) first: number | null,
-    @Args('after', AFTER_ARG) after: string | null,
+    @Args('first', FIRST_ARG) first: number | null | undefined,
+    @Args('after', AFTER_ARG) after: string | null | undefined,
   ): Promise<DisabledAccountConnectionType> {
     requireAdmin(context.viewer);
     const size = pageSize(first);
-    const rows = await this.moderation.disabledPage(size + 1, after === null ? null : disabledKey(after));
+    const rows = await this.moderation.disabledPage(
+      size + 1,
+      after === undefined || after === null ? null : disabledKey(after),
+    );
     const page = rows.slice(0, size);
     const cursors = page.map((row) => encodeCursor([row.disabledAt.toISOString(), row.player.id]));
     return {
@@ -100,12 +103,15 @@ export class ModerationResolver {
   })
   async adminAuditLog(
     @Context() context: RequestContext,
-    @Args('first', FIRST_ARG) first: number | null,
-    @Args('after', AFTER_ARG) after: string | null,
+    @Args('first', FIRST_ARG) first: number | null | undefined,
+    @Args('after', AFTER_ARG) after: string | null | undefined,
   ): Promise<AuditEntryConnectionType> {
     requireAdmin(context.viewer);
     const size = pageSize(first);
-    const rows = await this.moderation.auditPage(size + 1, after === null ? null : auditKey(after));
+    const rows = await this.moderation.auditPage(
+      size + 1,
+      after === undefined || after === null ? null : auditKey(after),
+    );
     const page = rows.slice(0, size);
     const cursors = page.map((row) => encodeCursor([row.id]));
     return {
