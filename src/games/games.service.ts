@@ -213,10 +213,15 @@ export class GamesService {
     return decision;
   }
 
-  /** The invited player: an account that exists and was not deleted (NOT_FOUND otherwise). */
+  /**
+   * The invited player: an account that exists, was not deleted and is not disabled (NOT_FOUND otherwise: a
+   * disabled account could not answer, and its waiting games are called off when it is disabled).
+   */
   private async liveOpponent(username: string): Promise<{ id: string }> {
     const opponent = await this.players.named(username);
     if (opponent.deletedAt !== null) throw new ApiError('NOT_FOUND', `the account ${username} was deleted`);
+    if (opponent.disabledAt !== null)
+      throw new ApiError('NOT_FOUND', `the account ${username} cannot be invited now`);
     return opponent;
   }
 

@@ -263,6 +263,12 @@ describe('disabling an account', () => {
       expect(codeOf(await copy.gql(gone, '{ me { id } }'))).toBe('UNAUTHENTICATED');
     }
     expect(codeOf(await loginBody('cheat_carl'))).toBe('ACCOUNT_DISABLED');
+    // Nobody can invite it while it cannot answer.
+    const invited = await app.gql(
+      winner,
+      'mutation { createGame(input: { preset: CLASSIC, opponent: "cheat_carl" }) { id } }',
+    );
+    expect(codeOf(invited)).toBe('NOT_FOUND');
     // Without the password nobody learns that the account is disabled.
     expect(codeOf(await loginBody('cheat_carl', 'not the password, a guess'))).toBe('UNAUTHENTICATED');
 
