@@ -9,10 +9,13 @@
  *   opponent wins and is rated) and lists it; enabling lets it sign in, its old tokens staying revoked;
  * - built-in bots, one's own account and the last admin are refused;
  * - an admin call-off ends a running rated game ABORTED (MODERATED) with no result and no rating change, and the
- *   game still verifies;
- * - every action's audit row, listed newest first in pages; every bad input a typed error that writes nothing.
+ *   game still verifies (verifyGame, its export through the offline verifier, check:projections);
+ * - every action's audit row, in the action's own transaction (a row that cannot be written undoes the action),
+ *   listed newest first in pages; every bad input a typed error that writes nothing.
  */
 import type { Client as WsClient } from 'graphql-ws';
+import { checkProjections } from '../../src/cli/check-projections';
+import { readExport, verifyExport } from '../../src/export/verify-export';
 import { ModerationService } from '../../src/moderation/moderation.service';
 import { GraphQLBody, codeOf, dataOf, register, wsClient } from './support/app';
 import { sql } from './support/database';
@@ -381,6 +384,12 @@ describe('calling a game off', () => {
       g: gameId,
     });
     expect(dataOf(verified).verifyGame).toEqual({ seedMatchesCommitment: true, replayMatches: true });
+    // Its export passes the offline verifier, and its row agrees with its log (check:projections).
+    const exported = await fetch(`${app.url}/api/games/${gameId}/export`);
+    expect(exported.status).toBe(200);
+    const checks = verifyExport(readExport(await exported.text()));
+    expect(checks.filter((check) => !check.ok)).toEqual([]);
+    expect(await checkProjections(app.databaseUrl, false, () => undefined)).toEqual([]);
     expect(dataOf(await auditBody(bossAdmin, 1)).adminAuditLog.edges[0]?.node).toMatchObject({
       action: 'ABORT_GAME',
       actor: { username: 'Boss' },
@@ -409,6 +418,25 @@ describe('calling a game off', () => {
 });
 
 describe('the audit log', () => {
+  it('is written in the transaction of the action: an audit row that cannot be written undoes the action', async () => {
+    // An actor id no account has: the audit row's foreign key refuses it, inside the action's transaction.
+    const ghost = { via: 'API', playerId: '00000000-0000-4000-8000-00000000dead' } as const;
+    const session = await register(app, 'atomic_ada');
+    const other = await register(app, 'atomic_abe');
+    const gameId = await ratedGame(session, other);
+    const before = await auditRows();
+    const moderation = app.get(ModerationService);
+    await expect(moderation.disable(ghost, 'atomic_ada', 'testing')).rejects.toThrow();
+    await expect(moderation.abortGame(ghost, gameId, 'testing')).rejects.toThrow();
+    expect(await auditRows()).toBe(before);
+    // Nothing of either happened: the session works, the account signs in, the game is still being played.
+    expect(
+      dataOf(await app.gql<{ me: { username: string } }>(session, '{ me { username } }')).me.username,
+    ).toBe('atomic_ada');
+    expect(typeof (await login('atomic_ada'))).toBe('string');
+    expect((await readGame(app, null, gameId)).status).toBe('ACTIVE');
+  });
+
   it('lists every action newest first, in pages', async () => {
     const all = dataOf(await auditBody(bossAdmin)).adminAuditLog.edges.map((edge) => edge.node);
     expect(all.length).toBe(await auditRows());
