@@ -175,6 +175,19 @@ async function ratingRows(username: string): Promise<number> {
 }
 
 describe('who may moderate', () => {
+  it('has no API path that makes an admin: the admin mutations are the three moderation ones', async () => {
+    const body = await app.gql<{ __schema: { mutationType: { fields: { name: string }[] } } }>(
+      null,
+      '{ __schema { mutationType { fields { name } } } }',
+    );
+    const names = dataOf(body).__schema.mutationType.fields.map((field) => field.name);
+    expect(names.filter((name) => /admin|grant|role/i.test(name)).sort()).toEqual([
+      'adminAbortGame',
+      'adminDisableAccount',
+      'adminEnableAccount',
+    ]);
+  });
+
   it('refuses the ADMIN scope to an account that is not an admin, and creates nothing', async () => {
     const session = await register(app, 'plain_pat');
     const body = await app.gql(session, 'mutation { createApiToken(scopes: [ADMIN, GAME_READ]) { token } }');
