@@ -36,6 +36,7 @@ import { httpOperations, wsOperations } from './metrics/graphql-metrics';
 import { RequestLog } from './logging/request-log';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsModule } from './metrics/metrics.module';
+import { ModerationModule } from './moderation/moderation.module';
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -62,6 +63,7 @@ export class AppModule {
         CorrespondenceModule,
         ExportModule,
         AccountsModule,
+        ModerationModule,
         WebhooksModule,
         RetentionModule,
         BotsModule,

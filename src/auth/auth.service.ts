@@ -47,15 +47,24 @@ export class AuthService {
     const row = await this.prisma.token.findUnique({
       where: { tokenHash: hash },
       // Who the token speaks for, never their password hash: the viewer is cached.
-      include: { player: { select: { id: true, username: true, isBot: true } } },
+      include: {
+        player: { select: { id: true, username: true, isBot: true, isAdmin: true, disabledAt: true } },
+      },
     });
-    if (row === null || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) {
+    // A disabled account's tokens were revoked with it (docs/operations.md#moderation); refused here as well, so
+    // that no token it held, whatever its state, speaks for it.
+    if (
+      row === null ||
+      row.revokedAt !== null ||
+      (row.expiresAt !== null && row.expiresAt <= now) ||
+      row.player.disabledAt !== null
+    ) {
       this.cache.delete(token);
       throw new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked');
     }
     const viewer: Viewer = {
       player: { id: row.player.id, username: row.player.username, isBot: row.player.isBot },
-      scopes: effectiveScopes(row.scopes, row.player.isBot),
+      scopes: effectiveScopes(row.scopes, row.player),
       tokenId: row.id,
       tokenKind: row.kind === 'session' ? 'session' : 'api',
       expiresAt: row.expiresAt,

@@ -1,7 +1,7 @@
 import type { WorkMeter } from '../graphql/work-meter';
 
-/** Every scope an API token may be given (bot:play only by a bot account). */
-export const SCOPES = ['game:read', 'game:play', 'bot:play'] as const;
+/** Every scope an API token may be given (bot:play only by a bot account, admin only by an admin account). */
+export const SCOPES = ['game:read', 'game:play', 'bot:play', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
 /**
  * How the API spells each scope — the `TokenScope` enum, `extensions.scope` and every message — while tokens store
@@ -11,8 +11,13 @@ export const SCOPE_API_NAMES = {
   'game:read': 'GAME_READ',
   'game:play': 'GAME_PLAY',
   'bot:play': 'BOT_PLAY',
+  admin: 'ADMIN',
 } as const;
-/** A login session's scopes: everything a person does (a bot account's session only reads: see effectiveScopes). */
+/**
+ * A login session's scopes: everything a person does (a bot account's session only reads: see effectiveScopes).
+ * Never `admin`, even for an admin account: admin operations need an API token made with ADMIN
+ * (docs/operations.md#moderation), so a session left signed in somewhere cannot moderate by itself.
+ */
 export const SESSION_SCOPES: readonly Scope[] = ['game:read', 'game:play'];
 
 export interface ViewerPlayer {

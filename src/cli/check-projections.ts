@@ -99,8 +99,11 @@ export function compare(
     return { differences, projection: null };
   }
   const projection = projectionOf(replayed.state, events.length, players);
-  // Aborted before the first move, or because a player who never moved ran out of time (the log stops there).
-  const aborted = row.status === 'ABORTED' && (events.length === 0 || row.end_reason === 'noMove');
+  // Aborted before the first move, because a player who never moved ran out of time, or by an admin
+  // (adminAbortGame): the log stops there.
+  const aborted =
+    row.status === 'ABORTED' &&
+    (events.length === 0 || row.end_reason === 'noMove' || row.end_reason === 'moderated');
   if (row.version !== projection.version) differ('version', row.version, projection.version);
   if (!aborted) {
     if (row.status !== projection.status) differ('status', row.status, projection.status);

@@ -8,6 +8,7 @@ import { UNAVAILABLE_MESSAGES, databaseFailureOf } from '../db/connection-errors
 
 export const API_ERROR_CODES = [
   'UNAUTHENTICATED',
+  'ACCOUNT_DISABLED',
   'FORBIDDEN',
   'NOT_FOUND',
   'BAD_USER_INPUT',

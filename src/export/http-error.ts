@@ -26,6 +26,7 @@ export function httpStatusOf(code: ApiErrorCode): number {
     case 'UNAUTHENTICATED':
       return 401;
     case 'FORBIDDEN':
+    case 'ACCOUNT_DISABLED':
       return 403;
     case 'NOT_FOUND':
       return 404;

@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
 import type { StoredEvent } from './domain/stored-event';
 import {
   Command,
@@ -212,10 +213,15 @@ export class GamesService {
     return decision;
   }
 
-  /** The invited player: an account that exists and was not deleted (NOT_FOUND otherwise). */
+  /**
+   * The invited player: an account that exists, was not deleted and is not disabled (NOT_FOUND otherwise: a
+   * disabled account could not answer, and its waiting games are called off when it is disabled).
+   */
   private async liveOpponent(username: string): Promise<{ id: string }> {
     const opponent = await this.players.named(username);
     if (opponent.deletedAt !== null) throw new ApiError('NOT_FOUND', `the account ${username} was deleted`);
+    if (opponent.disabledAt !== null)
+      throw new ApiError('NOT_FOUND', `the account ${username} cannot be invited now`);
     return opponent;
   }
 
@@ -350,6 +356,28 @@ export class GamesService {
     return this.get(gameId);
   }
 
+  /**
+   * An admin calls a game off (docs/operations.md#moderation): a waiting or running game ends ABORTED, reason
+   * `moderated`, with no result and no rating change; its players are told GAME_OVER as for any call-off. `within`
+   * (the audit row) is written in the same transaction. A game that moves meanwhile (a move, a bot) is decided
+   * again on its new state; one over already is GAME_NOT_ACTIVE, an unknown one NOT_FOUND.
+   */
+  async abortAsAdmin(gameId: string, within: (client: PoolClient) => Promise<void>): Promise<GameRecord> {
+    for (let attempt = 0; ; attempt++) {
+      const game = await this.get(gameId);
+      const now = this.clock.now();
+      const decision = decideLife(lifeOf(game), { type: 'moderate' }, now);
+      if (!decision.ok) throw new ApiError(decision.code, decision.message);
+      if (decision.outcome.type !== 'calledOff')
+        throw new Error(`a moderation decided ${decision.outcome.type}`);
+      const expected = { status: game.status, version: game.version };
+      if (await this.callOff(gameId, expected, decision.outcome.reason, now, null, within))
+        return this.get(gameId);
+      if (attempt >= AUTO_RETRIES)
+        throw new ApiError('GAME_NOT_ACTIVE', 'the game keeps changing; try again');
+    }
+  }
+
   /** Calls a game off if it is still as `expected` (GamesRepository.callOff); false when it moved on meanwhile. */
   private async callOff(
     gameId: string,
@@ -357,8 +385,9 @@ export class GamesService {
     reason: CallOffReason,
     now: Date,
     declineReason: DeclineReasonName | null = null,
+    within: ((client: PoolClient) => Promise<void>) | null = null,
   ): Promise<boolean> {
-    const done = await this.repository.callOff(gameId, expected, reason, now, declineReason);
+    const done = await this.repository.callOff(gameId, expected, reason, now, declineReason, within);
     if (done) this.store.forget(gameId);
     return done;
   }

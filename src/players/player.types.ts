@@ -16,6 +16,12 @@ export const TokenScope = listEnum(SCOPES, SCOPE_API_NAMES, {
         'Play as a bot account: everything GAME_PLAY and GAME_READ allow. Only a bot account may hold ' +
         'it (see upgradeToBotAccount).',
     },
+    admin: {
+      description:
+        'Moderate (the admin operations: adminDisableAccount, adminAbortGame, adminAuditLog, …). Only an admin ' +
+        'account may hold it, and an admin account is made only with the command line (npm run admin); a ' +
+        'session never carries it.',
+    },
   },
 });
 export type TokenScope = (typeof SCOPES)[number];

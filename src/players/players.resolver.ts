@@ -208,7 +208,9 @@ export function requireSession(
   return player;
 }
 
-export function toPlayer(player: PlayerRecord): PlayerType {
+export function toPlayer(
+  player: Pick<PlayerRecord, 'id' | 'username' | 'isBot' | 'createdAt' | 'deletedAt'>,
+): PlayerType {
   return {
     id: player.id,
     username: player.username,

@@ -13,6 +13,8 @@ import { Player, Prisma, Token } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { deleteWebhooksOf } from '../webhooks/webhooks.service';
 import { isUuid } from '../common/ids';
+import type { PoolClient } from 'pg';
+import { transaction } from '../db/transaction';
 import {
   MAX_PASSWORD_INPUT,
   normalizePassword,
@@ -34,6 +36,8 @@ export const PLAYER_FIELDS = {
   isBot: true,
   createdAt: true,
   deletedAt: true,
+  isAdmin: true,
+  disabledAt: true,
 } as const;
 export type PlayerRecord = Pick<Player, keyof typeof PLAYER_FIELDS>;
 
@@ -58,8 +62,26 @@ function publicPlayer(player: PlayerRecord): PlayerRecord {
     isBot: player.isBot,
     createdAt: player.createdAt,
     deletedAt: player.deletedAt,
+    isAdmin: player.isAdmin,
+    disabledAt: player.disabledAt,
   };
 }
+
+/** A disabled account as the moderation lists show it. */
+export interface DisabledRecord {
+  readonly player: PlayerRecord;
+  readonly disabledAt: Date;
+  readonly reason: string;
+}
+
+/** What the disable decision reads under the locks: the account, and how many other admins could still act. */
+export interface DisableTarget {
+  readonly player: PlayerRecord;
+  readonly otherEnabledAdmins: number;
+}
+
+/** Work done inside an account change's transaction (the audit row of the action: src/moderation/audit-log.ts). */
+export type WithinTransaction = (client: PoolClient) => Promise<void>;
 
 export interface Session {
   readonly token: string;
@@ -78,6 +100,22 @@ export class PlayersService {
   ) {}
 
   async register(username: string, password: string): Promise<Session> {
+    const player = await this.createAccount(username, password);
+    return { token: await this.createSession(player.id), player };
+  }
+
+  /**
+   * A new account, without signing in (register, and the command line's create-admin, which makes it an admin):
+   * the username and password rules are register's. `within` runs in the transaction that inserts it.
+   */
+  async createAccount(
+    username: string,
+    password: string,
+    options: {
+      readonly admin: boolean;
+      readonly within: ((client: PoolClient, playerId: string) => Promise<void>) | null;
+    } = { admin: false, within: null },
+  ): Promise<PlayerRecord> {
     if (!USERNAME.test(username)) {
       throw new ApiError('BAD_USER_INPUT', 'a username is 3–20 letters, digits, _ or -', {
         field: 'username',
@@ -98,10 +136,18 @@ export class PlayersService {
     // argon2id, m = 19 MiB, t = 2, p = 1 (the OWASP baseline), of the normalised password (password-policy.ts).
     const passwordHash = await argon2Hash(normalizePassword(password));
     try {
-      const player = await this.prisma.player.create({
-        data: { id: randomUUID(), username, usernameKey: username.toLowerCase(), passwordHash },
+      const id = randomUUID();
+      await transaction(this.prisma.pool, async (client) => {
+        await client.query(
+          `INSERT INTO players (id, username, username_key, password_hash, is_admin)
+           VALUES ($1::uuid, $2, $3, $4, $5)`,
+          [id, username, username.toLowerCase(), passwordHash, options.admin],
+        );
+        await options.within?.(client, id);
       });
-      return { token: await this.createSession(player.id), player: publicPlayer(player) };
+      const player = await this.byId(id);
+      if (player === null) throw new Error(`the account ${username} vanished after it was made`);
+      return player;
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new ApiError('BAD_USER_INPUT', `the username ${username} is taken`, { field: 'username' });
@@ -123,6 +169,10 @@ export class PlayersService {
     const matches = await this.passwordMatches(hash, password);
     if (player === null || player.passwordHash === null || !matches) {
       throw new ApiError('UNAUTHENTICATED', 'wrong username or password');
+    }
+    // Said only to whoever knows the password: a sign-in does not tell strangers that an account was disabled.
+    if (player.disabledAt !== null) {
+      throw new ApiError('ACCOUNT_DISABLED', 'this account was disabled by an operator');
     }
     return { token: await this.createSession(player.id), player: publicPlayer(player) };
   }
@@ -164,9 +214,12 @@ export class PlayersService {
     }
     if (name !== null && name.length > 60)
       throw new ApiError('BAD_USER_INPUT', 'a token name is at most 60 characters');
-    const player = await this.prisma.player.findUnique({ where: { id: playerId }, select: { isBot: true } });
+    const player = await this.prisma.player.findUnique({
+      where: { id: playerId },
+      select: { isBot: true, isAdmin: true },
+    });
     if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
-    const refusal = scopeRefusal(scopes, player.isBot);
+    const refusal = scopeRefusal(scopes, player);
     if (refusal !== null) throw refusal;
     const live = await this.prisma.token.count({ where: { playerId, kind: 'api', revokedAt: null } });
     if (live >= MAX_API_TOKENS) {
@@ -371,6 +424,151 @@ export class PlayersService {
     this.auth.tokensChanged(playerId);
     const player = await this.byId(playerId);
     if (player === null) throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+    return player;
+  }
+
+  /**
+   * Makes the account an admin (the command line only: no API path calls this), with `within` in the same
+   * transaction. False when it was one already (nothing is written then).
+   */
+  async grantAdmin(playerId: string, within: WithinTransaction): Promise<boolean> {
+    const granted = await transaction(this.prisma.pool, async (client) => {
+      const { rowCount } = await client.query(
+        'UPDATE players SET is_admin = true WHERE id = $1::uuid AND NOT is_admin AND deleted_at IS NULL',
+        [playerId],
+      );
+      if (rowCount === 0) return false;
+      await within(client);
+      // Its tokens' scopes change (an ADMIN token of it now counts): every copy drops its cached lookups.
+      await client.query('SELECT pg_notify($1, $2)', [TOKENS_CHANNEL, playerId]);
+      return true;
+    });
+    if (granted) this.auth.tokensChanged(playerId);
+    return granted;
+  }
+
+  /**
+   * Disables the account (docs/operations.md#moderation), in one transaction: the account and every other enabled
+   * admin are locked (in id order, so two disables never deadlock), `decide` judges the account as it is then (a
+   * refusal is thrown, nothing written), and the account is marked disabled with `reason`, every token of it
+   * revoked, `within` run, and the token change announced, so every app copy closes its open sockets once it
+   * commits.
+   */
+  async disable(
+    playerId: string,
+    reason: string,
+    now: Date,
+    decide: (target: DisableTarget) => ApiError | null,
+    within: WithinTransaction,
+  ): Promise<PlayerRecord> {
+    await transaction(this.prisma.pool, async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `SELECT id FROM players
+          WHERE id = $1::uuid OR (is_admin AND disabled_at IS NULL AND deleted_at IS NULL)
+          ORDER BY id FOR UPDATE`,
+        [playerId],
+      );
+      const player = await this.lockedRecord(client, playerId);
+      if (player === null) throw new ApiError('NOT_FOUND', 'no such account');
+      const refusal = decide({
+        player,
+        otherEnabledAdmins: rows.filter((row) => row.id !== playerId).length,
+      });
+      if (refusal !== null) throw refusal;
+      await client.query('UPDATE players SET disabled_at = $2, disabled_reason = $3 WHERE id = $1::uuid', [
+        playerId,
+        now,
+        reason,
+      ]);
+      await client.query(
+        'UPDATE tokens SET revoked_at = $2 WHERE player_id = $1::uuid AND revoked_at IS NULL',
+        [playerId, now],
+      );
+      await within(client);
+      await client.query('SELECT pg_notify($1, $2)', [TOKENS_CHANNEL, playerId]);
+    });
+    this.auth.tokensChanged(playerId);
+    return this.recordOf(playerId);
+  }
+
+  /**
+   * Enables a disabled account again: it can sign in. Its tokens stay revoked (whoever held them before the
+   * disable does not get them back). `decide` judges the account under its row lock.
+   */
+  async enable(
+    playerId: string,
+    decide: (player: PlayerRecord) => ApiError | null,
+    within: WithinTransaction,
+  ): Promise<PlayerRecord> {
+    await transaction(this.prisma.pool, async (client) => {
+      await client.query('SELECT id FROM players WHERE id = $1::uuid FOR UPDATE', [playerId]);
+      const player = await this.lockedRecord(client, playerId);
+      if (player === null) throw new ApiError('NOT_FOUND', 'no such account');
+      const refusal = decide(player);
+      if (refusal !== null) throw refusal;
+      await client.query(
+        'UPDATE players SET disabled_at = NULL, disabled_reason = NULL WHERE id = $1::uuid',
+        [playerId],
+      );
+      await within(client);
+    });
+    return this.recordOf(playerId);
+  }
+
+  /** Disabled accounts, most recently disabled first, from after the (disabledAt, id) key `after`. */
+  async disabledPage(
+    first: number,
+    after: { readonly at: Date; readonly id: string } | null,
+  ): Promise<DisabledRecord[]> {
+    const rows = await this.prisma.player.findMany({
+      where: {
+        disabledAt: { not: null },
+        ...(after === null
+          ? {}
+          : { OR: [{ disabledAt: { lt: after.at } }, { disabledAt: after.at, id: { lt: after.id } }] }),
+      },
+      orderBy: [{ disabledAt: 'desc' }, { id: 'desc' }],
+      take: first,
+      select: { ...PLAYER_FIELDS, disabledReason: true },
+    });
+    return rows.map(({ disabledReason, ...player }) => ({
+      player: publicPlayer(player),
+      disabledAt: player.disabledAt!,
+      reason: disabledReason ?? '',
+    }));
+  }
+
+  private async lockedRecord(client: PoolClient, playerId: string): Promise<PlayerRecord | null> {
+    const { rows } = await client.query<{
+      id: string;
+      username: string;
+      is_bot: boolean;
+      created_at: Date;
+      deleted_at: Date | null;
+      is_admin: boolean;
+      disabled_at: Date | null;
+    }>(
+      `SELECT id, username, is_bot, created_at, deleted_at, is_admin, disabled_at FROM players
+        WHERE id = $1::uuid`,
+      [playerId],
+    );
+    const row = rows[0];
+    return row === undefined
+      ? null
+      : {
+          id: row.id,
+          username: row.username,
+          isBot: row.is_bot,
+          createdAt: row.created_at,
+          deletedAt: row.deleted_at,
+          isAdmin: row.is_admin,
+          disabledAt: row.disabled_at,
+        };
+  }
+
+  private async recordOf(playerId: string): Promise<PlayerRecord> {
+    const player = await this.byId(playerId);
+    if (player === null) throw new ApiError('NOT_FOUND', 'no such account');
     return player;
   }
 

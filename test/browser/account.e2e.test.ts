@@ -214,10 +214,12 @@ describe('my account in the browser', () => {
   it('creates an API token, shows its secret once with a copy button, and revokes it', async () => {
     const section = page.getByTestId('account-tokens');
     await section.getByText('No API tokens.').waitFor();
-    // Every scope the schema lists is offered; BOT_PLAY is switched off for a person.
+    // Every scope the schema lists is offered but ADMIN (an operator's, made over the API); BOT_PLAY is switched
+    // off for a person.
     for (const scope of ['GAME_READ', 'GAME_PLAY', 'BOT_PLAY']) {
       expect(await section.locator(`input[value="${scope}"]`).count()).toBe(1);
     }
+    expect(await section.locator('input[value="ADMIN"]').count()).toBe(0);
     expect(await section.locator('input[value="BOT_PLAY"]').isDisabled()).toBe(true);
     expect(await section.locator('input[value="GAME_READ"]').isChecked()).toBe(true);
     await section.getByLabel('Name').fill('e2e-notebook');

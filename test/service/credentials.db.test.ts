@@ -88,7 +88,15 @@ it('no cache of games or viewers holds a password hash or a token hash', async (
   // Nor does a player looked up by another module carry one (the ratings, the games, the resolvers).
   const players = app.get(PlayersService);
   for (const player of [await players.named('cache_alice'), await players.byUsername('cache_bob')]) {
-    expect(Object.keys(player ?? {}).sort()).toEqual(['createdAt', 'deletedAt', 'id', 'isBot', 'username']);
+    expect(Object.keys(player ?? {}).sort()).toEqual([
+      'createdAt',
+      'deletedAt',
+      'disabledAt',
+      'id',
+      'isAdmin',
+      'isBot',
+      'username',
+    ]);
   }
   expect(JSON.stringify(await players.apiTokens((await players.named('cache_alice')).id))).not.toMatch(
     /hash/i,

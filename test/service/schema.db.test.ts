@@ -275,6 +275,7 @@ describe('prisma/schema.prisma matches the migrated database', () => {
 
   it('the schema reader found every model (a guard against a reader that silently reads nothing)', () => {
     expect(models.map((model) => model.name).sort()).toEqual([
+      'AdminAudit',
       'BotTurnClaim',
       'Game',
       'GameEvent',

@@ -1,6 +1,6 @@
 /**
- * The life of a game around its play (src/games/domain/life.ts): joining, calling off, declining, leaving (a
- * deleted account), timing out — decided from the game and the command alone, with the time as an input.
+ * The life of a game around its play (src/games/domain/life.ts): joining, calling off (by a player or an admin),
+ * declining, leaving (a deleted account), timing out — decided from the game and the command alone, with the time as an input.
  */
 import {
   GameLife,
@@ -180,6 +180,26 @@ describe('canceling a challenge', () => {
     expect(
       decideLife({ ...invitation, status: 'ACTIVE' }, { type: 'cancel', playerId: ANN }, NOW),
     ).toMatchObject({ ok: false, code: 'GAME_NOT_ACTIVE', message: 'the challenge is no longer pending' });
+  });
+});
+
+describe('an admin calling a game off (docs/operations.md#moderation)', () => {
+  it('calls off any game that is not over, waiting or being played, rated or not, whoever sits in it', () => {
+    for (const game of [waiting, dealt, { ...dealt, rated: true, version: 12 }]) {
+      expect(decideLife(game, { type: 'moderate' }, NOW)).toEqual({
+        ok: true,
+        outcome: { type: 'calledOff', reason: 'moderated' },
+      });
+    }
+  });
+
+  it('refuses a game that is over', () => {
+    for (const status of ['FINISHED', 'ABORTED'] as const) {
+      expect(decideLife({ ...dealt, status }, { type: 'moderate' }, NOW)).toMatchObject({
+        ok: false,
+        code: 'GAME_NOT_ACTIVE',
+      });
+    }
   });
 });
 

@@ -416,7 +416,13 @@ export type ClientSeedSource = (typeof CLIENT_SEED_SOURCES)[number];
 
 export const AbortReason = listEnum(
   END_REASON_NAMES,
-  { aborted: 'ABORTED', noMove: 'NO_MOVE', declined: 'DECLINED', dealExposed: 'DEAL_EXPOSED' },
+  {
+    aborted: 'ABORTED',
+    noMove: 'NO_MOVE',
+    declined: 'DECLINED',
+    dealExposed: 'DEAL_EXPOSED',
+    moderated: 'MODERATED',
+  },
   {
     name: 'AbortReason',
     description: 'Why a game was called off before it had a result (Game.abortReason).',
@@ -430,6 +436,11 @@ export const AbortReason = listEnum(
       dealExposed: {
         description:
           'Still waiting when the old generator was retired: its deal followed from its public commitment.',
+      },
+      moderated: {
+        description:
+          'An operator called it off (adminAbortGame), waiting or being played: no result, no rating change; the ' +
+          'moves made so far stay in its log.',
       },
     },
   },

@@ -67,6 +67,7 @@ function calledOffState(reason: EndReasonName): ChallengeStateName {
     case 'aborted': // the challenger called it off (abortGame, cancelChallenge)
     case 'dealExposed': // the server withdrew it with the old generator (docs/fairness.md)
     case 'noMove': // never before the deal; listed for the switch
+    case 'moderated': // an admin called it off (adminAbortGame)
       return 'CANCELED';
     default:
       return unreachable(reason);

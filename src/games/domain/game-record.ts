@@ -13,7 +13,7 @@ import type { GameStatusName, OutcomeName } from './vocabulary';
  * Why an ABORTED game was called off (`games.end_reason`): a call-off decided by the life decider, or
  * `dealExposed`, set once by a migration for games dealt under a generator whose deal could be computed.
  */
-export const END_REASON_NAMES = ['aborted', 'noMove', 'declined', 'dealExposed'] as const;
+export const END_REASON_NAMES = ['aborted', 'noMove', 'declined', 'dealExposed', 'moderated'] as const;
 export type EndReasonName = (typeof END_REASON_NAMES)[number];
 // Every call-off the life decider makes is one of them.
 const callOffsListed: CallOffReason extends EndReasonName ? true : never = true;

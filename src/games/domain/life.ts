@@ -30,6 +30,8 @@ export type LifeCommand =
   | { readonly type: 'abort'; readonly playerId: string }
   /** The player's account is being deleted: they leave a game that waits for players (docs/api.md#deleteaccount). */
   | { readonly type: 'withdraw'; readonly playerId: string }
+  /** An admin calls the game off (docs/operations.md#moderation): any game that is not over, with no result. */
+  | { readonly type: 'moderate' }
   /** The challenger calls a pending challenge off (an abort, only before an answer). */
   | { readonly type: 'cancel'; readonly playerId: string }
   /** The invited player turns the invitation down, telling the challenger why (challenge.ts). */
@@ -41,7 +43,7 @@ export type LifeCommand =
   | { readonly type: 'timeout'; readonly version: number; readonly moverHasMoved: boolean };
 
 /** Why a game is called off before it has a result (`games.end_reason` of an ABORTED game). */
-export type CallOffReason = 'aborted' | 'noMove' | 'declined';
+export type CallOffReason = 'aborted' | 'noMove' | 'declined' | 'moderated';
 
 export type LifeOutcome =
   /** The player takes `seat`; `fills` when it is the last free one, so the game is dealt in the same change. */
@@ -85,6 +87,11 @@ export function decideLife(game: GameLife, command: LifeCommand, now: Date): Lif
         : refuse('GAME_NOT_ACTIVE', 'the challenge is no longer pending');
     case 'timeout':
       return decided(timeoutOutcome(game, command, now));
+    case 'moderate':
+      // Whatever its state: a game being played ends with no result and no rating change (nobody won it).
+      return game.status === 'WAITING' || game.status === 'ACTIVE'
+        ? decided({ type: 'calledOff', reason: 'moderated' })
+        : refuse('GAME_NOT_ACTIVE', `the game is ${game.status.toLowerCase()} already`);
     default:
       return unreachable(command);
   }

@@ -590,6 +590,7 @@ export class GamesRepository {
     reason: CallOffReason,
     now: Date,
     declineReason: DeclineReasonName | null = null,
+    within: ((client: PoolClient) => Promise<void>) | null = null,
   ): Promise<boolean> {
     return transactionIf(this.prisma.pool, async (client) => {
       const locked = await client.query<{ status: string; version: number }>(
@@ -612,6 +613,8 @@ export class GamesRepository {
       );
       const ended: GameLifeEvent = { type: 'ended', seated: seated.rows.map((seat) => seat.player_id) };
       await writeNotifications(client, notificationsOf(gameId, [ended]), now);
+      // What the call-off's caller records with it (an admin's audit row), in the same transaction.
+      await within?.(client);
       return true;
     });
   }

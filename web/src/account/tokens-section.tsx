@@ -16,10 +16,15 @@ import { SecretOnce } from './secret-once';
 import { strings } from './strings';
 
 /** The scopes the schema lists (TokenScope), in the order they are offered. */
-const TOKEN_SCOPES = everyOf<TokenScope>()(['GAME_READ', 'GAME_PLAY', 'BOT_PLAY']);
+const TOKEN_SCOPES = everyOf<TokenScope>()(['GAME_READ', 'GAME_PLAY', 'BOT_PLAY', 'ADMIN']);
+/**
+ * What this page offers: not ADMIN, which only an admin account may hold (docs/operations.md#moderation) and
+ * which an operator makes over the API, so that nobody else is shown a choice they can never take.
+ */
+const OFFERED = TOKEN_SCOPES.filter((scope) => scope !== 'ADMIN');
 
 /** Why a scope cannot be given to this account, or null when it can. */
-function unavailable(scope: TokenScope, isBot: boolean): 'botOnly' | 'notForBots' | null {
+function unavailable(scope: TokenScope, isBot: boolean): 'botOnly' | 'notForBots' | 'adminOnly' | null {
   switch (scope) {
     case 'GAME_READ':
       return null;
@@ -27,6 +32,8 @@ function unavailable(scope: TokenScope, isBot: boolean): 'botOnly' | 'notForBots
       return isBot ? 'notForBots' : null;
     case 'BOT_PLAY':
       return isBot ? null : 'botOnly';
+    case 'ADMIN':
+      return 'adminOnly';
     default: {
       const never: never = scope;
       return never;
@@ -53,7 +60,7 @@ export function TokensSection({ reloadKey }: { reloadKey: number }) {
     const answer = await action.run(() =>
       request(ACCOUNT, 'AccountCreateToken', {
         name: name.trim() === '' ? null : name.trim(),
-        scopes: TOKEN_SCOPES.filter((scope) => scopes.includes(scope) && unavailable(scope, isBot) === null),
+        scopes: OFFERED.filter((scope) => scopes.includes(scope) && unavailable(scope, isBot) === null),
       }),
     );
     if (answer === undefined) return;
@@ -123,7 +130,7 @@ export function TokensSection({ reloadKey }: { reloadKey: number }) {
         </label>
         <fieldset>
           <legend>{S.tokens.scopes}</legend>
-          {TOKEN_SCOPES.map((scope) => {
+          {OFFERED.map((scope) => {
             const reason = unavailable(scope, isBot);
             return (
               <label class="check choice" key={scope}>

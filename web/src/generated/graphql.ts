@@ -10,6 +10,8 @@ export type AbortReason =
   | 'DEAL_EXPOSED'
   /** The invited player turned the invitation down (declineChallenge). */
   | 'DECLINED'
+  /** An operator called it off (adminAbortGame), waiting or being played: no result, no rating change; the moves made so far stay in its log. */
+  | 'MODERATED'
   /** In an unrated game, a player who had never moved ran out of time (a rated game is lost instead). */
   | 'NO_MOVE';
 
@@ -318,6 +320,8 @@ export type SideBuild =
 
 /** What a personal API token may do. */
 export type TokenScope =
+  /** Moderate (the admin operations: adminDisableAccount, adminAbortGame, adminAuditLog, …). Only an admin account may hold it, and an admin account is made only with the command line (npm run admin); a session never carries it. */
+  | 'ADMIN'
   /** Play as a bot account: everything GAME_PLAY and GAME_READ allow. Only a bot account may hold it (see upgradeToBotAccount). */
   | 'BOT_PLAY'
   /** Create, join and play games, and resign. Not for bot accounts: they use BOT_PLAY. */
