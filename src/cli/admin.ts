@@ -1,7 +1,7 @@
 /**
  * `npm run admin -- <command>`: moderation from the operator's shell (docs/operations.md#moderation). It acts on
- * DATABASE_URL's database, or the embedded Postgres in DATA_DIR that `npm start` uses (stop the server first: one
- * process at a time owns that folder), applies any missing migration, and goes through the same ModerationService
+ * DATABASE_URL's database, or the embedded Postgres in DATA_DIR that `npm start` uses (the running server's while
+ * it runs), applies any missing migration, and goes through the same ModerationService
  * as the API, so every action is checked and audited alike — the audit row records the command line as the actor.
  * Disabling from here closes the account's sockets on every running app copy too (the token change is announced
  * through Postgres) and resigns its games through the games service's own path.
@@ -15,7 +15,7 @@ import { NestFactory } from '@nestjs/core';
 import { RUNTIME_CONFIG, RuntimeConfig } from '../common/app-config.token';
 import { Clock, SystemClock } from '../clock/clock';
 import { loadConfig } from '../config/config';
-import { RunningPostgres, reachableDataDir, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { toolDatabase } from './tool-database';
 import { migrate } from '../db/migrator';
 import { ApiError } from '../errors/api-error';
 import { GamesModule } from '../games/games.module';
@@ -113,17 +113,11 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig(process.env);
-  let embedded: RunningPostgres | null = null;
+  // The running server's embedded Postgres while it runs, as the other tools do (src/cli/tool-database.ts).
+  const database = await toolDatabase(process.env);
   let context: INestApplicationContext | null = null;
   try {
-    let url = config.databaseUrl;
-    if (url === null) {
-      embedded = await startEmbeddedPostgres(
-        reachableDataDir(config.dataDir, () => {}),
-        config.embeddedPostgresPort,
-      );
-      url = embedded.url;
-    }
+    const url = database.url;
     await migrate(url);
     context = await NestFactory.createApplicationContext(
       AdminCliModule.forRoot({ ...config, databaseUrl: url }),
@@ -143,7 +137,7 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     await context?.close();
-    await embedded?.stop();
+    await database.close();
   }
 }
 
