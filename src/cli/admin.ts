@@ -27,6 +27,7 @@ import { PrismaModule } from '../prisma/prisma.module';
 import { PlayersModule } from '../players/players.module';
 import { AuthModule } from '../auth/auth.module';
 import { AdminCommand, PASSWORD_VARIABLE, USAGE, UsageError, auditLine, parseAdminArgs } from './admin-args';
+import { runTool } from './run-tool';
 
 /** What the command line needs of the app: the services moderation uses, none of the API or the workers. */
 @Module({})
@@ -145,12 +146,4 @@ function unreachable(command: never): never {
   throw new Error(`unknown command ${JSON.stringify(command)}`);
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runTool(main, 'admin failed');

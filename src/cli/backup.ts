@@ -6,6 +6,7 @@
 import { BackupHeader } from '../backup/format';
 import { backupDatabase } from '../backup/backup';
 import { toolDatabase } from './tool-database';
+import { runTool } from './run-tool';
 
 const USAGE = 'usage: npm run backup -- FILE';
 
@@ -31,12 +32,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runTool(() => main(process.argv.slice(2)), 'backup failed');

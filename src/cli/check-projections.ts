@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { notifierOption } from '../notifications/notification-writer';
 import { repairProjection } from '../games/persistence/projection-repair';
 import { GameEvent, GameResult, replayFrom } from '../engine';
+import { runTool } from './run-tool';
 import { toolDatabase } from './tool-database';
 import { seatOutcomes } from '../games/domain/finish';
 import { ApiError } from '../errors/api-error';
@@ -197,22 +198,16 @@ export async function checkProjections(
   return all;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const repair = process.argv.includes('--repair');
   // The running server's embedded Postgres while it runs, as the backup tools do (src/cli/tool-database.ts).
   const database = await toolDatabase(process.env);
-  let differences: Difference[];
   try {
-    differences = await checkProjections(database.url, repair, (line) => console.log(line));
+    const differences = await checkProjections(database.url, repair, (line) => console.log(line));
+    return differences.length > 0 && !repair ? 1 : 0;
   } finally {
     await database.close();
   }
-  process.exit(differences.length > 0 && !repair ? 1 : 0);
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+if (require.main === module) runTool(main, 'check:projections failed');

@@ -7,6 +7,7 @@
 import { BackupFileError } from '../backup/format';
 import { RestoreRefused, restoreDatabase } from '../backup/restore';
 import { toolDatabase } from './tool-database';
+import { runTool } from './run-tool';
 
 const USAGE = 'usage: npm run restore -- FILE [--replace]';
 
@@ -42,12 +43,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`restore failed: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runTool(() => main(process.argv.slice(2)), 'restore failed');
