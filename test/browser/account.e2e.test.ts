@@ -289,6 +289,38 @@ describe('my account in the browser', () => {
     expect(dataOf(left).webhooks.map((webhook) => webhook.id)).not.toContain(webhookId);
   });
 
+  it('reads the delivery log again after a read that failed, until the delivery is answered', async () => {
+    const section = page.getByTestId('account-webhooks');
+    await section.getByText('No webhooks.').waitFor();
+    await section.getByLabel('URL').fill(receiverUrl);
+    await section.getByRole('button', { name: 'Add webhook' }).click();
+    const row = section.getByTestId('webhook');
+    await row.waitFor();
+    // The edge of the world: the network drops the first read of the delivery log.
+    let dropped = 0;
+    await page.route('**/graphql', async (route) => {
+      const operation = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName;
+      if (operation === 'AccountWebhookDeliveries' && dropped === 0) {
+        dropped++;
+        await route.abort('failed');
+        return;
+      }
+      await route.continue();
+    });
+    try {
+      const before = received.length;
+      await row.getByRole('button', { name: 'Send a test' }).click();
+      await until('the receiver gets the test delivery', () => received.length > before, 20_000);
+      await until('the first read of the log was dropped', () => dropped === 1, 10_000);
+      await row.locator('[data-testid="delivery"][data-status="SUCCEEDED"]').waitFor({ timeout: 20_000 });
+      expect(dropped).toBe(1);
+    } finally {
+      await page.unroute('**/graphql');
+    }
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await section.getByText('No webhooks.').waitFor();
+  });
+
   it('downloads my data as a file, with the token in no URL', async () => {
     const section = page.getByTestId('account-data');
     const [download] = await Promise.all([

@@ -1,7 +1,8 @@
 /**
  * A webhook's recent deliveries (webhookDeliveries, the newest ten) with each attempt: when, the answer's status or
  * why none came, how long it took. While a delivery is pending, and only while the log is open, it is read again
- * a moment after the next attempt is due (at most every two seconds), so a test's outcome shows without a reload.
+ * a moment after the next attempt is due (at most every two seconds), so a test's outcome shows without a reload; a
+ * read that failed is tried again a few seconds later.
  */
 import { useEffect } from 'preact/hooks';
 import { request } from '../api';
@@ -14,6 +15,8 @@ import { AttemptError, strings } from './strings';
 
 const POLL_MS = 2000;
 const LONGEST_WAIT_MS = 10 * 60_000;
+/** After a read that failed (the network, the server): read again this much later, while the log is open. */
+const RETRY_AFTER_FAILURE_MS = 5000;
 
 /**
  * When to read the log again: never when nothing is pending; every POLL_MS before a delivery's first attempt is
@@ -81,14 +84,16 @@ export function Deliveries({
     [webhookId, reloadKey],
   );
   const list = deliveries.data?.webhookDeliveries.edges.map((edge) => edge.node) ?? [];
-  const wait = nextReadInMs(list, Date.now());
+  // A failed read is tried again (the error shows meanwhile): otherwise a pending delivery's outcome would never
+  // show without a reload.
+  const wait = deliveries.error !== null ? RETRY_AFTER_FAILURE_MS : nextReadInMs(list, Date.now());
 
   useEffect(() => {
     if (wait === null) return undefined;
     const timer = setTimeout(deliveries.reload, wait);
     return () => clearTimeout(timer);
-    // Scheduled again after each answer that still has a delivery in flight.
-  }, [deliveries.data, wait === null]);
+    // Scheduled again after each answer that still has a delivery in flight, and after each failure.
+  }, [deliveries.data, deliveries.error, wait === null]);
 
   return (
     <div class="deliveries" id={id} data-testid="deliveries">
