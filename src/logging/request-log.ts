@@ -24,6 +24,8 @@ export interface OperationFields {
 /** A client's `X-Request-Id` is kept when it is short and plain; anything else gets one made here. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,99}$/;
+/** GraphQL parts of HTTP requests held for their line at most (far above the requests one copy has in flight). */
+const MAX_PENDING = 10_000;
 
 export function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === 'string' && CLIENT_REQUEST_ID.test(header) ? header : randomUUID();
@@ -38,6 +40,12 @@ export class RequestLog {
   /** A GraphQL operation answered over HTTP; its line is written with the request's (`answered`). */
   graphqlOverHttp(requestId: string, operation: OperationFields): void {
     this.pending.set(requestId, operation);
+    // An answer whose line never came (its connection gone before Fastify finished it) is not kept for ever: the
+    // oldest entries go first (a Map keeps insertion order). Entries live microseconds otherwise.
+    if (this.pending.size > MAX_PENDING) {
+      const oldest = this.pending.keys().next();
+      if (oldest.done !== true) this.pending.delete(oldest.value);
+    }
   }
 
   /** An HTTP request answered: its one line. `route` is the route's pattern, never the raw URL. */

@@ -1,7 +1,7 @@
 /** The log's pieces (docs/operations.md#logs): request ids, the two formats, the fence of redaction, Nest's lines. */
 import { createLogger, prettyLine } from '../../src/logging/logger';
 import { NestLogger } from '../../src/logging/nest-logger';
-import { requestIdOf } from '../../src/logging/request-log';
+import { RequestLog, requestIdOf } from '../../src/logging/request-log';
 
 function capture(format: 'json' | 'pretty' | 'auto', isTTY = false, level: 'info' | 'debug' = 'info') {
   const lines: string[] = [];
@@ -76,5 +76,45 @@ describe("Nest's lines", () => {
     expect(parsed[1]).toMatchObject({ level: 'error', context: 'HTTP' });
     expect(String((parsed[1]!.err as { stack: string }).stack)).toContain('Error: boom');
     expect(parsed[2]).toMatchObject({ context: 'BotWorker', err: { stack: 'Error: plain\n    at z' } });
+  });
+});
+
+describe('request lines', () => {
+  const operation = {
+    labels: { fields: ['game'], type: 'query' as const },
+    operationName: 'Game',
+    code: 'OK',
+    viewerId: 'player-1',
+  };
+  const answered = (log: RequestLog, requestId: string) =>
+    log.answered({ requestId, method: 'POST', route: '/graphql', status: 200, ms: 1.26 });
+
+  it('writes the GraphQL part with its request’s line, once', () => {
+    const { logger, lines } = capture('json');
+    const log = new RequestLog(logger);
+    log.graphqlOverHttp('r1', operation);
+    answered(log, 'r1');
+    answered(log, 'r1');
+    const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(first).toMatchObject({
+      requestId: 'r1',
+      op: 'query',
+      fields: 'game',
+      operation: 'Game',
+      code: 'OK',
+      ms: 1.3,
+    });
+    expect(second).not.toHaveProperty('op');
+  });
+
+  it('keeps at most 10,000 GraphQL parts waiting for their lines, dropping the oldest', () => {
+    const { logger, lines } = capture('json');
+    const log = new RequestLog(logger);
+    for (let index = 0; index <= 10_000; index++) log.graphqlOverHttp(`r${index}`, operation);
+    answered(log, 'r0');
+    answered(log, 'r10000');
+    const [oldest, newest] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(oldest).not.toHaveProperty('op');
+    expect(newest).toMatchObject({ op: 'query' });
   });
 });
