@@ -315,7 +315,7 @@ describe('my account in the browser', () => {
       await row.locator('[data-testid="delivery"][data-status="SUCCEEDED"]').waitFor({ timeout: 20_000 });
       expect(dropped).toBe(1);
     } finally {
-      await page.unroute('**/graphql');
+      await page.unrouteAll({ behavior: 'wait' });
     }
     await row.getByRole('button', { name: 'Delete' }).click();
     await section.getByText('No webhooks.').waitFor();
