@@ -9,7 +9,7 @@
  * The pieces live in bench/api/; docs/performance.md ("API") has figures and how to read them.
  */
 import { parseArguments } from './api/cli';
-import { acquirePostgres } from './api/postgres';
+import { runBenchMain, withBenchPostgres } from './api/postgres';
 import { formatReport } from './api/report';
 import { runApiBench } from './api/run';
 
@@ -20,31 +20,12 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const progress = (line: string): void => void process.stderr.write(`${line}…\n`);
-  progress(process.env.DATABASE_URL ? 'using the Postgres of DATABASE_URL' : 'starting an embedded Postgres');
-  const postgres = await acquirePostgres(settings.pgStats);
-  let stopping = false;
-  const interrupt = (): void => {
-    // Ctrl-C: the run's finally blocks do not get to run, so at least the embedded Postgres is stopped.
-    if (stopping) return;
-    stopping = true;
-    void postgres.stop().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupt);
-  try {
+  await withBenchPostgres(settings.pgStats, async (postgres, progress) => {
     const report = await runApiBench(settings, postgres, progress);
     process.stdout.write(
       settings.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`,
     );
-  } finally {
-    process.off('SIGINT', interrupt);
-    await postgres.stop();
-  }
+  });
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(
-    `bench:api failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exitCode = 1;
-});
+runBenchMain('bench:api', () => main(process.argv.slice(2)));

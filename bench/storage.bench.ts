@@ -6,7 +6,7 @@
  * figures and how to read them. Exit code 0 when the run's own check passes, 1 when it fails or breaks, 2 for bad
  * arguments.
  */
-import { acquirePostgres } from './api/postgres';
+import { runBenchMain, withBenchPostgres } from './api/postgres';
 import { formatReport, parseArguments } from './storage/report';
 import { runStorageBench } from './storage/run';
 
@@ -17,29 +17,11 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const progress = (line: string): void => void process.stderr.write(`${line}…\n`);
-  progress(process.env.DATABASE_URL ? 'using the Postgres of DATABASE_URL' : 'starting an embedded Postgres');
-  const postgres = await acquirePostgres(false);
-  let stopping = false;
-  const interrupt = (): void => {
-    if (stopping) return;
-    stopping = true;
-    void postgres.stop().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupt);
-  try {
+  await withBenchPostgres(false, async (postgres, progress) => {
     const report = await runStorageBench(command.settings, postgres.adminUrl, postgres.source, progress);
     process.stdout.write(command.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
     if (report.presets.some((preset) => !preset.check.ok)) process.exitCode = 1;
-  } finally {
-    process.off('SIGINT', interrupt);
-    await postgres.stop();
-  }
+  });
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(
-    `bench:storage failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exitCode = 1;
-});
+runBenchMain('bench:storage', () => main(process.argv.slice(2)));

@@ -57,3 +57,39 @@ export async function acquirePostgres(
     throw error;
   }
 }
+
+/**
+ * A bench's run on its Postgres: says which one, acquires it, and stops it whatever happens — Ctrl-C included,
+ * where the run's own `finally` blocks do not get to run, so at least the embedded Postgres is stopped.
+ */
+export async function withBenchPostgres<T>(
+  pgStats: boolean,
+  run: (postgres: BenchPostgres, progress: (line: string) => void) => Promise<T>,
+): Promise<T> {
+  const progress = (line: string): void => void process.stderr.write(`${line}…\n`);
+  progress(process.env.DATABASE_URL ? 'using the Postgres of DATABASE_URL' : 'starting an embedded Postgres');
+  const postgres = await acquirePostgres(pgStats);
+  let stopping = false;
+  const interrupt = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void postgres.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  try {
+    return await run(postgres, progress);
+  } finally {
+    process.off('SIGINT', interrupt);
+    await postgres.stop();
+  }
+}
+
+/** A bench's entry point: a failure is its stack on stderr and exit code 1. */
+export function runBenchMain(name: string, main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  });
+}
