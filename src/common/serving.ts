@@ -21,16 +21,21 @@ export function waitUntilServing(
       () => reject(new Error(`the server did not start in ${timeoutMs / 1000} s:\n${output()}`)),
       timeoutMs,
     );
+    const exited = (code: number | null): void => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code} before serving:\n${output()}`));
+    };
     const check = (): void => {
       const match = SERVING.exec(output());
       if (match === null) return;
       clearTimeout(timer);
+      // Done looking: the server logs a line per request from now on, and reading the whole output again for each
+      // would cost the reader more than the server spends answering.
+      child.stdout!.off('data', check);
+      child.off('exit', exited);
       resolve(match[1] as string);
     };
     child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code} before serving:\n${output()}`));
-    });
+    child.once('exit', exited);
   });
 }
