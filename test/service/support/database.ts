@@ -16,6 +16,24 @@ export function urlFor(database: string): string {
   return url.toString();
 }
 
+/**
+ * Waits (at most 5 s) until no backend is connected to `database`. A test's pool that has just ended may still
+ * have backends finishing their goodbye; `WITH (FORCE)` would terminate them, and the FATAL it sends reaches a
+ * client that is still closing, as an error nobody listens for (seen as "terminating connection due to
+ * administrator command" failing a file after its last test). FORCE stays for whatever is still there after that.
+ */
+async function backendsGone(admin: Client, database: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** A fresh, migrated database for one test file. */
 export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `malice_test_${randomBytes(6).toString('hex')}`;
@@ -30,8 +48,12 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
     drop: async () => {
       const client = new Client({ connectionString: adminUrl() });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        await backendsGone(client, name);
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }
