@@ -17,13 +17,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import {
-  GraphQLBody,
   TestApp,
   codeOf,
   dataOf,
   register,
   startTestApp,
+  within,
   wsClient,
+  loginBody as sendLogin,
 } from '../service/support/app';
 import { adminUrl, sql, urlFor } from '../service/support/database';
 import { createGame, joinGame, readGame } from '../service/support/play';
@@ -55,32 +56,13 @@ function admin(env: Record<string, string>, args: readonly string[], input = '')
   });
 }
 
-function loginBody(
-  app: TestApp,
-  username: string,
-  password = PASSWORD,
-): Promise<GraphQLBody<{ login: { token: string } }>> {
-  return app.gql<{ login: { token: string } }>(
-    null,
-    'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { token } }',
-    { u: username, p: password },
-  );
+function loginBody(app: TestApp, username: string, password = PASSWORD): ReturnType<typeof sendLogin> {
+  return sendLogin(app, username, password);
 }
 
 async function auditRows(databaseUrl: string): Promise<number> {
   const [row] = await sql<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM admin_audit');
   return row!.n;
-}
-
-/** `promise`'s value, or 'timeout' after `ms` (the timer is cleared either way). */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 describe('npm run admin on DATABASE_URL, beside a running server', () => {

@@ -11,7 +11,7 @@
  */
 import type { Client as WsClient } from 'graphql-ws';
 import { hashToken } from '../../src/auth/tokens';
-import { GraphQLBody, codeOf, dataOf, register, wsClient } from './support/app';
+import { GraphQLBody, codeOf, dataOf, register, within, wsClient } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
 import { createGame, joinGame, readGame, resign } from './support/play';
@@ -116,17 +116,6 @@ async function openSocket(token: string): Promise<{ client: WsClient; closed: Pr
     );
   });
   return { client, closed };
-}
-
-/** `promise`'s value, or 'timeout' after `ms` (the timer is cleared either way). */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function countOf(table: string, column: string, id: string): Promise<number> {

@@ -17,7 +17,7 @@ import type { Client as WsClient } from 'graphql-ws';
 import { checkProjections } from '../../src/cli/check-projections';
 import { readExport, verifyExport } from '../../src/export/verify-export';
 import { ModerationService } from '../../src/moderation/moderation.service';
-import { GraphQLBody, codeOf, dataOf, register, wsClient } from './support/app';
+import { codeOf, dataOf, register, within, wsClient, loginBody as sendLogin } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
 import { chooseMove, createGame, joinGame, makeMove, readGame, resign } from './support/play';
@@ -47,15 +47,8 @@ async function login(username: string, password = PASSWORD): Promise<string> {
   return dataOf(await loginBody(username, password)).login.token;
 }
 
-function loginBody(
-  username: string,
-  password = PASSWORD,
-): Promise<GraphQLBody<{ login: { token: string } }>> {
-  return app.gql<{ login: { token: string } }>(
-    null,
-    'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { token } }',
-    { u: username, p: password },
-  );
+function loginBody(username: string, password = PASSWORD): ReturnType<typeof sendLogin> {
+  return sendLogin(app, username, password);
 }
 
 async function apiToken(session: string, ...scopes: string[]): Promise<string> {
@@ -145,17 +138,6 @@ async function openSocket(
     client.subscribe({ query }, { next: () => undefined, error: () => undefined, complete: () => undefined });
   });
   return { client, closed };
-}
-
-/** `promise`'s value, or 'timeout' after `ms` (the timer is cleared either way). */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** A rated two-player game between `host` (seat 0) and `guest`, dealt. */

@@ -160,6 +160,30 @@ export async function register(
   return body.data.register.token;
 }
 
+/** A sign-in, answered as it is (a refusal included). */
+export function loginBody(
+  app: TestApp,
+  username: string,
+  password: string,
+): Promise<GraphQLBody<{ login: { token: string } }>> {
+  return app.gql<{ login: { token: string } }>(
+    null,
+    'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { token } }',
+    { u: username, p: password },
+  );
+}
+
+/** `promise`'s value, or 'timeout' after `ms` (the timer is cleared either way). */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The data of a response, or a thrown error showing the GraphQL errors. */
 export function dataOf<T>(body: GraphQLBody<T>): T {
   if (body.errors !== undefined || body.data === undefined || body.data === null) {
