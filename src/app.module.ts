@@ -26,6 +26,7 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { RetentionModule } from './retention/retention.module';
+import { ArchiveModule } from './archive/archive.module';
 import { BotsModule } from './bots/bots.module';
 import { StreamsModule } from './streams/streams.module';
 import { StreamsService } from './streams/streams.service';
@@ -66,6 +67,7 @@ export class AppModule {
         ModerationModule,
         WebhooksModule,
         RetentionModule,
+        ArchiveModule,
         BotsModule,
         StreamsModule,
         ...extraModules,

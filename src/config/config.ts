@@ -69,7 +69,11 @@ export interface AppConfig {
     readonly webhookIntervalMs: number;
     /** How often the retention pass runs (docs/operations.md#retention); 0 turns it off. */
     readonly retentionIntervalMs: number;
+    /** How often the archiver looks for finished games to archive (docs/operations.md#archive); 0 turns it off. */
+    readonly archiveIntervalMs: number;
   };
+  /** A finished game's log moves into its compact archive once the game has been over this long. */
+  readonly archiveAfterMinutes: number;
   /**
    * Delivered or given-up webhook deliveries (with their attempts) and player events of games no longer running
    * are removed once older than this; the move log never is.
@@ -255,7 +259,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       botDelayMs: read.integer('BOT_DELAY_MS', 500, 0, 60_000),
       webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
       retentionIntervalMs: read.integer('RETENTION_INTERVAL_MS', 3_600_000, 0, 86_400_000),
+      // Test servers archive only when a test asks (a test that reads game_events finds the rows it wrote).
+      archiveIntervalMs: read.integer('ARCHIVE_INTERVAL_MS', nodeEnv === 'test' ? 0 : 60_000, 0, 86_400_000),
     },
+    archiveAfterMinutes: read.integer('ARCHIVE_AFTER_MINUTES', 60, 0, 5_256_000),
     retentionDays: read.integer('RETENTION_DAYS', 90, 1, 36_500),
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
     metricsToken: read.token('METRICS_TOKEN'),

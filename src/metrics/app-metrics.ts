@@ -83,6 +83,7 @@ export class AppMetrics {
   private readonly requestSeconds: Histogram<'route' | 'method'>;
   private readonly moves: Counter;
   private readonly removed: Counter<'table'>;
+  private readonly archived: Counter<'outcome'>;
   private sockets = 0;
   private subscriptions = 0;
   /** The open NDJSON streams, as src/streams/streams.service.ts counts them (it registers itself). */
@@ -134,6 +135,12 @@ export class AppMetrics {
       name: `${METRICS_PREFIX}retention_rows_removed_total`,
       help: 'Rows the retention pass of this copy removed, per table (webhook deliveries, their attempts, player events).',
       labelNames: ['table'],
+      registers,
+    });
+    this.archived = new Counter({
+      name: `${METRICS_PREFIX}games_archived_total`,
+      help: 'Finished games the archiver of this copy looked at: archived (log moved into its archive), or refused (kept as rows: see the log line).',
+      labelNames: ['outcome'],
       registers,
     });
     const read = (): Promise<Snapshot | null> => this.snapshot();
@@ -236,6 +243,11 @@ export class AppMetrics {
   /** Rows a retention batch removed (src/retention/retention-worker.ts). */
   rowsRemoved(report: RetentionReport): void {
     for (const table of RETAINED_TABLES) if (report[table] > 0) this.removed.inc({ table }, report[table]);
+  }
+
+  /** A game the archiver archived or refused to (src/archive/archive-worker.ts). */
+  gameArchived(outcome: 'archived' | 'refused'): void {
+    this.archived.inc({ outcome });
   }
 
   /** A graphql-ws connection was accepted; the call given back counts it closed. */

@@ -5,6 +5,7 @@
  * by a new one: its games are still stored and still replayed (docs/fairness.md).
  * New versions get their own fixtures (`npx tsx test/golden/generate.ts` writes those of `RULES_VERSION` only).
  */
+import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import {
   PRESET_NAMES,
@@ -19,6 +20,13 @@ import {
   versionParts,
 } from '../../src/engine';
 import { GoldenGame, fixturePaths, readFixture } from './fixture';
+import {
+  ARCHIVE_FORMAT,
+  ArchivedEvent,
+  decodeArchive,
+  encodeArchive,
+  sameArchivedEvent,
+} from '../../src/games/persistence/archive-format';
 
 const fixtures = fixturePaths().map((file) => ({
   file: path.relative(__dirname, file),
@@ -76,6 +84,42 @@ describe('golden games', () => {
         );
       }
       expect(replayed.state.result).toEqual(game.result);
+      expect(stateHash(replayed.state)).toBe(game.finalStateHash);
+    });
+
+    it('comes back the same from its compact archive, which replays to the recorded state hash', () => {
+      // As the service stores it: each seat's player as actor (none for a timeout), UUID clientMoveIds on most
+      // moves, other ids and none on some, a few seconds between moves.
+      const actors = Array.from(
+        { length: game.seats },
+        (_, seat) => `00000000-0000-4000-8000-00000000000${seat}`,
+      );
+      const log: ArchivedEvent[] = game.events.map((event, index) => ({
+        seq: index + 1,
+        event,
+        actorId: event.type === 'timedOut' ? null : (actors[event.seat] ?? null),
+        clientMoveId:
+          event.type === 'timedOut' || index % 7 === 3
+            ? null
+            : index % 5 === 0
+              ? `${game.name}:${index}`
+              : randomUUID(),
+        createdAt: new Date(Date.UTC(2026, 11, 1) + index * 2_345),
+      }));
+      const back = decodeArchive(ARCHIVE_FORMAT, encodeArchive(log));
+      log.forEach((stored, index) => expect(sameArchivedEvent(stored, back[index])).toBe(true));
+      const deal = {
+        version: requireRulesVersion(game.rulesVersion),
+        seed: game.seed,
+        clientSeeds: game.clientSeeds ?? [],
+      };
+      const replayed = replay(
+        storedOptions(game),
+        deal,
+        back.map((stored) => stored.event),
+        game.seats,
+      );
+      if (!replayed.ok) throw new Error(`the archive's event ${replayed.index} does not replay`);
       expect(stateHash(replayed.state)).toBe(game.finalStateHash);
     });
   });

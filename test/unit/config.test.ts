@@ -47,7 +47,9 @@ describe('loadConfig', () => {
         botDelayMs: 500,
         webhookIntervalMs: 1000,
         retentionIntervalMs: 3_600_000,
+        archiveIntervalMs: 60_000,
       },
+      archiveAfterMinutes: 60,
       retentionDays: 90,
       webhookAllowedNetworks: [],
       metricsToken: null,
@@ -93,6 +95,8 @@ describe('loadConfig', () => {
         BOT_DELAY_MS: '20',
         WEBHOOK_INTERVAL_MS: '250',
         RETENTION_INTERVAL_MS: '0',
+        ARCHIVE_INTERVAL_MS: '300000',
+        ARCHIVE_AFTER_MINUTES: '1440',
         RETENTION_DAYS: '30',
         WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
         DATABASE_CONNECT_TIMEOUT_MS: '800',
@@ -136,7 +140,9 @@ describe('loadConfig', () => {
         botDelayMs: 20,
         webhookIntervalMs: 250,
         retentionIntervalMs: 0,
+        archiveIntervalMs: 300_000,
       },
+      archiveAfterMinutes: 1440,
       retentionDays: 30,
       webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
       database: { connectTimeoutMs: 800, queryTimeoutMs: 1500, keepAliveMs: 0, probeIntervalMs: 200 },
@@ -146,6 +152,8 @@ describe('loadConfig', () => {
     });
     // A test server logs warnings and errors unless told more; any other server logs from info up.
     expect(loadConfig({ NODE_ENV: 'test' }, CWD).logging.level).toBe('warn');
+    // Test servers archive only when a test asks (a test reading game_events sees the rows it wrote).
+    expect(loadConfig({ NODE_ENV: 'test' }, CWD).workers.archiveIntervalMs).toBe(0);
     expect(loadConfig({ NODE_ENV: 'production' }, CWD).logging.level).toBe('info');
     expect(problemsOf({ LOG_LEVEL: 'loud' })).toEqual([expect.stringContaining('LOG_LEVEL')]);
     expect(() => loadConfig({ NODE_ENV: 'production', CLOCK: 'manual' }, CWD)).toThrow(/CLOCK=manual/);
@@ -223,6 +231,7 @@ describe('loadConfig', () => {
       SESSION_TTL_DAYS: '1.5',
       RETENTION_DAYS: '0',
       RETENTION_INTERVAL_MS: '86400001',
+      ARCHIVE_INTERVAL_MS: '-1',
       WEBHOOK_ALLOWED_NETWORKS: '10.0.0.1/8',
       DATABASE_CONNECT_TIMEOUT_MS: '50',
       DATABASE_QUERY_TIMEOUT_MS: '600001',

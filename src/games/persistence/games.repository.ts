@@ -41,6 +41,8 @@ import {
 import type { GameRecord, GameRowRecord, GameSeatRecord } from '../domain/game-record';
 import type { GameProjection } from '../domain/projection';
 import type { StoredEvent } from '../domain/stored-event';
+import type { ArchivedEvent } from './archive-format';
+import { readEventOfClientMove, readLogs } from './stored-log';
 
 /** The move's update of the projection row (`moved`), guarded by the version the move was decided on. */
 const MOVED_CTE = `
@@ -128,17 +130,13 @@ const REMIND = `
   SELECT id, current_player_id FROM reminded`;
 
 /** A log row as the app reads it: the payload is the engine's event, as the append stored it. */
-function storedEventOf(row: {
-  readonly seq: number;
-  readonly payload: Prisma.JsonValue;
-  readonly createdAt: Date;
-  readonly clientMoveId: string | null;
-}): StoredEvent {
+/** A log's event as the service passes it on (the actor stays in storage). */
+function storedEventOf(archived: ArchivedEvent): StoredEvent {
   return {
-    seq: row.seq,
-    event: row.payload as unknown as GameEvent,
-    createdAt: row.createdAt,
-    clientMoveId: row.clientMoveId,
+    seq: archived.seq,
+    event: archived.event,
+    createdAt: archived.createdAt,
+    clientMoveId: archived.clientMoveId,
   };
 }
 
@@ -318,29 +316,18 @@ export class GamesRepository {
   }
 
   /**
-   * The log's events `after` < seq ≤ `upTo` of a game (to the end without `upTo`), in seq order; the caller checks
-   * them for gaps.
+   * The log's events `after` < seq ≤ `upTo` of a game (to the end without `upTo`), in seq order, from its rows or
+   * its archive (stored-log.ts); the caller checks them for gaps.
    */
   async log(gameId: string, after: number, upTo?: number): Promise<StoredEvent[]> {
-    const rows = await this.prisma.gameEvent.findMany({
-      where: { gameId, seq: { gt: after, ...(upTo === undefined ? {} : { lte: upTo }) } },
-      orderBy: { seq: 'asc' },
-      select: { seq: true, payload: true, createdAt: true, clientMoveId: true },
-    });
-    return rows.map(storedEventOf);
+    const logs = await readLogs(this.prisma.pool, [gameId], after, upTo);
+    return (logs.get(gameId) ?? []).map(storedEventOf);
   }
 
   /** The whole logs of several games in one query, by game id (every id given has an entry). */
   async logs(gameIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
-    const byGame = new Map<string, StoredEvent[]>(gameIds.map((id) => [id, []]));
-    if (gameIds.length === 0) return byGame;
-    const rows = await this.prisma.gameEvent.findMany({
-      where: { gameId: { in: [...gameIds] } },
-      orderBy: [{ gameId: 'asc' }, { seq: 'asc' }],
-      select: { gameId: true, seq: true, payload: true, createdAt: true, clientMoveId: true },
-    });
-    for (const row of rows) byGame.get(row.gameId)?.push(storedEventOf(row));
-    return byGame;
+    const logs = await readLogs(this.prisma.pool, gameIds, 0);
+    return new Map([...logs].map(([id, events]) => [id, events.map(storedEventOf)]));
   }
 
   /** The event a player's `clientMoveId` recorded in a game, if any (the id is unique per game and actor). */
@@ -349,13 +336,8 @@ export class GamesRepository {
     actorId: string,
     clientMoveId: string,
   ): Promise<StoredEvent | null> {
-    const row = await this.prisma.gameEvent.findUnique({
-      where: { gameId_actorId_clientMoveId: { gameId, actorId, clientMoveId } },
-      select: { seq: true, payload: true, createdAt: true },
-    });
-    return row === null
-      ? null
-      : { seq: row.seq, event: row.payload as unknown as GameEvent, createdAt: row.createdAt, clientMoveId };
+    const event = await readEventOfClientMove(this.prisma.pool, gameId, actorId, clientMoveId);
+    return event === null ? null : storedEventOf(event);
   }
 
   /** The version of a game as stored now (for a conflict's `currentVersion`). */

@@ -259,6 +259,8 @@ export interface PlayOptions {
    * the start of a turn (before the first move of that turn), `move` an accepted move's response.
    */
   readonly onGame?: (seat: number, game: GameData, kind: 'read' | 'move') => void | Promise<void>;
+  /** The clientMoveId of the move at `version` (default `<gameId>:<version>`; the web client sends UUIDs). */
+  readonly clientMoveIdOf?: (gameId: string, version: number) => string;
 }
 
 /**
@@ -289,7 +291,8 @@ export async function playGame(
       await options.onGame?.(seat, seen, 'read');
     }
     const move = chooseMove(seen.legalMoves);
-    const body = await makeMove(app, tokenOf(seat), gameId, move, seen.version, `${gameId}:${seen.version}`);
+    const clientMoveId = options.clientMoveIdOf?.(gameId, seen.version) ?? `${gameId}:${seen.version}`;
+    const body = await makeMove(app, tokenOf(seat), gameId, move, seen.version, clientMoveId);
     if (body.data === undefined || body.data === null) {
       throw new Error(`move ${move} at version ${seen.version} refused: ${JSON.stringify(body.errors)}`);
     }

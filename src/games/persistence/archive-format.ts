@@ -1,0 +1,258 @@
+/**
+ * The compact archive of a finished game's move log (docs/architecture.md, "Archived move logs"): every event of
+ * `game_events` — seq, payload, actor, time and clientMoveId — in one `game_archives.log` value, a few kilobytes
+ * where the rows took about a hundred. Pure: no engine state is needed to decode it, so every reader (the games
+ * repository, check:projections) decodes it the same way, and `archive_game` compares the decoded rows with the
+ * stored ones before the rows go.
+ *
+ * Format 1: brotli of a 4-byte length, a JSON document of columns (one entry per event, in seq order), then the
+ * clientMoveIds that are canonical UUIDs as 16 raw bytes each (random ids do not compress; as hex text they take
+ * 19 bytes each under brotli). What follows from the move (a hand card's own name, a numbered pile's slot) is
+ * left out and rebuilt. `encodeArchive` decodes what it wrote and refuses a log it cannot give back exactly, so a
+ * payload of a shape this format does not know stays in the rows.
+ */
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import type { GameEvent, GameEventType } from '../../engine';
+
+/** A row of `game_events` as the archive keeps it. */
+export interface ArchivedEvent {
+  readonly seq: number;
+  readonly event: GameEvent;
+  readonly actorId: string | null;
+  readonly clientMoveId: string | null;
+  readonly createdAt: Date;
+}
+
+export const ARCHIVE_FORMAT = 1;
+
+export class ArchiveFormatError extends Error {}
+
+/** One letter per event type (a new type that is not given one does not compile). */
+const TYPE_LETTERS: Record<GameEventType, string> = {
+  played: 'p',
+  discarded: 'd',
+  passed: 's',
+  resigned: 'r',
+  timedOut: 't',
+};
+const TYPE_OF_LETTER = new Map(
+  Object.entries(TYPE_LETTERS).map(([type, letter]) => [letter, type as GameEventType]),
+);
+
+/** The JSON part of format 1: columns, one entry (or character) per event. */
+interface Columns {
+  /** Type letters (TYPE_LETTERS). */
+  readonly types: string;
+  /** Seats, one base-36 digit each. */
+  readonly seats: string;
+  /** The move as sent; '' for events without one. */
+  readonly moves: readonly string[];
+  /** By event index: the card where it is not the move's own first part. */
+  readonly cards: Readonly<Record<string, string>>;
+  /** By event index: the slot where the move does not name it (`-c`, a new pile). */
+  readonly slots: Readonly<Record<string, number>>;
+  /** The first event's time (ms since the epoch), then each event's time after the one before it. */
+  readonly t0: number;
+  readonly dt: readonly number[];
+  /** The distinct actors, and per event the index of its actor in base 36, or '-' for none. */
+  readonly actors: readonly string[];
+  readonly actorOf: string;
+  /** Per event: '-' no clientMoveId, 'u' the next 16 bytes after the JSON, 's' the next of `otherIds`. */
+  readonly ids: string;
+  readonly otherIds: readonly string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const MAX_ACTORS = 36;
+
+/** The archive of a whole log (seq 1..n, in order). Throws ArchiveFormatError for a log it cannot keep exactly. */
+export function encodeArchive(events: readonly ArchivedEvent[]): Buffer {
+  if (events.length === 0) throw new ArchiveFormatError('an empty log has nothing to archive');
+  events.forEach((stored, index) => {
+    if (stored.seq !== index + 1) throw new ArchiveFormatError(`event ${index + 1} has seq ${stored.seq}`);
+  });
+  const actors: string[] = [];
+  const cards: Record<string, string> = {};
+  const slots: Record<string, number> = {};
+  const otherIds: string[] = [];
+  const uuids: Buffer[] = [];
+  let types = '';
+  let seats = '';
+  let actorOf = '';
+  let ids = '';
+  const moves = events.map(({ event }, index) => {
+    types += TYPE_LETTERS[event.type];
+    if (!Number.isInteger(event.seat) || event.seat < 0 || event.seat >= 36) {
+      throw new ArchiveFormatError(`event ${index + 1} has seat ${String(event.seat)}`);
+    }
+    seats += event.seat.toString(36);
+    if (event.type !== 'played' && event.type !== 'discarded') return '';
+    if (event.card !== cardOfMove(event.move)) cards[index] = event.card;
+    if (event.type === 'played' && event.slot !== slotOfMove(event.move)) slots[index] = event.slot;
+    return event.move;
+  });
+  for (const stored of events) {
+    if (stored.actorId === null) actorOf += '-';
+    else {
+      let at = actors.indexOf(stored.actorId);
+      if (at < 0) at = actors.push(stored.actorId) - 1;
+      if (at >= MAX_ACTORS) throw new ArchiveFormatError(`more than ${MAX_ACTORS} actors`);
+      actorOf += at.toString(36);
+    }
+    const id = stored.clientMoveId;
+    if (id === null) ids += '-';
+    else if (UUID.test(id)) {
+      ids += 'u';
+      uuids.push(Buffer.from(id.replace(/-/g, ''), 'hex'));
+    } else {
+      ids += 's';
+      otherIds.push(id);
+    }
+  }
+  const times = events.map((stored) => stored.createdAt.getTime());
+  const columns: Columns = {
+    types,
+    seats,
+    moves,
+    cards,
+    slots,
+    t0: times[0] ?? 0,
+    dt: times.map((time, index) => (index === 0 ? 0 : time - (times[index - 1] ?? time))),
+    actors,
+    actorOf,
+    ids,
+    otherIds,
+  };
+  const json = Buffer.from(JSON.stringify(columns), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(json.length);
+  const raw = Buffer.concat([length, json, ...uuids]);
+  const archive = brotliCompressSync(raw, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+  });
+  const back = decodeArchive(ARCHIVE_FORMAT, archive);
+  events.forEach((stored, index) => {
+    if (!sameArchivedEvent(stored, back[index])) {
+      throw new ArchiveFormatError(`event ${index + 1} does not come back the same from the archive`);
+    }
+  });
+  return archive;
+}
+
+/** The log an archive holds, seq 1..n. Throws ArchiveFormatError for a format or value it cannot read. */
+export function decodeArchive(format: number, archive: Uint8Array): ArchivedEvent[] {
+  if (format !== ARCHIVE_FORMAT) throw new ArchiveFormatError(`archive format ${format} is not known here`);
+  let raw: Buffer;
+  let columns: Columns;
+  try {
+    raw = brotliDecompressSync(archive);
+    const length = raw.readUInt32BE(0);
+    columns = JSON.parse(raw.subarray(4, 4 + length).toString('utf8')) as Columns;
+    raw = raw.subarray(4 + length);
+  } catch (error) {
+    throw new ArchiveFormatError(`the archive cannot be read: ${String(error)}`);
+  }
+  const count = columns.types.length;
+  const at = <T>(column: ArrayLike<T>, index: number, name: string): T => {
+    const value = column[index];
+    if (value === undefined)
+      throw new ArchiveFormatError(`the archive's ${name} end before event ${index + 1}`);
+    return value;
+  };
+  let uuidAt = 0;
+  let otherAt = 0;
+  let time = columns.t0;
+  return Array.from({ length: count }, (_, index): ArchivedEvent => {
+    const type = TYPE_OF_LETTER.get(at(columns.types, index, 'types'));
+    if (type === undefined) throw new ArchiveFormatError(`event ${index + 1} has an unknown type`);
+    const seat = parseInt(at(columns.seats, index, 'seats'), 36);
+    const move = at(columns.moves, index, 'moves');
+    time += at(columns.dt, index, 'times');
+    const actor = at(columns.actorOf, index, 'actors');
+    let clientMoveId: string | null = null;
+    switch (at(columns.ids, index, 'ids')) {
+      case 'u': {
+        if (raw.length < (uuidAt + 1) * 16) throw new ArchiveFormatError('the archive ends inside an id');
+        const hex = raw.subarray(uuidAt * 16, ++uuidAt * 16).toString('hex');
+        clientMoveId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+        break;
+      }
+      case 's':
+        clientMoveId = at(columns.otherIds, otherAt++, 'other ids');
+        break;
+      case '-':
+        break;
+      default:
+        throw new ArchiveFormatError(`event ${index + 1} has an unknown id mark`);
+    }
+    return {
+      seq: index + 1,
+      event: inJsonbOrder(eventOf(type, seat, move, columns.cards[index], columns.slots[index])),
+      actorId: actor === '-' ? null : at(columns.actors, parseInt(actor, 36), 'actors'),
+      clientMoveId,
+      createdAt: new Date(time),
+    };
+  });
+}
+
+/** The same row: payloads compared field by field, whatever their key order. */
+export function sameArchivedEvent(a: ArchivedEvent, b: ArchivedEvent | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.seq === b.seq &&
+    a.actorId === b.actorId &&
+    a.clientMoveId === b.clientMoveId &&
+    a.createdAt.getTime() === b.createdAt.getTime() &&
+    canonicalJson(a.event) === canonicalJson(b.event)
+  );
+}
+
+function eventOf(
+  type: GameEventType,
+  seat: number,
+  move: string,
+  card: string | undefined,
+  slot: number | undefined,
+): GameEvent {
+  switch (type) {
+    case 'played':
+      return { type, seat, move, card: card ?? cardOfMove(move), slot: slot ?? slotOfMove(move) ?? 0 };
+    case 'discarded':
+      return { type, seat, move, card: card ?? cardOfMove(move) };
+    case 'passed':
+    case 'resigned':
+    case 'timedOut':
+      return { type, seat };
+  }
+}
+
+/** `5H-c1` names its card; `p-c1` or `d2-c1` do not (the card is stored then). */
+function cardOfMove(move: string): string {
+  return move.split('-')[0] ?? move;
+}
+
+/** `…-c3` names slot 3; `…-c` (a new pile) names none. */
+function slotOfMove(move: string): number | undefined {
+  const match = /-c(\d+)$/.exec(move);
+  return match === null ? undefined : Number(match[1]);
+}
+
+/**
+ * The payload with its keys in the order Postgres keeps a jsonb object's (shorter keys first, then by bytes), so
+ * that an archived event reads back exactly as its row did — down to the bytes of an export.
+ */
+function inJsonbOrder<T extends object>(payload: T): T {
+  const keys = Object.keys(payload).sort((a, b) =>
+    a.length !== b.length ? a.length - b.length : Buffer.compare(Buffer.from(a), Buffer.from(b)),
+  );
+  return Object.fromEntries(keys.map((key) => [key, payload[key as keyof T]])) as T;
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, entry]) => entry !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+}
