@@ -4,11 +4,9 @@
  * the rows, writes it with its audit row and deletes the rows in one statement (docs/architecture.md, "Archived
  * move logs"; prisma/migrations/20261202120000_game_archives).
  */
-import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../prisma/prisma.service';
 import { ARCHIVE_FORMAT, type ArchivedEvent } from '../games/persistence/archive-format';
 import type { GameRow, StoredSeat } from '../games/domain/projection-check';
-import { readLog, readStoredGame, readStoredSeats } from '../games/persistence/stored-log';
+import { Queryable, readLog, readStoredGame, readStoredSeats } from '../games/persistence/stored-log';
 import type { GameResult } from '../engine';
 
 /** Where a walk over the games to archive has got to: the last game looked at, by end time and id. */
@@ -32,12 +30,12 @@ const DUE = `
    ORDER BY finished_at, id
    LIMIT $4`;
 
-@Injectable()
+/** Over the app's pool (src/archive/archive.module.ts) or a tool's own connection (npm run archive). */
 export class ArchiveRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly db: Queryable) {}
 
   async due(cutoff: Date, after: ArchiveCursor | null, limit: number): Promise<ArchiveCursor[]> {
-    const { rows } = await this.prisma.pool.query<{ id: string; finished_at: Date }>(DUE, [
+    const { rows } = await this.db.query<{ id: string; finished_at: Date }>(DUE, [
       cutoff,
       after?.finishedAt ?? new Date(0),
       after?.id ?? '00000000-0000-0000-0000-000000000000',
@@ -50,12 +48,12 @@ export class ArchiveRepository {
   async stored(
     gameId: string,
   ): Promise<{ row: GameRow; seats: StoredSeat[]; events: ArchivedEvent[] } | null> {
-    const row = await readStoredGame(this.prisma.pool, gameId);
+    const row = await readStoredGame(this.db, gameId);
     if (row === null) return null;
     return {
       row,
-      seats: await readStoredSeats(this.prisma.pool, gameId),
-      events: await readLog(this.prisma.pool, gameId),
+      seats: await readStoredSeats(this.db, gameId),
+      events: await readLog(this.db, gameId),
     };
   }
 
@@ -78,7 +76,7 @@ export class ArchiveRepository {
       client_move_id: event.clientMoveId,
       created_at_ms: event.createdAt.getTime(),
     }));
-    const { rows: answer } = await this.prisma.pool.query<{ archived: boolean }>(
+    const { rows: answer } = await this.db.query<{ archived: boolean }>(
       'SELECT archive_game($1::uuid, $2::smallint, $3::bytea, $4::jsonb, $5::jsonb, $6::timestamptz) AS archived',
       [gameId, ARCHIVE_FORMAT, archive, JSON.stringify(rows), JSON.stringify(end), at],
     );

@@ -1,6 +1,7 @@
 /**
  * `npm run backup` and `npm run restore` (docs/operations.md, "Backups"), run as the compiled tools the npm
- * scripts run, on a real Postgres: games played through the API (two to their end, one still running), player
+ * scripts run, on a real Postgres: games played through the API (two to their end — one archived by
+ * `npm run archive`, one still as rows — one still running), player
  * events, webhooks and their deliveries, ratings; a backup; a restore into a blank database, which then checks
  * out (check:projections, verifyGame, every table as it was, every export byte for byte); a restore that tells
  * nobody, with a server running on the database, a `myEvents` subscriber on it and a webhook receiver; refusals
@@ -25,6 +26,7 @@ const DIST = path.resolve(__dirname, '..', '..', 'dist', 'cli');
 const BACKUP = path.join(DIST, 'backup.js');
 const RESTORE = path.join(DIST, 'restore.js');
 const CHECK_PROJECTIONS = path.join(DIST, 'check-projections.js');
+const ARCHIVE = path.join(DIST, 'archive.js');
 /** Every channel the app LISTENs on (src/notifications/event-bus.ts). */
 const CHANNELS = ['malice_games', 'malice_player_events', 'malice_webhooks', 'malice_tokens'];
 /** Short classic games: three pay-off cards each (as in restart-verify.e2e.test.ts). */
@@ -162,6 +164,14 @@ beforeAll(async () => {
   // Played to its end; resigned after a few moves; still running; an open challenge.
   const played = await newGame('backup-played');
   expect((await playGame(source, [alice, bob], played)).status).toBe('FINISHED');
+  // Its log moved into its archive (npm run archive): the backup holds one finished game of each form.
+  const archived = run(ARCHIVE, ['--after-minutes', '0'], source.databaseUrl);
+  expect(archived).toEqual({
+    status: 0,
+    stdout: 'archived 1 games over for 0 minutes or more; 0 left as rows\n',
+    stderr: '',
+  });
+  expect(await sql(source.databaseUrl, 'SELECT game_id FROM game_archives')).toEqual([{ game_id: played }]);
   const resigned = await newGame('backup-resigned');
   await playGame(source, [alice, bob], resigned, { maxVersion: 6 });
   expect((await resign(source, bob, resigned)).status).toBe('FINISHED');
