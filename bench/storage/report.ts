@@ -1,7 +1,7 @@
 /**
  * The command line of `npm run bench:storage [-- --games N] [-- --presets classic,zloba,modern] [-- --quick]
  * [-- --no-webhooks] [-- --json]` and the printed report: per preset, the bytes on disk of one finished game
- * table by table (heap, TOAST and maps, indexes, total, and the rows' own bytes), of one running game, the move
+ * table by table (heap, TOAST and maps, indexes, total, and the rows' own bytes), then archived, of one running game, the move
  * log's bytes per event, and the check of what was stored.
  */
 import { formatEnvironment, formatNumber, formatTable } from '../stats';
@@ -120,6 +120,15 @@ function formatIndexes(sizes: Snapshot): string {
   return lines.join('\n');
 }
 
+/** The tables that hold a game once it is archived, beside the notifications that retention removes. */
+export const GAME_RECORD_TABLES = ['games', 'game_players', 'game_archives', 'game_archive_audit'] as const;
+
+/** The on-disk bytes of a game's own record (GAME_RECORD_TABLES) in `sizes`. */
+export function recordBytes(sizes: Snapshot): number {
+  return total(sizes.filter((size) => (GAME_RECORD_TABLES as readonly string[]).includes(size.table)))
+    .totalBytes;
+}
+
 function formatPreset(report: PresetReport): string {
   const events = report.finishedTotal.find((size) => size.table === 'game_events');
   const eventsStored = events?.rows ?? 0;
@@ -134,6 +143,10 @@ function formatPreset(report: PresetReport): string {
     `Move log: ${formatBytes(perEvent)} on disk per event (${formatBytes(perEventRow)} of it the row as stored).`,
     'Indexes per finished game:',
     formatIndexes(report.finished),
+    '',
+    `One finished game archived (its log in one game_archives row of ${formatBytes(report.archiveBytesPerGame)}; the game_events pages it left are free space for the next games' events):`,
+    formatSizes(report.archived),
+    `The game's own record once archived (${GAME_RECORD_TABLES.join(', ')}): ${formatBytes(recordBytes(report.archived))} on disk.`,
     '',
     `One running game, ${formatNumber(report.runningEventsPerGame, 1)} events in (${report.runningActive} of ${report.games} still running):`,
     formatSizes(report.running),

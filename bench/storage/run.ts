@@ -2,7 +2,8 @@
  * One storage bench run: per preset, a fresh database with the compiled server on it (its webhook worker allowed
  * to reach the bench's receiver on 127.0.0.1), accounts with webhooks, then games played through the API, and a
  * size snapshot after each phase: the accounts alone, every game just dealt, every game `midMoves` moves in
- * (running), every game over with its webhook deliveries sent. The differences, per game, are the figures; the
+ * (running), every game over with its webhook deliveries sent, and every game's log moved into its archive (the
+ * app's own archiver, src/archive/archiver.ts, run here on each game). The differences, per game, are the figures; the
  * run also checks what it measured (every game finished, its log as long as its version, every delivery sent
  * once). Everything started here is stopped and each database dropped, even on failure.
  */
@@ -14,6 +15,8 @@ import { GraphQLHttpClient } from '../api/graphql-http';
 import { RunningServer, codeRevision, startServer } from '../api/server';
 import { GameInPlay, Preset, eachLimited, play, registerPair, startGame } from './play';
 import { Snapshot, difference, per, snapshot } from './sizes';
+import { ArchiveRepository } from '../../src/archive/archive.repository';
+import { Archiver } from '../../src/archive/archiver';
 
 export interface StorageBenchSettings {
   readonly presets: readonly Preset[];
@@ -52,6 +55,13 @@ export interface PresetReport {
   readonly finished: Snapshot;
   /** The whole difference for the finished games, not divided. */
   readonly finishedTotal: Snapshot;
+  /**
+   * Per finished game once its log moved into its archive (docs/architecture.md, "Archived move logs"): the
+   * game_events pages it leaves are free space the next games' events fill (or VACUUM FULL returns).
+   */
+  readonly archived: Snapshot;
+  /** The archives' own bytes (game_archives.log), per game. */
+  readonly archiveBytesPerGame: number;
   readonly webhookRequests: number;
   readonly check: { readonly ok: boolean; readonly problems: readonly string[] };
 }
@@ -286,6 +296,18 @@ async function runPreset(
       settings.webhooks,
       receiver.count(),
     );
+    progress(`${preset}: archiving every game's log`);
+    const archiver = new Archiver(new ArchiveRepository(client));
+    for (const game of games) {
+      const outcome = await archiver.archiveGame(game.id, new Date());
+      if (outcome.kind !== 'archived')
+        problems.push(`game ${game.id} not archived: ${JSON.stringify(outcome)}`);
+    }
+    const archivedAt = await snapshot(client);
+    const archiveBytes = await client.query<{ bytes: string }>(
+      'SELECT coalesce(sum(octet_length(log)), 0)::bigint AS bytes FROM game_archives WHERE game_id = ANY($1::uuid[])',
+      [games.map((game) => game.id)],
+    );
     const finishedTotal = difference(accounts, finishedAt);
     return {
       preset,
@@ -299,6 +321,8 @@ async function runPreset(
       runningEventsPerGame: runningEvents / games.length,
       finished: per(finishedTotal, games.length),
       finishedTotal,
+      archived: per(difference(accounts, archivedAt), games.length),
+      archiveBytesPerGame: Number(archiveBytes.rows[0]?.bytes ?? 0) / games.length,
       webhookRequests: receiver.count(),
       check: { ok: problems.length === 0, problems },
     };

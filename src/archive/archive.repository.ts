@@ -22,11 +22,20 @@ export interface ReplayedEnd {
   readonly result: GameResult | null;
 }
 
-/** The next games over before `cutoff` whose log is still rows, after `cursor`, oldest end first. */
+/** The migration that brought archives: copies of versions before it read no archive. */
+export const ARCHIVES_MIGRATION = '20261202120000_game_archives';
+
+/**
+ * The next games over before `cutoff` whose log is still rows, after `cursor`, oldest end first — none while the
+ * cutoff is before the archives migration was applied: during a rolling upgrade from a version that reads no
+ * archive, its copies keep serving for a while beside the new ones, and a game they read must still have its rows
+ * (docs/deploy.md, rolling upgrades). So archiving starts ARCHIVE_AFTER_MINUTES after the upgrade began.
+ */
 const DUE = `
   SELECT id, finished_at FROM games
    WHERE archived_at IS NULL AND status IN ('FINISHED', 'ABORTED') AND version > 0
      AND finished_at < $1 AND (finished_at, id) > ($2::timestamptz, $3::uuid)
+     AND $1 >= (SELECT applied_at FROM _migrations WHERE name = '${ARCHIVES_MIGRATION}')
    ORDER BY finished_at, id
    LIMIT $4`;
 

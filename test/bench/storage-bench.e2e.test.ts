@@ -175,6 +175,20 @@ describe('a tiny run end to end', () => {
     expect(tables(modern?.running ?? []).game_events).toBe(modern?.runningEventsPerGame);
     expect(tables(modern?.dealt ?? [])).toEqual(expect.objectContaining({ games: 1, game_players: 2 }));
     expect(total(modern?.finished ?? []).totalBytes).toBeGreaterThan(0);
+    // Archived: no event row left, one archive row and its audit row; the archive is a fraction of the rows.
+    expect(tables(modern?.archived ?? [])).toEqual(
+      expect.objectContaining({
+        games: 1,
+        game_players: 2,
+        game_events: 0,
+        game_archives: 1,
+        game_archive_audit: 1,
+      }),
+    );
+    const rowsOfLog = modern?.finished.find((entry) => entry.table === 'game_events')?.rowBytes ?? 0;
+    expect(modern?.archiveBytesPerGame).toBeGreaterThan(0);
+    expect(modern?.archiveBytesPerGame).toBeLessThan(rowsOfLog / 4);
     expect(formatReport(report)).toContain('One finished game');
+    expect(formatReport(report)).toContain('One finished game archived');
   }, 120_000);
 });

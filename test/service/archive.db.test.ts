@@ -13,7 +13,11 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { ArchiveWorker } from '../../src/archive/archive-worker';
 import { planArchive } from '../../src/archive/archive-plan';
-import { ArchiveRepository, type ReplayedEnd } from '../../src/archive/archive.repository';
+import {
+  ARCHIVES_MIGRATION,
+  ArchiveRepository,
+  type ReplayedEnd,
+} from '../../src/archive/archive.repository';
 import type { ArchivedEvent } from '../../src/games/persistence/archive-format';
 import { checkProjections } from '../../src/cli/check-projections';
 import { DeadlineSweeper } from '../../src/correspondence/sweeper';
@@ -168,6 +172,29 @@ describe('archived move logs', () => {
     const soon = new Date(app.clock().now().getTime() + 30 * MINUTE_MS);
     expect(await worker.pass(soon)).toEqual({ archived: 0, refused: 0 });
     for (const { id } of finished) expect((await stored(id)).archives).toBe(0);
+  });
+
+  it('archives nothing until ARCHIVE_AFTER_MINUTES after the upgrade that brought archives', async () => {
+    // As if the archives migration had just been applied (a rolling upgrade under way): copies of the version
+    // before it, which read no archive, may still be serving these games.
+    const [applied] = await sql<{ applied_at: Date }>(
+      app.databaseUrl,
+      'SELECT applied_at FROM _migrations WHERE name = $1',
+      [ARCHIVES_MIGRATION],
+    );
+    const later = new Date(app.clock().now().getTime() + 61 * MINUTE_MS);
+    await sql(app.databaseUrl, 'UPDATE _migrations SET applied_at = $2 WHERE name = $1', [
+      ARCHIVES_MIGRATION,
+      new Date(later.getTime() - 30 * MINUTE_MS),
+    ]);
+    try {
+      expect(await app.get(ArchiveWorker).pass(later)).toEqual({ archived: 0, refused: 0 });
+    } finally {
+      await sql(app.databaseUrl, 'UPDATE _migrations SET applied_at = $2 WHERE name = $1', [
+        ARCHIVES_MIGRATION,
+        applied!.applied_at,
+      ]);
+    }
   });
 
   it('moves each finished log into one archive row with its audit row; the running game keeps its rows', async () => {
