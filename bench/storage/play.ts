@@ -24,7 +24,7 @@ const CREATE =
   'mutation Create($preset: Preset!, $seed: String!) { createGame(input: { preset: $preset, seed: $seed }) { id } }';
 const JOIN = `mutation Join($g: ID!) { joinGame(gameId: $g) { ${GAME_FIELDS} } }`;
 const QUERY = `query Game($g: ID!) { game(id: $g) { ${GAME_FIELDS} } }`;
-const MOVE = `mutation Move($g: ID!, $m: String!, $v: Int!, $c: String!) { makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { game { ${GAME_FIELDS} } } }`;
+const MOVE = `mutation Move($g: ID!, $m: String!, $v: Int!, $c: String) { makeMove(gameId: $g, move: $m, expectedVersion: $v, clientMoveId: $c) { game { ${GAME_FIELDS} } } }`;
 const RESIGN = `mutation Resign($g: ID!) { resign(gameId: $g) { ${GAME_FIELDS} } }`;
 
 function fieldOf(result: GraphQLResult, field: string, what: string): unknown {
@@ -129,6 +129,8 @@ export async function play(
   game: GameInPlay,
   untilMoves: number,
   maxMoves: number,
+  /** Send a fresh UUID clientMoveId with every move (the web client does); false: expectedVersion alone. */
+  clientMoveIds = true,
 ): Promise<void> {
   while (game.status === 'ACTIVE' && game.moves < untilMoves) {
     const seat = game.currentSeat;
@@ -149,7 +151,7 @@ export async function play(
       g: game.id,
       m: move,
       v: game.version,
-      c: randomUUID(),
+      c: clientMoveIds ? randomUUID() : null,
     });
     adopt(game, gameOf(result, 'makeMove', `makeMove ${move}`), seat);
     game.moves++;

@@ -1,6 +1,6 @@
 /**
  * The command line of `npm run bench:storage [-- --games N] [-- --presets classic,zloba,modern] [-- --quick]
- * [-- --no-webhooks] [-- --json]` and the printed report: per preset, the bytes on disk of one finished game
+ * [-- --no-webhooks] [-- --no-client-move-ids] [-- --json]` and the printed report: per preset, the bytes on disk of one finished game
  * table by table (heap, TOAST and maps, indexes, total, and the rows' own bytes), then archived, of one running game, the move
  * log's bytes per event, and the check of what was stored.
  */
@@ -17,6 +17,7 @@ export const FULL_SETTINGS: StorageBenchSettings = {
   midMoves: 50,
   maxMoves: 2000,
   webhooks: true,
+  clientMoveIds: true,
   timeoutSeconds: 900,
 };
 
@@ -28,7 +29,7 @@ export const QUICK_SETTINGS: StorageBenchSettings = {
 };
 
 export const USAGE =
-  'usage: bench:storage [--games N] [--presets classic,zloba,modern] [--concurrency N] [--quick] [--no-webhooks] [--json]';
+  'usage: bench:storage [--games N] [--presets classic,zloba,modern] [--concurrency N] [--quick] [--no-webhooks] [--no-client-move-ids] [--json]';
 
 export interface CommandLine {
   readonly settings: StorageBenchSettings;
@@ -48,6 +49,10 @@ export function parseArguments(argv: readonly string[]): CommandLine | { readonl
     }
     if (argument === '--no-webhooks') {
       settings = { ...settings, webhooks: false };
+      continue;
+    }
+    if (argument === '--no-client-move-ids') {
+      settings = { ...settings, clientMoveIds: false };
       continue;
     }
     const value = argv[index + 1];
@@ -144,7 +149,7 @@ function formatPreset(report: PresetReport): string {
     'Indexes per finished game:',
     formatIndexes(report.finished),
     '',
-    `One finished game archived (its log in one game_archives row of ${formatBytes(report.archiveBytesPerGame)}; the game_events pages it left are free space for the next games' events):`,
+    `One finished game archived (its log in one game_archives row of ${formatBytes(report.archiveBytesPerGame)}), every table compacted (VACUUM FULL) here and at the start:`,
     formatSizes(report.archived),
     `The game's own record once archived (${GAME_RECORD_TABLES.join(', ')}): ${formatBytes(recordBytes(report.archived))} on disk.`,
     '',
@@ -162,7 +167,7 @@ export function formatReport(report: StorageBenchReport): string {
   const { settings } = report;
   return [
     `# bench:storage — ${formatEnvironment(report.environment)}`,
-    `code ${report.code} · ${report.postgres} · ${settings.games} games per preset after ${settings.warmupGames} unmeasured, ${settings.concurrency} at a time, webhooks ${settings.webhooks ? 'on (every player, every kind)' : 'off'} · ${formatNumber(report.elapsedMs / 1000, 1)} s`,
+    `code ${report.code} · ${report.postgres} · ${settings.games} games per preset after ${settings.warmupGames} unmeasured, ${settings.concurrency} at a time, webhooks ${settings.webhooks ? 'on (every player, every kind)' : 'off'}, ${settings.clientMoveIds ? 'a UUID clientMoveId with every move' : 'no clientMoveIds'} · ${formatNumber(report.elapsedMs / 1000, 1)} s`,
     '',
     ...report.presets.map(formatPreset).flatMap((text) => [text, '']),
   ].join('\n');

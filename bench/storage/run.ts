@@ -35,6 +35,8 @@ export interface StorageBenchSettings {
   readonly maxMoves: number;
   /** Register a webhook for every player (their deliveries and attempts are part of the figures). */
   readonly webhooks: boolean;
+  /** Send a UUID clientMoveId with every move, as the web client does (false: expectedVersion alone, as bots may). */
+  readonly clientMoveIds: boolean;
   /** The whole run gives up after this long. */
   readonly timeoutSeconds: number;
 }
@@ -56,8 +58,9 @@ export interface PresetReport {
   /** The whole difference for the finished games, not divided. */
   readonly finishedTotal: Snapshot;
   /**
-   * Per finished game once its log moved into its archive (docs/architecture.md, "Archived move logs"): the
-   * game_events pages it leaves are free space the next games' events fill (or VACUUM FULL returns).
+   * Per finished game once its log moved into its archive (docs/architecture.md, "Archived move logs"), every table
+   * compacted (VACUUM FULL) here and in the baseline: the space a history of many such games takes, the free space
+   * their play left (dead row versions, deleted events) filled by later games.
    */
   readonly archived: Snapshot;
   /** The archives' own bytes (game_archives.log), per game. */
@@ -249,7 +252,7 @@ async function runPreset(
     await eachLimited(
       warmup,
       settings.concurrency,
-      timed((game) => play(api, game, Number.POSITIVE_INFINITY, settings.maxMoves)),
+      timed((game) => play(api, game, Number.POSITIVE_INFINITY, settings.maxMoves, settings.clientMoveIds)),
     );
     const drained = async (): Promise<void> => {
       if (!settings.webhooks) return;
@@ -257,7 +260,9 @@ async function runPreset(
       await until(async () => (await storedCounts(client)).pending === 0, deadline, 'the webhook deliveries');
     };
     await drained();
-    const accounts = await snapshot(client);
+    // Compacted (VACUUM FULL) here and once archived: that pair is the space an archived game's record takes in a
+    // history of many, with the free space its play left filled by later games.
+    const accounts = await snapshot(client, 'full');
 
     progress(`${preset}: dealing ${settings.games} games`);
     const games: GameInPlay[] = [];
@@ -272,7 +277,7 @@ async function runPreset(
     await eachLimited(
       games,
       settings.concurrency,
-      timed((game) => play(api, game, settings.midMoves, settings.maxMoves)),
+      timed((game) => play(api, game, settings.midMoves, settings.maxMoves, settings.clientMoveIds)),
     );
     const runningActive = games.filter((game) => game.status === 'ACTIVE').length;
     const runningEvents = games.reduce((sum, game) => sum + game.version, 0);
@@ -282,7 +287,7 @@ async function runPreset(
     await eachLimited(
       games,
       settings.concurrency,
-      timed((game) => play(api, game, Number.POSITIVE_INFINITY, settings.maxMoves)),
+      timed((game) => play(api, game, Number.POSITIVE_INFINITY, settings.maxMoves, settings.clientMoveIds)),
     );
     await drained();
     const finishedAt = await snapshot(client);
@@ -303,7 +308,7 @@ async function runPreset(
       if (outcome.kind !== 'archived')
         problems.push(`game ${game.id} not archived: ${JSON.stringify(outcome)}`);
     }
-    const archivedAt = await snapshot(client);
+    const archivedAt = await snapshot(client, 'full');
     const archiveBytes = await client.query<{ bytes: string }>(
       'SELECT coalesce(sum(octet_length(log)), 0)::bigint AS bytes FROM game_archives WHERE game_id = ANY($1::uuid[])',
       [games.map((game) => game.id)],

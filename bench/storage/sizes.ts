@@ -49,9 +49,12 @@ interface TableRow {
   index_sizes: Record<string, number>;
 }
 
-/** VACUUM (ANALYZE) of the whole database, then every table of the current schema (the migrator's included). */
-export async function snapshot(client: Client): Promise<Snapshot> {
-  await client.query('VACUUM (ANALYZE)');
+/**
+ * VACUUM (ANALYZE) of the whole database — or with `full`, VACUUM (FULL, ANALYZE), which rewrites every table and
+ * index with no free space left in them — then every table of the current schema (the migrator's included).
+ */
+export async function snapshot(client: Client, vacuum: 'plain' | 'full' = 'plain'): Promise<Snapshot> {
+  await client.query(vacuum === 'full' ? 'VACUUM (FULL, ANALYZE)' : 'VACUUM (ANALYZE)');
   const { rows } = await client.query<TableRow>(TABLES);
   const sizes: TableSize[] = [];
   for (const row of rows) {

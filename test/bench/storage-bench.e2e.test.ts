@@ -125,8 +125,23 @@ describe('the command line', () => {
   it('has bounded defaults and reads its options', () => {
     expect(parseArguments([])).toEqual({ settings: FULL_SETTINGS, json: false });
     expect(parseArguments(['--quick', '--json'])).toEqual({ settings: QUICK_SETTINGS, json: true });
-    expect(parseArguments(['--games', '5', '--presets', 'modern,classic', '--no-webhooks'])).toEqual({
-      settings: { ...FULL_SETTINGS, games: 5, presets: ['MODERN', 'CLASSIC'], webhooks: false },
+    expect(
+      parseArguments([
+        '--games',
+        '5',
+        '--presets',
+        'modern,classic',
+        '--no-webhooks',
+        '--no-client-move-ids',
+      ]),
+    ).toEqual({
+      settings: {
+        ...FULL_SETTINGS,
+        games: 5,
+        presets: ['MODERN', 'CLASSIC'],
+        webhooks: false,
+        clientMoveIds: false,
+      },
       json: false,
     });
   });

@@ -1,7 +1,8 @@
 /**
  * Archived move logs (docs/architecture.md, "Archived move logs"; src/archive/): against a real Postgres, on games
  * played through the API. Finished games — a classic game with UUID clientMoveIds as the web client sends, a zloba
- * game with other ids, a game resigned early and one timed out by the sweeper (an event with no actor) — are read
+ * game with other ids, a game resigned early, one timed out by the sweeper (an event with no actor) and one called
+ * off by an operator (ABORTED, with moves and no result) — are read
  * every public way before and after the archiver moves their logs into archives: the game with its whole move
  * history, positions, verifyGame, the exports, a retry of the finishing move and a reused id, and
  * check:projections. Every answer is the same, byte for byte, the rows are gone and one archive and one audit row
@@ -21,6 +22,7 @@ import {
 import type { ArchivedEvent } from '../../src/games/persistence/archive-format';
 import { checkProjections } from '../../src/cli/check-projections';
 import { DeadlineSweeper } from '../../src/correspondence/sweeper';
+import { ModerationService } from '../../src/moderation/moderation.service';
 import { dataOf, register } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
@@ -156,6 +158,14 @@ describe('archived move logs', () => {
     await playGame(app, tokens, resigned.id, { maxVersion: 5 });
     expect((await resign(app, tokens[0]!, resigned.id)).status).toBe('FINISHED');
     finished.push({ id: resigned.id });
+    // Called off by an operator after a few moves: ABORTED, with a log and no result.
+    const called = await createGame(app, tokens[0]!, { preset: 'ZLOBA' });
+    await joinGame(app, tokens[1]!, called.id);
+    await playGame(app, tokens, called.id, { maxVersion: 7 });
+    expect(
+      (await app.get(ModerationService).abortGame({ via: 'CLI' }, called.id, 'archive test')).status,
+    ).toBe('ABORTED');
+    finished.push({ id: called.id });
     // Still running: the archiver leaves it alone.
     const game = await createGame(app, tokens[0]!, { preset: 'CLASSIC' });
     await joinGame(app, tokens[1]!, game.id);
@@ -316,6 +326,24 @@ describe('archived move logs', () => {
         audits: 0,
       });
     }
+    // A game whose row disagrees with its log is left as rows for an operator (check:projections --repair).
+    const [row] = await sql<{ result: unknown }>(app.databaseUrl, 'SELECT result FROM games WHERE id = $1', [
+      game.id,
+    ]);
+    await sql(app.databaseUrl, `UPDATE games SET result = jsonb_set(result, '{score}', '99') WHERE id = $1`, [
+      game.id,
+    ]);
+    const refusal = await app.get(ArchiveWorker).archiveGame(game.id, at);
+    expect(refusal).toEqual({ kind: 'refused', reason: expect.stringContaining('result') as string });
+    expect(await stored(game.id)).toEqual({ events: plan.decoded.length, archives: 0, audits: 0 });
+    await sql(app.databaseUrl, 'UPDATE games SET result = $2 WHERE id = $1', [
+      game.id,
+      JSON.stringify(row!.result),
+    ]);
+    const metrics = await (
+      await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    expect(metrics).toContain('malice_games_archived_total{outcome="refused"} 1');
     // Two copies archiving the same game at once: one archives it, the other finds it done.
     const worker = app.get(ArchiveWorker);
     const outcomes = await Promise.all([worker.archiveGame(game.id, at), worker.archiveGame(game.id, at)]);
