@@ -94,6 +94,20 @@ describe('archive format', () => {
     );
   });
 
+  it('gives payloads back with their keys in jsonb order, as rows read back (shorter keys first, then by bytes)', () => {
+    const jsonbOrder = (keys: readonly string[]): string[] =>
+      [...keys].sort((a, b) => a.length - b.length || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    fc.assert(
+      fc.property(logArb, (log) => {
+        for (const stored of decodeArchive(ARCHIVE_FORMAT, encodeArchive(log))) {
+          const keys = Object.keys(stored.event);
+          expect(keys).toEqual(jsonbOrder(keys));
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it('keeps UUID clientMoveIds as 16 bytes each', () => {
     const log = (ids: (index: number) => string): ArchivedEvent[] =>
       Array.from({ length: 200 }, (_, index) => ({
