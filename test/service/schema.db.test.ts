@@ -156,6 +156,8 @@ function expectedType(field: PrismaField): { udt: string; precision?: number } {
           return { udt: 'timestamp', precision: size === undefined ? 6 : Number(size) };
         case 'Text':
           return { udt: 'text' };
+        case 'SmallInt':
+          return { udt: 'int2' };
         default:
           throw new Error(`native type @db.${kind} is not known to this test: extend expectedType`);
       }
@@ -175,6 +177,8 @@ function expectedType(field: PrismaField): { udt: string; precision?: number } {
         return { udt: 'jsonb' };
       case 'Float':
         return { udt: 'float8' };
+      case 'Bytes':
+        return { udt: 'bytea' };
       default:
         throw new Error(`type ${field.type} is not known to this test: extend expectedType`);
     }
@@ -278,6 +282,8 @@ describe('prisma/schema.prisma matches the migrated database', () => {
       'AdminAudit',
       'BotTurnClaim',
       'Game',
+      'GameArchive',
+      'GameArchiveAudit',
       'GameEvent',
       'GamePlayer',
       'GameWatch',

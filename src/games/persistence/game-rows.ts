@@ -64,6 +64,7 @@ export interface GameRow {
   reminded_turn_at: Date | null;
   end_reason: string | null;
   sweep_claimed_until: Date | null;
+  archived_at: Date | null;
   unrated_reason: string | null;
   decline_reason: string | null;
   await_client_seed: boolean;
@@ -98,6 +99,7 @@ const GAME_COLUMNS = [
   'reminded_turn_at',
   'end_reason',
   'sweep_claimed_until',
+  'archived_at',
   'unrated_reason',
   'remind_at',
   'decline_reason',
@@ -233,6 +235,7 @@ export function gameOfRow(row: GameRow): GameRowRecord {
     remindedTurnAt: row.reminded_turn_at,
     endReason: row.end_reason,
     sweepClaimedUntil: row.sweep_claimed_until,
+    archivedAt: row.archived_at,
     unratedReason: row.unrated_reason,
     declineReason: row.decline_reason,
     awaitClientSeed: row.await_client_seed,
