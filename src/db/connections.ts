@@ -39,6 +39,9 @@ type ConnectCallback = Parameters<Pool['connect']>[0];
  * itself: an EventEmitter `error` without a listener throws, so both get one here, for their whole life.
  */
 export class ObservedPool extends Pool {
+  /** Told how long each connection took to get (seconds): waiting for a free one, or opening a new one. */
+  private acquired: (seconds: number) => void = () => undefined;
+
   constructor(
     config: PoolConfig,
     private readonly observe: FailureObserver,
@@ -52,26 +55,40 @@ export class ObservedPool extends Pool {
     });
   }
 
+  /** Where the time to get each connection goes (the metrics: malice_db_pool_acquire_seconds). */
+  onAcquired(listener: (seconds: number) => void): void {
+    this.acquired = listener;
+  }
+
   // Connection failures (refused, timed out) happen before there is a client to release: seen here. pool.query
   // connects through the callback form.
   override connect(): Promise<PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    const asked = performance.now();
+    const took = (): void => this.acquired((performance.now() - asked) / 1000);
     if (callback === undefined) {
-      return super.connect().catch((error: unknown) => {
-        this.observe(error);
-        throw error;
-      });
+      return super.connect().then(
+        (client) => {
+          took();
+          return client;
+        },
+        (error: unknown) => {
+          this.observe(error);
+          throw error;
+        },
+      );
     }
     super.connect((error, client, done) => {
       if (error !== undefined && error !== null) this.observe(error);
+      else took();
       callback(error, client, done);
     });
   }
 }
 
 /** A pool of up to `max` connections with the app's settings. */
-export function observedPool(config: RuntimeConfig, max: number, observe: FailureObserver): Pool {
+export function observedPool(config: RuntimeConfig, max: number, observe: FailureObserver): ObservedPool {
   return new ObservedPool({ ...connectionSettings(config), max }, observe);
 }
 

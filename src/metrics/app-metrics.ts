@@ -204,6 +204,13 @@ export class AppMetrics {
     });
     gauge('db_pool_max', 'The size of the query pool.', () => prisma.pool.options.max ?? 0);
     gauge('db_pool_waiting', 'Queries waiting for a free pooled connection.', () => pool().waiting);
+    const acquire = new Histogram({
+      name: `${METRICS_PREFIX}db_pool_acquire_seconds`,
+      help: 'Time to get a connection from the query pool: waiting for a free one, or opening a new one.',
+      buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5],
+      registers,
+    });
+    prisma.pool.onAcquired((seconds) => acquire.observe(seconds));
     gauge('database_up', 'The database answers (1) or is known to be down (0).', () =>
       availability.readiness().database === 'up' ? 1 : 0,
     );

@@ -1,10 +1,9 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { DatabaseAvailability } from '../db/availability';
-import { observedPool } from '../db/connections';
+import { ObservedPool, observedPool } from '../db/connections';
 
 /**
  * The Prisma client (Prisma 7 with the node-postgres driver adapter), closed with the app. Its connection pool is
@@ -14,7 +13,7 @@ import { observedPool } from '../db/connections';
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
-  readonly pool: Pool;
+  readonly pool: ObservedPool;
 
   constructor(@Inject(RUNTIME_CONFIG) config: RuntimeConfig, availability: DatabaseAvailability) {
     const pool = observedPool(config, 10, (error) => availability.observe(error));

@@ -11,6 +11,7 @@ import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
 import { openStream } from './support/ndjson';
 import { createGame, joinGame, makeMove } from './support/play';
+import { PrismaService } from '../../src/prisma/prisma.service';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 const ENV = {
@@ -292,6 +293,41 @@ describe('GET /metrics', () => {
     expect(value(all, 'malice_sweeper_lag_seconds')).toBeGreaterThanOrEqual(719);
     expect(value(all, 'malice_bot_lag_seconds')).toBe(0);
     expect(created.status).toBe('WAITING');
+  });
+});
+
+describe('the query pool', () => {
+  let app: InProcessApp;
+  beforeAll(async () => {
+    app = await startAppInProcess({ env: ENV });
+  });
+  afterAll(async () => app.close());
+
+  it('times how long each connection takes to get, a wait for a free one included', async () => {
+    const pool = app.get(PrismaService).pool;
+    const count = async (): Promise<{ count: number; slow: number; waiting: number }> => {
+      const all = (await samples(app)).samples;
+      const total = value(all, 'malice_db_pool_acquire_seconds_count') ?? 0;
+      // Observations above a second (far above opening a connection): the count minus those within it.
+      const fast = value(all, 'malice_db_pool_acquire_seconds_bucket', { le: '1' }) ?? 0;
+      return { count: total, slow: total - fast, waiting: value(all, 'malice_db_pool_waiting') ?? -1 };
+    };
+    const before = await count();
+    expect(before.count).toBeGreaterThan(0);
+    // Every connection taken: the next query waits for one, here for over a second.
+    const held = await Promise.all(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()));
+    const queued = performance.now();
+    const query = pool.query('SELECT 1');
+    for (;;) {
+      if (pool.waitingCount === 1 && performance.now() - queued > 1100) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    held.forEach((client) => client.release());
+    await query;
+    const after = await count();
+    // The held connections and the waiting query, each timed once (the scrapes took theirs too).
+    expect(after.count).toBeGreaterThanOrEqual(before.count + held.length + 1);
+    expect(after.slow).toBe(before.slow + 1);
   });
 });
 
