@@ -6,7 +6,7 @@
  * them (web/src/table/moves.ts) — choosing by the API bench's strategy (bench/api/strategy.ts). A game that
  * runs past `maxMoves` is resigned, so every game finishes.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { GameSnapshot, parseGame } from '../api/bot';
 import { GraphQLResult, GraphQLTransport, isRecord } from '../api/graphql-http';
 import { pickMove } from '../api/strategy';
@@ -129,8 +129,8 @@ export async function play(
   game: GameInPlay,
   untilMoves: number,
   maxMoves: number,
-  /** Send a fresh UUID clientMoveId with every move (the web client does); false: expectedVersion alone. */
-  clientMoveIds = true,
+  /** The clientMoveId each move carries (CLIENT_MOVE_ID_STYLES). */
+  clientMoveIds: ClientMoveIdStyle = 'counted',
 ): Promise<void> {
   while (game.status === 'ACTIVE' && game.moves < untilMoves) {
     const seat = game.currentSeat;
@@ -151,10 +151,40 @@ export async function play(
       g: game.id,
       m: move,
       v: game.version,
-      c: clientMoveIds ? randomUUID() : null,
+      c: clientMoveIdOf(clientMoveIds, game, seat),
     });
     adopt(game, gameOf(result, 'makeMove', `makeMove ${move}`), seat);
     game.moves++;
+  }
+}
+
+/**
+ * How moves name themselves: `counted`, a prefix per player and game and a count, as the web client sends
+ * (web/src/table/moves.ts); `uuid`, a random UUID per move, as clients that use one send; `none`, no id
+ * (`expectedVersion` alone, as a bot may play).
+ */
+export const CLIENT_MOVE_ID_STYLES = ['counted', 'uuid', 'none'] as const;
+export type ClientMoveIdStyle = (typeof CLIENT_MOVE_ID_STYLES)[number];
+
+/** Each seat's page prefix and count, per game (a counted id's parts). */
+const counters = new WeakMap<GameInPlay, { prefix: string; count: number }[]>();
+
+function clientMoveIdOf(style: ClientMoveIdStyle, game: GameInPlay, seat: number): string | null {
+  switch (style) {
+    case 'none':
+      return null;
+    case 'uuid':
+      return randomUUID();
+    case 'counted': {
+      const seats = counters.get(game) ?? [];
+      counters.set(game, seats);
+      const counter = (seats[seat] ??= {
+        prefix: randomBytes(8).toString('base64url').slice(0, 10),
+        count: 0,
+      });
+      counter.count += 1;
+      return `${counter.prefix}.${counter.count}`;
+    }
   }
 }
 

@@ -1,11 +1,17 @@
 /**
  * The command line of `npm run bench:storage [-- --games N] [-- --presets classic,zloba,modern] [-- --quick]
- * [-- --no-webhooks] [-- --no-client-move-ids] [-- --json]` and the printed report: per preset, the bytes on disk of one finished game
+ * [-- --no-webhooks] [-- --client-move-ids counted|uuid|none] [-- --json]` and the printed report: per preset, the bytes on disk of one finished game
  * table by table (heap, TOAST and maps, indexes, total, and the rows' own bytes), then archived, of one running game, the move
  * log's bytes per event, and the check of what was stored.
  */
 import { formatEnvironment, formatNumber, formatTable } from '../stats';
-import { PRESETS, Preset } from './play';
+import { CLIENT_MOVE_ID_STYLES, ClientMoveIdStyle, PRESETS, Preset } from './play';
+
+const CLIENT_MOVE_ID_WORDS: Record<ClientMoveIdStyle, string> = {
+  counted: 'counted clientMoveIds (a prefix per player and a count, as the web client sends)',
+  uuid: 'a random UUID clientMoveId with every move',
+  none: 'no clientMoveIds',
+};
 import { PresetReport, StorageBenchReport, StorageBenchSettings } from './run';
 import { Snapshot, total } from './sizes';
 
@@ -17,7 +23,7 @@ export const FULL_SETTINGS: StorageBenchSettings = {
   midMoves: 50,
   maxMoves: 2000,
   webhooks: true,
-  clientMoveIds: true,
+  clientMoveIds: 'counted',
   timeoutSeconds: 900,
 };
 
@@ -29,7 +35,7 @@ export const QUICK_SETTINGS: StorageBenchSettings = {
 };
 
 export const USAGE =
-  'usage: bench:storage [--games N] [--presets classic,zloba,modern] [--concurrency N] [--quick] [--no-webhooks] [--no-client-move-ids] [--json]';
+  'usage: bench:storage [--games N] [--presets classic,zloba,modern] [--concurrency N] [--quick] [--no-webhooks] [--client-move-ids counted|uuid|none] [--json]';
 
 export interface CommandLine {
   readonly settings: StorageBenchSettings;
@@ -51,17 +57,20 @@ export function parseArguments(argv: readonly string[]): CommandLine | { readonl
       settings = { ...settings, webhooks: false };
       continue;
     }
-    if (argument === '--no-client-move-ids') {
-      settings = { ...settings, clientMoveIds: false };
-      continue;
-    }
     const value = argv[index + 1];
-    if (!['--games', '--presets', '--concurrency'].includes(argument)) {
+    if (!['--games', '--presets', '--concurrency', '--client-move-ids'].includes(argument)) {
       return { error: `unknown argument ${argument}; ${USAGE}` };
     }
     if (value === undefined || value.startsWith('--'))
       return { error: `${argument} needs a value; ${USAGE}` };
     index++;
+    if (argument === '--client-move-ids') {
+      const style = CLIENT_MOVE_ID_STYLES.find((name) => name === value);
+      if (style === undefined)
+        return { error: `--client-move-ids must be ${CLIENT_MOVE_ID_STYLES.join(', ')} (got ${value})` };
+      settings = { ...settings, clientMoveIds: style };
+      continue;
+    }
     if (argument === '--presets') {
       const presets = value.split(',').map((name) => name.trim().toUpperCase());
       const known = presets.filter((name): name is Preset => (PRESETS as readonly string[]).includes(name));
@@ -167,7 +176,7 @@ export function formatReport(report: StorageBenchReport): string {
   const { settings } = report;
   return [
     `# bench:storage — ${formatEnvironment(report.environment)}`,
-    `code ${report.code} · ${report.postgres} · ${settings.games} games per preset after ${settings.warmupGames} unmeasured, ${settings.concurrency} at a time, webhooks ${settings.webhooks ? 'on (every player, every kind)' : 'off'}, ${settings.clientMoveIds ? 'a UUID clientMoveId with every move' : 'no clientMoveIds'} · ${formatNumber(report.elapsedMs / 1000, 1)} s`,
+    `code ${report.code} · ${report.postgres} · ${settings.games} games per preset after ${settings.warmupGames} unmeasured, ${settings.concurrency} at a time, webhooks ${settings.webhooks ? 'on (every player, every kind)' : 'off'}, ${CLIENT_MOVE_ID_WORDS[settings.clientMoveIds]} · ${formatNumber(report.elapsedMs / 1000, 1)} s`,
     '',
     ...report.presets.map(formatPreset).flatMap((text) => [text, '']),
   ].join('\n');

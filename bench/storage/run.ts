@@ -13,7 +13,7 @@ import { Client } from 'pg';
 import { describeEnvironment, Environment, nowMs } from '../stats';
 import { GraphQLHttpClient } from '../api/graphql-http';
 import { RunningServer, codeRevision, startServer } from '../api/server';
-import { GameInPlay, Preset, eachLimited, play, registerPair, startGame } from './play';
+import { ClientMoveIdStyle, GameInPlay, Preset, eachLimited, play, registerPair, startGame } from './play';
 import { Snapshot, difference, per, snapshot } from './sizes';
 import { ArchiveRepository } from '../../src/archive/archive.repository';
 import { Archiver } from '../../src/archive/archiver';
@@ -35,8 +35,8 @@ export interface StorageBenchSettings {
   readonly maxMoves: number;
   /** Register a webhook for every player (their deliveries and attempts are part of the figures). */
   readonly webhooks: boolean;
-  /** Send a UUID clientMoveId with every move, as the web client does (false: expectedVersion alone, as bots may). */
-  readonly clientMoveIds: boolean;
+  /** The clientMoveId every move carries: counted (as the web client sends), uuid, or none. */
+  readonly clientMoveIds: ClientMoveIdStyle;
   /** The whole run gives up after this long. */
   readonly timeoutSeconds: number;
 }

@@ -140,7 +140,7 @@ describe('the command line', () => {
         games: 5,
         presets: ['MODERN', 'CLASSIC'],
         webhooks: false,
-        clientMoveIds: false,
+        clientMoveIds: 'none',
       },
       json: false,
     });
@@ -154,6 +154,7 @@ describe('the command line', () => {
       ['--presets', 'poker'],
       ['--concurrency', '1.5'],
       ['--fast'],
+      ['--client-move-ids', 'random'],
     ]) {
       expect(parseArguments(argv)).toEqual({ error: expect.any(String) as string });
     }

@@ -4,7 +4,7 @@
  * move: side piles 9S, 9H, 2D and an empty one; hand 7H 8S * 7H; centre c1 built to 6, c2 and c4 aces).
  */
 import fc from 'fast-check';
-import { legalTargets, movesBetween, splitMove } from '../../web/src/table/moves';
+import { legalTargets, movesBetween, newClientMoveId, splitMove } from '../../web/src/table/moves';
 
 const LEGAL = [
   ...['d3-c2', 'd3-c4', '7H-c1', '*-c1', '*-c2', '*-c4'],
@@ -46,4 +46,18 @@ it('puts every legal move back together from its parts', () => {
       expect(movesBetween(LEGAL, parts.source, parts.target)).toContain(move);
     }),
   );
+});
+
+it('names each attempt with a new clientMoveId: this page’s prefix and a count, within the API’s 64 characters', () => {
+  const ids = Array.from({ length: 1000 }, () => newClientMoveId());
+  expect(new Set(ids).size).toBe(ids.length);
+  const prefixes = new Set(ids.map((id) => id.split('.')[0]));
+  expect(prefixes.size).toBe(1);
+  for (const id of ids) {
+    expect(id).toMatch(/^[0-9a-z]{10}\.[1-9]\d*$/);
+    expect(id.length).toBeLessThanOrEqual(64);
+  }
+  // One after another: the count goes up by one.
+  const [a, b] = [newClientMoveId(), newClientMoveId()].map((id) => Number(id.split('.')[1]));
+  expect(b).toBe((a ?? 0) + 1);
 });

@@ -30,11 +30,21 @@ export function movesBetween(legalMoves: readonly string[], source: string, targ
   });
 }
 
-/** A move id for `clientMoveId`, one per attempt, so a retry of the same attempt is applied once. */
+/**
+ * This page's prefix for its move ids: 10 random base-36 characters (about 51 bits), drawn once per page load,
+ * so another tab or a reload of the same player never repeats an id.
+ */
+const MOVE_ID_PREFIX = Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) =>
+  (byte % 36).toString(36),
+).join('');
+let moveIdCount = 0;
+
+/**
+ * A move id for `clientMoveId`, one per attempt, so a retry of the same attempt is applied once: this page's
+ * prefix and a count (`k3x9…q.17`). Unique among the player's moves as a random id would be, and once the game
+ * is archived such ids take about a byte each where a random UUID takes 16 (docs/api.md, Concurrency).
+ */
 export function newClientMoveId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Outside a secure context (plain http to a remote host) randomUUID is missing; 128 random bits do as well.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
+  moveIdCount += 1;
+  return `${MOVE_ID_PREFIX}.${moveIdCount}`;
 }
