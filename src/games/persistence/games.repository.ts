@@ -129,8 +129,7 @@ const REMIND = `
     RETURNING g.id, g.current_player_id)
   SELECT id, current_player_id FROM reminded`;
 
-/** A log row as the app reads it: the payload is the engine's event, as the append stored it. */
-/** A log's event as the service passes it on (the actor stays in storage). */
+/** A log's event as the service passes it on, from a row or an archive (the actor stays in storage). */
 function storedEventOf(archived: ArchivedEvent): StoredEvent {
   return {
     seq: archived.seq,
