@@ -313,7 +313,6 @@ describe('the query pool', () => {
       return { count: total, slow: total - fast, waiting: value(all, 'malice_db_pool_waiting') ?? -1 };
     };
     const before = await count();
-    expect(before.count).toBeGreaterThan(0);
     // Every connection taken: the next query waits for one, here for over a second.
     const held = await Promise.all(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()));
     const queued = performance.now();
