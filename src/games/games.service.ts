@@ -128,9 +128,12 @@ export class GamesService {
     if (seated !== undefined) {
       const row = await this.repository.row(gameId);
       if (row === null) return null;
+      // The seats as remembered now, not before the read: a seat amended meanwhile (its account deleted, announced
+      // by another copy) must not be put back as it was.
+      const seats = this.dealtSeats(gameId) ?? seated;
       // The seats gain their outcomes when the game finishes (perhaps through another app copy): read them then.
-      const current = row.status !== GameStatus.FINISHED || seated.every((seat) => seat.finishedAt !== null);
-      if (current) return this.known({ ...row, players: seated });
+      const current = row.status !== GameStatus.FINISHED || seats.every((seat) => seat.finishedAt !== null);
+      if (current) return this.known({ ...row, players: seats });
     }
     const game = await this.repository.withPlayers(gameId);
     if (game === null) return null;

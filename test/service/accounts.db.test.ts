@@ -10,10 +10,14 @@
  * - `leaderboard(includeProvisional: true)` lists the provisional ratings a new server has, marked.
  */
 import type { Client as WsClient } from 'graphql-ws';
+import { Client } from 'pg';
 import { hashToken } from '../../src/auth/tokens';
+import { GameStore } from '../../src/games/persistence/game-store';
+import { PlayersService } from '../../src/players/players.service';
 import { GraphQLBody, codeOf, dataOf, register, within, wsClient } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
+import { until } from './support/outage';
 import { createGame, joinGame, readGame, resign } from './support/play';
 
 const PASSWORD = 'correct horse battery staple';
@@ -317,6 +321,53 @@ describe('deleteAccount, around the edges', () => {
       }
       expect(seen).toEqual([true, false]);
     } finally {
+      await other.stop();
+    }
+  });
+
+  it('a game read in flight while another copy deletes a player does not bring the player back', async () => {
+    const other = await startAppInProcess({ databaseUrl: app.databaseUrl });
+    const blocker = new Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    try {
+      const lea = await register(app, 'lea_del');
+      const max = await register(app, 'max_del');
+      const game = await ratedGame(lea, max);
+      await resign(app, max, game);
+      const deletedOn = async (): Promise<boolean[]> => {
+        const body = await other.gql<{ game: { players: { player: { deleted: boolean } }[] } }>(
+          null,
+          'query($g: ID!) { game(id: $g) { players { player { deleted } } } }',
+          { g: game },
+        );
+        return dataOf(body).game.players.map((seat) => seat.player.deleted);
+      };
+      expect(await deletedOn()).toEqual([false, false]);
+      // The other copy's next read waits for the games table, holding the seats it remembers...
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE games IN ACCESS EXCLUSIVE MODE');
+      const read = deletedOn();
+      await until('the other copy reads the game row', async () => {
+        const { rows } = await blocker.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted AND relation = 'games'::regclass",
+        );
+        return rows[0]!.waiting > 0;
+      });
+      // ...while this copy deletes the account (the tombstone touches no game row) and the other copy hears of it.
+      const [leaId] = await sql<{ id: string }>(
+        app.databaseUrl,
+        "SELECT id FROM players WHERE username = 'lea_del'",
+      );
+      expect(await app.get(PlayersService).tombstone(leaId!.id, new Date())).toBe(true);
+      const remembered = other.get(GameStore);
+      await until('the other copy shows the player deleted', () =>
+        remembered.peek(game).row!.players.some((seat) => seat.player.deletedAt !== null),
+      );
+      await blocker.query('COMMIT');
+      expect(await read).toEqual([true, false]);
+      expect(await deletedOn()).toEqual([true, false]);
+    } finally {
+      await blocker.end();
       await other.stop();
     }
   });
