@@ -7,8 +7,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { PeriodicPass } from '../common/periodic-pass';
 import { DatabaseAvailability } from '../db/availability';
-import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { AppMetrics } from '../metrics/app-metrics';
 import { ArchiveRepository } from './archive.repository';
 import { ArchiveOutcome, ArchiveReport, Archiver } from './archiver';
@@ -17,14 +17,12 @@ import { ArchiveOutcome, ArchiveReport, Archiver } from './archiver';
 export class ArchiveWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ArchiveWorker.name);
   private readonly archiver: Archiver;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<ArchiveReport> | null = null;
-  private stopping = false;
+  private readonly passes: PeriodicPass<ArchiveReport>;
 
   constructor(
     repository: ArchiveRepository,
     private readonly clock: Clock,
-    private readonly availability: DatabaseAvailability,
+    availability: DatabaseAvailability,
     metrics: AppMetrics,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {
@@ -35,47 +33,31 @@ export class ArchiveWorker implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.debug(`game ${gameId} archived: ${outcome.events} events in ${outcome.bytes} bytes`);
       }
     });
+    this.passes = new PeriodicPass('archive pass', this.logger, availability);
   }
 
   onApplicationBootstrap(): void {
-    const interval = this.config.workers.archiveIntervalMs;
-    if (interval === 0) return;
-    this.timer = setInterval(() => {
-      // While the database is down the passes wait; the next pass after it archives what came due meanwhile.
-      if (!this.availability.databaseUp) return;
-      this.pass().catch((error: unknown) =>
-        databaseFailureOf(error) === null
-          ? this.logger.error(`archive pass failed: ${String(error)}`)
-          : this.logger.warn(`archive pass failed, the database is unavailable: ${describeFailure(error)}`),
-      );
-    }, interval);
-    this.timer.unref();
+    this.passes.start(this.config.workers.archiveIntervalMs, () => this.pass());
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
     // A pass in progress stops after its current game, before the pool closes.
-    this.stopping = true;
-    await this.running?.catch(() => undefined);
+    await this.passes.stop();
   }
 
   /** One pass over the games over before ARCHIVE_AFTER_MINUTES before `at` (default: the clock's now). */
   async pass(at?: Date): Promise<ArchiveReport> {
-    while (this.running !== null) await this.running.catch(() => undefined);
-    const now = at ?? this.clock.now();
-    const cutoff = new Date(now.getTime() - this.config.archiveAfterMinutes * 60_000);
-    this.running = this.archiver.pass(cutoff, now, () => this.stopping);
-    try {
-      const report = await this.running;
+    return this.passes.run(async () => {
+      const now = at ?? this.clock.now();
+      const cutoff = new Date(now.getTime() - this.config.archiveAfterMinutes * 60_000);
+      const report = await this.archiver.pass(cutoff, now, () => this.passes.stopping);
       if (report.archived + report.refused > 0) {
         this.logger.log(
           `archive pass: archived ${report.archived} finished games, ${report.refused} left as rows`,
         );
       }
       return report;
-    } finally {
-      this.running = null;
-    }
+    });
   }
 
   /** Archives one game now, whatever its age (tests, and two copies racing). */

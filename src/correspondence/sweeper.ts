@@ -10,8 +10,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { PeriodicPass } from '../common/periodic-pass';
 import { DatabaseAvailability } from '../db/availability';
-import { databaseFailureOf, describeFailure } from '../db/connection-errors';
+import { databaseFailureOf } from '../db/connection-errors';
 import { GamesService } from '../games/games.service';
 import { GamesRepository } from '../games/persistence/games.repository';
 
@@ -26,35 +27,26 @@ export interface SweepReport {
 @Injectable()
 export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DeadlineSweeper.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<SweepReport> | null = null;
+  private readonly passes: PeriodicPass<SweepReport>;
 
   constructor(
     private readonly games: GamesService,
     private readonly repository: GamesRepository,
     private readonly clock: Clock,
-    private readonly availability: DatabaseAvailability,
+    availability: DatabaseAvailability,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const interval = this.config.workers.sweepIntervalMs;
-    if (interval === 0) return;
-    this.timer = setInterval(() => {
-      // While the database is down the passes wait (its outage is logged once); a deadline that ran out
-      // meanwhile is found by the first pass after it (docs/operations.md#outages).
-      if (!this.availability.databaseUp) return;
-      this.sweep().catch((error: unknown) =>
-        databaseFailureOf(error) === null
-          ? this.logger.error(`sweep failed: ${String(error)}`)
-          : this.logger.warn(`sweep failed, the database is unavailable: ${describeFailure(error)}`),
-      );
-    }, interval);
-    this.timer.unref();
+  ) {
+    this.passes = new PeriodicPass('sweep', this.logger, availability);
   }
 
-  onModuleDestroy(): void {
-    if (this.timer !== null) clearInterval(this.timer);
+  onApplicationBootstrap(): void {
+    // A deadline that ran out while the database was down is found by the first pass after it
+    // (docs/operations.md#outages).
+    this.passes.start(this.config.workers.sweepIntervalMs, () => this.sweep());
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.passes.stop();
   }
 
   /**
@@ -62,13 +54,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
    * millisecond before a deadline never sees the deadline). A pass asked for while one runs waits for it.
    */
   async sweep(at?: Date): Promise<SweepReport> {
-    while (this.running !== null) await this.running.catch(() => undefined);
-    this.running = this.pass(at ?? this.clock.now());
-    try {
-      return await this.running;
-    } finally {
-      this.running = null;
-    }
+    return this.passes.run(() => this.pass(at ?? this.clock.now()));
   }
 
   private async pass(now: Date): Promise<SweepReport> {

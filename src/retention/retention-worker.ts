@@ -10,8 +10,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
+import { PeriodicPass } from '../common/periodic-pass';
 import { DatabaseAvailability } from '../db/availability';
-import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { AppMetrics } from '../metrics/app-metrics';
 import { BatchOutcome, RetentionRepository } from './retention.repository';
 import {
@@ -25,38 +25,25 @@ import {
 @Injectable()
 export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RetentionWorker.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<RetentionReport> | null = null;
-  private stopping = false;
+  private readonly passes: PeriodicPass<RetentionReport>;
 
   constructor(
     private readonly repository: RetentionRepository,
     private readonly clock: Clock,
-    private readonly availability: DatabaseAvailability,
+    availability: DatabaseAvailability,
     private readonly metrics: AppMetrics,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
-  ) {}
+  ) {
+    this.passes = new PeriodicPass('retention pass', this.logger, availability);
+  }
 
   onApplicationBootstrap(): void {
-    const interval = this.config.workers.retentionIntervalMs;
-    if (interval === 0) return;
-    this.timer = setInterval(() => {
-      // While the database is down the passes wait; the next pass after it removes what came due meanwhile.
-      if (!this.availability.databaseUp) return;
-      this.pass().catch((error: unknown) =>
-        databaseFailureOf(error) === null
-          ? this.logger.error(`retention pass failed: ${String(error)}`)
-          : this.logger.warn(`retention pass failed, the database is unavailable: ${describeFailure(error)}`),
-      );
-    }, interval);
-    this.timer.unref();
+    this.passes.start(this.config.workers.retentionIntervalMs, () => this.pass());
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
     // A pass in progress stops after its current batch, before the pool closes.
-    this.stopping = true;
-    await this.running?.catch(() => undefined);
+    await this.passes.stop();
   }
 
   /**
@@ -65,13 +52,9 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
    * make it small to walk a backlog in many batches).
    */
   async pass(at?: Date, batch = RETENTION_BATCH): Promise<RetentionReport> {
-    while (this.running !== null) await this.running.catch(() => undefined);
-    this.running = this.run(retentionCutoff(at ?? this.clock.now(), this.config.retentionDays), batch);
-    try {
-      return await this.running;
-    } finally {
-      this.running = null;
-    }
+    return this.passes.run(() =>
+      this.run(retentionCutoff(at ?? this.clock.now(), this.config.retentionDays), batch),
+    );
   }
 
   private async run(cutoff: Date, batch: number): Promise<RetentionReport> {
@@ -106,7 +89,7 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
   ): Promise<RetentionReport> {
     let after = '0';
     let total = NOTHING_REMOVED;
-    while (!this.stopping) {
+    while (!this.passes.stopping) {
       const outcome = await batch(after);
       const removed = count(outcome);
       this.metrics.rowsRemoved(removed);

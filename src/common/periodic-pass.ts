@@ -1,0 +1,64 @@
+/**
+ * The timer and turn-taking of a worker that makes one pass over some work every so often (the deadline sweeper,
+ * the archiver, retention): what they share, so each worker holds only its pass.
+ *
+ * - Every `intervalMs` a pass starts, unless the database is down: the passes then wait, and the first one after it
+ *   is back does what came due meanwhile (docs/operations.md#outages). A failure is logged — as the database being
+ *   unavailable when it is that (a warning: the outage itself is logged once elsewhere), as an error otherwise.
+ * - One pass at a time: a pass asked for while one runs (a test's, or the timer's) waits for it.
+ * - On stop: no new pass; `stopping` turns true, so a pass can end after its current step; the running one is
+ *   awaited, before the pool closes.
+ */
+import type { Logger } from '@nestjs/common';
+import type { DatabaseAvailability } from '../db/availability';
+import { databaseFailureOf, describeFailure } from '../db/connection-errors';
+
+export class PeriodicPass<Report> {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<Report> | null = null;
+  private stopped = false;
+
+  /** `what` names the pass in the log lines ("archive pass", "sweep"). */
+  constructor(
+    private readonly what: string,
+    private readonly logger: Pick<Logger, 'error' | 'warn'>,
+    private readonly availability: Pick<DatabaseAvailability, 'databaseUp'>,
+  ) {}
+
+  /** True once the worker is stopping: a long pass ends after its current step. */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
+  /** Runs `pass` every `intervalMs` (0: never; the worker is off). */
+  start(intervalMs: number, pass: () => Promise<unknown>): void {
+    if (intervalMs === 0) return;
+    this.timer = setInterval(() => {
+      if (!this.availability.databaseUp) return;
+      pass().catch((error: unknown) =>
+        databaseFailureOf(error) === null
+          ? this.logger.error(`${this.what} failed: ${String(error)}`)
+          : this.logger.warn(`${this.what} failed, the database is unavailable: ${describeFailure(error)}`),
+      );
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Runs one pass once any running one has ended; resolves with its report. */
+  async run(pass: () => Promise<Report>): Promise<Report> {
+    while (this.running !== null) await this.running.catch(() => undefined);
+    this.running = pass();
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** Stops the timer and waits for a running pass (its failure is the pass's own to report). */
+  async stop(): Promise<void> {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.stopped = true;
+    await this.running?.catch(() => undefined);
+  }
+}
