@@ -36,6 +36,8 @@ module.exports = {
   // Global settings: jest reads neither from a project.
   testTimeout: 120000,
   maxWorkers: WORKERS,
+  // The default output, then each tier's and the browser suite's time (its CI budget: docs/testing.md).
+  reporters: ['default', '<rootDir>/test/support/suite-times-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: [DB, E2E] },
     { ...common, ...postgres, displayName: 'db', testRegex: DB },
