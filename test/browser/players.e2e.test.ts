@@ -84,25 +84,26 @@ async function apiBoard(preset: Preset, includeProvisional: boolean): Promise<Bo
   }));
 }
 
-async function ratingHistoryCount(username: string, preset: Preset): Promise<number> {
-  let count = 0;
+/** When each of a player's rated games in a preset finished, oldest first (every page of `ratingHistory`). */
+async function ratingHistoryTimes(username: string, preset: Preset): Promise<number[]> {
+  const times: number[] = [];
   let after: string | null = null;
   for (;;) {
     const body: GraphQLBody<{ ratingHistory: HistoryPage }> = await app.gql(
       null,
       `query($u: String!, $p: Preset!, $a: String) { ratingHistory(username: $u, preset: $p, first: 100, after: $a) {
-        edges { node { gameId } } pageInfo { hasNextPage endCursor } } }`,
+        edges { node { gameId finishedAt } } pageInfo { hasNextPage endCursor } } }`,
       { u: username, p: preset, a: after },
     );
     const history = dataOf(body).ratingHistory;
-    count += history.edges.length;
-    if (!history.pageInfo.hasNextPage) return count;
+    times.push(...history.edges.map((edge) => new Date(edge.node.finishedAt).getTime()));
+    if (!history.pageInfo.hasNextPage) return times.reverse();
     after = history.pageInfo.endCursor;
   }
 }
 
 interface HistoryPage {
-  edges: { node: { gameId: string } }[];
+  edges: { node: { gameId: string; finishedAt: string } }[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
@@ -250,7 +251,7 @@ describe('the leaderboard, signed out', () => {
 });
 
 describe('a player page, signed out', () => {
-  it('shows each preset’s rating and a graph with one point per rated game', async () => {
+  it('shows each preset’s rating and a graph over time with one point per rated game', async () => {
     await page.goto(`${app.url}/players/${ANN}`);
     const ratings = await ratingsOf(ANN);
     expect(ratings.map((rating) => rating.preset).sort()).toEqual([...PRESETS]);
@@ -263,12 +264,28 @@ describe('a player page, signed out', () => {
       expect(await card.getByTestId('rating-status').textContent()).toBe(
         rating.provisional ? 'provisional' : 'established',
       );
-      const points = await ratingHistoryCount(ANN, rating.preset);
+      const times = await ratingHistoryTimes(ANN, rating.preset);
+      const points = times.length;
       expect(points).toBe(rating.games);
       expect(points).toBeGreaterThan(0);
       const graph = page.getByTestId(`rating-graph-${rating.preset}`);
       await graph.waitFor();
       expect(await graph.locator('[data-testid="rating-point"]').count()).toBe(points);
+      // Over time: each point sits where its game finished within the span from the first game to the last.
+      const xs = await graph
+        .locator('[data-testid="rating-point"]')
+        .evaluateAll((circles) => circles.map((circle) => Number(circle.getAttribute('cx'))));
+      const [firstTime, lastTime] = [times[0]!, times[times.length - 1]!];
+      if (lastTime > firstTime) {
+        const [firstX, lastX] = [xs[0]!, xs[xs.length - 1]!];
+        expect(lastX).toBeGreaterThan(firstX);
+        xs.forEach((x, index) =>
+          expect((x - firstX) / (lastX - firstX)).toBeCloseTo(
+            (times[index]! - firstTime) / (lastTime - firstTime),
+            2,
+          ),
+        );
+      }
       // Named for assistive technology: its title and description.
       expect(await graph.getAttribute('role')).toBe('img');
       expect(await graph.locator('title').first().textContent()).toMatch(/rating after each rated game/);

@@ -1,8 +1,8 @@
 /**
  * A player's rating in one preset after each rated game, drawn as our own SVG from `ratingHistory` (every page,
- * newest first from the API, drawn oldest first): one point per game, evenly spaced left to right, so a busy week
- * and a quiet month read alike; the horizontal axis names the dates of the first, middle and last games, the
- * vertical one the ratings. For screen readers the SVG has a title and a description, and a table below lists
+ * newest first from the API, drawn oldest first): one point per game, placed left to right by when it finished, so
+ * the line shows the rating over time (a quiet month is a long flat stretch); the horizontal axis names the dates of
+ * the first game, the middle of the span and the last game, the vertical one the ratings. For screen readers the SVG has a title and a description, and a table below lists
  * every game.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -48,7 +48,8 @@ const BOTTOM = 28;
 const MIN_SPAN = 40;
 
 interface Scale {
-  x: (index: number) => number;
+  /** Where a game that finished at this time (milliseconds) sits. */
+  x: (time: number) => number;
   y: (rating: number) => number;
   low: number;
   high: number;
@@ -65,24 +66,32 @@ function scaleFor(entries: readonly HistoryEntry[]): Scale {
   }
   const plotWidth = WIDTH - LEFT - RIGHT;
   const plotHeight = HEIGHT - TOP - BOTTOM;
-  const count = entries.length;
+  const first = timeOf(entries[0]!);
+  const span = timeOf(entries[entries.length - 1]!) - first;
   return {
-    x: (index) => LEFT + (count === 1 ? plotWidth / 2 : (index * plotWidth) / (count - 1)),
+    // One game, or games all finished at one instant: the middle.
+    x: (time) => LEFT + (span === 0 ? plotWidth / 2 : ((time - first) * plotWidth) / span),
     y: (rating) => TOP + ((high - rating) / (high - low)) * plotHeight,
     low,
     high,
   };
 }
 
+function timeOf(entry: HistoryEntry): number {
+  return new Date(entry.finishedAt).getTime();
+}
+
 /**
- * The games whose dates label the horizontal axis: the first, the middle one and the last, each only when its
- * date differs from the ones before (games of one day get one label).
+ * The times whose dates label the horizontal axis: the first game's, the middle of the span and the last game's,
+ * each only when its date differs from the ones before (games of one day get one label).
  */
-function dateTicks(entries: readonly HistoryEntry[]): { index: number; label: string }[] {
-  const ticks: { index: number; label: string }[] = [];
-  for (const index of [0, Math.floor((entries.length - 1) / 2), entries.length - 1]) {
-    const label = formatDate(entries[index]!.finishedAt);
-    if (!ticks.some((tick) => tick.label === label)) ticks.push({ index, label });
+function dateTicks(entries: readonly HistoryEntry[]): { time: number; label: string }[] {
+  const first = timeOf(entries[0]!);
+  const last = timeOf(entries[entries.length - 1]!);
+  const ticks: { time: number; label: string }[] = [];
+  for (const time of [first, first + (last - first) / 2, last]) {
+    const label = formatDate(new Date(time).toISOString());
+    if (!ticks.some((tick) => tick.label === label)) ticks.push({ time, label });
   }
   return ticks;
 }
@@ -97,7 +106,7 @@ function Chart({ preset, entries }: { preset: Preset; entries: readonly HistoryE
   const first = entries[0]!;
   const last = entries[entries.length - 1]!;
   const ratingTicks = [scale.low, (scale.low + scale.high) / 2, scale.high];
-  const line = entries.map((entry, index) => `${scale.x(index)},${scale.y(entry.ratingAfter)}`).join(' ');
+  const line = entries.map((entry) => `${scale.x(timeOf(entry))},${scale.y(entry.ratingAfter)}`).join(' ');
   return (
     <svg
       class="rating-graph"
@@ -127,10 +136,10 @@ function Chart({ preset, entries }: { preset: Preset; entries: readonly HistoryE
             </text>
           </g>
         ))}
-        {dateTicks(entries).map(({ index, label }, position, all) => (
+        {dateTicks(entries).map(({ time, label }, position, all) => (
           <text
-            key={index}
-            x={scale.x(index)}
+            key={time}
+            x={scale.x(time)}
             y={HEIGHT - 8}
             text-anchor={
               all.length === 1 && entries.length === 1
@@ -147,12 +156,12 @@ function Chart({ preset, entries }: { preset: Preset; entries: readonly HistoryE
         ))}
       </g>
       <polyline class="rating-line" points={line} />
-      {entries.map((entry, index) => (
+      {entries.map((entry) => (
         <circle
           key={entry.gameId}
           class={`rating-point outcome-${entry.outcome.toLowerCase()}`}
           data-testid="rating-point"
-          cx={scale.x(index)}
+          cx={scale.x(timeOf(entry))}
           cy={scale.y(entry.ratingAfter)}
           r={3.5}
         >
