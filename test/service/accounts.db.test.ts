@@ -271,6 +271,16 @@ describe('deleteAccount', () => {
   });
 });
 
+/** Whether each seat's player of a game shows as deleted, as an app copy answers. */
+async function seatsDeletedOn(copy: InProcessApp, game: string): Promise<boolean[]> {
+  const body = await copy.gql<{ game: { players: { player: { deleted: boolean } }[] } }>(
+    null,
+    'query($g: ID!) { game(id: $g) { players { player { deleted } } } }',
+    { g: game },
+  );
+  return dataOf(body).game.players.map((seat) => seat.player.deleted);
+}
+
 describe('deleteAccount, around the edges', () => {
   it('a game of three goes on without the deleted player, and its end does not bring them back to the board', async () => {
     const [gil, hal, ida] = await Promise.all(
@@ -301,14 +311,7 @@ describe('deleteAccount, around the edges', () => {
       const kim = await register(app, 'kim_del');
       const game = await ratedGame(jan, kim);
       await resign(app, kim, game);
-      const deletedOn = async (): Promise<boolean[]> => {
-        const body = await other.gql<{ game: { players: { player: { deleted: boolean } }[] } }>(
-          null,
-          'query($g: ID!) { game(id: $g) { players { player { deleted } } } }',
-          { g: game },
-        );
-        return dataOf(body).game.players.map((seat) => seat.player.deleted);
-      };
+      const deletedOn = (): Promise<boolean[]> => seatsDeletedOn(other, game);
       // The other copy reads the finished game, and keeps its seats.
       expect(await deletedOn()).toEqual([false, false]);
       expect(dataOf(await deleteAccount(jan, PASSWORD)).deleteAccount).toBe(true);
@@ -334,14 +337,7 @@ describe('deleteAccount, around the edges', () => {
       const max = await register(app, 'max_del');
       const game = await ratedGame(lea, max);
       await resign(app, max, game);
-      const deletedOn = async (): Promise<boolean[]> => {
-        const body = await other.gql<{ game: { players: { player: { deleted: boolean } }[] } }>(
-          null,
-          'query($g: ID!) { game(id: $g) { players { player { deleted } } } }',
-          { g: game },
-        );
-        return dataOf(body).game.players.map((seat) => seat.player.deleted);
-      };
+      const deletedOn = (): Promise<boolean[]> => seatsDeletedOn(other, game);
       expect(await deletedOn()).toEqual([false, false]);
       // The other copy's next read waits for the games table, holding the seats it remembers...
       await blocker.query('BEGIN');
