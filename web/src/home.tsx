@@ -1,7 +1,9 @@
 /**
- * Home = my games: my turns first (the least time left first), then games waiting for the opponent, then games
- * waiting for players, then finished ones. It reads `dashboard` and `games(filter: { mine: true })` and reads
- * them again whenever `myEvents` says something happened to me, so it follows the games live.
+ * Home = my games: my turns first (the least time left first, games without a clock last), then games waiting
+ * for the opponent, then games waiting for players, then the newest finished ones. Each section reads what it
+ * needs (docs/web.md "Home"): every one of my active and waiting games and of the invitations to me, page after
+ * page, and only a recent slice of the finished ones, with a link to my history for the rest. It reads them again
+ * whenever `myEvents` says something happened to me, so it follows the games live.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request, subscribe, watchSocket } from './api';
@@ -12,7 +14,12 @@ import type {
   AcceptInvitationMutationVariables,
   DeclineInvitationMutation,
   DeclineInvitationMutationVariables,
+  GameStatus,
   HomeGameFragment,
+  HomeMoreGamesQuery,
+  HomeMoreGamesQueryVariables,
+  HomeMoreInvitationsQuery,
+  HomeMoreInvitationsQueryVariables,
   HomeQuery,
   HomeQueryVariables,
   InvitationFragment,
@@ -20,12 +27,15 @@ import type {
   MyEventsSubscriptionVariables,
 } from './generated/graphql';
 import HOME from './home.graphql?raw';
+import { HOME_PAGE_SIZE, HOME_RECENT_FINISHED, allPages } from './home-paging';
 import { Link } from './router';
 import { strings } from './strings';
 
 declare module './api' {
   interface Operations {
     Home: [HomeQuery, HomeQueryVariables];
+    HomeMoreGames: [HomeMoreGamesQuery, HomeMoreGamesQueryVariables];
+    HomeMoreInvitations: [HomeMoreInvitationsQuery, HomeMoreInvitationsQueryVariables];
     AcceptInvitation: [AcceptInvitationMutation, AcceptInvitationMutationVariables];
     DeclineInvitation: [DeclineInvitationMutation, DeclineInvitationMutationVariables];
     MyEvents: [MyEventsSubscription, MyEventsSubscriptionVariables];
@@ -78,9 +88,16 @@ export function timeLeft(deadline: string | null, now: number): string {
   return S.timeLeft(parts.join(' '));
 }
 
-const byDeadline = (a: HomeGameFragment, b: HomeGameFragment): number =>
-  (a.deadline === null ? Infinity : Date.parse(a.deadline)) -
-  (b.deadline === null ? Infinity : Date.parse(b.deadline));
+/** The earliest deadline first; games without a clock after every game with one; then the oldest game first. */
+const byDeadline = (a: HomeGameFragment, b: HomeGameFragment): number => {
+  if (a.deadline !== b.deadline) {
+    if (a.deadline === null) return 1;
+    if (b.deadline === null) return -1;
+    const sooner = Date.parse(a.deadline) - Date.parse(b.deadline);
+    if (sooner !== 0) return sooner;
+  }
+  return Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+};
 const newestFinished = (a: HomeGameFragment, b: HomeGameFragment): number =>
   Date.parse(b.finishedAt ?? b.createdAt) - Date.parse(a.finishedAt ?? a.createdAt);
 
@@ -96,6 +113,46 @@ function grouped(games: readonly HomeGameFragment[]): Record<Section, HomeGameFr
   groups.theirTurn.sort(byDeadline);
   groups.finished.sort(newestFinished);
   return groups;
+}
+
+/** What the page shows: the games of every section, whether older finished ones exist, the invitations. */
+interface HomeData {
+  readonly dashboard: HomeQuery['dashboard'];
+  readonly games: readonly HomeGameFragment[];
+  readonly moreFinished: boolean;
+  readonly invitations: readonly InvitationFragment[];
+}
+
+/**
+ * One read of the page: the first pages together, then the rest of my active and waiting games and of the
+ * invitations, page after page (HOME_PAGE_SIZE each), so that nobody with many games loses one from "Your turn".
+ * Finished and called-off games: the newest HOME_RECENT_FINISHED of each, merged, the newest of them kept.
+ */
+async function readHome(): Promise<HomeData> {
+  const first = await request(HOME, 'Home', { pageSize: HOME_PAGE_SIZE, recent: HOME_RECENT_FINISHED });
+  const rest = (status: GameStatus) => (after: string) =>
+    request(HOME, 'HomeMoreGames', { status, pageSize: HOME_PAGE_SIZE, after }).then((page) => page.games);
+  const [active, waiting, invitations] = await Promise.all([
+    allPages(first.active, rest('ACTIVE')),
+    allPages(first.waiting, rest('WAITING')),
+    allPages(first.invitations, (after) =>
+      request(HOME, 'HomeMoreInvitations', { pageSize: HOME_PAGE_SIZE, after }).then(
+        (page) => page.challenges,
+      ),
+    ),
+  ]);
+  const over = [...first.finished.edges, ...first.aborted.edges]
+    .map((edge) => edge.node)
+    .sort(newestFinished);
+  return {
+    dashboard: first.dashboard,
+    games: [...active, ...waiting, ...over.slice(0, HOME_RECENT_FINISHED)],
+    moreFinished:
+      over.length > HOME_RECENT_FINISHED ||
+      first.finished.pageInfo.hasNextPage ||
+      first.aborted.pageInfo.hasNextPage,
+    invitations,
+  };
 }
 
 function GameRow({ game, me, now }: { game: HomeGameFragment; me: string; now: number }) {
@@ -176,7 +233,7 @@ function InvitationRow({
 
 export function Home({ me }: { me: { username: string } }) {
   const S = strings();
-  const [data, setData] = useState<HomeQuery | null>(null);
+  const [data, setData] = useState<HomeData | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
   // Until the socket is first acknowledged, the page says nothing about it.
   const [live, setLive] = useState(true);
@@ -195,7 +252,7 @@ export function Home({ me }: { me: { username: string } }) {
         again = true;
         return;
       }
-      pending = request(HOME, 'Home', {})
+      pending = readHome()
         .then((answer) => {
           if (current) {
             setData(answer);
@@ -233,9 +290,9 @@ export function Home({ me }: { me: { username: string } }) {
     };
   }, []);
 
-  const groups = grouped(data?.games.edges.map((edge) => edge.node) ?? []);
-  const invitations = data?.invitations.edges.map((edge) => edge.node) ?? [];
-  const empty = data !== null && data.games.edges.length === 0 && invitations.length === 0;
+  const groups = grouped(data?.games ?? []);
+  const invitations = data?.invitations ?? [];
+  const empty = data !== null && data.games.length === 0 && invitations.length === 0;
   return (
     <section class="home">
       <h1>{S.home}</h1>
@@ -274,6 +331,13 @@ export function Home({ me }: { me: { username: string } }) {
               <GameRow key={game.id} game={game} me={me.username} now={now} />
             ))}
           </ul>
+          {section === 'finished' && data?.moreFinished === true && (
+            <p class="more">
+              <Link to={{ page: 'player', username: me.username }} testId="more-finished">
+                {S.moreFinished}
+              </Link>
+            </p>
+          )}
         </div>
       ))}
     </section>

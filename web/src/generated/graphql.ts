@@ -493,10 +493,34 @@ export type MeQuery = { me: { id: string, username: string } };
 
 export type HomeGameFragment = { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> };
 
-export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
+export type HomeGamePageFragment = { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
+
+export type InvitationPageFragment = { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
+
+export type HomeQueryVariables = Exact<{
+  pageSize: number;
+  recent: number;
+}>;
 
 
-export type HomeQuery = { dashboard: { myTurn: number, opponentsTurn: number, waitingForPlayers: number, invitations: number, nextDeadline: string | null }, games: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }> }, invitations: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null } }> } };
+export type HomeQuery = { dashboard: { myTurn: number, opponentsTurn: number, waitingForPlayers: number, invitations: number, nextDeadline: string | null }, active: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, waiting: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, finished: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, aborted: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, invitations: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type HomeMoreGamesQueryVariables = Exact<{
+  status: GameStatus;
+  pageSize: number;
+  after: string;
+}>;
+
+
+export type HomeMoreGamesQuery = { games: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type HomeMoreInvitationsQueryVariables = Exact<{
+  pageSize: number;
+  after: string;
+}>;
+
+
+export type HomeMoreInvitationsQuery = { challenges: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type InvitationFragment = { id: string, preset: Preset, rated: boolean, createdAt: string, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null };
 
