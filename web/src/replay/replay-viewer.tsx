@@ -67,8 +67,10 @@ export function ReplayViewer({
           <>
             <Stepper steps={loaded.replay.steps} mySeat={mySeat} names={names} />
             {loaded.replay.stopped !== null && (
-              <p class="error" lang="en">
-                {S.replayStopped(loaded.replay.steps.length - 1, loaded.replay.stopped)}
+              <p class="error">
+                {S.replayStopped(loaded.replay.steps.length - 1)}{' '}
+                {/* The engine's own reason, in English as the command line prints it. */}
+                <span lang="en">{loaded.replay.stopped}</span>
               </p>
             )}
           </>
