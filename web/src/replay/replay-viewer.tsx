@@ -79,7 +79,9 @@ export function ReplayViewer({
             {S.noReplay(loaded.replay.error)}
           </p>
         ))}
-      {loaded !== null && <VerifyPanel engine={loaded.engine} exported={loaded.exported} />}
+      {loaded !== null && (
+        <VerifyPanel engine={loaded.engine} exported={loaded.exported} gameId={gameId} mySeat={mySeat} />
+      )}
     </section>
   );
 }

@@ -84,12 +84,27 @@ const en = {
     'Verified: the deal is the committed seed’s and the players’, every move was legal, the result is right.',
   notVerified: (failed: number) =>
     plural(failed, { one: 'Not verified: {n} check failed.', other: 'Not verified: {n} checks failed.' }),
+  /** What this browser kept before the deal, against the export (web/src/client-seed.ts). */
+  browserChecks: {
+    seenCommitment: {
+      ok: 'The export’s commitment matches the commitment this browser saw before the deal',
+      failed: 'The export’s commitment is not the commitment this browser saw before the deal',
+    },
+    mySeed: {
+      ok: 'Your seed is in the deal: the export has the seed this browser drew',
+      failed: 'Your seed is not in the deal: the export has another seed than the one this browser drew',
+    },
+  },
+  againstBrowser:
+    'Checked against the export itself and against what this browser kept when the game was dealt.',
+  exportOnly:
+    'Only the export’s own consistency was checked: this game was not dealt from this browser, so it keeps no commitment or seed of its own to compare.',
   unreadable: (why: string) => `Not verified: the export cannot be read (${why}).`,
   checks: {
     over: 'The game is over, so its seed is revealed',
     rulesVersion: 'Its rules version is one this engine replays',
     seedRevealed: 'The seed is revealed',
-    commitment: 'The seed matches the commitment published at creation',
+    commitment: 'The seed matches the commitment the export gives',
     clientSeeds: 'The client seeds are in order',
     logComplete: 'The move log is complete and in order',
     eventLabels: 'Every move is labelled as it was made',
@@ -182,12 +197,26 @@ export const strings = translations(en, {
         one: 'Inte verifierat: {n} kontroll misslyckades.',
         other: 'Inte verifierat: {n} kontroller misslyckades.',
       }),
+    browserChecks: {
+      seenCommitment: {
+        ok: 'Exportens åtagande stämmer med åtagandet som den här webbläsaren såg före given',
+        failed: 'Exportens åtagande är inte det som den här webbläsaren såg före given',
+      },
+      mySeed: {
+        ok: 'Ditt frö finns i given: exporten har fröet som den här webbläsaren drog',
+        failed: 'Ditt frö finns inte i given: exporten har ett annat frö än det den här webbläsaren drog',
+      },
+    },
+    againstBrowser:
+      'Kontrollerat mot exporten själv och mot det som den här webbläsaren sparade när partiet gavs.',
+    exportOnly:
+      'Bara exportens egen samstämmighet kontrollerades: partiet gavs inte från den här webbläsaren, så den har inget eget åtagande eller frö att jämföra med.',
     unreadable: (why: string) => `Inte verifierat: exporten går inte att läsa (${why}).`,
     checks: {
       over: 'Partiet är slut, så fröet är avslöjat',
       rulesVersion: 'Regelversionen är en som den här motorn spelar upp',
       seedRevealed: 'Fröet är avslöjat',
-      commitment: 'Fröet stämmer med åtagandet som publicerades när partiet skapades',
+      commitment: 'Fröet stämmer med åtagandet som exporten anger',
       clientSeeds: 'Klientfröna är i ordning',
       logComplete: 'Draglistan är fullständig och i ordning',
       eventLabels: 'Varje drag är märkt som det gjordes',
@@ -286,12 +315,25 @@ export const strings = translations(en, {
         many: 'Не проверено: {n} проверок не прошли.',
         other: 'Не проверено: {n} проверки не прошли.',
       }),
+    browserChecks: {
+      seenCommitment: {
+        ok: 'Обязательство в экспорте совпадает с тем, что этот браузер видел до раздачи',
+        failed: 'Обязательство в экспорте не то, что этот браузер видел до раздачи',
+      },
+      mySeed: {
+        ok: 'Ваше зерно есть в раздаче: в экспорте то зерно, что вытянул этот браузер',
+        failed: 'Вашего зерна нет в раздаче: в экспорте другое зерно, не то, что вытянул этот браузер',
+      },
+    },
+    againstBrowser: 'Проверено по самому экспорту и по тому, что этот браузер сохранил при раздаче.',
+    exportOnly:
+      'Проверена только согласованность самого экспорта: партия раздавалась не из этого браузера, и своего обязательства или зерна для сравнения у него нет.',
     unreadable: (why: string) => `Не проверено: экспорт не читается (${why}).`,
     checks: {
       over: 'Партия закончена, поэтому зерно раскрыто',
       rulesVersion: 'Её версию правил этот движок умеет воспроизводить',
       seedRevealed: 'Зерно раскрыто',
-      commitment: 'Зерно совпадает с обязательством, опубликованным при создании',
+      commitment: 'Зерно совпадает с обязательством, указанным в экспорте',
       clientSeeds: 'Зёрна клиентов в порядке',
       logComplete: 'Список ходов полон и упорядочен',
       eventLabels: 'Каждый ход помечен так, как был сделан',
