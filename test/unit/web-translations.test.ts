@@ -198,10 +198,12 @@ describe.each(modules.map((file) => [path.relative(WEB, file), file]))('%s', (_n
   });
 });
 
-type RulesModule = { rules: unknown };
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the rules pages' texts, one module per language
-const rulesTexts = (language: 'en' | 'sv' | 'ru') =>
-  (require(path.join(WEB, 'rules', `rules-${language}.ts`)) as RulesModule).rules;
+/** The rules pages' texts, one module per language (web/src/rules/rules-page.tsx loads one at a time). */
+function rulesTexts(language: 'en' | 'sv' | 'ru'): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- each language's module, loaded by path
+  const loaded = require(path.join(WEB, 'rules', `rules-${language}.ts`)) as { rules: unknown };
+  return loaded.rules;
+}
 
 /** A text's shape: its keys and how many entries each list has, without the words. */
 function shape(value: unknown): unknown {
