@@ -278,7 +278,8 @@ export const strings = translations(en, {
         `${capital(w.card(p.card))} не подходит: ${w.pile(p.pile)} ждёт карту достоинства ${p.needs}.`,
       CENTER_FULL: (p) => `Заняты все ${p.maxCenterPiles} центральные стопки.`,
       ONLY_ACE_STARTS_PILE: (p, w) => `Центральную стопку начинает только туз, а не ${w.card(p.card)}.`,
-      PAYOFF_ONLY_TO_CENTER: () => 'Верхней картой расчётной пачки можно ходить только на центральную стопку.',
+      PAYOFF_ONLY_TO_CENTER: () =>
+        'Верхней картой расчётной пачки можно ходить только на центральную стопку.',
       SIDE_ONLY_FROM_HAND: () => 'В боковые стопки кладут только карты из руки.',
       SIDE_BUILD: (p, w) =>
         `${capital(w.card(p.card))} нельзя положить: ${w.pile(p.pile)} показывает ${p.top}, подходит ${p.top} или на одну ниже.`,
