@@ -2,9 +2,12 @@
  * History and replay in the web client (docs/web.md, "History and replay"), in a real Chromium
  * (test/browser/support/browser.ts): a short game played through the API shows the API's result, scores and
  * revealed seeds; its replay, run in the page by the rules engine, shows at its last and a middle ply the stock and
- * hands of the API's `positionAfter` for that ply, and stepping sends no request; Verify says ok; a rated game shows
- * each seat's rating change; the move log of a game being played grows live after a move made through the API.
- * (A tampered export failing Verify is test/unit/replay-verify.test.ts.)
+ * hands of the API's `positionAfter` for that ply, and stepping sends no request; Verify says ok, and that it checked
+ * the export alone for a game this browser did not deal; a game dealt from this browser's new-game page verifies
+ * against the commitment the page showed before the deal and the seed it drew, and a stored commitment changed
+ * afterwards makes Verify report the mismatch; a rated game shows each seat's rating change; the move log of a
+ * game being played grows live after a move made through the API. (A tampered export failing Verify is
+ * test/unit/replay-verify.test.ts.)
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCard, parseCardRun } from '../../src/engine';
@@ -33,7 +36,7 @@ const pageErrors: string[] = [];
 
 /** What the test reads of the page's global object (the test's tsconfig has no DOM types). */
 interface PageGlobals {
-  localStorage: { setItem(key: string, value: string): void };
+  localStorage: { setItem(key: string, value: string): void; getItem(key: string): string | null };
 }
 
 interface FinishedData {
@@ -227,6 +230,11 @@ describe('a finished game in the browser', () => {
       'The seed matches the commitment',
     );
     expect(await verdict.locator('li[data-kind="result"]').getAttribute('data-ok')).toBe('true');
+    // Played through the API, not dealt from this browser: nothing of its own to compare, and it says so.
+    expect(await verdict.locator('li[data-kind="seenCommitment"], li[data-kind="mySeed"]').count()).toBe(0);
+    const scope = page.getByTestId('verify-scope');
+    expect(await scope.getAttribute('data-scope')).toBe('export');
+    expect(await scope.textContent()).toContain('Only the export’s own consistency was checked');
     expect(pageErrors).toEqual([]);
     await screenshot(page, 'finished-game', { width: 1280, height: 800 });
   });
@@ -263,6 +271,102 @@ describe('a finished game in the browser', () => {
       expect(Number(await change.getAttribute('data-value'))).toBe(player.ratingChange);
       expect(await change.textContent()).toMatch(player.ratingChange! > 0 ? /^\+\d/ : /^−\d/);
     }
+  });
+});
+
+describe('Verify of a game dealt from this browser', () => {
+  const stored = (gameId: string) =>
+    page.evaluate(
+      (key) => (globalThis as unknown as PageGlobals).localStorage.getItem(key),
+      `malice.deal.${gameId}`,
+    );
+
+  /** Opens the finished game, presses Verify and reads the verdict and the two checks against this browser. */
+  async function verify(gameId: string) {
+    await page.goto(`${app.url}/games/${gameId}`);
+    await page.getByTestId('replay-step').waitFor();
+    await page.getByTestId('verify').click();
+    const verdict = page.getByTestId('verify-result');
+    await verdict.waitFor();
+    const check = (kind: string) => verdict.locator(`li[data-kind="${kind}"]`);
+    return {
+      ok: await verdict.getAttribute('data-ok'),
+      scope: await page.getByTestId('verify-scope').getAttribute('data-scope'),
+      seenCommitment: await check('seenCommitment').getAttribute('data-ok'),
+      mySeed: await check('mySeed').getAttribute('data-ok'),
+      seenCommitmentText: await check('seenCommitment').textContent(),
+      mySeedText: await check('mySeed').textContent(),
+      exportChecksFailed: await verdict
+        .locator('li[data-ok="false"]:not([data-kind="seenCommitment"])')
+        .count(),
+    };
+  }
+
+  let gameId: string;
+  let shown: { commitment: string; clientSeed: string };
+
+  beforeAll(async () => {
+    // Dealt from the new-game page against a bot: its deal waits for the page's seed, sent after the commitment.
+    await openAs(ann, '/new');
+    await page.getByTestId('preset-classic').check();
+    await page.getByTestId('opponent-kind').selectOption('bot');
+    await page.getByTestId('bot-kind').selectOption('RANDOM');
+    await page.getByTestId('create-game').click();
+    const started = page.getByTestId('started');
+    await started.waitFor();
+    gameId = (await started.getAttribute('data-game-id'))!;
+    shown = {
+      commitment: (await page.getByTestId('seed-commitment').textContent())!,
+      clientSeed: (await page.getByTestId('client-seed').textContent())!,
+    };
+    await until(
+      'the page’s seed dealt the game',
+      async () => (await readGame(app, ann, gameId)).status === 'ACTIVE',
+    );
+    await resign(app, ann, gameId);
+    expect((await finished(gameId)).players.find((player) => player.seat === 0)?.clientSeed).toBe(
+      shown.clientSeed,
+    );
+  });
+
+  it('keeps the commitment the page showed before the deal and the seed it drew', async () => {
+    expect(JSON.parse((await stored(gameId))!)).toEqual(shown);
+  });
+
+  it('checks the export against them: the commitment seen before the deal, and my seed in the deal', async () => {
+    expect(await verify(gameId)).toEqual({
+      ok: 'true',
+      scope: 'browser',
+      seenCommitment: 'true',
+      mySeed: 'true',
+      seenCommitmentText: expect.stringContaining(
+        'matches the commitment this browser saw before the deal',
+      ) as string,
+      mySeedText: expect.stringContaining('Your seed is in the deal') as string,
+      exportChecksFailed: 0,
+    });
+  });
+
+  it('reports a commitment that is not the one this browser kept', async () => {
+    // Another commitment kept here than the export's (as if the server had shown one and exported another).
+    const other = shown.commitment.replace(/^./, (first) => (first === '0' ? '1' : '0'));
+    await page.evaluate(
+      ([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key!, value!),
+      [`malice.deal.${gameId}`, JSON.stringify({ ...shown, commitment: other })],
+    );
+    expect(await verify(gameId)).toEqual({
+      ok: 'false',
+      scope: 'browser',
+      seenCommitment: 'false',
+      mySeed: 'true',
+      seenCommitmentText: expect.stringContaining(
+        'is not the commitment this browser saw before the deal',
+      ) as string,
+      mySeedText: expect.stringContaining('Your seed is in the deal') as string,
+      exportChecksFailed: 0,
+    });
+    expect(await page.getByTestId('verify-result').textContent()).toContain('Not verified: 1 check failed.');
+    expect(pageErrors).toEqual([]);
   });
 });
 

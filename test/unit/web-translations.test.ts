@@ -1,7 +1,9 @@
 /**
  * Every text of the web client exists in English, Swedish and Russian (web/src/i18n.ts): the type checker makes
  * each table have every key; this test finds what it cannot — a Swedish or Russian text left in English, an empty
- * text, a function that throws or answers nothing for a sample argument.
+ * text, a function that throws or answers nothing for its sample arguments, a rules page whose translation lost a
+ * section, and a game term (side pile, pay-off pile, centre pile, stock) that one part of the client words
+ * differently from the others (docs/web.md, "Languages").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -37,16 +39,59 @@ function hasWords(text: string): boolean {
   return /\p{L}{3}/u.test(rest);
 }
 
-/** Sample arguments for a text function: numbers and names work for every text the client has. */
-function render(value: unknown): string[] {
+/**
+ * A stand-in for an argument of any shape (a refusal's params, the words that name cards and piles): every field
+ * is another stand-in, a call answers "X", and it reads as 3 where a number is wanted and "X" where a text is.
+ */
+function anything(): unknown {
+  const stand: unknown = new Proxy(() => undefined, {
+    get: (_target, key) => {
+      if (key === Symbol.toPrimitive) return (hint: string) => (hint === 'number' ? 3 : 'X');
+      if (key === Symbol.iterator)
+        return function* () {
+          yield 'X';
+        };
+      if (key === 'length') return 1;
+      return anything();
+    },
+    apply: () => 'X',
+  });
+  return stand;
+}
+
+/** How a refusal names cards and piles (web/src/table/strings.ts `Words`), the same in every language here. */
+const WORDS = { card: (text: string) => text, pile: (text: string) => text };
+
+/**
+ * Arguments for the texts a stand-in cannot open: those that choose their sentence by a field's value. Every
+ * text function must render in English from the general samples or from these (the test below says which does
+ * not, so a new one gets its samples here).
+ */
+const SAMPLES: Readonly<Record<string, readonly (readonly unknown[])[]>> = {
+  'refusal.BAD_DECLARATION': [
+    'ONLY_ON_SIDE_PILE',
+    'NEVER_AN_ACE',
+    'WILD_MUST_DECLARE',
+    'NOTHING_TO_DECLARE',
+  ].map((problem) => [{ problem, card: 'QC' }, WORDS]),
+  'refusal.LOW_CARD_TO_SIDE': [true, false].map((centerFull) => [
+    { centerFull, card: '2C', pile: 'd1', maxCenterPiles: 4 },
+    WORDS,
+  ]),
+};
+
+/** Sample arguments for a text function: numbers, names and stand-ins work for every text the client has. */
+function render(value: unknown, key = ''): string[] {
   if (typeof value === 'string') return [value];
   if (typeof value === 'function') {
     const fn = value as (...args: unknown[]) => unknown;
-    const samples: unknown[][] = [
+    const samples: readonly (readonly unknown[])[] = [
       [3, 2],
       ['Alice', 'Bob'],
       [['Alice'], 'x'],
       [null, 3],
+      [anything(), anything()],
+      ...(SAMPLES[key] ?? []),
     ];
     return samples.flatMap((args) => {
       try {
@@ -63,7 +108,7 @@ function render(value: unknown): string[] {
 /** Every leaf of a table by its dotted key. */
 function leaves(table: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  if (table !== null && typeof table === 'object' && !Array.isArray(table)) {
+  if (table !== null && typeof table === 'object') {
     for (const [key, value] of Object.entries(table)) {
       for (const [leaf, v] of leaves(value, prefix === '' ? key : `${prefix}.${key}`)) out.set(leaf, v);
     }
@@ -117,6 +162,20 @@ describe.each(modules.map((file) => [path.relative(WEB, file), file]))('%s', (_n
     expect(tables.length).toBeGreaterThan(0);
   });
 
+  it('renders every text function in English from its sample arguments', () => {
+    i18n.setLanguage('en');
+    const silent: string[] = [];
+    for (const [exportName, translated] of tables) {
+      for (const [key, value] of leaves(translated.table.en)) {
+        if (typeof value !== 'function') continue;
+        const texts = render(value, key);
+        if (texts.length === 0 || texts.some((text) => text.trim() === ''))
+          silent.push(`${exportName}.${key}`);
+      }
+    }
+    expect(silent).toEqual([]);
+  });
+
   it.each(['sv', 'ru'] as const)('has every text in %s, none left in English or empty', (language) => {
     const untranslated: string[] = [];
     for (const [exportName, translated] of tables) {
@@ -125,9 +184,9 @@ describe.each(modules.map((file) => [path.relative(WEB, file), file]))('%s', (_n
       for (const [key, value] of english) {
         // Each text as its own language writes it (plurals and numbers follow the language in use).
         i18n.setLanguage(language);
-        const ours = render(other.get(key));
+        const ours = render(other.get(key), key);
         i18n.setLanguage('en');
-        const theirs = render(value);
+        const theirs = render(value, key);
         if (ours.length === 0 && theirs.length > 0) untranslated.push(`${exportName}.${key}: missing`);
         ours.forEach((text, i) => {
           if (text.trim() === '') untranslated.push(`${exportName}.${key}: empty`);
@@ -136,5 +195,144 @@ describe.each(modules.map((file) => [path.relative(WEB, file), file]))('%s', (_n
       }
     }
     expect(untranslated).toEqual([]);
+  });
+});
+
+/** The rules pages' texts, one module per language (web/src/rules/rules-page.tsx loads one at a time). */
+function rulesTexts(language: 'en' | 'sv' | 'ru'): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- each language's module, loaded by path
+  const loaded = require(path.join(WEB, 'rules', `rules-${language}.ts`)) as { rules: unknown };
+  return loaded.rules;
+}
+
+/** A text's shape: its keys and how many entries each list has, without the words. */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shape);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]));
+  }
+  return typeof value;
+}
+
+describe('the rules pages (web/src/rules/rules-*.ts)', () => {
+  it.each(['sv', 'ru'] as const)(
+    'exist in %s with the same presets, sections and paragraphs as in English',
+    (language) => {
+      expect(shape(rulesTexts(language))).toEqual(shape(rulesTexts('en')));
+    },
+  );
+
+  it.each(['sv', 'ru'] as const)(
+    'have every heading and paragraph in %s, none empty or left in English',
+    (language) => {
+      const english = leaves(rulesTexts('en'));
+      const other = leaves(rulesTexts(language));
+      const wrong = [...english].flatMap(([key, text]) => {
+        const ours = other.get(key);
+        if (typeof ours !== 'string' || ours.trim() === '') return [`${key}: missing`];
+        return ours === text && hasWords(ours) ? [`${key}: "${ours}"`] : [];
+      });
+      expect(wrong).toEqual([]);
+    },
+  );
+});
+
+/**
+ * The game's words, one per language, as the rule texts use them (docs/rules.md quotes them; docs/web.md,
+ * "Languages"): where an English text names the thing, its Swedish and Russian text must use that word, and no
+ * text may use one of the words the client used before for the same thing.
+ */
+const TERMS: readonly {
+  readonly name: string;
+  readonly en: RegExp;
+  readonly sv: RegExp;
+  readonly ru: RegExp;
+  readonly not: { readonly sv: RegExp; readonly ru: RegExp };
+}[] = [
+  {
+    name: 'side pile',
+    en: /\bside[- ]piles?\b/i,
+    sv: /hjälprad/i,
+    ru: /боков\p{L}* стоп/iu,
+    not: { sv: /sidohög/i, ru: /резервн\p{L}* стоп/iu },
+  },
+  {
+    name: 'pay-off pile',
+    en: /\bpay-?off\b/i,
+    sv: /trav/i,
+    ru: /расчётн/iu,
+    not: { sv: /betalningshög/i, ru: /основн\p{L}* стоп|колод\p{L}* выплат/iu },
+  },
+  {
+    name: 'centre pile',
+    en: /\bcent(?:re|er)(?: piles?\b| \d)/i,
+    sv: /mitthög/i,
+    ru: /центральн\p{L}* стоп/iu,
+    not: { sv: /\bhög(?:ar|arna|en)? i mitten/i, ru: /стоп\p{L}* в центре/iu },
+  },
+  {
+    name: 'stock',
+    // The stock deck (classic, zloba) is the deck the stock is dealt from: "den andra leken", "колода Б".
+    en: /\bstock\b(?! deck)/i,
+    sv: /talong/i,
+    ru: /резерв/iu,
+    not: { sv: /draghög/i, ru: /прикуп/iu },
+  },
+];
+
+/** Every text of every strings table and of the rules pages, by where it is, in one language. */
+function allTexts(language: 'en' | 'sv' | 'ru'): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  i18n.setLanguage(language);
+  for (const file of modules) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- each part's table, loaded by path
+    const exported = require(file) as Record<string, unknown>;
+    for (const [exportName, value] of Object.entries(exported)) {
+      if (typeof value !== 'function' || !('table' in value)) continue;
+      const table = (value as Translated<unknown>).table[language];
+      for (const [key, text] of leaves(table)) {
+        out.set(`${path.relative(WEB, file)} ${exportName}.${key}`, render(text, key));
+      }
+    }
+  }
+  for (const [key, text] of leaves(rulesTexts(language)))
+    out.set(`rules-${language}.ts ${key}`, [String(text)]);
+  i18n.setLanguage('en');
+  return out;
+}
+
+describe('the game’s words', () => {
+  const english = allTexts('en');
+
+  it('are found in the tables of the board, the table, the replay, the new-game page and the rules pages', () => {
+    const where = (term: RegExp) =>
+      [...english]
+        .filter(([, texts]) => texts.some((text) => term.test(text)))
+        .map(([key]) => key.split(/[ /]/)[0]);
+    const parts = ['board', 'table', 'replay', 'new-game', 'rules-en.ts'];
+    expect(
+      Object.fromEntries(
+        TERMS.map((term) => [term.name, parts.filter((part) => where(term.en).includes(part))]),
+      ),
+    ).toEqual(Object.fromEntries(TERMS.map((term) => [term.name, parts])));
+  });
+
+  it.each(['sv', 'ru'] as const)('are the same in every part of the client in %s', (language) => {
+    const other = new Map(
+      [...allTexts(language)].map(([key, texts]) => [key.replace(`rules-${language}`, 'rules-en'), texts]),
+    );
+    const wrong: string[] = [];
+    for (const [key, texts] of english) {
+      const ours = other.get(key) ?? [];
+      for (const term of TERMS) {
+        ours.forEach((text, i) => {
+          if (term.not[language].test(text)) wrong.push(`${key}: "${text}" is not the word for ${term.name}`);
+          else if (term.en.test(texts[i] ?? '') && !term[language].test(text)) {
+            wrong.push(`${key}: "${text}" names the ${term.name} without "${term[language].source}"`);
+          }
+        });
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -29,16 +29,49 @@ export function storeToken(token: string | null): void {
 }
 
 /**
+ * What the client itself found wrong with a request, before the API could say anything: no connection, an
+ * answer that is not GraphQL's JSON, an answer without data. ErrorBox writes it in the reader's language
+ * (web/src/strings.ts `clientFault`); the English message is for the console only.
+ */
+export type ClientFault =
+  | { readonly kind: 'UNREACHABLE' }
+  | { readonly kind: 'HTTP_STATUS'; readonly status: number }
+  | { readonly kind: 'EMPTY_ANSWER' };
+
+/** The fault in English, for the console. */
+function faultMessage(fault: ClientFault): string {
+  switch (fault.kind) {
+    case 'UNREACHABLE':
+      return 'the server cannot be reached';
+    case 'HTTP_STATUS':
+      return `the server answered ${fault.status}`;
+    case 'EMPTY_ANSWER':
+      return 'empty answer';
+    default: {
+      const never: never = fault;
+      return never;
+    }
+  }
+}
+
+/**
  * A GraphQL error (or a failed request) as the API said it: its message, `extensions.code`, and the whole
- * `extensions` (a refused move's `rule` and `params`, docs/api.md "Rule codes").
+ * `extensions` (a refused move's `rule` and `params`, docs/api.md "Rule codes"); or a fault the client found
+ * itself (`fault`, with the API's code where there is one, e.g. `NETWORK`).
  */
 export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly code: string | null,
     readonly extensions: Readonly<Record<string, unknown>> = {},
+    readonly fault: ClientFault | null = null,
   ) {
     super(message);
+  }
+
+  /** A fault the client found itself (the message in English for the console; the page translates `fault`). */
+  static ofClient(fault: ClientFault, code: string | null = null): ApiFailure {
+    return new ApiFailure(faultMessage(fault), code, {}, fault);
   }
 }
 
@@ -65,20 +98,20 @@ export async function request<K extends keyof Operations>(
       body: JSON.stringify({ query: document, operationName, variables }),
     });
   } catch {
-    throw new ApiFailure('the server cannot be reached', 'NETWORK');
+    throw ApiFailure.ofClient({ kind: 'UNREACHABLE' }, 'NETWORK');
   }
   let answer: GraphQLAnswer<Operations[K][0]>;
   try {
     answer = (await response.json()) as GraphQLAnswer<Operations[K][0]>;
   } catch {
-    throw new ApiFailure(`the server answered ${response.status}`, null);
+    throw ApiFailure.ofClient({ kind: 'HTTP_STATUS', status: response.status });
   }
   const error = answer.errors?.[0];
   if (error !== undefined) {
     const code = error.extensions?.code;
     throw new ApiFailure(error.message, typeof code === 'string' ? code : null, error.extensions);
   }
-  if (answer.data === undefined || answer.data === null) throw new ApiFailure('empty answer', null);
+  if (answer.data === undefined || answer.data === null) throw ApiFailure.ofClient({ kind: 'EMPTY_ANSWER' });
   return answer.data;
 }
 

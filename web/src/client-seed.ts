@@ -14,3 +14,42 @@ export function newClientSeed(): string {
   // 256 is a multiple of 64, so the low 6 bits of a uniform byte are uniform.
   return Array.from(bytes, (byte) => SEED_ALPHABET[byte & 63]).join('');
 }
+
+/**
+ * What this browser saw of one game's deal before it was dealt (docs/web.md, "Verify"): the commitment the page
+ * showed before it sent its seed (null when the seed went with a request that answered the commitment only
+ * afterwards: a seek joined at once), and the seed it drew. Verify compares them with the export, so the export
+ * is not the only witness of itself.
+ */
+export interface SeenDeal {
+  readonly commitment: string | null;
+  readonly clientSeed: string;
+}
+
+const SEEN_PREFIX = 'malice.deal.';
+
+/** Keeps what this page saw of `gameId`'s deal in localStorage (about 150 bytes a game). */
+export function rememberDeal(gameId: string, seen: SeenDeal): void {
+  try {
+    localStorage.setItem(SEEN_PREFIX + gameId, JSON.stringify(seen));
+  } catch {
+    // A full or forbidden storage only means Verify will say it checked the export alone.
+  }
+}
+
+/** What this browser saw of `gameId`'s deal, or null when it started none of it (another browser, cleared). */
+export function rememberedDeal(gameId: string): SeenDeal | null {
+  const raw = localStorage.getItem(SEEN_PREFIX + gameId);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const commitment = 'commitment' in value ? value.commitment : undefined;
+    const clientSeed = 'clientSeed' in value ? value.clientSeed : undefined;
+    if (typeof clientSeed !== 'string' || (commitment !== null && typeof commitment !== 'string'))
+      return null;
+    return { commitment, clientSeed };
+  } catch {
+    return null;
+  }
+}

@@ -1,14 +1,49 @@
-/** The one way the page shows a failure: the API's own message, and a line in the reader's language by its code. */
-import type { ApiFailure } from './api';
+/**
+ * The one way the page shows a failure: a line in the reader's language first — by the API's `extensions.reason`,
+ * else its `extensions.code` (docs/api.md "Errors"), or the fault the client found itself (web/src/api.ts
+ * ClientFault) — and the API's own message, which is English, under it as the detail.
+ */
+import type { ApiFailure, ClientFault } from './api';
 import { strings } from './strings';
+
+function faultText(fault: ClientFault): string {
+  const texts = strings().clientFault;
+  switch (fault.kind) {
+    case 'UNREACHABLE':
+      return texts.UNREACHABLE;
+    case 'HTTP_STATUS':
+      return texts.HTTP_STATUS(fault.status);
+    case 'EMPTY_ANSWER':
+      return texts.EMPTY_ANSWER;
+    default: {
+      const never: never = fault;
+      return never;
+    }
+  }
+}
+
+/** The failure's line in the reader's language. */
+export function failureText(error: ApiFailure): string {
+  const S = strings();
+  if (error.fault !== null) return faultText(error.fault);
+  const reason = error.extensions['reason'];
+  return (
+    (typeof reason === 'string' && S.errorByReason[reason]) ||
+    (error.code !== null && S.errorByCode[error.code]) ||
+    S.errorFallback
+  );
+}
 
 export function ErrorBox({ error }: { error: ApiFailure }) {
   const S = strings();
-  const explained = (error.code !== null && S.errorByCode[error.code]) || S.errorFallback;
   return (
     <div class="error" role="alert" data-code={error.code ?? ''}>
-      <p>{error.message}</p>
-      <p class="hint">{explained}</p>
+      <p data-testid="error-text">{failureText(error)}</p>
+      {error.fault === null && (
+        <p class="hint" data-testid="error-detail">
+          {S.serverSaid}: <span lang="en">{error.message}</span>
+        </p>
+      )}
     </div>
   );
 }

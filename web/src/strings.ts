@@ -64,7 +64,7 @@ const en = {
   notifyTurns: 'Notify me when it is my turn',
   notifyTitle: 'Your turn',
   preset: { CLASSIC: 'Classic', MODERN: 'Modern', ZLOBA: 'Zloba' } satisfies Record<Preset, string>,
-  /** Shown under the API's own message, by its `extensions.code`. */
+  /** The line ErrorBox shows first, by the API's `extensions.code`; the API's own message goes under it. */
   errorByCode: {
     UNAUTHENTICATED: 'Wrong username or password, or the session has ended.',
     FORBIDDEN: 'That is not allowed.',
@@ -74,8 +74,26 @@ const en = {
     UNAVAILABLE: 'The server is busy: try again shortly.',
     INTERNAL: 'Something went wrong on the server.',
     NETWORK: 'No connection to the server.',
+    ACCOUNT_DISABLED: 'This account was disabled by an operator.',
+    ILLEGAL_MOVE: 'That move is against the rules.',
+    NOT_YOUR_TURN: 'It is not your turn.',
+    VERSION_CONFLICT: 'The game changed meanwhile: look again and choose again.',
+    GAME_NOT_ACTIVE: 'The game is not being played now.',
+    UNSUPPORTED_RULES_VERSION: 'This server does not know the rules version of that game.',
   } as Record<string, string>,
   errorFallback: 'Something went wrong.',
+  /** Shown first for a code's `extensions.reason` (docs/api.md), where the code alone says too little. */
+  errorByReason: {
+    SEED_SECRET: 'The game is not over yet: its seed stays secret until then.',
+  } as Record<string, string>,
+  /** What the client itself found (web/src/api.ts ClientFault), before the API could answer. */
+  clientFault: {
+    UNREACHABLE: 'The server cannot be reached: check the connection and try again.',
+    HTTP_STATUS: (status: number) => `The server gave no usable answer (HTTP ${status}): try again shortly.`,
+    EMPTY_ANSWER: 'The server answered without any data.',
+  },
+  /** The label of the API's own message under the translated line. */
+  serverSaid: 'The server said',
 };
 
 export const strings = translations(en, {
@@ -147,8 +165,23 @@ export const strings = translations(en, {
       UNAVAILABLE: 'Servern är upptagen: försök igen om en stund.',
       INTERNAL: 'Något gick fel på servern.',
       NETWORK: 'Ingen anslutning till servern.',
+      ACCOUNT_DISABLED: 'Kontot har stängts av en administratör.',
+      ILLEGAL_MOVE: 'Draget strider mot reglerna.',
+      NOT_YOUR_TURN: 'Det är inte din tur.',
+      VERSION_CONFLICT: 'Partiet ändrades under tiden: titta igen och välj igen.',
+      GAME_NOT_ACTIVE: 'Partiet spelas inte nu.',
+      UNSUPPORTED_RULES_VERSION: 'Servern känner inte till det partiets regelversion.',
     },
     errorFallback: 'Något gick fel.',
+    errorByReason: {
+      SEED_SECRET: 'Partiet är inte slut än: fröet hålls hemligt till dess.',
+    },
+    clientFault: {
+      UNREACHABLE: 'Servern går inte att nå: kontrollera anslutningen och försök igen.',
+      HTTP_STATUS: (status) => `Servern gav inget användbart svar (HTTP ${status}): försök igen om en stund.`,
+      EMPTY_ANSWER: 'Servern svarade utan data.',
+    },
+    serverSaid: 'Servern svarade',
   },
   ru: {
     appName: 'Malice',
@@ -223,7 +256,22 @@ export const strings = translations(en, {
       UNAVAILABLE: 'Сервер занят: попробуйте чуть позже.',
       INTERNAL: 'На сервере что-то пошло не так.',
       NETWORK: 'Нет связи с сервером.',
+      ACCOUNT_DISABLED: 'Этот аккаунт отключён администратором.',
+      ILLEGAL_MOVE: 'Такой ход против правил.',
+      NOT_YOUR_TURN: 'Сейчас не ваш ход.',
+      VERSION_CONFLICT: 'Партия тем временем изменилась: посмотрите снова и выберите заново.',
+      GAME_NOT_ACTIVE: 'Партия сейчас не идёт.',
+      UNSUPPORTED_RULES_VERSION: 'Этот сервер не знает версию правил этой партии.',
     },
     errorFallback: 'Что-то пошло не так.',
+    errorByReason: {
+      SEED_SECRET: 'Партия ещё не окончена: до тех пор её зерно держится в секрете.',
+    },
+    clientFault: {
+      UNREACHABLE: 'Сервер недоступен: проверьте соединение и попробуйте снова.',
+      HTTP_STATUS: (status) => `Сервер не дал пригодного ответа (HTTP ${status}): попробуйте чуть позже.`,
+      EMPTY_ANSWER: 'Сервер ответил без данных.',
+    },
+    serverSaid: 'Ответ сервера',
   },
 });

@@ -23,7 +23,9 @@ async function refusal(response: Response): Promise<ApiFailure> {
   const message =
     error !== null && 'message' in error && typeof error.message === 'string' ? error.message : null;
   const code = error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
-  return new ApiFailure(message ?? `the server answered ${response.status}`, code);
+  return message === null
+    ? ApiFailure.ofClient({ kind: 'HTTP_STATUS', status: response.status }, code)
+    : new ApiFailure(message, code);
 }
 
 /** The file name the server gives (Content-Disposition), else `<username>.ndjson`. */
@@ -40,7 +42,7 @@ async function downloadExport(username: string): Promise<void> {
       headers: token === null ? {} : { authorization: `Bearer ${token}` },
     });
   } catch {
-    throw new ApiFailure('the server cannot be reached', 'NETWORK');
+    throw ApiFailure.ofClient({ kind: 'UNREACHABLE' }, 'NETWORK');
   }
   if (!response.ok) throw await refusal(response);
   const url = URL.createObjectURL(await response.blob());

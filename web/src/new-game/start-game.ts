@@ -12,6 +12,9 @@
  *   commitment. When it opens (or finds) a seek of ours instead, that seed reached the server before the
  *   commitment, so it is replaced with `setClientSeed`.
  * - A deal the creator fixes with a seed takes no client seed at all.
+ *
+ * Each seed the server took is kept with the commitment shown before it (../client-seed.ts `rememberDeal`), for
+ * Verify to compare with the export.
  */
 import { request } from '../api';
 import type {
@@ -37,7 +40,7 @@ import type {
   Preset,
   RuleOptionsInput,
 } from '../generated/graphql';
-import { newClientSeed } from '../client-seed';
+import { newClientSeed, rememberDeal } from '../client-seed';
 import type { OpponentKind } from './choices';
 import NEW_GAME from './new-game.graphql?raw';
 
@@ -86,6 +89,8 @@ async function giveSeedAfterCommitment(game: NewGameCreatedFragment): Promise<St
     gameId: game.id,
     clientSeed,
   });
+  // Kept once the server took it: the commitment is the one this page showed before it sent the seed.
+  rememberDeal(game.id, { commitment: game.seedCommitment, clientSeed });
   return { game: seeded, clientSeed, seedNote: 'after' };
 }
 
@@ -96,6 +101,8 @@ async function seek(choice: GameChoice): Promise<Started> {
   });
   // WAITING: the seek is ours, opened with the seed before its commitment existed. Otherwise we joined theirs.
   if (game.status === 'WAITING') return giveSeedAfterCommitment(game);
+  // Joined at once: the page saw the commitment only in the answer, so only the seed is kept.
+  rememberDeal(game.id, { commitment: null, clientSeed });
   return { game, clientSeed, seedNote: 'after' };
 }
 

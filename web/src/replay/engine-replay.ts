@@ -2,7 +2,8 @@
  * The rules engine in the browser (loaded on demand by finished-game.tsx with `import()`, so it is a chunk of its
  * own and not part of the first load): a finished game's export (docs/api.md "The export format") replayed move
  * by move from its revealed seeds with the engine's own code, and checked as scripts/verify-export.ts checks it
- * (the same src/export/verify-export.ts).
+ * (the same src/export/verify-export.ts); and, where this browser started the deal, checked against what it saw
+ * then (the commitment before the deal, its own seed), which the export cannot vouch for by itself.
  */
 import { formatCard, replayFrom, viewFor } from '../../../src/engine';
 import type { GameEvent, GameView } from '../../../src/engine';
@@ -71,14 +72,73 @@ function readValue(value: unknown): VerifiableExport | string {
   }
 }
 
+/** What this browser saw before the deal (web/src/client-seed.ts SeenDeal), as Verify compares it. */
+export interface SeenBeforeDeal {
+  readonly commitment: string | null;
+  readonly clientSeed: string;
+}
+
+/** A check of the export against what this browser saw itself, not against the export's own fields. */
+export interface BrowserCheck {
+  readonly kind: 'seenCommitment' | 'mySeed';
+  readonly ok: boolean;
+  /** What was compared, in English like the export's checks. */
+  readonly text: string;
+}
+
 export type Verification =
-  | { readonly readable: true; readonly checks: readonly Check[]; readonly ok: boolean }
+  | {
+      readonly readable: true;
+      readonly checks: readonly Check[];
+      /** Null when this browser holds nothing of the deal (another browser's game): the export alone was checked. */
+      readonly browserChecks: readonly BrowserCheck[] | null;
+      readonly ok: boolean;
+    }
   | { readonly readable: false; readonly error: string; readonly ok: false };
 
-/** The export's checks (src/export/verify-export.ts): ok when every one holds. */
-export function verifyExportValue(value: unknown): Verification {
+/** The export against what this browser saw of the deal: the commitment before it, and `seat`'s own seed. */
+function browserChecks(
+  doc: VerifiableExport,
+  seen: SeenBeforeDeal | null,
+  seat: number | null,
+): BrowserCheck[] | null {
+  if (seen === null || seat === null) return null;
+  const checks: BrowserCheck[] = [];
+  if (seen.commitment !== null) {
+    const same = seen.commitment === doc.seedCommitment;
+    checks.push({
+      kind: 'seenCommitment',
+      ok: same,
+      text: same
+        ? `the export's commitment ${doc.seedCommitment} is the one shown before the deal`
+        : `the export's commitment is ${doc.seedCommitment}, the one shown before the deal ${seen.commitment}`,
+    });
+  }
+  const mine = doc.players.find((player) => player.seat === seat)?.clientSeed ?? null;
+  checks.push({
+    kind: 'mySeed',
+    ok: mine === seen.clientSeed,
+    text:
+      mine === seen.clientSeed
+        ? `seat ${seat + 1}'s client seed ${mine} is the one drawn here`
+        : `seat ${seat + 1}'s client seed is ${mine ?? 'none'}, the one drawn here ${seen.clientSeed}`,
+  });
+  return checks;
+}
+
+/**
+ * The export's checks (src/export/verify-export.ts), and when this browser saw the deal start (`seen`), the
+ * export against that too: ok when every one holds.
+ */
+export function verifyExportValue(
+  value: unknown,
+  seen: SeenBeforeDeal | null = null,
+  seat: number | null = null,
+): Verification {
   const doc = readValue(value);
   if (typeof doc === 'string') return { readable: false, error: doc, ok: false };
   const checks = verifyExport(doc);
-  return { readable: true, checks, ok: checks.every((check) => check.ok) };
+  const ours = browserChecks(doc, seen, seat);
+  const ok = checks.every((check) => check.ok) && (ours ?? []).every((check) => check.ok);
+  return { readable: true, checks, browserChecks: ours, ok };
 }

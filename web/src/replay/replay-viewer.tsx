@@ -67,8 +67,10 @@ export function ReplayViewer({
           <>
             <Stepper steps={loaded.replay.steps} mySeat={mySeat} names={names} />
             {loaded.replay.stopped !== null && (
-              <p class="error" lang="en">
-                {S.replayStopped(loaded.replay.steps.length - 1, loaded.replay.stopped)}
+              <p class="error">
+                {S.replayStopped(loaded.replay.steps.length - 1)}{' '}
+                {/* The engine's own reason, in English as the command line prints it. */}
+                <span lang="en">{loaded.replay.stopped}</span>
               </p>
             )}
           </>
@@ -77,7 +79,9 @@ export function ReplayViewer({
             {S.noReplay(loaded.replay.error)}
           </p>
         ))}
-      {loaded !== null && <VerifyPanel engine={loaded.engine} exported={loaded.exported} />}
+      {loaded !== null && (
+        <VerifyPanel engine={loaded.engine} exported={loaded.exported} gameId={gameId} mySeat={mySeat} />
+      )}
     </section>
   );
 }

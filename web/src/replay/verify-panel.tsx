@@ -1,14 +1,28 @@
 /**
  * Verify: the export's checks (src/export/verify-export.ts, the same as scripts/verify-export.ts) run in the
- * browser — the seed matches the commitment published at creation, the client seeds are in order, every move
- * replays legally from the deal, and the replay ends with the recorded result. Each check is listed with ✓ or ✗.
+ * browser — the seed matches the commitment in the export, the client seeds are in order, every move replays
+ * legally from the deal, and the replay ends with the recorded result. Those say the export agrees with itself;
+ * where this browser started the deal, it also checks the export against what it kept then (web/src/client-seed.ts
+ * `rememberedDeal`): the commitment it showed before the deal, and the seed it drew. Each check is listed with ✓ or
+ * ✗; without that record the panel says the export alone was checked (docs/web.md, "Verify").
  */
 import { useState } from 'preact/hooks';
-import type { Verification } from './engine-replay';
+import { rememberedDeal } from '../client-seed';
+import type { BrowserCheck, Verification } from './engine-replay';
 import type { EngineReplay } from './replay-viewer';
 import { strings } from './strings';
 
-export function VerifyPanel({ engine, exported }: { engine: EngineReplay; exported: unknown }) {
+export function VerifyPanel({
+  engine,
+  exported,
+  gameId,
+  mySeat,
+}: {
+  engine: EngineReplay;
+  exported: unknown;
+  gameId: string;
+  mySeat: number | null;
+}) {
   const S = strings();
   const [verification, setVerification] = useState<Verification | null>(null);
   return (
@@ -16,7 +30,8 @@ export function VerifyPanel({ engine, exported }: { engine: EngineReplay; export
       <button
         type="button"
         data-testid="verify"
-        onClick={() => setVerification(engine.verifyExportValue(exported))}
+        // Read at the click: what this browser kept is compared as it is now.
+        onClick={() => setVerification(engine.verifyExportValue(exported, rememberedDeal(gameId), mySeat))}
       >
         {S.verify}
       </button>
@@ -37,7 +52,9 @@ function VerifyResult({ verification }: { verification: Verification }) {
       </div>
     );
   }
-  const failed = verification.checks.filter((check) => !check.ok).length;
+  const failed = [...verification.checks, ...(verification.browserChecks ?? [])].filter(
+    (check) => !check.ok,
+  ).length;
   return (
     <div
       class={`verify-result ${verification.ok ? 'good' : 'bad'}`}
@@ -62,7 +79,32 @@ function VerifyResult({ verification }: { verification: Verification }) {
             </small>
           </li>
         ))}
+        {verification.browserChecks?.map((check) => (
+          <BrowserCheckItem key={check.kind} check={check} />
+        ))}
       </ul>
+      <p
+        class="hint"
+        data-testid="verify-scope"
+        data-scope={verification.browserChecks === null ? 'export' : 'browser'}
+      >
+        {verification.browserChecks === null ? S.exportOnly : S.againstBrowser}
+      </p>
     </div>
+  );
+}
+
+function BrowserCheckItem({ check }: { check: BrowserCheck }) {
+  const S = strings();
+  return (
+    <li data-kind={check.kind} data-ok={String(check.ok)} class={check.ok ? 'good' : 'bad'}>
+      <span class="verify-mark" aria-hidden="true">
+        {check.ok ? '✓' : '✗'}
+      </span>{' '}
+      {S.browserChecks[check.kind][check.ok ? 'ok' : 'failed']}
+      <small class="verify-detail muted" lang="en">
+        {check.text}
+      </small>
+    </li>
   );
 }

@@ -255,7 +255,7 @@ export const strings = translations(en, {
       BLOCKED: 'никто не мог сходить',
       PAYOFF_EMPTIED: 'расчётная пачка опустела',
       RESIGNED: 'игрок сдался',
-      STUCK: 'прикуп кончился, и никто не мог сходить',
+      STUCK: 'резерв кончился, и никто не мог сходить',
       TIMED_OUT: 'у игрока вышло время',
       TURN_LIMIT: 'достигнут предел числа ходов',
     },
@@ -278,7 +278,8 @@ export const strings = translations(en, {
         `${capital(w.card(p.card))} не подходит: ${w.pile(p.pile)} ждёт карту достоинства ${p.needs}.`,
       CENTER_FULL: (p) => `Заняты все ${p.maxCenterPiles} центральные стопки.`,
       ONLY_ACE_STARTS_PILE: (p, w) => `Центральную стопку начинает только туз, а не ${w.card(p.card)}.`,
-      PAYOFF_ONLY_TO_CENTER: () => 'Верхней картой расчётной пачки можно ходить только в центр.',
+      PAYOFF_ONLY_TO_CENTER: () =>
+        'Верхней картой расчётной пачки можно ходить только на центральную стопку.',
       SIDE_ONLY_FROM_HAND: () => 'В боковые стопки кладут только карты из руки.',
       SIDE_BUILD: (p, w) =>
         `${capital(w.card(p.card))} нельзя положить: ${w.pile(p.pile)} показывает ${p.top}, подходит ${p.top} или на одну ниже.`,
@@ -290,7 +291,7 @@ export const strings = translations(en, {
         ({
           ONLY_ON_SIDE_PILE: 'Достоинство объявляют только в боковой стопке.',
           NEVER_AN_ACE: 'Дикая карта никогда не заменяет туза.',
-          WILD_MUST_DECLARE: `Объявите, какое достоинство заменяет ${w.card(p.card)} в этой стопке.`,
+          WILD_MUST_DECLARE: `Объявите, какое достоинство заменяет ${w.card(p.card)} в этой боковой стопке.`,
           NOTHING_TO_DECLARE: `Здесь для карты «${w.card(p.card)}» ничего не объявляют.`,
         })[p.problem],
       FORCED_PLAY_PENDING: (p, w) =>
