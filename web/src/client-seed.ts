@@ -17,7 +17,7 @@ export function newClientSeed(): string {
 
 /**
  * What this browser saw of one game's deal before it was dealt (docs/web.md, "Verify"): the commitment the page
- * showed before it sent its seed (null when the seed went with a request that answered the commitment only
+ * had read (and shown, where it shows one) before it sent its seed (null when the seed went with a request that answered the commitment only
  * afterwards: a seek joined at once), and the seed it drew. Verify compares them with the export, so the export
  * is not the only witness of itself.
  */

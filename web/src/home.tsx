@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request, subscribe, watchSocket } from './api';
-import { newClientSeed } from './client-seed';
+import { newClientSeed, rememberDeal } from './client-seed';
 import { ErrorBox } from './error-box';
 import type {
   AcceptInvitationMutation,
@@ -202,9 +202,12 @@ function InvitationRow({
   const [busy, setBusy] = useState(false);
   const answer = (operation: 'AcceptInvitation' | 'DeclineInvitation'): void => {
     setBusy(true);
+    const clientSeed = newClientSeed();
     const sent =
       operation === 'AcceptInvitation'
-        ? request(HOME, operation, { id: invitation.id, clientSeed: newClientSeed() })
+        ? request(HOME, operation, { id: invitation.id, clientSeed }).then(() =>
+            rememberDeal(invitation.id, { commitment: invitation.game.seedCommitment, clientSeed }),
+          )
         : request(HOME, operation, { id: invitation.id });
     sent
       .then(answered)
