@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, closeSocket, request, storeToken, storedToken } from './api';
 import { AccountPage } from './account/account-page';
 import { askForNotifications, followAttention, notificationsOn, stopNotifications } from './attention';
-import { AUTH, AuthForm } from './auth';
+import { AUTH, AuthForm, type AuthMode } from './auth';
 import { Home } from './home';
 import { LANGUAGES, LANGUAGE_NAMES, Language, setLanguage } from './i18n';
 import type { Me } from './me';
@@ -125,6 +125,9 @@ export function App() {
   const route = useRoute();
   const [me, setMe] = useState<Me | null>(null);
   const [checking, setChecking] = useState(storedToken() !== null);
+  // On a game's page signed out, sign-in and sign-up switch in place: the path stays the game's, so the game is
+  // what shows once signed in (docs/web.md, "The waiting room").
+  const [gameAuthMode, setGameAuthMode] = useState<AuthMode>('signIn');
 
   useEffect(() => {
     if (storedToken() === null) return;
@@ -194,7 +197,14 @@ export function App() {
         <Settings signedIn={me !== null} />
       </header>
       <main class="page">
-        {needsSignIn ? (
+        {needsSignIn && route.page === 'game' ? (
+          <>
+            <p class="card" data-testid="sign-in-to-join">
+              {S.signInForGame}
+            </p>
+            <AuthForm key={gameAuthMode} mode={gameAuthMode} onDone={signedIn} onSwitch={setGameAuthMode} />
+          </>
+        ) : needsSignIn ? (
           <AuthForm
             key={route.page}
             mode={route.page === 'signUp' ? 'signUp' : 'signIn'}

@@ -16,6 +16,7 @@ const en = {
   haveAccount: 'Already have an account?',
   needAccount: 'New here?',
   passwordHint: '15 characters or more; a few words make a good one.',
+  signInForGame: 'Sign in or sign up to see this game and join it: you come back here after.',
   working: 'One moment…',
   signedInAs: (name: string) => `Signed in as ${name}`,
   nav: {
@@ -108,6 +109,8 @@ export const strings = translations(en, {
     haveAccount: 'Har du redan ett konto?',
     needAccount: 'Ny här?',
     passwordHint: 'Minst 15 tecken; några ord blir ett bra lösenord.',
+    signInForGame:
+      'Logga in eller skapa ett konto för att se partiet och gå med: sedan kommer du tillbaka hit.',
     working: 'Ett ögonblick…',
     signedInAs: (name) => `Inloggad som ${name}`,
     nav: {
@@ -194,6 +197,8 @@ export const strings = translations(en, {
     haveAccount: 'Уже есть аккаунт?',
     needAccount: 'Впервые здесь?',
     passwordHint: 'Не меньше 15 символов; несколько слов — хороший пароль.',
+    signInForGame:
+      'Войдите или зарегистрируйтесь, чтобы увидеть партию и присоединиться к ней: после этого вы вернётесь сюда.',
     working: 'Минуту…',
     signedInAs: (name) => `Вы вошли как ${name}`,
     nav: {

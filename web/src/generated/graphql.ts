@@ -605,6 +605,13 @@ export type NewGameRematchMutationVariables = Exact<{
 
 export type NewGameRematchMutation = { rematch: { id: string, status: GameStatus, seedCommitment: string, dealChosen: boolean, mySeat: number | null } };
 
+export type NewGameOpenGameFragment = { id: string, preset: Preset, seats: number, rated: boolean, createdAt: string, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> };
+
+export type NewGameOpenGamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NewGameOpenGamesQuery = { games: { edges: Array<{ node: { id: string, preset: Preset, seats: number, rated: boolean, createdAt: string, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } }> }, seeks: { edges: Array<{ node: { id: string } }> }, challenges: { edges: Array<{ node: { id: string } }> } };
+
 export type PlayersNameFragment = { id: string, username: string, isBot: boolean, deleted: boolean };
 
 export type PlayersProfileQueryVariables = Exact<{
@@ -730,3 +737,11 @@ export type TableDealMutationVariables = Exact<{
 
 
 export type TableDealMutation = { setClientSeed: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+
+export type TableJoinMutationVariables = Exact<{
+  gameId: string | number;
+  clientSeed: string;
+}>;
+
+
+export type TableJoinMutation = { joinGame: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };

@@ -16,8 +16,28 @@ import type {
   WildRank,
 } from '../generated/graphql';
 
-export const OPPONENT_KINDS = ['invite', 'seek', 'bot'] as const;
+export const OPPONENT_KINDS = ['invite', 'seek', 'open', 'bot'] as const;
 export type OpponentKind = (typeof OPPONENT_KINDS)[number];
+
+/**
+ * The kinds that fill exactly one other seat of a two-seat game: an invitation names the one opponent of a two-seat
+ * game (docs/api.md, createGame `opponent`), and a seek is a two-seat game (docs/api.md, seekGame). A game of more
+ * seats is open (anyone with its link joins) or has a bot in one seat and is open for the rest.
+ */
+export function twoSeatsOnly(kind: OpponentKind): boolean {
+  switch (kind) {
+    case 'invite':
+    case 'seek':
+      return true;
+    case 'open':
+    case 'bot':
+      return false;
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
 
 export const BOT_KINDS = ['RANDOM', 'GREEDY', 'EXPERT'] as const satisfies readonly BotKind[];
 

@@ -1,8 +1,9 @@
 /**
  * New game: the preset (with its summary and a link to its rules), rule overrides shown against the preset's own
  * rules (`presetRules`), seats, time control (the server's `timeControlChoices`), rated, and who to play — a player invited by name (prefilled from
- * `?opponent=`), an open seek, or a built-in bot — then the game's commitment and the page's own client seed
- * (./start-game.ts). Below, the open seeks of others, to join.
+ * `?opponent=`), an open seek, an open game anyone with its link may join, or a built-in bot — then the game's
+ * commitment and the page's own client seed (./start-game.ts). Below, the open seeks and open games of others, to
+ * join.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure } from '../api';
@@ -11,7 +12,18 @@ import type { BotKind, Preset } from '../generated/graphql';
 import type { Me } from '../me';
 import { Link, PRESETS, navigate } from '../router';
 import { strings as shared } from '../strings';
-import { BOT_KINDS, OPPONENT_KINDS, OpponentKind, Rules, TIME_KINDS, TimeKind, overridesOf } from './choices';
+import { GameLink } from '../table/game-link';
+import {
+  BOT_KINDS,
+  OPPONENT_KINDS,
+  OpponentKind,
+  Rules,
+  TIME_KINDS,
+  TimeKind,
+  overridesOf,
+  twoSeatsOnly,
+} from './choices';
+import { OpenGames } from './open-games';
 import { OpenSeeks } from './open-seeks';
 import { RuleOverrides } from './rule-overrides';
 import { presetRules } from './preset-rules';
@@ -123,11 +135,13 @@ function Opponent({
   kind,
   name,
   bot,
+  seats,
   onChange,
 }: {
   kind: OpponentKind;
   name: string;
   bot: BotKind;
+  seats: number;
   onChange: (next: { kind: OpponentKind; name: string; bot: BotKind }) => void;
 }) {
   const S = strings();
@@ -142,12 +156,17 @@ function Opponent({
           onChange={(event) => onChange({ kind: event.currentTarget.value as OpponentKind, name, bot })}
         >
           {OPPONENT_KINDS.map((option) => (
-            <option key={option} value={option}>
+            <option key={option} value={option} disabled={seats > 2 && twoSeatsOnly(option)}>
               {S.opponentKind[option]}
             </option>
           ))}
         </select>
       </label>
+      {seats > 2 && (
+        <p class="hint" data-testid="two-seats-only">
+          {S.twoSeatsOnly(seats)}
+        </p>
+      )}
       {kind === 'invite' && (
         <label>
           {S.opponentName}
@@ -161,6 +180,8 @@ function Opponent({
         </label>
       )}
       {kind === 'seek' && <p class="hint">{S.seekHint}</p>}
+      {kind === 'open' && <p class="hint">{S.openHint}</p>}
+      {kind === 'bot' && seats > 2 && <p class="hint">{S.botSeatHint}</p>}
       {kind === 'bot' && (
         <label>
           {S.botKind}
@@ -181,8 +202,11 @@ function Opponent({
   );
 }
 
-/** The game just started: its commitment, the page's seed and how it stands, and the way to the table. */
-function StartedPanel({ started }: { started: Started }) {
+/**
+ * The game just started: its commitment, the page's seed and how it stands, the link to share while it waits for
+ * anyone to join (`shareable`: not an invitation, which only its one player may accept), and the way to the table.
+ */
+function StartedPanel({ started, shareable }: { started: Started; shareable: boolean }) {
   const S = strings();
   const { game, clientSeed, seedNote } = started;
   const note = { after: S.seedAfter, none: S.seedNone, chosen: S.seedChosen }[seedNote];
@@ -205,6 +229,7 @@ function StartedPanel({ started }: { started: Started }) {
         </p>
       )}
       <p class="hint">{note}</p>
+      {shareable && game.status === 'WAITING' && <GameLink gameId={game.id} />}
       <button type="button" data-testid="open-game" onClick={() => navigate({ page: 'game', id: game.id })}>
         {S.openGame}
       </button>
@@ -268,6 +293,11 @@ export function NewGamePage({ me }: { me: Me }) {
   }, [preset]);
 
   const seeking = opponent.kind === 'seek';
+  // An invitation or a seek fills one other seat: with more seats the game is open instead (./choices.ts).
+  const chooseSeats = (count: number) => {
+    setSeats(count);
+    if (count > 2) setOpponent((now) => (twoSeatsOnly(now.kind) ? { ...now, kind: 'open' } : now));
+  };
   const submit = async (event: Event) => {
     event.preventDefault();
     if (defaults === null || chosen === null || timeChoices === null) return;
@@ -311,7 +341,7 @@ export function NewGamePage({ me }: { me: Me }) {
     <div class="new-game" data-testid="new-game" data-me={me.username}>
       <h1>{S.title}</h1>
       {started !== null ? (
-        <StartedPanel started={started} />
+        <StartedPanel started={started} shareable={opponent.kind !== 'invite'} />
       ) : (
         <form class="card new-game-form" onSubmit={(event) => void submit(event)}>
           <PresetChoice preset={preset} onChange={setPreset} />
@@ -326,7 +356,7 @@ export function NewGamePage({ me }: { me: Me }) {
               <select
                 data-testid="seats"
                 value={seats}
-                onChange={(event) => setSeats(Number(event.currentTarget.value))}
+                onChange={(event) => chooseSeats(Number(event.currentTarget.value))}
               >
                 {seatChoices.map((count) => (
                   <option key={count} value={count}>
@@ -364,7 +394,7 @@ export function NewGamePage({ me }: { me: Me }) {
               <span class="hint">{S.fixedSeedHint}</span>
             </label>
           )}
-          <Opponent {...opponent} onChange={setOpponent} />
+          <Opponent {...opponent} seats={seeking ? 2 : seats} onChange={setOpponent} />
           {error !== null && <ErrorBox error={error} />}
           <button
             type="submit"
@@ -376,6 +406,7 @@ export function NewGamePage({ me }: { me: Me }) {
         </form>
       )}
       {started === null && <OpenSeeks onJoined={setStarted} />}
+      {started === null && <OpenGames />}
     </div>
   );
 }

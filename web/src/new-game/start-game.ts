@@ -11,6 +11,8 @@
  * - `seekGame` may join someone's seek at once: a seed given with it then counts as given after that game's
  *   commitment. When it opens (or finds) a seek of ours instead, that seed reached the server before the
  *   commitment, so it is replaced with `setClientSeed`.
+ * - An open game (neither `opponent` nor `bot`) waits for its players: `setClientSeed` follows the commitment, and
+ *   each who joins sends their own seed with `joinGame` (web/src/table/game-page.tsx).
  * - A deal the creator fixes with a seed takes no client seed at all.
  *
  * Each seed the server took is kept with the commitment shown before it (../client-seed.ts `rememberDeal`), for
@@ -107,8 +109,13 @@ async function seek(choice: GameChoice): Promise<Started> {
 }
 
 async function create(choice: GameChoice): Promise<Started> {
+  // An open game names nobody: anyone with its link may take a free seat (docs/api.md, createGame, joinGame).
   const who: Pick<CreateGameInput, 'bot' | 'opponent'> =
-    choice.opponentKind === 'bot' ? { bot: choice.bot } : { opponent: choice.opponent.trim() };
+    choice.opponentKind === 'bot'
+      ? { bot: choice.bot }
+      : choice.opponentKind === 'invite'
+        ? { opponent: choice.opponent.trim() }
+        : {};
   const input: CreateGameInput = {
     preset: choice.preset,
     seats: choice.seats,
@@ -136,6 +143,7 @@ export function startGame(choice: GameChoice): Promise<Started> {
     case 'seek':
       return seek(choice);
     case 'invite':
+    case 'open':
     case 'bot':
       return create(choice);
     default: {

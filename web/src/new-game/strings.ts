@@ -99,8 +99,14 @@ const en = {
   opponentKind: {
     invite: 'Invite a player by name',
     seek: 'Anyone: an open seek',
+    open: 'Open game: anyone with the link',
     bot: 'A built-in bot',
   } satisfies Record<OpponentKind, string>,
+  twoSeatsOnly: (seats: number) =>
+    `An invitation by name and a seek are for two players only; a game of ${seats} is open to anyone with its link.`,
+  openHint:
+    'The game waits until every seat is taken: send its link, shown once it is created, to the players you want. Anyone signed in who opens it can join.',
+  botSeatHint: 'The bot takes one seat; the others are open to anyone with the game’s link.',
   opponentName: 'Player’s username',
   seekHint:
     'A seek is a two-player game with the preset’s own rules. If someone is already seeking the same kind of game, you join theirs at once.',
@@ -127,6 +133,10 @@ const en = {
   seekBy: (name: string) => `by ${name}`,
   join: 'Join',
   refresh: 'Refresh',
+  openGamesTitle: 'Open games',
+  joinOpenGame: 'Join',
+  noOpenGames: 'No open game is waiting for players just now.',
+  seatsTaken: (taken: number, seats: number) => `${taken} of ${seats} seats taken`,
 };
 
 export type NewGameStrings = typeof en;
@@ -205,8 +215,14 @@ export const strings = translations(en, {
     opponentKind: {
       invite: 'Bjud in en spelare med namn',
       seek: 'Vem som helst: en öppen utmaning',
+      open: 'Öppet parti: alla med länken',
       bot: 'En inbyggd bot',
     },
+    twoSeatsOnly: (seats: number) =>
+      `En inbjudan med namn och en öppen utmaning gäller bara två spelare; ett parti för ${seats} är öppet för alla med länken.`,
+    openHint:
+      'Partiet väntar tills alla platser är tagna: skicka länken, som visas när partiet är skapat, till dem du vill spela med. Den som är inloggad och öppnar den kan gå med.',
+    botSeatHint: 'Boten tar en plats; de andra är öppna för alla med partiets länk.',
     opponentName: 'Spelarens användarnamn',
     seekHint:
       'En öppen utmaning är ett parti för två med förinställningens egna regler. Om någon redan söker samma sorts parti går du med i deras direkt.',
@@ -233,6 +249,10 @@ export const strings = translations(en, {
     seekBy: (name: string) => `av ${name}`,
     join: 'Gå med',
     refresh: 'Uppdatera',
+    openGamesTitle: 'Öppna partier',
+    joinOpenGame: 'Gå med',
+    noOpenGames: 'Inget öppet parti väntar på spelare just nu.',
+    seatsTaken: (taken: number, seats: number) => `${taken} av ${seats} platser tagna`,
   },
   ru: {
     title: 'Новая партия',
@@ -312,8 +332,14 @@ export const strings = translations(en, {
     opponentKind: {
       invite: 'Пригласить игрока по имени',
       seek: 'С любым: открытый вызов',
+      open: 'Открытая партия: любой, у кого есть ссылка',
       bot: 'Со встроенным ботом',
     },
+    twoSeatsOnly: (seats: number) =>
+      `Приглашение по имени и открытый вызов — только для двух игроков; партия на ${seats} открыта всем, у кого есть ссылка.`,
+    openHint:
+      'Партия ждёт, пока не займут все места: отправьте ссылку, которая появится после создания, тем, с кем хотите играть. Любой вошедший игрок, открыв её, может присоединиться.',
+    botSeatHint: 'Бот занимает одно место; остальные открыты всем, у кого есть ссылка на партию.',
     opponentName: 'Имя игрока',
     seekHint:
       'Открытый вызов — партия на двоих по правилам набора. Если кто-то уже ищет такую же партию, вы сразу присоединитесь к ней.',
@@ -340,5 +366,9 @@ export const strings = translations(en, {
     seekBy: (name: string) => `от ${name}`,
     join: 'Принять',
     refresh: 'Обновить',
+    openGamesTitle: 'Открытые партии',
+    joinOpenGame: 'Присоединиться',
+    noOpenGames: 'Сейчас нет открытых партий, ждущих игроков.',
+    seatsTaken: (taken: number, seats: number) => `Занято мест: ${taken} из ${seats}`,
   },
 });

@@ -16,6 +16,7 @@ import type { Me } from '../me';
 import { FinishedGame } from '../replay/finished-game';
 import { MoveHistory } from '../replay/move-history';
 import { Countdown } from './countdown';
+import { GameLink } from './game-link';
 import { ConfirmDialog, DeclareDialog } from './dialogs';
 import { TABLE, useLiveGame, type TableGame } from './live-game';
 import { legalTargets, movesBetween, newClientMoveId, splitMove } from './moves';
@@ -63,9 +64,16 @@ function GameOver({ game }: { game: TableGame }) {
   );
 }
 
+/**
+ * A game waiting for players (docs/web.md, "The waiting room"): who sits and how many seats are taken (live, from
+ * the game's pushes); for a seated player the game's link to share; for anyone else while a seat is free, a Join
+ * button that takes it with this page's own client seed, drawn and sent only after the commitment is shown here
+ * (docs/fairness.md).
+ */
 function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGame) => void }) {
   const S = strings();
   const [dealing, setDealing] = useState(false);
+  const [joining, setJoining] = useState(false);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   // Held for my seed (createGame awaitClientSeed): every seat taken, and I created it (seat 0). The new-game page
   // deals it at once; this is for a page closed in between.
@@ -76,6 +84,17 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
       .then((data) => onGame(data.setClientSeed))
       .catch((error: unknown) => setFailure(asFailure(error)))
       .finally(() => setDealing(false));
+  };
+  const seated = game.mySeat !== null;
+  const free = game.seats - game.players.length;
+  const join = (): void => {
+    setJoining(true);
+    setFailure(null);
+    // Drawn now, after the commitment this page shows: GIVEN_AFTER_COMMITMENT (docs/api.md, joinGame).
+    request(TABLE, 'TableJoin', { gameId: game.id, clientSeed: newClientSeed() })
+      .then((data) => onGame(data.joinGame))
+      .catch((error: unknown) => setFailure(asFailure(error)))
+      .finally(() => setJoining(false));
   };
   // undefined while asking; null for an open game (or an invitation that is not ours to see).
   const [invited, setInvited] = useState<string | null | undefined>(undefined);
@@ -104,11 +123,30 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
               : S.waitingOpen(game.seats - game.players.length)}
         </p>
       )}
-      <ul>
+      <p data-testid="seats-filled" data-filled={game.players.length} data-seats={game.seats}>
+        {S.seatsFilled(game.players.length, game.seats)}
+      </p>
+      <ul data-testid="waiting-players">
         {game.players.map((player) => (
           <li key={player.id}>{player.player.username}</li>
         ))}
       </ul>
+      {game.dealChosen && <p class="hint">{S.dealChosen}</p>}
+      <p class="hint">
+        {S.seedCommitment}: <code data-testid="seed-commitment">{game.seedCommitment}</code>
+      </p>
+      {seated && free > 0 && invited === null && <GameLink gameId={game.id} />}
+      {/* An invitation shown to a visitor who does not sit is theirs to accept. A third party cannot tell an
+          invitation to someone else from an open game (challenge(id) is null for them, docs/api.md): the server's
+          FORBIDDEN says it. */}
+      {!seated && free > 0 && invited !== undefined && (
+        <p class="join" data-testid="join-box">
+          <span class="hint">{S.joinHint}</span>{' '}
+          <button type="button" data-testid="join-game" disabled={joining} onClick={join}>
+            {joining ? S.joining : S.join}
+          </button>
+        </p>
+      )}
       {heldForMe && (
         <p>
           {S.heldForSeed}{' '}
@@ -118,10 +156,6 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
         </p>
       )}
       {failure !== null && <ErrorBox error={failure} />}
-      {game.dealChosen && <p class="hint">{S.dealChosen}</p>}
-      <p class="hint">
-        {S.seedCommitment}: <code data-testid="seed-commitment">{game.seedCommitment}</code>
-      </p>
     </section>
   );
 }

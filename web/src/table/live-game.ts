@@ -16,6 +16,8 @@ import type {
   TableDealMutationVariables,
   TableInvitationQuery,
   TableInvitationQueryVariables,
+  TableJoinMutation,
+  TableJoinMutationVariables,
   TableMoveMutation,
   TableMoveMutationVariables,
   TableResignMutation,
@@ -28,6 +30,7 @@ declare module '../api' {
     TableGame: [TableGameQuery, TableGameQueryVariables];
     TableInvitation: [TableInvitationQuery, TableInvitationQueryVariables];
     TableDeal: [TableDealMutation, TableDealMutationVariables];
+    TableJoin: [TableJoinMutation, TableJoinMutationVariables];
     TableGameUpdated: [TableGameUpdatedSubscription, TableGameUpdatedSubscriptionVariables];
     TableMove: [TableMoveMutation, TableMoveMutationVariables];
     TableResign: [TableResignMutation, TableResignMutationVariables];
