@@ -227,6 +227,15 @@ describe('an open game of three', () => {
       expect(seatOf(game, NAMES[who]).clientSeedSource).toBe('GIVEN_AFTER_COMMITMENT');
     }
     expect(new Set(game.players.map((seat) => seat.clientSeed)).size).toBe(3);
+    // Each page kept, for Verify, the commitment it showed and the seed it sent (docs/web.md "Verify"): the new-game
+    // page for Ann, the waiting room's Join for Bea and Cid.
+    for (const who of EVERYONE) {
+      const kept = await pages[who].evaluate((key) => localStorage.getItem(key), `malice.deal.${gameId}`);
+      expect(JSON.parse(kept ?? 'null')).toEqual({
+        commitment: game.seedCommitment,
+        clientSeed: seatOf(game, NAMES[who]).clientSeed,
+      });
+    }
 
     // It is someone's turn, the same someone on every page: exactly one page says "Your turn".
     const mover = game.players.find((seat) => seat.seat === game.currentSeat)!.player.username;

@@ -9,7 +9,7 @@ import { ApiFailure, asFailure, request } from '../api';
 import { Board, type BoardHighlight, type BoardPlay } from '../board/board';
 import { cardName } from '../cards/card';
 import { isRank, plainCard, type Rank } from '../cards/notation';
-import { newClientSeed } from '../client-seed';
+import { newClientSeed, rememberDeal } from '../client-seed';
 import { ErrorBox } from '../error-box';
 import { useLanguage } from '../use-language';
 import type { Me } from '../me';
@@ -80,8 +80,12 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
   const heldForMe = game.awaitClientSeed && game.players.length === game.seats && game.mySeat === 0;
   const deal = (): void => {
     setDealing(true);
-    request(TABLE, 'TableDeal', { gameId: game.id, clientSeed: newClientSeed() })
-      .then((data) => onGame(data.setClientSeed))
+    const clientSeed = newClientSeed();
+    request(TABLE, 'TableDeal', { gameId: game.id, clientSeed })
+      .then((data) => {
+        rememberDeal(game.id, { commitment: game.seedCommitment, clientSeed });
+        onGame(data.setClientSeed);
+      })
       .catch((error: unknown) => setFailure(asFailure(error)))
       .finally(() => setDealing(false));
   };
@@ -91,8 +95,13 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
     setJoining(true);
     setFailure(null);
     // Drawn now, after the commitment this page shows: GIVEN_AFTER_COMMITMENT (docs/api.md, joinGame).
-    request(TABLE, 'TableJoin', { gameId: game.id, clientSeed: newClientSeed() })
-      .then((data) => onGame(data.joinGame))
+    const clientSeed = newClientSeed();
+    request(TABLE, 'TableJoin', { gameId: game.id, clientSeed })
+      .then((data) => {
+        // Kept for Verify: the commitment shown above the button, and the seed sent (client-seed.ts).
+        rememberDeal(game.id, { commitment: game.seedCommitment, clientSeed });
+        onGame(data.joinGame);
+      })
       .catch((error: unknown) => setFailure(asFailure(error)))
       .finally(() => setJoining(false));
   };
