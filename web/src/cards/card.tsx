@@ -5,9 +5,13 @@
  * `<html>` (web/src/prefs.ts) clubs green and diamonds blue.
  */
 import type { ComponentChildren } from 'preact';
+import { cardName } from './card-name';
 import { parseCard, rankLabel, type ParsedCard, type Suit } from './notation';
 import { strings } from './strings';
 import './cards.css';
+
+// Named here too, where the board and the table have always imported it from.
+export { cardName };
 
 /** Each suit's symbol as a path in a 10×10 box (drawn here, not a font's glyph). */
 const SUIT_PATHS = {
@@ -18,15 +22,6 @@ const SUIT_PATHS = {
 } as const satisfies Record<Suit, string>;
 
 const STAR = 'M5 0.4 L6.2 3.6 L9.6 3.7 L6.9 5.8 L7.9 9.2 L5 7.2 L2.1 9.2 L3.1 5.8 L0.4 3.7 L3.8 3.6 Z';
-
-/** The card's name in the reader's language: "seven of hearts", "joker as an eight". */
-export function cardName(text: string): string {
-  const S = strings();
-  const card = parseCard(text);
-  if (card === null) return text;
-  const base = card.kind === 'joker' ? S.joker : S.natural(S.rank[card.rank], S.suit[card.suit]);
-  return card.declared === null ? base : S.declaredAs(base, card.declared, S.rank[card.declared]);
-}
 
 function Symbol({ d, x, y, size }: { d: string; x: number; y: number; size: number }) {
   return <path d={d} transform={`translate(${x} ${y}) scale(${size / 10})`} />;
@@ -49,14 +44,24 @@ function Corner({ card }: { card: ParsedCard }) {
 function Frame({
   class: className,
   label,
+  card,
   children,
 }: {
   class: string;
   label: string;
+  /** A face's notation (`7H`, `*=8`): the DOM names the card drawn (docs/web.md "The table"). */
+  card?: string;
   children?: ComponentChildren;
 }) {
   return (
-    <svg class={`pc ${className}`} viewBox="0 0 60 84" role="img" aria-label={label} focusable="false">
+    <svg
+      class={`pc ${className}`}
+      viewBox="0 0 60 84"
+      role="img"
+      aria-label={label}
+      data-card={card}
+      focusable="false"
+    >
       {children}
     </svg>
   );
@@ -71,7 +76,7 @@ export function CardFace({ card: text }: { card: string }) {
   if (card === null) return <CardBack />;
   const suitClass = card.kind === 'joker' ? 'pc-joker' : `pc-suit-${card.suit}`;
   return (
-    <Frame class={`pc-face ${suitClass}`} label={cardName(text)}>
+    <Frame class={`pc-face ${suitClass}`} label={cardName(text)} card={text}>
       <rect class="pc-outline" x="0.5" y="0.5" width="59" height="83" rx="5" />
       <Corner card={card} />
       <g transform="rotate(180 30 42)">
