@@ -3,6 +3,7 @@
  * one move by clicking its source and target (and the declared rank, or pass and its confirmation), and watch that
  * a page never holds another player's hand — neither in its DOM nor in any answer or websocket frame it received.
  */
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../../service/support/app';
 import { dataOf } from '../../service/support/app';
@@ -94,6 +95,16 @@ const VIEW_QUERY = `query($id: ID!) { game(id: $id) { lastMove { card }
   view { hand centerPiles { cards } seats { payoffTop sidePiles } } } }`;
 
 /**
+ * Every card there is (docs/notation.md "Cards"): the hidden cards of a game whose deal the test cannot know —
+ * against a built-in bot, dealt from seeds — are all those the player never saw (`new HiddenHand(…, { cards:
+ * EVERY_CARD })`): the bot's hand, the face-down pay-off cards and the stock are among them.
+ */
+export const EVERY_CARD: readonly string[] = [
+  ...[...'A23456789TJQK'].flatMap((rank) => [...'SHDC'].map((suit) => `${rank}${suit}`)),
+  '*',
+];
+
+/**
  * What one player may see and what the other holds, gathered through the API along a game: `snapshot` after
  * each move; `forbidden` is every card the opponent held that the player never legitimately saw (a pay-off top,
  * a side pile, the centre, their own hand, the card of a move).
@@ -137,7 +148,123 @@ export class HiddenHand {
   }
 }
 
-/** Fails when the page's DOM or anything it received names one of `cards` (as a JSON string or an attribute). */
+/** The page's languages (web/src/i18n.ts), as the test reads them. */
+type PageLanguage = 'en' | 'sv' | 'ru';
+
+// The client's own naming, loaded by path: its files are typed with the DOM's types (web/tsconfig.json), which
+// this tier has not, so it is not imported for its types (as in test/unit/web-translations.test.ts).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the client's module, loaded by path
+const { cardNameIn } = require(
+  path.resolve(__dirname, '..', '..', '..', 'web', 'src', 'cards', 'card-name.ts'),
+) as {
+  cardNameIn(language: PageLanguage, text: string): string;
+};
+
+/**
+ * What the player may see face up, where the DOM legitimately names cards (docs/web.md "The table"): their own
+ * hand, the centre piles (not the stock's count beside them), every seat's side piles and pay-off top, and the
+ * line naming the last move's card. A hidden card named anywhere else — the other seat's hand, a pay-off card
+ * under the top, the stock, any other element or text — is a leak.
+ */
+export const LEGITIMATE_CARD_PLACES = [
+  '[data-testid="hand"]',
+  '.centre-piles',
+  '.side-pile',
+  '.payoff-top',
+  '[data-testid="last-move"]',
+] as const;
+
+/** Where the DOM names a card: an attribute holding its code, or its name in an attribute or a text. */
+export interface DomMention {
+  readonly card: string;
+  /** `attribute data-card`, `attribute aria-label`, `text`. */
+  readonly how: string;
+  /** The element it is on, cut short. */
+  readonly element: string;
+}
+
+/** A DOM node as the scan reads it (the test's tsconfig has no DOM types). */
+interface ScanNode {
+  readonly nodeType: number;
+  readonly nodeValue: string | null;
+  readonly childNodes: ArrayLike<ScanNode>;
+  readonly attributes?: ArrayLike<{ readonly name: string; readonly value: string }>;
+  readonly localName?: string;
+  readonly outerHTML?: string;
+  readonly parentElement?: ScanNode | null;
+  matches?(selector: string): boolean;
+}
+
+/** A card's accessible name as the page names it, in the page's language (web/src/cards/card-name.ts). */
+export async function cardNameOnPage(page: Page, card: string): Promise<string> {
+  return cardNameIn(await pageLanguage(page), card);
+}
+
+/** The language the page is written in: `<html lang>`, which the client sets (web/src/app.tsx). */
+export async function pageLanguage(page: Page): Promise<PageLanguage> {
+  const lang = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement
+        .lang,
+  );
+  if (lang === 'en' || lang === 'sv' || lang === 'ru') return lang;
+  throw new Error(`the page's language is not one of the client's: "${lang}"`);
+}
+
+/**
+ * Every place outside LEGITIMATE_CARD_PLACES where the page's DOM names one of `cards`: an attribute whose value
+ * (or a word of it) is the card's code, `7H` or `*=8` (the drawn cards carry `data-card`, web/src/cards/card.tsx),
+ * or an attribute or a text holding the card's accessible name in the page's language ("seven of hearts",
+ * "hjärter sju": the client's own naming, web/src/cards/card-name.ts).
+ */
+export async function domMentions(page: Page, cards: readonly string[]): Promise<DomMention[]> {
+  const language = await pageLanguage(page);
+  const wanted = cards.map((card) => ({ card, name: cardNameIn(language, card) }));
+  return page.evaluate(
+    ({ wanted, skip }) => {
+      const root = (globalThis as unknown as { document: { documentElement: ScanNode } }).document
+        .documentElement;
+      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      // The name as words: "ace of spades" is not found in "grace of spades", "joker" not in "jokers".
+      const named = wanted.map(({ card, name }) => ({
+        card,
+        name: new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'iu'),
+      }));
+      const found: { card: string; how: string; element: string }[] = [];
+      const describe = (element: ScanNode | null | undefined) => (element?.outerHTML ?? '').slice(0, 200);
+      const visit = (node: ScanNode): void => {
+        if (node.nodeType === 3) {
+          const text = node.nodeValue ?? '';
+          for (const { card, name } of named) {
+            if (name.test(text)) found.push({ card, how: 'text', element: describe(node.parentElement) });
+          }
+          return;
+        }
+        if (node.nodeType !== 1) return;
+        if (skip.some((selector) => node.matches!(selector))) return;
+        for (const attribute of Array.from(node.attributes ?? [])) {
+          const words = attribute.value.split(/[\s,]+/);
+          for (const { card, name } of named) {
+            const coded = words.some((word) => word === card || word.startsWith(`${card}=`));
+            if (coded || name.test(attribute.value)) {
+              found.push({ card, how: `attribute ${attribute.name}`, element: describe(node) });
+            }
+          }
+        }
+        for (const child of Array.from(node.childNodes)) visit(child);
+      };
+      visit(root);
+      return found;
+    },
+    { wanted, skip: [...LEGITIMATE_CARD_PLACES] },
+  );
+}
+
+/**
+ * Fails when anything the page received names one of `cards` (as a JSON string), or its DOM names one outside
+ * the places the player legitimately sees (domMentions). `cards` are hidden ones — the other player's hand, face-down
+ * pay-off cards, the stock — as HiddenHand.forbidden gathers them.
+ */
 export async function expectNoneOf(
   page: Page,
   received: readonly string[],
@@ -153,11 +280,14 @@ export async function expectNoneOf(
       received.some((text) => text.includes('"gameUpdated"')),
     10_000,
   );
-  const html = await page.content();
   for (const card of cards) {
     const quoted = JSON.stringify(card);
     const leaks = received.filter((text) => text.includes(quoted));
     if (leaks.length > 0) throw new Error(`the page received the hidden ${card}: ${leaks[0]!.slice(0, 300)}`);
-    if (html.includes(`="${card}"`)) throw new Error(`the page's DOM names the hidden ${card}`);
+  }
+  const mentions = await domMentions(page, cards);
+  if (mentions.length > 0) {
+    const first = mentions[0]!;
+    throw new Error(`the page's DOM names the hidden ${first.card} (${first.how}): ${first.element}`);
   }
 }
