@@ -8,11 +8,16 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { TestApp, dataOf, startTestApp } from '../service/support/app';
+import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import {
+  EVERY_CARD,
   HiddenHand,
+  cardNameOnPage,
+  domMentions,
   expectNoneOf,
   playMoveInUi,
   recordTraffic,
@@ -35,12 +40,17 @@ let caraToken: string;
 let danToken: string;
 let caraReceived: string[];
 let danReceived: string[];
+/** CSP violations and page errors, one list per browser context (test/browser/support/page-problems.ts). */
+const problems: string[][] = [];
 
 beforeAll(async () => {
   app = await startTestApp({ testBuild: true, env: { CLOCK: 'manual', SWEEP_INTERVAL_MS: '0' } });
   browser = await launchBrowser();
-  cara = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  dan = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
+  const caraContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const danContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  for (const context of [caraContext, danContext]) problems.push(await watchPageProblems(context));
+  cara = await caraContext.newPage();
+  dan = await danContext.newPage();
   caraReceived = recordTraffic(cara);
   danReceived = recordTraffic(dan);
   await signUpInUi(cara, app.url, 'table_cara', PASSWORD);
@@ -92,6 +102,66 @@ async function tabTo(page: Page, selector: string): Promise<void> {
     if (there) return;
   }
   throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Puts `html` into the first element matching `selector`, marked so that `removeInjected` takes it out again. */
+async function inject(page: Page, selector: string, html: string): Promise<void> {
+  await page.evaluate(
+    ([where, markup]) => {
+      const document = (
+        globalThis as unknown as {
+          document: {
+            querySelector(s: string): { append(node: object): void } | null;
+            createElement(tag: string): {
+              innerHTML: string;
+              setAttribute(name: string, value: string): void;
+            };
+          };
+        }
+      ).document;
+      const holder = document.createElement('span');
+      holder.setAttribute('data-injected-by-test', '');
+      holder.innerHTML = markup;
+      const parent = document.querySelector(where);
+      if (parent === null) throw new Error(`nothing matches ${where}`);
+      parent.append(holder);
+    },
+    [selector, html] as const,
+  );
+}
+
+async function removeInjected(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const document = (
+      globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ remove(): void }> } }
+    ).document;
+    for (const element of Array.from(document.querySelectorAll('[data-injected-by-test]'))) element.remove();
+  });
+}
+
+/** A page signed in as `token` in a context of its own, with `options` (the client keeps its token in localStorage). */
+async function pageAs(token: string, options: Parameters<Browser['newContext']>[0]): Promise<Page> {
+  const context: BrowserContext = await browser.newContext(options);
+  problems.push(await watchPageProblems(context));
+  const page = await context.newPage();
+  await page.goto(`${app.url}/`);
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+      ).localStorage.setItem('malice.token', value),
+    token,
+  );
+  return page;
+}
+
+/** The animations Chromium starts on `page` (the DevTools protocol's Animation domain), by their type. */
+async function recordAnimations(page: Page): Promise<{ started: string[]; session: CDPSession }> {
+  const session = await page.context().newCDPSession(page);
+  const started: string[] = [];
+  session.on('Animation.animationStarted', (event) => started.push(event.animation.type));
+  await session.send('Animation.enable');
+  return { started, session };
 }
 
 describe('the table', () => {
@@ -277,6 +347,40 @@ describe('the table', () => {
     await expectNoneOf(cara, caraReceived, caraSees.forbidden());
     await expectNoneOf(dan, danReceived, danSees.forbidden());
   });
+
+  it('would catch a hidden card drawn, coded or named anywhere but where the player sees cards', async () => {
+    const hidden = caraSees.forbidden();
+    const card = hidden[0]!;
+    const name = await cardNameOnPage(cara, card);
+    const drawn = `<svg role="img" aria-label="${name}"></svg>`;
+    const leaks = [
+      // Drawn among the other seat's backs, as card.tsx names a face (without its data-card).
+      ['.opponents .seat-area', drawn, /names the hidden .* \(attribute aria-label\)/],
+      // Its code on an element of the stock's count.
+      ['[data-testid="stock"]', `<i data-card="${card}"></i>`, /\(attribute data-card\)/],
+      // Its name in a text, capitalised as a sentence would.
+      ['main', `<p>${name[0]!.toUpperCase()}${name.slice(1)} is in Dan’s hand.</p>`, /\(text\)/],
+    ] as const;
+    for (const [where, html, reported] of leaks) {
+      await inject(cara, where, html);
+      await expect(expectNoneOf(cara, caraReceived, hidden)).rejects.toThrow(reported);
+      await removeInjected(cara);
+    }
+    // The same card in Cara's own hand or on a pile is one she may see (another copy of the decks).
+    await inject(cara, '[data-testid="hand"]', drawn);
+    await inject(cara, '.centre-piles', `<i data-card="${card}"></i>`);
+    expect(await domMentions(cara, hidden)).toEqual([]);
+    await removeInjected(cara);
+    await expectNoneOf(cara, caraReceived, hidden);
+    // In Swedish the page names it in Swedish, and the check looks for that.
+    await setLanguage(cara, 'sv');
+    const swedish = await cardNameOnPage(cara, card);
+    expect(swedish).not.toBe(name);
+    await inject(cara, '.opponents .seat-area', `<svg role="img" aria-label="${swedish}"></svg>`);
+    await expect(expectNoneOf(cara, caraReceived, hidden)).rejects.toThrow(/\(attribute aria-label\)/);
+    await removeInjected(cara);
+    await setLanguage(cara, 'en');
+  });
 });
 
 describe('other tables', () => {
@@ -287,6 +391,7 @@ describe('other tables', () => {
         'mutation { createGame(input: { preset: MODERN, opponent: "table_dan" }) { id seedCommitment } }',
       ),
     ).createGame;
+    caraReceived.length = 0;
     await cara.goto(`${app.url}/games/${id}`);
     await cara.locator('[data-testid="table"][data-status="WAITING"]').waitFor();
     await cara.locator('[data-testid="awaited"][aria-busy="false"]').waitFor();
@@ -297,6 +402,9 @@ describe('other tables', () => {
     dataOf(await app.gql(danToken, 'mutation($id: ID!) { joinGame(gameId: $id) { id } }', { id }));
     await cara.locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
     await cara.getByTestId('turn').waitFor();
+    const caraSees = new HiddenHand(app, id, caraToken, danToken);
+    await caraSees.snapshot();
+    await expectNoneOf(cara, caraReceived, caraSees.forbidden());
   });
 
   it('deals a bot game held for my seed from the waiting room, with a seed the page drew after the commitment', async () => {
@@ -307,10 +415,16 @@ describe('other tables', () => {
         'mutation { createGame(input: { preset: CLASSIC, bot: RANDOM, awaitClientSeed: true }) { id } }',
       ),
     ).createGame;
+    caraReceived.length = 0;
     await cara.goto(`${app.url}/games/${id}`);
     await cara.locator('[data-testid="table"][data-status="WAITING"]').waitFor();
     await cara.getByTestId('deal').click();
     await cara.locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
+    // Dealt from seeds: every card Cara has not seen is hidden — the bot's hand, the pay-off piles, the stock.
+    await cara.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
+    const caraSees = new HiddenHand(app, id, caraToken, { cards: EVERY_CARD });
+    await caraSees.snapshot();
+    await expectNoneOf(cara, caraReceived, caraSees.forbidden());
     const seats = dataOf(
       await app.gql<{ game: { players: { seat: number; clientSeed: string; clientSeedSource: string }[] } }>(
         caraToken,
@@ -423,5 +537,86 @@ describe('other tables', () => {
     expect(await response.json()).toMatchObject({ timedOut: 1 });
     await cara.locator('[data-testid="game-over"][data-reason="TIMED_OUT"]').waitFor();
     expect(await cara.getByTestId('game-over').textContent()).toBe('Game over: a player ran out of time');
+  });
+
+  it('lands the opponent’s move without animation under reduced motion, and with one otherwise', async () => {
+    const id = await gameWithDan({ position: CLASSIC });
+    const watchers = [];
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const page = await pageAs(danToken, { viewport: { width: 1280, height: 800 }, reducedMotion });
+      await page.goto(`${app.url}/games/${id}`);
+      await page.locator('[data-testid="table"][data-version="0"][data-my-turn="false"]').waitFor();
+      watchers.push({ reducedMotion, page, ...(await recordAnimations(page)) });
+    }
+    for (const watcher of watchers) watcher.started.length = 0;
+    // Cara's move, from outside either page: it lands on her side pile d2 on Dan's boards.
+    dataOf(
+      await app.gql(
+        caraToken,
+        'mutation($id: ID!) { makeMove(gameId: $id, move: "KD-d2", expectedVersion: 0) { replayed } }',
+        { id },
+      ),
+    );
+    const seen: Record<string, { started: string[]; running: number }> = {};
+    for (const { reducedMotion, page, started, session } of watchers) {
+      const moved = page.locator('[data-seat="0"] .side-pile[data-just-moved="true"]');
+      await moved.waitFor();
+      // The board's effects run after the frame that drew the move (Preact's useEffect): past two frames and a
+      // task they have, and an animation they started has been reported before the session's next answer.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const frame = (globalThis as unknown as { requestAnimationFrame(f: () => void): void })
+              .requestAnimationFrame;
+            frame(() => frame(() => setTimeout(resolve, 0)));
+          }),
+      );
+      await session.send('Animation.getPlaybackRate');
+      if (reducedMotion === 'no-preference') {
+        await until('the flash is reported', () => started.includes('WebAnimation'), 10_000);
+      }
+      const running = await moved.evaluate(
+        (element) => (element as unknown as { getAnimations(): unknown[] }).getAnimations().length,
+      );
+      seen[reducedMotion] = { started: [...started], running };
+      await page.context().close();
+    }
+    expect(seen['reduce']).toEqual({ started: [], running: 0 });
+    expect(seen['no-preference']!.started).toContain('WebAnimation');
+  });
+
+  it('hears a CSP violation and a page error (the watcher the last test asks)', async () => {
+    const context = await browser.newContext();
+    const heard = await watchPageProblems(context);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    await page.evaluate(() => {
+      const globals = globalThis as unknown as {
+        document: {
+          createElement(tag: string): { textContent: string };
+          body: { append(node: object): void };
+        };
+        setTimeout(f: () => void, ms: number): void;
+      };
+      // An inline script, which the page's CSP refuses (docs/web.md "Built"), and an uncaught error.
+      const script = globals.document.createElement('script');
+      script.textContent = 'void 0';
+      globals.document.body.append(script);
+      globals.setTimeout(() => {
+        throw new Error('thrown by the test');
+      }, 0);
+    });
+    await until(
+      'both are heard',
+      () =>
+        heard.some((text) => text.startsWith('CSP violation: script-src')) &&
+        heard.some((text) => text === 'page error: thrown by the test'),
+      10_000,
+    );
+    await context.close();
+  });
+
+  it('had no CSP violation or page error on any page', () => {
+    expect(problems.flat()).toEqual([]);
   });
 });
