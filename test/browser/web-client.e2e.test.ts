@@ -1,11 +1,14 @@
 /**
  * The web client (docs/web.md) as a person uses it, in a real Chromium (test/browser/support/browser.ts): served
- * at `/` by the compiled server with its Content-Security-Policy and caching, within its size budget; a player
- * signs up, sees an empty home, signs out and in again; a game another player starts with them appears on the
- * home page, live, under "Your turn" once it is their turn. No CSP violation happens on the way.
+ * at `/` by the compiled server with its Content-Security-Policy and caching (hashed assets precompressed as br
+ * or gzip, whichever the client takes), within its size budget; a player signs up, sees an empty home, signs out
+ * and in again; a game another player starts with them appears on the home page, live, under "Your turn" once it
+ * is their turn; an invitation accepted from the home page opens as a table that holds nothing of the inviter's
+ * hand. No CSP violation happens on the way.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
@@ -13,6 +16,7 @@ import { chooseMove, createGame, joinGame, makeMove, readGame } from '../service
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
 import { screenshot } from './support/screenshots';
+import { HiddenHand, expectNoneOf, recordTraffic, tokenOf } from './support/table-ui';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PASSWORD = 'correct horse battery staple';
@@ -102,6 +106,29 @@ describe('how the client is served', () => {
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     // fetch decodes br: what arrives is the built file itself.
     expect(await response.text()).toBe(fs.readFileSync(path.join(ROOT, 'dist', 'web', asset), 'utf8'));
+  });
+
+  it('serves a hashed asset precompressed as gzip to a client that takes gzip but not br', async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const response = await fetch(`${app.url}${asset}`, { headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    // The bytes sent are the precompressed .gz file itself (fetch decodes them, so they are read decoded here).
+    expect(await response.text()).toBe(fs.readFileSync(path.join(ROOT, 'dist', 'web', asset), 'utf8'));
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      const request = http.get(`${app.url}${asset}`, { headers: { 'accept-encoding': 'gzip' } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => resolve(Buffer.concat(chunks)));
+        answer.on('error', reject);
+      });
+      request.on('error', reject);
+    });
+    expect(raw.equals(fs.readFileSync(path.join(ROOT, 'dist', 'web', `${asset}.gz`)))).toBe(true);
   });
 
   it('answers a client route with the page, and leaves the API’s paths alone', async () => {
@@ -231,6 +258,10 @@ describe('a player in the browser', () => {
   });
 
   it('sees invitations arrive live, declines one and accepts another from the home page', async () => {
+    // Recorded from a fresh load, so the page's websocket is one the recorder sees open.
+    const received = recordTraffic(page);
+    await page.reload();
+    await page.getByTestId('signed-in-as').waitFor();
     const carol = await register(app, 'web_carol');
     const invite = async (): Promise<string> =>
       dataOf(
@@ -271,6 +302,12 @@ describe('a player in the browser', () => {
     expect(mine).toMatchObject({ clientSeedSource: 'GIVEN_AFTER_COMMITMENT' });
     expect(mine!.clientSeed).toMatch(/^[A-Za-z0-9_-]{32}$/);
     await screenshot(page, 'home', { width: 1024, height: 640 });
+    // Opened from the home page, the accepted game's table holds nothing of Carol's hand.
+    await playing.locator(`a[href="/games/${accepted}"]`).click();
+    await page.locator(`[data-testid="table"][data-status="ACTIVE"]`).waitFor();
+    const annSees = new HiddenHand(app, accepted, await tokenOf(page), carol);
+    await annSees.snapshot();
+    await expectNoneOf(page, received, annSees.forbidden());
     expect(await pageViolations()).toEqual([]);
   });
 });
