@@ -2,7 +2,8 @@
  * A web page on another origin plays (docs/api.md#browsers): served from its own server on another host and
  * port, it sends moves with its token in the `Authorization` header (so every POST is preflighted) and
  * subscribes to the game over graphql-ws, in a real Chromium (test/browser/support/browser.ts). The opponent
- * plays from outside the page; the page sees the game move on to its last version.
+ * plays from outside the page; the page sees the game move on to its last version, without a CSP violation or a
+ * page error.
  */
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { TestApp, dataOf, register, startTestApp } from '../service/support/app'
 import { chooseMove, createGame, joinGame, makeMove, readGame } from '../service/support/play';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 
 /**
  * The page's own code: a GraphQL call over fetch and a graphql-ws subscription in the protocol's own messages,
@@ -79,6 +81,8 @@ let pages: Server;
 let pageOrigin: string;
 let browser: Browser;
 let page: Page;
+/** CSP violations and page errors on the page (test/browser/support/page-problems.ts). */
+let problems: string[];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -91,7 +95,9 @@ beforeAll(async () => {
   // Another host name and another port than the API's 127.0.0.1: another origin by both.
   pageOrigin = `http://localhost:${(pages.address() as AddressInfo).port}`;
   browser = await launchBrowser();
-  page = await browser.newPage();
+  const context = await browser.newContext();
+  problems = await watchPageProblems(context);
+  page = await context.newPage();
 });
 afterAll(async () => {
   await browser?.close();
@@ -163,4 +169,5 @@ it('a page on another origin plays moves over fetch and follows the game over gr
   // gameUpdated: "two pushes can show the same game").
   expect(versions).toEqual([...versions].sort((a, b) => a - b));
   expect(versions[versions.length - 1]).toBe(game.version);
+  expect(problems).toEqual([]);
 });

@@ -2,11 +2,13 @@
  * Two people play a whole game against each other through the table (docs/web.md "The table"), once per preset,
  * each in their own browser context: the games start from positions near the end (createGame `position`,
  * unrated), so each reaches its end in five moves — a side-pile card each, then the winner's last three plays
- * to the centre (a wild card declared where the preset declares). Neither page ever holds the other's hand.
+ * to the centre (a wild card declared where the preset declares). Neither page ever holds the other's hand, and
+ * neither has a CSP violation or a page error.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, startTestApp } from '../service/support/app';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import {
   HiddenHand,
   expectNoneOf,
@@ -44,11 +46,17 @@ let ann: Page;
 let bob: Page;
 let annReceived: string[];
 let bobReceived: string[];
+/** CSP violations and page errors, one list per context (test/browser/support/page-problems.ts). */
+const problems: string[][] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
-  for (const _ of [0, 1]) contexts.push(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
+  for (const _ of [0, 1]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    problems.push(await watchPageProblems(context));
+    contexts.push(context);
+  }
   ann = await contexts[0]!.newPage();
   bob = await contexts[1]!.newPage();
   annReceived = recordTraffic(ann);
@@ -110,4 +118,8 @@ describe.each(GAMES)('a $preset game played through the table', ({ preset, posit
       await page.getByTestId('finished-game').waitFor({ state: 'attached' });
     }
   }, 60_000);
+});
+
+it('had no CSP violation or page error on either page', () => {
+  expect(problems.flat()).toEqual([]);
 });
