@@ -3,12 +3,14 @@
  * against the compiled server: games against a built-in bot with the page's own client seed, given after the
  * commitment (a two-seat one held for it with awaitClientSeed: docs/fairness.md), the server's days per move, an
  * invitation by name from `?opponent=`, an open seek joined from the page by a second player, a refused creation,
- * and the rules in English, Swedish and Russian. Everything the page did is read back through the API.
+ * and the rules in English, Swedish and Russian. Everything the page did is read back through the API; the tables
+ * of the dealt games (the bot's, the seek's on both pages) hold no hidden card.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { EVERY_CARD, HiddenHand, expectNoneOf, recordTraffic } from './support/table-ui';
 
 let app: TestApp;
 let browser: Browser;
@@ -104,6 +106,11 @@ async function openGame(page: Page, id: string): Promise<void> {
   await page.waitForURL(`**/games/${id}`);
 }
 
+/** Waits for the game's table to be the reader's turn (a bot moving first has moved by then). */
+async function myTurn(page: Page): Promise<void> {
+  await page.locator('[data-testid="table"][data-status="ACTIVE"][data-my-turn="true"]').waitFor();
+}
+
 describe('the new-game page', () => {
   let ann: Page;
   beforeAll(async () => {
@@ -154,6 +161,7 @@ describe('the new-game page', () => {
   });
 
   it('starts a two-seat bot game held for the page’s seed, which deals it after the commitment', async () => {
+    const received = recordTraffic(ann);
     await ann.goto(`${app.url}/new`);
     await ann.getByTestId('preset-classic').check();
     // The days offered are the server's (timeControlChoices), not a copy in the client.
@@ -182,6 +190,11 @@ describe('the new-game page', () => {
     });
     expect(seatOf(game, 'GreedyBot').clientSeedSource).toBe('SERVER_STAND_IN');
     await openGame(ann, started.id);
+    // Dealt from seeds: every card Ann has not seen is hidden — the bot's hand, the pay-off piles, the stock.
+    await myTurn(ann);
+    const annSees = new HiddenHand(app, started.id, tokens.ann, { cards: EVERY_CARD });
+    await annSees.snapshot();
+    await expectNoneOf(ann, received, annSees.forbidden());
   });
 
   it('invites the player named in ?opponent=, and the invitation reaches them', async () => {
@@ -237,6 +250,7 @@ describe('the new-game page', () => {
   });
 
   it('opens a seek that a second player sees listed and joins from the page, both seeds after the commitment', async () => {
+    const annReceived = recordTraffic(ann);
     await ann.goto(`${app.url}/new`);
     await ann.getByTestId('preset-classic').check();
     await ann.getByTestId('opponent-kind').selectOption('seek');
@@ -244,6 +258,7 @@ describe('the new-game page', () => {
     expect(await readGame(tokens.ann, opened.id)).toMatchObject({ status: 'WAITING' });
 
     const carol = await signedInPage(tokens.carol);
+    const carolReceived = recordTraffic(carol);
     await carol.goto(`${app.url}/new`);
     const row = carol.locator(`[data-testid="open-seeks"] [data-seek-id="${opened.id}"]`);
     await row.waitFor();
@@ -270,6 +285,18 @@ describe('the new-game page', () => {
       clientSeedSource: 'GIVEN_AFTER_COMMITMENT',
     });
     expect(opened.clientSeed).not.toBe(carolSeed);
+
+    // Each opens the game from the page that started it: neither table holds the other's hand.
+    await openGame(ann, opened.id);
+    for (const [page, received, token, other] of [
+      [ann, annReceived, tokens.ann, tokens.carol],
+      [carol, carolReceived, tokens.carol, tokens.ann],
+    ] as const) {
+      await page.locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
+      const sees = new HiddenHand(app, opened.id, token, other);
+      await sees.snapshot();
+      await expectNoneOf(page, received, sees.forbidden());
+    }
   });
 
   it('had no CSP violation or page error', () => {
