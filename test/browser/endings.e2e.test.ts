@@ -101,8 +101,8 @@ const ENDINGS: readonly Ending[] = [
         outcome: { WIN: 'vann', LOSS: 'förlorade' },
       },
       ru: {
-        gameOver: 'Партия окончена: прикуп кончился, и никто не мог сходить',
-        endReason: 'тупик: прикуп пуст и в центр сыграть нечем',
+        gameOver: 'Партия окончена: резерв кончился, и никто не мог сходить',
+        endReason: 'тупик: резерв пуст и в центр сыграть нечем',
         winner: 'Победил end_ann',
         outcome: { WIN: 'победа', LOSS: 'поражение' },
       },

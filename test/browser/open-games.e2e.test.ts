@@ -230,7 +230,9 @@ describe('an open game of three', () => {
     // Each page kept, for Verify, the commitment it showed and the seed it sent (docs/web.md "Verify"): the new-game
     // page for Ann, the waiting room's Join for Bea and Cid.
     for (const who of EVERYONE) {
-      const kept = await pages[who].evaluate((key) => localStorage.getItem(key), `malice.deal.${gameId}`);
+      const kept = await pages[who].evaluate<string | null>(
+        `localStorage.getItem(${JSON.stringify(`malice.deal.${gameId}`)})`,
+      );
       expect(JSON.parse(kept ?? 'null')).toEqual({
         commitment: game.seedCommitment,
         clientSeed: seatOf(game, NAMES[who]).clientSeed,
