@@ -299,7 +299,7 @@ describe('the table', () => {
     await caraSees.snapshot();
     await danSees.snapshot();
     if (process.env.UPDATE_SCREENSHOTS === '1') {
-      await cara.screenshot({ path: path.join(ROOT, 'docs', 'images', 'table-desktop.png') });
+      await cara.screenshot({ path: path.join(ROOT, 'docs', 'images', 'table-desktop.png'), fullPage: true });
     }
   });
 
