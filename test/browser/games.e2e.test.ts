@@ -69,6 +69,37 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/**
+ * The page shows the counts the API's view gives its reader: the stock, the set-aside cards and, where the preset
+ * shows them (the view's payoffCount is not null), each seat's pay-off pile.
+ */
+async function expectCountsAsApi(page: Page, token: string, gameId: string): Promise<void> {
+  const body = await app.gql<{
+    game: {
+      view: {
+        stockCount: number;
+        setAsideCount: number;
+        seats: { seat: number; payoffCount: number | null }[];
+      };
+    };
+  }>(
+    token,
+    'query($id: ID!) { game(id: $id) { view { stockCount setAsideCount seats { seat payoffCount } } } }',
+    {
+      id: gameId,
+    },
+  );
+  const view = dataOf(body).game.view;
+  const number = (text: string | null): number => Number(/\d+/.exec(text ?? '')?.[0] ?? NaN);
+  expect(number(await page.getByTestId('stock').textContent())).toBe(view.stockCount);
+  expect(number(await page.getByTestId('set-aside').textContent())).toBe(view.setAsideCount);
+  for (const seat of view.seats) {
+    const shown = page.locator(`[data-seat="${seat.seat}"] [data-testid="payoff-count"]`);
+    if (seat.payoffCount === null) expect(await shown.count()).toBe(0);
+    else expect(number(await shown.textContent())).toBe(seat.payoffCount);
+  }
+}
+
 describe.each(GAMES)('a $preset game played through the table', ({ preset, position, moves }) => {
   it('reaches its end, each page following live and never holding the other hand', async () => {
     const annToken = await tokenOf(ann);
@@ -99,6 +130,8 @@ describe.each(GAMES)('a $preset game played through the table', ({ preset, posit
       await Promise.all([annSees.snapshot(), bobSees.snapshot()]);
       const [mover, watcher] = index === 1 ? [bob, ann] : [ann, bob];
       await mover.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
+      await expectCountsAsApi(ann, annToken, created.id);
+      await expectCountsAsApi(bob, bobToken, created.id);
       if (index === moves.length - 1) {
         // Before the end reveals the deal: neither page has held the other's hand.
         await expectNoneOf(ann, annReceived, annSees.forbidden());

@@ -197,6 +197,30 @@ describe('the new-game page', () => {
     await expectNoneOf(ann, received, annSees.forbidden());
   });
 
+  it('starts a rated zloba game without a clock against the expert bot', async () => {
+    await ann.goto(`${app.url}/new`);
+    await ann.getByTestId('preset-zloba').check();
+    await ann.getByTestId('time-none').check();
+    await ann.getByTestId('rated').check();
+    await ann.getByTestId('opponent-kind').selectOption('bot');
+    await ann.getByTestId('bot-kind').selectOption('EXPERT');
+    const started = await create(ann);
+    const body = await app.gql<{
+      game: { status: string; preset: string; rated: boolean; timeControl: unknown; players: SeatData[] };
+    }>(
+      tokens.ann,
+      `query($id: ID!) { game(id: $id) { status preset rated timeControl { daysPerMove hoursPerMove }
+        players { seat clientSeed clientSeedSource player { username } } } }`,
+      { id: started.id },
+    );
+    const game = dataOf(body).game;
+    expect(game).toMatchObject({ status: 'ACTIVE', preset: 'ZLOBA', rated: true, timeControl: null });
+    expect(game.players.map((seat) => seat.player.username).sort()).toEqual(['ExpertBot', NAMES.ann].sort());
+    await openGame(ann, started.id);
+    // Whoever began, it comes to Ann's turn: the expert moved first if it was to.
+    await myTurn(ann);
+  });
+
   it('invites the player named in ?opponent=, and the invitation reaches them', async () => {
     await ann.goto(`${app.url}/new?opponent=${NAMES.bob}`);
     await ann.getByTestId('opponent-name').waitFor();
