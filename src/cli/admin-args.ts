@@ -11,6 +11,7 @@ export const USAGE = `Usage: npm run admin -- <command>
   create-admin <username>            a new admin account; the password is read from ${PASSWORD_VARIABLE}
                                      or from stdin (never from the command line)
   grant <username>                   make an existing account an admin
+  revoke <username>                  take the admin role from an account (its ADMIN tokens stop counting)
   disable <username> --reason <why>  disable an account: its tokens and sessions revoked, its sockets
                                      closed, its running games resigned; it can no longer sign in
   enable <username>                  let a disabled account sign in again (its old tokens stay revoked)
@@ -24,6 +25,7 @@ export class UsageError extends Error {}
 export type AdminCommand =
   | { readonly name: 'create-admin'; readonly username: string }
   | { readonly name: 'grant'; readonly username: string }
+  | { readonly name: 'revoke'; readonly username: string }
   | { readonly name: 'disable'; readonly username: string; readonly reason: string }
   | { readonly name: 'enable'; readonly username: string }
   | { readonly name: 'audit'; readonly first: number }
@@ -46,6 +48,7 @@ export function parseAdminArgs(args: readonly string[]): AdminCommand {
       return { name: 'help' };
     case 'create-admin':
     case 'grant':
+    case 'revoke':
     case 'enable':
       return { name, username: positional(1)[0]! };
     case 'disable': {

@@ -70,6 +70,10 @@ async function run(
       return (await moderation.grantAdmin(actor, command.username))
         ? [`${command.username} is an admin now`]
         : [`${command.username} was an admin already: nothing changed`];
+    case 'revoke':
+      return (await moderation.revokeAdmin(actor, command.username))
+        ? [`${command.username} is no admin now: its ADMIN tokens no longer count as such`]
+        : [`${command.username} was no admin: nothing changed`];
     case 'disable': {
       const disabled = await moderation.disable(actor, command.username, command.reason);
       return [`disabled ${disabled.player.username}: its tokens are revoked and its open games settled`];

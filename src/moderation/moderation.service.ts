@@ -106,6 +106,25 @@ export class ModerationService {
     );
   }
 
+  /**
+   * Takes the admin role from an account (the command line only): its tokens keep their other scopes, and the ADMIN
+   * scope stops counting at once on every app copy. False when it was no admin.
+   */
+  async revokeAdmin(actor: AdminActor, username: string): Promise<boolean> {
+    const target = await this.players.named(username);
+    const now = this.clock.now();
+    return this.players.revokeAdmin(target.id, (client) =>
+      this.audit.write(client, {
+        actor,
+        action: 'revokeAdmin',
+        at: now,
+        targetPlayerId: target.id,
+        targetGameId: null,
+        reason: null,
+      }),
+    );
+  }
+
   /** A new admin account (the command line's first admin): register's rules, then the role, in one transaction. */
   async createAdmin(actor: AdminActor, username: string, password: string): Promise<PlayerRecord> {
     const now = this.clock.now();

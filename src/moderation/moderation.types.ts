@@ -9,6 +9,7 @@ export const AdminAction = listEnum(
   {
     createAdmin: 'CREATE_ADMIN',
     grantAdmin: 'GRANT_ADMIN',
+    revokeAdmin: 'REVOKE_ADMIN',
     disableAccount: 'DISABLE_ACCOUNT',
     enableAccount: 'ENABLE_ACCOUNT',
     abortGame: 'ABORT_GAME',
@@ -19,6 +20,10 @@ export const AdminAction = listEnum(
     values: {
       createAdmin: { description: 'Made a new admin account (npm run admin -- create-admin).' },
       grantAdmin: { description: 'Made an existing account an admin (npm run admin -- grant).' },
+      revokeAdmin: {
+        description:
+          'Took the admin role from an account (npm run admin -- revoke): its ADMIN tokens lost that scope at once.',
+      },
       disableAccount: {
         description: 'Disabled an account (adminDisableAccount, or npm run admin -- disable).',
       },

@@ -7,6 +7,7 @@
 export const ADMIN_ACTIONS = [
   'createAdmin',
   'grantAdmin',
+  'revokeAdmin',
   'disableAccount',
   'enableAccount',
   'abortGame',

@@ -448,6 +448,26 @@ export class PlayersService {
   }
 
   /**
+   * Takes the admin role from the account, with `within` (the audit row) in the same transaction; the token change
+   * is announced, so every copy drops its cached lookups and an ADMIN token of it stops counting as one. False when
+   * it was no admin.
+   */
+  async revokeAdmin(playerId: string, within: WithinTransaction): Promise<boolean> {
+    const revoked = await transaction(this.prisma.pool, async (client) => {
+      const { rowCount } = await client.query(
+        'UPDATE players SET is_admin = false WHERE id = $1::uuid AND is_admin',
+        [playerId],
+      );
+      if (rowCount === 0) return false;
+      await within(client);
+      await client.query('SELECT pg_notify($1, $2)', [TOKENS_CHANNEL, playerId]);
+      return true;
+    });
+    if (revoked) this.auth.tokensChanged(playerId);
+    return revoked;
+  }
+
+  /**
    * Disables the account (docs/operations.md#moderation), in one transaction: the account and every other enabled
    * admin are locked (in id order, so two disables never deadlock), `decide` judges the account as it is then (a
    * refusal is thrown, nothing written), and the account is marked disabled with `reason`, every token of it

@@ -124,6 +124,26 @@ describe('npm run admin on DATABASE_URL, beside a running server', () => {
     ).toBeTruthy();
     expect((await admin(env, ['grant', 'helper_hana'])).stdout).toContain('nothing changed');
 
+    // Revoked: the ADMIN token made while an admin stops counting as one at once (the running server was told).
+    const adminToken = dataOf(
+      await app!.gql<{ createApiToken: { token: string } }>(
+        session,
+        'mutation { createApiToken(scopes: [ADMIN]) { token } }',
+      ),
+    ).createApiToken.token;
+    const auditLog = '{ adminAuditLog(first: 1) { edges { node { action } } } }';
+    expect(dataOf(await app!.gql(adminToken, auditLog))).toBeTruthy();
+    expect(await admin(env, ['revoke', 'helper_hana'])).toMatchObject({
+      status: 0,
+      stdout: 'helper_hana is no admin now: its ADMIN tokens no longer count as such\n',
+    });
+    expect(codeOf(await app!.gql(adminToken, auditLog))).toBe('FORBIDDEN');
+    expect(codeOf(await app!.gql(session, 'mutation { createApiToken(scopes: [ADMIN]) { token } }'))).toBe(
+      'FORBIDDEN',
+    );
+    expect((await admin(env, ['revoke', 'helper_hana'])).stdout).toContain('nothing changed');
+    expect(await admin(env, ['grant', 'helper_hana'])).toMatchObject({ status: 0 });
+
     const second = await admin({ ...env, MALICE_ADMIN_PASSWORD: ADMIN_PASSWORD }, [
       'create-admin',
       'root_two',
@@ -180,6 +200,8 @@ describe('npm run admin on DATABASE_URL, beside a running server', () => {
       ['CLI', 'command line', 'disableAccount', 'spam_sam'],
       ['CLI', 'command line', 'createAdmin', 'root_two'],
       ['CLI', 'command line', 'grantAdmin', 'helper_hana'],
+      ['CLI', 'command line', 'revokeAdmin', 'helper_hana'],
+      ['CLI', 'command line', 'grantAdmin', 'helper_hana'],
       ['CLI', 'command line', 'createAdmin', 'Root'],
     ]);
     expect(lines[1]?.[5]).toBe('spam in every game');
@@ -194,6 +216,7 @@ describe('npm run admin on DATABASE_URL, beside a running server', () => {
       ['disable', 'spam_sam'],
       ['disable', '--reason', 'no name'],
       ['grant'],
+      ['revoke'],
       ['audit', '--first', '0'],
       ['create-admin', 'a', 'b'],
     ]) {
@@ -206,6 +229,7 @@ describe('npm run admin on DATABASE_URL, beside a running server', () => {
     expect(noPassword.stderr).toContain('MALICE_ADMIN_PASSWORD');
     for (const [args, code] of [
       [['disable', 'ghost_gil', '--reason', 'who?'], 'NOT_FOUND'],
+      [['revoke', 'ghost_gil'], 'NOT_FOUND'],
       [['enable', 'honest_hugo'], 'BAD_USER_INPUT'],
       [['disable', 'ExpertBot', '--reason', 'too strong'], 'FORBIDDEN'],
       [['create-admin', 'weak_wes'], 'BAD_USER_INPUT'],

@@ -83,6 +83,7 @@ describe('parseAdminArgs', () => {
     expect(parseAdminArgs([])).toEqual({ name: 'help' });
     expect(parseAdminArgs(['create-admin', 'boss'])).toEqual({ name: 'create-admin', username: 'boss' });
     expect(parseAdminArgs(['grant', 'carol'])).toEqual({ name: 'grant', username: 'carol' });
+    expect(parseAdminArgs(['revoke', 'carol'])).toEqual({ name: 'revoke', username: 'carol' });
     expect(parseAdminArgs(['disable', 'mallory', '--reason', 'spam'])).toEqual({
       name: 'disable',
       username: 'mallory',
