@@ -33,7 +33,7 @@ import {
   newTurnClock,
   turnClockAfter,
 } from './domain/life';
-import { GamesRepository } from './persistence/games.repository';
+import { GamesRepository, SeatRequest } from './persistence/games.repository';
 import {
   CreateDecision,
   CreateGameRequest,
@@ -161,11 +161,15 @@ export class GamesService {
   async create(playerId: string, request: CreateGameRequest): Promise<GameRecord> {
     const decision = await this.decideNew(playerId, request);
     const now = this.clock.now();
-    const game = await this.repository.insert(decision.game, decision.events, now);
-    // The bot sits down like anyone joining (and the deal follows when that fills the game). It gives no seed of
-    // its own: the server plays it, so its seat gets the stand-in fixed by the server seed.
     const bot = decision.bot;
-    return bot === undefined ? game : this.join(game.id, bot.playerId, undefined);
+    if (bot === undefined) return this.repository.insert(decision.game, decision.events, now);
+    // The bot sits down as anyone joining would (and the deal follows when that fills the game), in the creation's
+    // own transaction: no seek or join ever finds its seat free. It gives no seed of its own: the server plays it,
+    // so its seat gets the stand-in fixed by the server seed.
+    await this.repository.insertSeated(decision.game, decision.events, now, (inserted) =>
+      this.seatRequest(inserted, bot.playerId, undefined, now),
+    );
+    return this.get(decision.game.id);
   }
 
   /**
@@ -241,34 +245,44 @@ export class GamesService {
     const early = decideLife(lifeOf(game), { type: 'join', playerId }, now);
     if (!early.ok) throw new ApiError(early.code, early.message);
     if (clientSeed !== undefined) checkClientSeed(clientSeed, game.dealChosen, game.rulesVersion);
-    // A built-in bot's seat records the version of the play it will get from this copy (recordBotVersion adds any
-    // other version that moves in it later).
-    const bot = builtinBotById(playerId);
     const refusal = await this.repository.seat(
       gameId,
-      {
-        playerId,
-        clientSeed: clientSeed ?? null,
-        clientSeedSource: clientSeed === undefined ? null : 'GIVEN_AFTER_COMMITMENT',
-        botVersions: bot === undefined ? [] : [builtinBotVersion(bot)],
-        decide: (locked) => {
-          const life: GameLife = {
-            ...lifeOf(game),
-            status: locked.status as GameLife['status'],
-            version: locked.version,
-            seated: locked.seated,
-          };
-          const decision = decideLife(life, { type: 'join', playerId }, now);
-          if (!decision.ok) return new ApiError(decision.code, decision.message);
-          if (decision.outcome.type !== 'seated') throw new Error(`a join decided ${decision.outcome.type}`);
-          return decision.outcome;
-        },
-        deal: (given) => dealPlan(game, given, now),
-      },
+      this.seatRequest(game, playerId, clientSeed, now),
       now,
     );
     if (refusal !== null) throw refusal;
     return this.get(gameId);
+  }
+
+  /** `playerId` sitting down in `game` (as read), decided again on the seats as locked, and the deal it may fill. */
+  private seatRequest(
+    game: GameRecord,
+    playerId: string,
+    clientSeed: string | undefined,
+    now: Date,
+  ): SeatRequest {
+    // A built-in bot's seat records the version of the play it will get from this copy (recordBotVersion adds any
+    // other version that moves in it later).
+    const bot = builtinBotById(playerId);
+    return {
+      playerId,
+      clientSeed: clientSeed ?? null,
+      clientSeedSource: clientSeed === undefined ? null : 'GIVEN_AFTER_COMMITMENT',
+      botVersions: bot === undefined ? [] : [builtinBotVersion(bot)],
+      decide: (locked) => {
+        const life: GameLife = {
+          ...lifeOf(game),
+          status: locked.status as GameLife['status'],
+          version: locked.version,
+          seated: locked.seated,
+        };
+        const decision = decideLife(life, { type: 'join', playerId }, now);
+        if (!decision.ok) return new ApiError(decision.code, decision.message);
+        if (decision.outcome.type !== 'seated') throw new Error(`a join decided ${decision.outcome.type}`);
+        return decision.outcome;
+      },
+      deal: (given) => dealPlan(game, given, now),
+    };
   }
 
   /**

@@ -3,10 +3,13 @@
  * who accepts with joinGame or declines), open seeks matched by preset, time control and rated flag, and rematches
  * — each with the player events it causes.
  */
-import { TestApp, codeOf, dataOf, register } from './support/app';
-import { startAppInProcess } from './support/in-process';
+import { Client } from 'pg';
+import { codeOf, dataOf, register } from './support/app';
+import { sql } from './support/database';
+import { InProcessApp, startAppInProcess } from './support/in-process';
+import { until } from './support/outage';
 
-let app: TestApp;
+let app: InProcessApp;
 
 beforeAll(async () => {
   app = await startAppInProcess({ env: { SWEEP_INTERVAL_MS: '0' } });
@@ -126,6 +129,45 @@ describe('seeks', () => {
     const ids = dataOf(open).games.edges.map((edge) => edge.node.id);
     expect(ids).toEqual(expect.arrayContaining([other.id, otherClock.id, rated.id]));
     expect(ids).not.toContain(opened.id);
+  });
+});
+
+describe('a game against a built-in bot', () => {
+  it('is never seen waiting with the bot’s seat free: a seek of its kind made meanwhile does not take the seat', async () => {
+    const [gus, hal] = await Promise.all(['lob_botgus', 'lob_bothal'].map((name) => register(app, name)));
+    // The creation's last write (the deal's player events) waits for this lock: whatever the creation committed
+    // before it, others can see now.
+    const blocker = new Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE player_events IN EXCLUSIVE MODE');
+      const creating = mutate(gus!, 'createGame(input: $i)', '$i: CreateGameInput!', {
+        i: { preset: 'CLASSIC', bot: 'GREEDY' },
+      });
+      await until('the creation waits to write its player events', async () => {
+        const { rows } = await blocker.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted AND relation = 'player_events'::regclass",
+        );
+        return rows[0]!.waiting > 0;
+      });
+      const seen = await sql(
+        app.databaseUrl,
+        `SELECT g.id FROM games g JOIN players p ON p.id = g.created_by_id WHERE p.username = 'lob_botgus'`,
+      );
+      expect(seen).toEqual([]);
+      const seek = dataOf(
+        await mutate(hal!, 'seekGame(input: $i)', '$i: SeekInput!', { i: { preset: 'CLASSIC' } }),
+      )['seekGame']!;
+      expect(seek.status).toBe('WAITING');
+      expect(seek.players.map((seat) => seat.player.username)).toEqual(['lob_bothal']);
+      await blocker.query('COMMIT');
+      const game = dataOf(await creating)['createGame']!;
+      expect(game.status).toBe('ACTIVE');
+      expect(game.players.map((seat) => seat.player.username).sort()).toEqual(['GreedyBot', 'lob_botgus']);
+    } finally {
+      await blocker.end();
+    }
   });
 });
 

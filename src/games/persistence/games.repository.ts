@@ -7,7 +7,7 @@
  * what leaves here is in the shapes of src/games/persistence/game-rows.ts.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { GameEvent } from '../../engine';
 import {
   WAKE_WEBHOOK_WORKERS,
@@ -233,6 +233,42 @@ export interface DueGame {
   readonly version: number;
 }
 
+/** The columns of a new game's row that `insertSeated` writes (the rest take their defaults), as gameCreateData. */
+const INSERT_GAME = `INSERT INTO games (id, preset, options, seats, rated, status, seed, seed_commitment, rules_version,
+    start_position, deal_chosen, await_client_seed, invited_player_id, created_by_id, created_at, updated_at,
+    seconds_per_move)
+  VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16)`;
+
+/**
+ * Whole games (rows and seats with their players) by id, in the order given, by two plain queries on `db` (the
+ * pool, or a transaction's client that must see its own writes).
+ */
+async function wholeGames(db: Pool | PoolClient, ids: readonly string[]): Promise<GameRecord[]> {
+  if (ids.length === 0) return [];
+  // In parallel on the pool; a client runs them one after the other, in its transaction.
+  const [games, seats] = await Promise.all([
+    db.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
+    db.query<SeatRow>(
+      `SELECT gp.*, p.username, p.username_key, p.is_bot, p.created_at AS player_created_at,
+            p.deleted_at AS player_deleted_at
+       FROM game_players gp JOIN players p ON p.id = gp.player_id
+      WHERE gp.game_id = ANY($1::uuid[]) ORDER BY gp.game_id, gp.seat`,
+      [ids],
+    ),
+  ]);
+  const seatsOf = new Map<string, GameSeatRecord[]>();
+  for (const seat of seats.rows) {
+    const list = seatsOf.get(seat.game_id) ?? [];
+    list.push(seatOfRow(seat));
+    seatsOf.set(seat.game_id, list);
+  }
+  const byId = new Map(games.rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [{ ...gameOfRow(row), players: seatsOf.get(id) ?? [] }];
+  });
+}
+
 @Injectable()
 export class GamesRepository {
   constructor(
@@ -261,28 +297,7 @@ export class GamesRepository {
    * is read without Prisma's per-row machinery (the bulk of a history page's cost, bench:history).
    */
   async many(ids: readonly string[]): Promise<GameRecord[]> {
-    if (ids.length === 0) return [];
-    const [games, seats] = await Promise.all([
-      this.prisma.pool.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
-      this.prisma.pool.query<SeatRow>(
-        `SELECT gp.*, p.username, p.username_key, p.is_bot, p.created_at AS player_created_at,
-                p.deleted_at AS player_deleted_at
-           FROM game_players gp JOIN players p ON p.id = gp.player_id
-          WHERE gp.game_id = ANY($1::uuid[]) ORDER BY gp.game_id, gp.seat`,
-        [ids],
-      ),
-    ]);
-    const seatsOf = new Map<string, GameSeatRecord[]>();
-    for (const seat of seats.rows) {
-      const list = seatsOf.get(seat.game_id) ?? [];
-      list.push(seatOfRow(seat));
-      seatsOf.set(seat.game_id, list);
-    }
-    const byId = new Map(games.rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row === undefined ? [] : [{ ...gameOfRow(row), players: seatsOf.get(id) ?? [] }];
-    });
+    return wholeGames(this.prisma.pool, ids);
   }
 
   /**
@@ -354,6 +369,49 @@ export class GamesRepository {
 
   // ---- writes -------------------------------------------------------------------------------------------------
 
+  /**
+   * A new game with its creator seated and a second player (a built-in bot) seated by `seatOf` — which is given the
+   * game as inserted — all in one transaction with what the creation and the seat tell: nobody ever sees the game
+   * waiting with that seat free (a seek of the same kind would take it), and a crash leaves no game half made. A
+   * refusal of the seat is thrown, so the game goes too.
+   */
+  async insertSeated(
+    game: NewGame,
+    events: readonly GameLifeEvent[],
+    now: Date,
+    seatOf: (inserted: GameRecord) => SeatRequest,
+  ): Promise<void> {
+    await transaction(this.prisma.pool, async (client) => {
+      await client.query(INSERT_GAME, [
+        game.id,
+        game.preset,
+        JSON.stringify(game.options),
+        game.seats,
+        game.rated,
+        'WAITING' satisfies GameStatusName,
+        game.seed,
+        game.seedCommitment,
+        game.rulesVersion,
+        game.startPosition,
+        game.dealChosen,
+        game.awaitClientSeed,
+        game.invitedPlayerId,
+        game.createdById,
+        now,
+        game.secondsPerMove,
+      ]);
+      await client.query(
+        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source)
+         VALUES ($1, 0, $2, $3, $4, $5)`,
+        [game.id, game.createdById, now, game.creatorClientSeed, game.creatorClientSeedSource],
+      );
+      await writeNotifications(client, notificationsOf(game.id, events), now);
+      const [inserted] = await wholeGames(client, [game.id]);
+      const refusal = await this.seatIn(client, game.id, seatOf(inserted!), now);
+      if (refusal !== null) throw refusal;
+    });
+  }
+
   /** A new game with its creator seated, and what its creation tells (an invitation) in the same transaction. */
   async insert(game: NewGame, events: readonly GameLifeEvent[], now: Date): Promise<GameRecord> {
     const data = gameCreateData(game, now);
@@ -394,47 +452,55 @@ export class GamesRepository {
    * every player, YOUR_TURN for the first) commit together. Answers the refusal `decide` gave, or null.
    */
   async seat(gameId: string, request: SeatRequest, now: Date): Promise<Error | null> {
-    return transaction(this.prisma.pool, async (client) => {
-      const locked = await client.query<{ status: string; version: number; await_client_seed: boolean }>(
-        'SELECT status, version, await_client_seed FROM games WHERE id = $1::uuid FOR UPDATE',
-        [gameId],
-      );
-      const row = locked.rows[0];
-      if (row === undefined) return new Error('no such game');
-      const seatedRows = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
-        'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
-        [gameId],
-      );
-      const seated = seatedRows.rows.map((entry) => ({
-        seat: entry.seat,
-        playerId: entry.player_id,
-        clientSeed: entry.client_seed,
-      }));
-      const decision = request.decide({ status: row.status, version: row.version, seated });
-      if (decision instanceof Error) return decision;
-      await client.query(
-        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source, bot_versions)
+    return transaction(this.prisma.pool, (client) => this.seatIn(client, gameId, request, now));
+  }
+
+  /** `seat`'s work, on a transaction's client (`seat`'s own, or `insertSeated`'s). */
+  private async seatIn(
+    client: PoolClient,
+    gameId: string,
+    request: SeatRequest,
+    now: Date,
+  ): Promise<Error | null> {
+    const locked = await client.query<{ status: string; version: number; await_client_seed: boolean }>(
+      'SELECT status, version, await_client_seed FROM games WHERE id = $1::uuid FOR UPDATE',
+      [gameId],
+    );
+    const row = locked.rows[0];
+    if (row === undefined) return new Error('no such game');
+    const seatedRows = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
+      'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
+      [gameId],
+    );
+    const seated = seatedRows.rows.map((entry) => ({
+      seat: entry.seat,
+      playerId: entry.player_id,
+      clientSeed: entry.client_seed,
+    }));
+    const decision = request.decide({ status: row.status, version: row.version, seated });
+    if (decision instanceof Error) return decision;
+    await client.query(
+      `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source, bot_versions)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          gameId,
-          decision.seat,
-          request.playerId,
-          now,
-          request.clientSeed,
-          request.clientSeedSource,
-          [...request.botVersions],
-        ],
-      );
-      // A game created with awaitClientSeed stays WAITING, every seat taken: its creator's setClientSeed deals it.
-      if (decision.fills && !row.await_client_seed) {
-        const all = [
-          ...seated,
-          { seat: decision.seat, playerId: request.playerId, clientSeed: request.clientSeed },
-        ];
-        await this.deal(client, gameId, all, request.deal, now);
-      }
-      return null;
-    });
+      [
+        gameId,
+        decision.seat,
+        request.playerId,
+        now,
+        request.clientSeed,
+        request.clientSeedSource,
+        [...request.botVersions],
+      ],
+    );
+    // A game created with awaitClientSeed stays WAITING, every seat taken: its creator's setClientSeed deals it.
+    if (decision.fills && !row.await_client_seed) {
+      const all = [
+        ...seated,
+        { seat: decision.seat, playerId: request.playerId, clientSeed: request.clientSeed },
+      ];
+      await this.deal(client, gameId, all, request.deal, now);
+    }
+    return null;
   }
 
   /**
