@@ -16,6 +16,7 @@ import {
   expectNoneOf,
   playMoveInUi,
   recordTraffic,
+  setLanguage,
   signUpInUi,
   tokenOf,
 } from './support/table-ui';
@@ -115,18 +116,6 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const pages: { page: Page; received: string[]; language: Language }[] = [];
 const pageErrors: string[] = [];
-
-async function setLanguage(page: Page, language: Language): Promise<void> {
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-      ).localStorage.setItem('malice.language', value),
-    language,
-  );
-  await page.reload();
-  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
-}
 
 beforeAll(async () => {
   app = await startTestApp();

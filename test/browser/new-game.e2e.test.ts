@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
-import { EVERY_CARD, HiddenHand, expectNoneOf, recordTraffic } from './support/table-ui';
+import { EVERY_CARD, HiddenHand, expectNoneOf, pageWidth, recordTraffic, seatOf } from './support/table-ui';
 
 let app: TestApp;
 let browser: Browser;
@@ -76,16 +76,6 @@ async function readGame(token: string, id: string): Promise<GameData> {
     { id },
   );
   return dataOf(body).game;
-}
-
-function seatOf(game: GameData, username: string): SeatData {
-  const seat = game.players.find((entry) => entry.player.username === username);
-  if (seat === undefined) throw new Error(`${username} has no seat`);
-  return seat;
-}
-
-async function pageWidth(page: Page): Promise<number> {
-  return page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
 }
 
 /** Submits the form and reads what the page shows of the game it started. */

@@ -12,7 +12,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, startTestApp } from '../service/support/app';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
-import { HiddenHand, expectNoneOf, recordTraffic, signUpInUi, tokenOf } from './support/table-ui';
+import {
+  HiddenHand,
+  expectNoneOf,
+  pageWidth,
+  recordTraffic,
+  seatOf,
+  signUpInUi,
+  tokenOf,
+} from './support/table-ui';
 
 const PASSWORD = 'correct horse battery staple';
 const NAMES = { ann: 'og_ann', bea: 'og_bea', cid: 'og_cid' } as const;
@@ -91,16 +99,6 @@ async function readGame(token: string, id: string): Promise<GameData> {
     { id },
   );
   return dataOf(body).game;
-}
-
-function seatOf(game: GameData, username: string): SeatData {
-  const seat = game.players.find((entry) => entry.player.username === username);
-  if (seat === undefined) throw new Error(`${username} has no seat`);
-  return seat;
-}
-
-async function pageWidth(page: Page): Promise<number> {
-  return page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
 }
 
 /** Waits until the page's waiting room counts `filled` seats taken. */

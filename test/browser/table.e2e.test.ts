@@ -21,6 +21,7 @@ import {
   expectNoneOf,
   playMoveInUi,
   recordTraffic,
+  setLanguage as setPageLanguage,
   signUpInUi,
   tokenOf,
 } from './support/table-ui';
@@ -77,14 +78,7 @@ async function gameWithDan(input: Record<string, unknown>): Promise<string> {
 }
 
 async function setLanguage(page: Page, language: 'en' | 'sv' | 'ru'): Promise<void> {
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-      ).localStorage.setItem('malice.language', value),
-    language,
-  );
-  await page.reload();
+  await setPageLanguage(page, language);
   await page.getByTestId('table').waitFor();
 }
 

@@ -65,6 +65,41 @@ export async function playMoveInUi(page: Page, move: string): Promise<void> {
   }, before);
 }
 
+/** The seat a player (by username) holds in a game as the API answers it; throws when they hold none. */
+export function seatOf<Seat extends { readonly player: { readonly username: string } }>(
+  game: { readonly players: readonly Seat[] },
+  username: string,
+): Seat {
+  const seat = game.players.find((entry) => entry.player.username === username);
+  if (seat === undefined) throw new Error(`${username} has no seat`);
+  return seat;
+}
+
+/** The page's whole width (more than the viewport's: it scrolls sideways). */
+export async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  );
+}
+
+/**
+ * Switches the web client to `language` the way its language menu remembers it (localStorage `malice.language`),
+ * reloads, and waits until the page is in it.
+ */
+export async function setLanguage(page: Page, language: 'en' | 'sv' | 'ru'): Promise<void> {
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+      ).localStorage.setItem('malice.language', value),
+    language,
+  );
+  await page.reload();
+  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+}
+
 /** Everything a page received: response bodies and websocket frames, as text. */
 export function recordTraffic(page: Page): string[] {
   const received: string[] = [];
