@@ -94,7 +94,7 @@ export class ModerationService {
     const refusal = grantRefusal(target);
     if (refusal !== null) throw refusal;
     const now = this.clock.now();
-    return this.players.grantAdmin(target.id, (client) =>
+    return this.players.setAdmin(target.id, true, (client) =>
       this.audit.write(client, {
         actor,
         action: 'grantAdmin',
@@ -113,7 +113,7 @@ export class ModerationService {
   async revokeAdmin(actor: AdminActor, username: string): Promise<boolean> {
     const target = await this.players.named(username);
     const now = this.clock.now();
-    return this.players.revokeAdmin(target.id, (client) =>
+    return this.players.setAdmin(target.id, false, (client) =>
       this.audit.write(client, {
         actor,
         action: 'revokeAdmin',

@@ -428,34 +428,17 @@ export class PlayersService {
   }
 
   /**
-   * Makes the account an admin (the command line only: no API path calls this), with `within` in the same
-   * transaction. False when it was one already (nothing is written then).
+   * Makes the account an admin (`admin` true) or takes the role away (false) — the command line only: no API path
+   * calls this — with `within` (the audit row) in the same transaction. Its tokens' scopes change (an ADMIN token of
+   * it counts, or stops counting): the change is announced, so every copy drops its cached lookups. False when the
+   * account had that role already (nothing is written then); a deleted account is never made an admin.
    */
-  async grantAdmin(playerId: string, within: WithinTransaction): Promise<boolean> {
-    const granted = await transaction(this.prisma.pool, async (client) => {
+  async setAdmin(playerId: string, admin: boolean, within: WithinTransaction): Promise<boolean> {
+    const changed = await transaction(this.prisma.pool, async (client) => {
       const { rowCount } = await client.query(
-        'UPDATE players SET is_admin = true WHERE id = $1::uuid AND NOT is_admin AND deleted_at IS NULL',
-        [playerId],
-      );
-      if (rowCount === 0) return false;
-      await within(client);
-      // Its tokens' scopes change (an ADMIN token of it now counts): every copy drops its cached lookups.
-      await client.query('SELECT pg_notify($1, $2)', [TOKENS_CHANNEL, playerId]);
-      return true;
-    });
-    if (granted) this.auth.tokensChanged(playerId);
-    return granted;
-  }
-
-  /**
-   * Takes the admin role from the account, with `within` (the audit row) in the same transaction; the token change
-   * is announced, so every copy drops its cached lookups and an ADMIN token of it stops counting as one. False when
-   * it was no admin.
-   */
-  async revokeAdmin(playerId: string, within: WithinTransaction): Promise<boolean> {
-    const revoked = await transaction(this.prisma.pool, async (client) => {
-      const { rowCount } = await client.query(
-        'UPDATE players SET is_admin = false WHERE id = $1::uuid AND is_admin',
+        admin
+          ? 'UPDATE players SET is_admin = true WHERE id = $1::uuid AND NOT is_admin AND deleted_at IS NULL'
+          : 'UPDATE players SET is_admin = false WHERE id = $1::uuid AND is_admin',
         [playerId],
       );
       if (rowCount === 0) return false;
@@ -463,8 +446,8 @@ export class PlayersService {
       await client.query('SELECT pg_notify($1, $2)', [TOKENS_CHANNEL, playerId]);
       return true;
     });
-    if (revoked) this.auth.tokensChanged(playerId);
-    return revoked;
+    if (changed) this.auth.tokensChanged(playerId);
+    return changed;
   }
 
   /**
