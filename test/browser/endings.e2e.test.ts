@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, startTestApp } from '../service/support/app';
 import { readGame } from '../service/support/play';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import {
   HiddenHand,
   expectNoneOf,
@@ -115,7 +116,8 @@ let app: TestApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const pages: { page: Page; received: string[]; language: Language }[] = [];
-const pageErrors: string[] = [];
+/** CSP violations and page errors of every page (watchPageProblems), one list per context. */
+const problems: string[][] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -126,11 +128,8 @@ beforeAll(async () => {
   ] as const) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     contexts.push(context);
+    problems.push(await watchPageProblems(context));
     const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (/content security policy/i.test(message.text())) pageErrors.push(message.text());
-    });
     const received = recordTraffic(page);
     await signUpInUi(page, app.url, username, PASSWORD);
     await setLanguage(page, language);
@@ -142,7 +141,7 @@ afterAll(async () => {
   await app?.stop();
 });
 afterEach(() => {
-  expect(pageErrors).toEqual([]);
+  expect(problems.flat()).toEqual([]);
 });
 
 describe.each(ENDINGS)('a $preset game that ends $reason', (ending) => {

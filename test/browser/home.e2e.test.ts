@@ -11,6 +11,7 @@ import { until } from '../service/support/outage';
 import { createGame, joinGame, makeMove, readGame, resign } from '../service/support/play';
 import { HOME_PAGE_SIZE, HOME_RECENT_FINISHED } from '../../web/src/home-paging';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import { signUpInUi, tokenOf } from './support/table-ui';
 
 const PASSWORD = 'correct horse battery staple';
@@ -28,18 +29,15 @@ interface Clock {
 let app: TestApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
+/** CSP violations and page errors of every page (watchPageProblems), one list per context. */
+const problems: string[][] = [];
 
-/** A new page at phone width that records page errors and CSP violations (Chromium reports them on the console). */
+/** A new page at phone width, its context watched for CSP violations and page errors. */
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (/content security policy/i.test(message.text())) pageErrors.push(message.text());
-  });
-  return page;
+  problems.push(await watchPageProblems(context));
+  return context.newPage();
 }
 
 /** A game `creator` starts against `opponent` (an invitation the opponent accepts over the API): ACTIVE at once. */
@@ -96,7 +94,7 @@ afterAll(async () => {
   await app?.stop();
 });
 afterEach(() => {
-  expect(pageErrors).toEqual([]);
+  expect(problems.flat()).toEqual([]);
 });
 
 describe('the home page of a player with games in every state', () => {

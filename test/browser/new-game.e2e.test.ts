@@ -10,7 +10,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
-import { EVERY_CARD, HiddenHand, expectNoneOf, pageWidth, recordTraffic, seatOf } from './support/table-ui';
+import {
+  EVERY_CARD,
+  HiddenHand,
+  expectNoneOf,
+  pageWidth,
+  recordTraffic,
+  SeatData,
+  seatOf,
+} from './support/table-ui';
 
 let app: TestApp;
 let browser: Browser;
@@ -26,12 +34,6 @@ interface Globals {
   document: { documentElement: { scrollWidth: number } };
 }
 
-interface SeatData {
-  seat: number;
-  clientSeed: string | null;
-  clientSeedSource: string | null;
-  player: { username: string };
-}
 interface GameData {
   status: string;
   seats: number;

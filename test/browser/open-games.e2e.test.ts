@@ -17,6 +17,7 @@ import {
   expectNoneOf,
   pageWidth,
   recordTraffic,
+  SeatData,
   seatOf,
   signUpInUi,
   tokenOf,
@@ -42,12 +43,6 @@ interface Globals {
   cspViolations: string[];
 }
 
-interface SeatData {
-  seat: number;
-  clientSeed: string | null;
-  clientSeedSource: string | null;
-  player: { username: string };
-}
 interface GameData {
   status: string;
   seats: number;

@@ -65,6 +65,14 @@ export async function playMoveInUi(page: Page, move: string): Promise<void> {
   }, before);
 }
 
+/** A seat as the browser tests read it back from the API: who sits there and their client seed. */
+export interface SeatData {
+  seat: number;
+  clientSeed: string | null;
+  clientSeedSource: string | null;
+  player: { username: string };
+}
+
 /** The seat a player (by username) holds in a game as the API answers it; throws when they hold none. */
 export function seatOf<Seat extends { readonly player: { readonly username: string } }>(
   game: { readonly players: readonly Seat[] },
