@@ -431,7 +431,7 @@ export class GamesService {
    * Shows a deleted account as deleted in the games this copy remembers (their seats are read once and kept).
    */
   accountDeleted(playerId: string, deletedAt: Date): void {
-    this.store.amendSeatPlayer(playerId, (player) => ({ ...player, deletedAt }));
+    this.store.playerDeleted(playerId, deletedAt);
   }
 
   async move(request: MoveRequest): Promise<MoveOutcome> {

@@ -13,6 +13,7 @@ import type { Client as WsClient } from 'graphql-ws';
 import { Client } from 'pg';
 import { hashToken } from '../../src/auth/tokens';
 import { GameStore } from '../../src/games/persistence/game-store';
+import { GamesRepository } from '../../src/games/persistence/games.repository';
 import { PlayersService } from '../../src/players/players.service';
 import { GraphQLBody, codeOf, dataOf, register, within, wsClient } from './support/app';
 import { sql } from './support/database';
@@ -364,6 +365,36 @@ describe('deleteAccount, around the edges', () => {
       expect(await deletedOn()).toEqual([true, false]);
     } finally {
       await blocker.end();
+      await other.stop();
+    }
+  });
+
+  it('a game row read before a deletion and remembered after it shows the player deleted', async () => {
+    const other = await startAppInProcess({ databaseUrl: app.databaseUrl });
+    try {
+      const ivy = await register(app, 'ivy_del');
+      const ola = await register(app, 'ola_del');
+      const known = await ratedGame(ivy, ola);
+      await resign(app, ola, known);
+      const unknown = await ratedGame(ola, ivy);
+      expect(await seatsDeletedOn(other, known)).toEqual([false, false]);
+      // The other copy's read of a game it does not remember yet (GamesService.find's second path) is in flight...
+      const inFlight = await other.get(GamesRepository).withPlayers(unknown);
+      const [ivyId] = await sql<{ id: string }>(
+        app.databaseUrl,
+        "SELECT id FROM players WHERE username = 'ivy_del'",
+      );
+      expect(await app.get(PlayersService).tombstone(ivyId!.id, new Date())).toBe(true);
+      const remembered = other.get(GameStore);
+      // ...when it hears of the deletion (shown on the game it remembers)...
+      await until('the other copy shows the player deleted', () =>
+        remembered.peek(known).row!.players.some((seat) => seat.player.deletedAt !== null),
+      );
+      // ...and then remembers what it read: the player stays deleted, there and on the next read.
+      const row = remembered.rememberRow(inFlight!);
+      expect(row.players.find((seat) => seat.playerId === ivyId!.id)!.player.deletedAt).not.toBeNull();
+      expect(await seatsDeletedOn(other, unknown)).toEqual([false, true]);
+    } finally {
       await other.stop();
     }
   });

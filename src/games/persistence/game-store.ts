@@ -8,7 +8,7 @@ import { Injectable } from '@nestjs/common';
 import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../../engine';
 import type { StoredEvent } from '../domain/stored-event';
 import { GamesRepository } from './games.repository';
-import type { GameRecord, SeatPlayerRecord } from '../domain/game-record';
+import type { GameRecord, GameSeatRecord } from '../domain/game-record';
 import { LogCorruptError, initialState, originOf } from '../domain/initial-state';
 
 /** A game's folded state at a version, with the events it came from (public: they form the move history). */
@@ -21,6 +21,11 @@ export interface FoldedGame {
 export type { StoredEvent } from '../domain/stored-event';
 
 const CACHE_LIMIT = 2000;
+/**
+ * Deleted accounts remembered to keep a row read before a deletion from showing the player alive again; only a read
+ * in flight when the deletion was announced can be that old, so the latest few suffice.
+ */
+const DELETIONS_LIMIT = 1000;
 
 /**
  * What this copy knows of one game: the latest row it saw (with its seats) and the latest state it folded. Each is
@@ -37,6 +42,8 @@ export class GameStore {
   /** One entry per game, least recently used first. Rows carry names, never credentials (SeatPlayerRecord). */
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<FoldedGame>>();
+  /** Accounts this copy has heard were deleted, with when: a deletion never reverts (docs/api.md#deleteaccount). */
+  private readonly deletions = new Map<string, Date>();
 
   constructor(private readonly repository: GamesRepository) {}
 
@@ -71,12 +78,16 @@ export class GameStore {
     );
   }
 
-  /** Records the latest row seen of a game (monotonic by version, as `remember`); answers the row given. */
+  /**
+   * Records the latest row seen of a game (monotonic by version, as `remember`); answers the row as remembered. A
+   * seat player this copy has heard was deleted shows as deleted even when the row was read before the deletion.
+   */
   rememberRow(game: GameRecord): GameRecord {
-    this.update(game.id, (entry) =>
-      entry.row !== undefined && entry.row.version > game.version ? entry : { ...entry, row: game },
+    const row = this.withDeletions(game);
+    this.update(row.id, (entry) =>
+      entry.row !== undefined && entry.row.version > row.version ? entry : { ...entry, row },
     );
-    return game;
+    return row;
   }
 
   /** Changes the remembered row of a game in place (its seats' bot versions), if there is one. */
@@ -85,17 +96,35 @@ export class GameStore {
     if (entry?.row !== undefined) this.update(gameId, () => ({ ...entry, row: change(entry.row!) }));
   }
 
-  /** Changes one player as the remembered rows' seats show them (an account deleted), wherever they sit. */
-  amendSeatPlayer(playerId: string, change: (player: SeatPlayerRecord) => SeatPlayerRecord): void {
+  /**
+   * An account was deleted: the remembered rows' seats show it deleted wherever it sits, and so does any row of it
+   * remembered later that was read before the deletion (a read in flight when it was announced).
+   */
+  playerDeleted(playerId: string, deletedAt: Date): void {
+    this.deletions.delete(playerId);
+    this.deletions.set(playerId, deletedAt);
+    if (this.deletions.size > DELETIONS_LIMIT)
+      this.deletions.delete(this.deletions.keys().next().value as string);
     for (const [gameId, entry] of this.entries) {
       const row = entry.row;
-      if (row === undefined || !row.players.some((seat) => seat.playerId === playerId)) continue;
-      const players = row.players.map((seat) =>
-        seat.playerId === playerId ? { ...seat, player: change(seat.player) } : seat,
-      );
+      if (row === undefined) continue;
+      const amended = this.withDeletions(row);
       // In place: an amendment is no use of the game, so its place in the eviction order stays.
-      this.entries.set(gameId, { ...entry, row: { ...row, players } });
+      if (amended !== row) this.entries.set(gameId, { ...entry, row: amended });
     }
+  }
+
+  /** The row with the deletions this copy knows of applied to its seats (the same object when none applies). */
+  private withDeletions(game: GameRecord): GameRecord {
+    const stale = (seat: GameSeatRecord): boolean =>
+      seat.player.deletedAt === null && this.deletions.has(seat.playerId);
+    if (!game.players.some(stale)) return game;
+    const players = game.players.map((seat) =>
+      stale(seat)
+        ? { ...seat, player: { ...seat.player, deletedAt: this.deletions.get(seat.playerId)! } }
+        : seat,
+    );
+    return { ...game, players };
   }
 
   /** Drops what this copy knows of a game's state (it was called off: nothing will be folded on it again). */
