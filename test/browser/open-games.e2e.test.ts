@@ -5,7 +5,8 @@
  * game; a third who finds it among the open games of the new-game page; both joining with the Join button and
  * their own pages' seeds, given after the commitment; the creator's seat count following live; the dealt game on
  * all three tables with someone to move, and no page holding another player's hand (DOM, every response body,
- * every websocket frame). Also: the invitation and the seek are unavailable for three seats, with the reason, in
+ * every websocket frame); an invitation to someone else opened by a third player, who is told so and gets no Join.
+ * Also: the invitation and the seek are unavailable for three seats, with the reason, in
  * English and Swedish. No CSP violation or page error anywhere.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -255,6 +256,36 @@ describe('an open game of three', () => {
       }
       await expectNoneOf(pages[who], received[who], [...forbidden]);
     }
+  });
+
+  it('tells a visitor that an invitation to someone else is not theirs to join, and offers no Join', async () => {
+    // Ann invites Bea; Cid, signed in, opens the game's link.
+    const invitation = dataOf(
+      await app.gql<{ createGame: { id: string; invitation: boolean } }>(
+        tokens.ann,
+        'mutation($input: CreateGameInput!) { createGame(input: $input) { id invitation } }',
+        { input: { preset: 'CLASSIC', opponent: NAMES.bea } },
+      ),
+    ).createGame;
+    expect(invitation.invitation).toBe(true);
+    const cid = pages.cid;
+    await cid.goto(`${app.url}/games/${invitation.id}`);
+    await cid.getByTestId('invitation-for-other').waitFor();
+    expect(await cid.getByTestId('invitation-for-other').textContent()).toBe(
+      'This game is an invitation to another player: only they can take the free seat.',
+    );
+    expect(await cid.getByTestId('awaited').textContent()).toBe('Waiting for the invited player to accept.');
+    expect(await cid.getByTestId('join-game').count()).toBe(0);
+    // Bea, the invited player, gets Join on the same page; the open game above said invitation false.
+    await pages.bea.goto(`${app.url}/games/${invitation.id}`);
+    await pages.bea.getByTestId('join-game').waitFor();
+    expect(await pages.bea.getByTestId('invitation-for-other').count()).toBe(0);
+    const open = await app.gql<{ game: { invitation: boolean } }>(
+      tokens.ann,
+      'query($id: ID!) { game(id: $id) { invitation } }',
+      { id: gameId },
+    );
+    expect(dataOf(open).game.invitation).toBe(false);
   });
 
   it('had no CSP violation or page error', async () => {

@@ -842,6 +842,13 @@ export class GameType implements NodeType {
   dealChosen!: boolean;
   @Field({
     description:
+      'True when the game was made as an invitation to one player (createGame with an opponent, rematch): only that ' +
+      'player may take the free seat (joinGame answers FORBIDDEN to anyone else). False for an open game. Who is ' +
+      'invited is shown to the challenger and the invited player only (challenge).',
+  })
+  invitation!: boolean;
+  @Field({
+    description:
       'True when the game was created with awaitClientSeed: once every seat is taken it stays WAITING until its ' +
       'creator gives their client seed with setClientSeed, which deals it.',
   })

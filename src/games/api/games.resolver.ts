@@ -62,6 +62,7 @@ import {
   VerifyResultType,
 } from './game.types';
 import { GameRecord, GamesService } from '../games.service';
+import { isChallenge } from '../domain/challenge';
 import { centerPileId, gamePlayerId, gameViewId, seatViewId } from './object-ids';
 import { pageInfoOf } from '../../graphql/page-info';
 
@@ -482,6 +483,7 @@ export function toGame(row: GameRecord, viewer: Viewer): GameParent {
     // The position holds every hand and the stock order: secret, like the seed, until the game is over.
     startPosition: over ? row.startPosition : null,
     dealChosen: row.dealChosen,
+    invitation: isChallenge(row),
     awaitClientSeed: row.awaitClientSeed,
     timeControl: timeControlOf(row.secondsPerMove),
     deadline: row.status === GameStatus.ACTIVE ? row.deadline : null,

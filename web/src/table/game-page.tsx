@@ -129,7 +129,9 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
             ? S.loading
             : invited !== null
               ? S.waitingFor(invited)
-              : S.waitingOpen(game.seats - game.players.length)}
+              : game.invitation
+                ? S.waitingInvited
+                : S.waitingOpen(game.seats - game.players.length)}
         </p>
       )}
       <p data-testid="seats-filled" data-filled={game.players.length} data-seats={game.seats}>
@@ -145,15 +147,19 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
         {S.seedCommitment}: <code data-testid="seed-commitment">{game.seedCommitment}</code>
       </p>
       {seated && free > 0 && invited === null && <GameLink gameId={game.id} />}
-      {/* An invitation shown to a visitor who does not sit is theirs to accept. A third party cannot tell an
-          invitation to someone else from an open game (challenge(id) is null for them, docs/api.md): the server's
-          FORBIDDEN says it. */}
-      {!seated && free > 0 && invited !== undefined && (
+      {/* A visitor who does not sit may join an open game, or an invitation shown to them (challenge(id) answers
+          only its challenger and its invited player, docs/api.md); an invitation to someone else is only said. */}
+      {!seated && free > 0 && invited !== undefined && (invited !== null || !game.invitation) && (
         <p class="join" data-testid="join-box">
           <span class="hint">{S.joinHint}</span>{' '}
           <button type="button" data-testid="join-game" disabled={joining} onClick={join}>
             {joining ? S.joining : S.join}
           </button>
+        </p>
+      )}
+      {!seated && free > 0 && invited === null && game.invitation && (
+        <p class="hint" data-testid="invitation-for-other">
+          {S.invitationForOther}
         </p>
       )}
       {heldForMe && (

@@ -25,6 +25,8 @@ const en = {
   toMove: (name: string) => `${name} to move`,
   waiting: 'Waiting for players',
   waitingFor: (name: string) => `Waiting for ${name} to accept the invitation.`,
+  waitingInvited: 'Waiting for the invited player to accept.',
+  invitationForOther: 'This game is an invitation to another player: only they can take the free seat.',
   heldForSeed:
     'Every seat is taken: the deal waits for your own seed, given now that the commitment is public.',
   dealNow: 'Deal with my seed',
@@ -132,6 +134,9 @@ export const strings = translations(en, {
     toMove: (name) => `${name} drar`,
     waiting: 'Väntar på spelare',
     waitingFor: (name) => `Väntar på att ${name} antar inbjudan.`,
+    waitingInvited: 'Väntar på att den inbjudna spelaren antar inbjudan.',
+    invitationForOther:
+      'Partiet är en inbjudan till en annan spelare: bara den spelaren kan ta den lediga platsen.',
     heldForSeed:
       'Alla platser är tagna: given väntar på ditt eget frö, som du ger nu när åtagandet är offentligt.',
     dealNow: 'Ge med mitt frö',
@@ -234,6 +239,8 @@ export const strings = translations(en, {
     toMove: (name) => `Ходит ${name}`,
     waiting: 'Ждём игроков',
     waitingFor: (name) => `Ждём, пока ${name} примет приглашение.`,
+    waitingInvited: 'Ждём, пока приглашённый игрок примет приглашение.',
+    invitationForOther: 'Эта партия — приглашение другому игроку: занять свободное место может только он.',
     heldForSeed:
       'Все места заняты: раздача ждёт вашего собственного зерна — теперь, когда обязательство опубликовано.',
     dealNow: 'Раздать с моим зерном',
