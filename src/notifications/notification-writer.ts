@@ -65,16 +65,9 @@ const WRITE_NOTIFICATIONS = `
   )}
   SELECT ${WAKE_WEBHOOK_WORKERS} AS woken`;
 
-/** Where a statement can run: a node-postgres client or pool, or a Prisma transaction (`prismaStatements`). */
+/** Where a statement can run: a node-postgres client (in a transaction) or the pool. */
 export interface Statements {
   query(text: string, values: unknown[]): Promise<unknown>;
-}
-
-/** A Prisma interactive transaction as `Statements`, so a change made with Prisma is told in its transaction. */
-export function prismaStatements(tx: {
-  $queryRawUnsafe(query: string, ...values: unknown[]): Promise<unknown>;
-}): Statements {
-  return { query: (text, values) => tx.$queryRawUnsafe(text, ...values) };
 }
 
 /** Writes `notifications`, made at `at`, on `db` (a transaction's client, or the pool for a change of its own). */

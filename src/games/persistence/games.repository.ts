@@ -13,11 +13,10 @@ import {
   WAKE_WEBHOOK_WORKERS,
   notificationArrays,
   notificationCtes,
-  prismaStatements,
   writeNotifications,
 } from '../../notifications/notification-writer';
 import { transaction, transactionIf } from '../../db/transaction';
-import type { Game, Prisma } from '../../generated/prisma/client';
+import type { Game } from '../../generated/prisma/client';
 import { AppMetrics } from '../../metrics/app-metrics';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
@@ -139,39 +138,6 @@ function storedEventOf(archived: ArchivedEvent): StoredEvent {
   };
 }
 
-/** The Prisma create of a new game: WAITING, its creator in seat 0. */
-function gameCreateData(game: NewGame, now: Date): Prisma.GameCreateArgs['data'] {
-  return {
-    id: game.id,
-    createdAt: now,
-    updatedAt: now,
-    secondsPerMove: game.secondsPerMove,
-    preset: game.preset,
-    options: game.options as unknown as Prisma.InputJsonValue,
-    seats: game.seats,
-    rated: game.rated,
-    status: 'WAITING' satisfies GameStatusName,
-    seed: game.seed,
-    seedCommitment: game.seedCommitment,
-    rulesVersion: game.rulesVersion,
-    startPosition: game.startPosition,
-    dealChosen: game.dealChosen,
-    awaitClientSeed: game.awaitClientSeed,
-    invitedPlayerId: game.invitedPlayerId,
-    createdById: game.createdById,
-    players: {
-      create: [
-        {
-          seat: 0,
-          playerId: game.createdById,
-          clientSeed: game.creatorClientSeed,
-          clientSeedSource: game.creatorClientSeedSource,
-        },
-      ],
-    },
-  } satisfies Prisma.GameCreateArgs['data'];
-}
-
 const INCLUDE_PLAYERS = {
   players: { include: { player: { select: SEAT_PLAYER_FIELDS } }, orderBy: { seat: 'asc' } },
 } as const;
@@ -233,11 +199,44 @@ export interface DueGame {
   readonly version: number;
 }
 
-/** The columns of a new game's row that `insertSeated` writes (the rest take their defaults), as gameCreateData. */
 const INSERT_GAME = `INSERT INTO games (id, preset, options, seats, rated, status, seed, seed_commitment, rules_version,
     start_position, deal_chosen, await_client_seed, invited_player_id, created_by_id, created_at, updated_at,
     seconds_per_move)
   VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16)`;
+const INSERT_CREATOR = `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source)
+  VALUES ($1, 0, $2, $3, $4, $5)`;
+
+/**
+ * Writes a new game, WAITING, with its creator in seat 0: the one mapping of a NewGame to columns, for every way a
+ * game is created (the other columns take their defaults).
+ */
+async function writeNewGame(client: PoolClient, game: NewGame, now: Date): Promise<void> {
+  await client.query(INSERT_GAME, [
+    game.id,
+    game.preset,
+    JSON.stringify(game.options),
+    game.seats,
+    game.rated,
+    'WAITING' satisfies GameStatusName,
+    game.seed,
+    game.seedCommitment,
+    game.rulesVersion,
+    game.startPosition,
+    game.dealChosen,
+    game.awaitClientSeed,
+    game.invitedPlayerId,
+    game.createdById,
+    now,
+    game.secondsPerMove,
+  ]);
+  await client.query(INSERT_CREATOR, [
+    game.id,
+    game.createdById,
+    now,
+    game.creatorClientSeed,
+    game.creatorClientSeedSource,
+  ]);
+}
 
 /**
  * Whole games (rows and seats with their players) by id, in the order given, by two plain queries on `db` (the
@@ -382,29 +381,7 @@ export class GamesRepository {
     seatOf: (inserted: GameRecord) => SeatRequest,
   ): Promise<void> {
     await transaction(this.prisma.pool, async (client) => {
-      await client.query(INSERT_GAME, [
-        game.id,
-        game.preset,
-        JSON.stringify(game.options),
-        game.seats,
-        game.rated,
-        'WAITING' satisfies GameStatusName,
-        game.seed,
-        game.seedCommitment,
-        game.rulesVersion,
-        game.startPosition,
-        game.dealChosen,
-        game.awaitClientSeed,
-        game.invitedPlayerId,
-        game.createdById,
-        now,
-        game.secondsPerMove,
-      ]);
-      await client.query(
-        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source)
-         VALUES ($1, 0, $2, $3, $4, $5)`,
-        [game.id, game.createdById, now, game.creatorClientSeed, game.creatorClientSeedSource],
-      );
+      await writeNewGame(client, game, now);
       await writeNotifications(client, notificationsOf(game.id, events), now);
       const [inserted] = await wholeGames(client, [game.id]);
       const refusal = await this.seatIn(client, game.id, seatOf(inserted!), now);
@@ -414,14 +391,11 @@ export class GamesRepository {
 
   /** A new game with its creator seated, and what its creation tells (an invitation) in the same transaction. */
   async insert(game: NewGame, events: readonly GameLifeEvent[], now: Date): Promise<GameRecord> {
-    const data = gameCreateData(game, now);
-    const notifications = notificationsOf(game.id, events);
-    if (notifications.length === 0)
-      return recordOfPrisma(await this.prisma.game.create({ data, include: INCLUDE_PLAYERS }));
-    return this.prisma.$transaction(async (tx) => {
-      const inserted = await tx.game.create({ data, include: INCLUDE_PLAYERS });
-      await writeNotifications(prismaStatements(tx), notifications, now);
-      return recordOfPrisma(inserted);
+    return transaction(this.prisma.pool, async (client) => {
+      await writeNewGame(client, game, now);
+      await writeNotifications(client, notificationsOf(game.id, events), now);
+      const [inserted] = await wholeGames(client, [game.id]);
+      return inserted!;
     });
   }
 
@@ -434,14 +408,13 @@ export class GamesRepository {
   async openSeek(game: NewGame, now: Date): Promise<{ readonly id: string; readonly opened: boolean }> {
     const kind = { preset: game.preset, rated: game.rated, secondsPerMove: game.secondsPerMove };
     const own = seeksOfKindSql(game.createdById, kind, true, 1);
-    return this.prisma.$transaction(async (tx) => {
-      await tx.$queryRawUnsafe(
-        'SELECT count(*)::int AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) AS lock',
+    return transaction(this.prisma.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
         `malice:seek:${game.createdById}`,
-      );
-      const open = await tx.$queryRawUnsafe<{ id: string }[]>(own.text, ...own.values);
-      if (open[0] !== undefined) return { id: open[0].id, opened: false };
-      await tx.game.create({ data: gameCreateData(game, now) });
+      ]);
+      const open = await client.query<{ id: string }>(own.text, own.values);
+      if (open.rows[0] !== undefined) return { id: open.rows[0].id, opened: false };
+      await writeNewGame(client, game, now);
       return { id: game.id, opened: true };
     });
   }
