@@ -24,6 +24,7 @@ import {
 } from '../service/support/play';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import { screenshot } from './support/screenshots';
 
 let app: TestApp;
@@ -32,7 +33,8 @@ let context: BrowserContext;
 let page: Page;
 let ann: string;
 let bob: string;
-const pageErrors: string[] = [];
+/** CSP violations and page errors on the replay's pages (page-problems.ts). */
+let pageErrors: string[] = [];
 
 /** What the test reads of the page's global object (the test's tsconfig has no DOM types). */
 interface PageGlobals {
@@ -116,11 +118,8 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  pageErrors = await watchPageProblems(context);
   page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (/content security policy/i.test(message.text())) pageErrors.push(message.text());
-  });
   ann = await register(app, 'replay_ann');
   bob = await register(app, 'replay_bob');
   const created = await createGame(app, ann, { preset: 'CLASSIC', seed: SEED });
