@@ -145,7 +145,14 @@ describe('archived move logs', () => {
       ),
     ).createGame;
     await joinGame(app, tokens[1]!, clocked.id);
-    await playGame(app, tokens, clocked.id, { maxVersion: 4 });
+    // A timeout needs a mover who has moved: in an unrated game a player who never moved has the game called off
+    // instead (docs/correspondence.md, "A player who never moved"). The deal is random, and one turn may hold
+    // every move so far, so play on until the turn is at a seat that moved.
+    let played = await playGame(app, tokens, clocked.id, { maxVersion: 4 });
+    const movedSeats = async (): Promise<Set<number>> =>
+      new Set((await readGame(app, null, clocked.id, true)).moves!.map((move) => move.seat));
+    while (played.status === 'ACTIVE' && !(await movedSeats()).has(played.currentSeat!))
+      played = await playGame(app, tokens, clocked.id, { maxVersion: played.version + 1 });
     app.clock().advance(2 * DAY_MS);
     expect((await app.get(DeadlineSweeper).sweep()).timedOut).toBe(1);
     expect((await readGame(app, null, clocked.id)).status).toBe('FINISHED');
