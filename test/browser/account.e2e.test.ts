@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, codeOf, dataOf, register, startTestApp } from '../service/support/app';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 
 const USERNAME = 'acct_ann';
 const PASSWORD = 'correct horse battery staple';
@@ -24,13 +25,13 @@ let app: TestApp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const violations: string[] = [];
+/** CSP violations and page errors on every page of the context (page-problems.ts). */
+let problems: string[] = [];
 /** Every URL the page asked for, to show that no token ever goes into one. */
 const requestedUrls: string[] = [];
 
 /** The page's global object as the test reads it (the test's tsconfig has no DOM types). */
 interface PageGlobals {
-  cspViolations: string[];
   localStorage: { getItem(key: string): string | null };
   navigator: { clipboard: { readText(): Promise<string> } };
   document: { documentElement: { scrollWidth: number; clientWidth: number } };
@@ -63,22 +64,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 740 }, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-  await context.addInitScript(() => {
-    const globals = globalThis as unknown as PageGlobals & {
-      addEventListener(type: string, listener: (event: { violatedDirective: string }) => void): void;
-    };
-    globals.cspViolations = [];
-    globals.addEventListener('securitypolicyviolation', (event) =>
-      globals.cspViolations.push(event.violatedDirective),
-    );
-  });
+  problems = await watchPageProblems(context);
   page = await context.newPage();
   // A step that cannot happen fails in seconds, not the default half-minute, keeping the file quick.
   page.setDefaultTimeout(10_000);
-  page.on('console', (message) => {
-    if (/content security policy/i.test(message.text())) violations.push(message.text());
-  });
-  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
   page.on('request', (request) => requestedUrls.push(request.url()));
 });
 afterAll(async () => {
@@ -87,11 +76,6 @@ afterAll(async () => {
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
 });
-
-async function pageViolations(): Promise<string[]> {
-  const inPage = await page.evaluate(() => (globalThis as unknown as PageGlobals).cspViolations);
-  return [...violations, ...inPage];
-}
 
 function pageToken(): Promise<string | null> {
   return page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('malice.token'));
@@ -169,7 +153,7 @@ describe('my account in the browser', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await pageToken()).toBeNull();
     expect(await meWith(mine)).toBe('UNAUTHENTICATED');
-    expect(await pageViolations()).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('shows a wrong current password refused, in the reader’s language', async () => {
@@ -353,6 +337,6 @@ describe('my account in the browser', () => {
     expect(await pageToken()).toBeNull();
     expect(await meWith(token)).toBe('UNAUTHENTICATED');
     expect(codeOf(await login(NEW_PASSWORD))).toBe('UNAUTHENTICATED');
-    expect(await pageViolations()).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import {
   EVERY_CARD,
   HiddenHand,
@@ -23,8 +24,8 @@ import {
 let app: TestApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-/** What the browser reported about the CSP or a page error, in every page of the test. */
-const problems: string[] = [];
+/** CSP violations and page errors of every page (watchPageProblems), one list per context. */
+const problems: string[][] = [];
 const tokens: Record<'ann' | 'bob' | 'carol', string> = { ann: '', bob: '', carol: '' };
 const NAMES = { ann: 'ng_ann', bob: 'ng_bob', carol: 'ng_carol' } as const;
 
@@ -57,11 +58,8 @@ afterAll(async () => {
 async function signedInPage(token: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US' });
   contexts.push(context);
+  problems.push(await watchPageProblems(context));
   const page = await context.newPage();
-  page.on('console', (message) => {
-    if (/content security policy/i.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   await page.goto(`${app.url}/`);
   await page.evaluate(
     (value) => (globalThis as unknown as Globals).localStorage.setItem('malice.token', value),
@@ -316,7 +314,7 @@ describe('the new-game page', () => {
   });
 
   it('had no CSP violation or page error', () => {
-    expect(problems).toEqual([]);
+    expect(problems.flat()).toEqual([]);
   });
 });
 
@@ -360,6 +358,6 @@ describe('the rules pages', () => {
     );
     expect(await text.textContent()).toContain('Kungarna är fria kort');
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
-    expect(problems).toEqual([]);
+    expect(problems.flat()).toEqual([]);
   });
 });
