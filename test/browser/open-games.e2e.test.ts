@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, startTestApp } from '../service/support/app';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import {
   HiddenHand,
   expectNoneOf,
@@ -31,17 +32,12 @@ const EVERYONE: readonly Who[] = ['ann', 'bea', 'cid'];
 
 let app: TestApp;
 let browser: Browser;
-/** What the browser reported about the CSP or a page error, in every page of the test. */
-const problems: string[] = [];
+/** CSP violations and page errors of every page (watchPageProblems), one list per context. */
+const problems: string[][] = [];
 
 interface Globals {
   navigator: { clipboard: { readText(): Promise<string> } };
   document: { documentElement: { scrollWidth: number } };
-  addEventListener(
-    type: string,
-    listener: (event: { violatedDirective: string; blockedURI: string }) => void,
-  ): void;
-  cspViolations: string[];
 }
 
 interface GameData {
@@ -62,29 +58,14 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** A page at 375 px in its own browser context, its CSP reports and page errors going to `problems`. */
+/** A page at 375 px in its own browser context, the context watched for CSP violations and page errors. */
 async function newPage(context: BrowserContext): Promise<Page> {
-  await context.addInitScript(() => {
-    const globals = globalThis as unknown as Globals;
-    globals.cspViolations = [];
-    globals.addEventListener('securitypolicyviolation', (event) =>
-      globals.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (/content security policy/i.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return page;
+  problems.push(await watchPageProblems(context));
+  return context.newPage();
 }
 
 function phoneContext(): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US' });
-}
-
-async function violationsIn(page: Page): Promise<string[]> {
-  return page.evaluate(() => (globalThis as unknown as Globals).cspViolations);
 }
 
 async function readGame(token: string, id: string): Promise<GameData> {
@@ -288,9 +269,8 @@ describe('an open game of three', () => {
     expect(dataOf(open).game.invitation).toBe(false);
   });
 
-  it('had no CSP violation or page error', async () => {
-    for (const who of EVERYONE) expect(await violationsIn(pages[who])).toEqual([]);
-    expect(problems).toEqual([]);
+  it('had no CSP violation or page error', () => {
+    expect(problems.flat()).toEqual([]);
   });
 });
 
@@ -329,7 +309,7 @@ describe('the game link without a clipboard', () => {
       ],
     );
     expect(selection).toEqual([0, link.length]);
-    expect(await violationsIn(page)).toEqual([]);
+    expect(problems.flat()).toEqual([]);
   });
 });
 
@@ -377,7 +357,6 @@ describe('the new-game page with more than two seats', () => {
     await page.getByTestId('seats').selectOption('2');
     await until('the reason is gone', async () => (await page.getByTestId('two-seats-only').count()) === 0);
     expect(await disabled('invite')).toBe(false);
-    expect(await violationsIn(page)).toEqual([]);
-    expect(problems).toEqual([]);
+    expect(problems.flat()).toEqual([]);
   });
 });
