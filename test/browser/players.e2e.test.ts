@@ -5,12 +5,14 @@
  * the pages show is compared with what the API itself answers — the leaderboard's order and ratings with and
  * without provisional players, each preset's rating and one graph point per `ratingHistory` entry, a history
  * filter's games, head-to-head — signed out and signed in; an unknown player reads a translated not-found message.
+ * No CSP violation or page error on any page.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { GraphQLBody, TestApp, dataOf, register, startTestApp } from '../service/support/app';
 import { createGame, findSeed, joinGame, playGame, resign } from '../service/support/play';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import { screenshot } from './support/screenshots';
 
 const PASSWORD = 'correct horse battery staple';
@@ -27,7 +29,8 @@ let signedOut: BrowserContext;
 let signedIn: BrowserContext;
 let page: Page;
 let annPage: Page;
-const errors: string[] = [];
+/** CSP violations and page errors of every page (watchPageProblems), one list per context. */
+const problems: string[][] = [];
 
 const ANN = 'pp_ann';
 const BEN = 'pp_ben';
@@ -199,15 +202,21 @@ beforeAll(async () => {
   browser = await launchBrowser();
   signedOut = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-GB' });
   signedIn = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-GB' });
-  // Ann's session, as the client keeps it (web/src/api.ts), before the page's own scripts run.
-  await signedIn.addInitScript((token: string) => {
-    (
-      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
-    ).localStorage.setItem('malice.token', token);
-  }, tokens[ANN]!);
+  // Ann's session, as the client keeps it (web/src/api.ts), before the page's own scripts run — in the app's
+  // documents only: a new page's first document (about:blank) has no storage, and touching it there throws.
+  await signedIn.addInitScript(
+    ({ token, origin }) => {
+      const globals = globalThis as unknown as {
+        location: { origin: string };
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      if (globals.location.origin === origin) globals.localStorage.setItem('malice.token', token);
+    },
+    { token: tokens[ANN]!, origin: new URL(app.url).origin },
+  );
+  for (const context of [signedOut, signedIn]) problems.push(await watchPageProblems(context));
   page = await signedOut.newPage();
   annPage = await signedIn.newPage();
-  for (const each of [page, annPage]) each.on('pageerror', (error) => errors.push(error.message));
 }, 60_000);
 
 afterAll(async () => {
@@ -216,7 +225,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  expect(errors).toEqual([]);
+  expect(problems.flat()).toEqual([]);
 });
 
 describe('the leaderboard, signed out', () => {
