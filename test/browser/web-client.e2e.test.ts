@@ -4,7 +4,7 @@
  * or gzip, whichever the client takes), within its size budget; a player signs up, sees an empty home, signs out
  * and in again; a game another player starts with them appears on the home page, live, under "Your turn" once it
  * is their turn; an invitation accepted from the home page opens as a table that holds nothing of the inviter's
- * hand. No CSP violation happens on the way.
+ * hand. No CSP violation or page error happens on the way, in any of its browser contexts.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,6 +15,7 @@ import { TestApp, dataOf, register, startTestApp } from '../service/support/app'
 import { chooseMove, createGame, joinGame, makeMove, readGame } from '../service/support/play';
 import { until } from '../service/support/outage';
 import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
 import { screenshot } from './support/screenshots';
 import { HiddenHand, expectNoneOf, recordTraffic, tokenOf } from './support/table-ui';
 
@@ -25,12 +26,11 @@ let app: TestApp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-/** What the browser reported about the CSP: console messages naming it, and `securitypolicyviolation` events. */
-const violations: string[] = [];
+/** CSP violations and page errors on every page of the context (page-problems.ts). */
+let problems: string[] = [];
 
-/** What the init script keeps on the page's global object (the test's tsconfig has no DOM types). */
+/** What the test reads of the page's global object (the test's tsconfig has no DOM types). */
 interface PageGlobals {
-  cspViolations: string[];
   localStorage: { getItem(key: string): string | null };
   document: { cookie: string };
 }
@@ -39,34 +39,13 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-  // Runs before the page's own scripts in every document (an init script is not subject to the page's CSP).
-  await context.addInitScript(() => {
-    const globals = globalThis as unknown as PageGlobals & {
-      addEventListener(
-        type: string,
-        listener: (event: { violatedDirective: string; blockedURI: string }) => void,
-      ): void;
-    };
-    globals.cspViolations = [];
-    globals.addEventListener('securitypolicyviolation', (event) =>
-      globals.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
+  problems = await watchPageProblems(context);
   page = await context.newPage();
-  page.on('console', (message) => {
-    if (/content security policy/i.test(message.text())) violations.push(message.text());
-  });
-  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-async function pageViolations(): Promise<string[]> {
-  const inPage = await page.evaluate(() => (globalThis as unknown as PageGlobals).cspViolations);
-  return [...violations, ...inPage];
-}
 
 describe('how the client is served', () => {
   it('answers / with index.html under a strict CSP, without inline script or style', async () => {
@@ -197,7 +176,7 @@ describe('a player in the browser', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('no-games').waitFor();
-    expect(await pageViolations()).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('sees a game another player started with them appear live, under "Your turn" when it is theirs', async () => {
@@ -254,7 +233,7 @@ describe('a player in the browser', () => {
           .documentElement.scrollWidth,
     );
     expect(width).toBeLessThanOrEqual(375);
-    expect(await pageViolations()).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('sees invitations arrive live, declines one and accepts another from the home page', async () => {
@@ -308,7 +287,7 @@ describe('a player in the browser', () => {
     const annSees = new HiddenHand(app, accepted, await tokenOf(page), carol);
     await annSees.snapshot();
     await expectNoneOf(page, received, annSees.forbidden());
-    expect(await pageViolations()).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });
 
@@ -316,6 +295,7 @@ describe('for everyone', () => {
   it('speaks the browser’s language on the first visit, switches on request and remembers it', async () => {
     const swedish = await browser.newContext({ locale: 'sv-SE', viewport: { width: 375, height: 740 } });
     try {
+      const heard = await watchPageProblems(swedish);
       const tab = await swedish.newPage();
       await tab.goto(`${app.url}/signin`);
       await tab.getByRole('heading', { name: 'Logga in' }).waitFor();
@@ -330,6 +310,7 @@ describe('for everyone', () => {
       // A page the server routes to the client but the client does not know says so, in the reader's language.
       await tab.goto(`${app.url}/no/such/page`);
       expect(await tab.getByTestId('not-found').textContent()).toBe('Такой страницы нет.');
+      expect(heard).toEqual([]);
     } finally {
       await swedish.close();
     }
@@ -338,6 +319,7 @@ describe('for everyone', () => {
   it('asks for notifications only after a click, then notifies when a game starts waiting for my move', async () => {
     const notifying = await browser.newContext({ viewport: { width: 375, height: 740 } });
     try {
+      const heard = await watchPageProblems(notifying);
       await notifying.grantPermissions(['notifications']);
       // The operating system's notifications are the edge of the world: the page's calls are recorded, and the
       // page is told it is in the background (a notification for the tab one is looking at would only distract).
@@ -399,6 +381,7 @@ describe('for everyone', () => {
         () => (globalThis as unknown as { shown: { title: string; body: string }[] }).shown[0],
       );
       expect(shown).toEqual({ title: 'Your turn', body: '1 game awaits your move.' });
+      expect(heard).toEqual([]);
     } finally {
       await notifying.close();
     }
