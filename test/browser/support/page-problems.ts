@@ -1,8 +1,8 @@
 /**
  * What the browser reports going wrong on the test's pages: a Content-Security-Policy violation (the
  * `securitypolicyviolation` event, and Chromium's console message naming the policy) or an uncaught page error.
- * Every browser test asserts there was none (docs/testing.md "Browsers"). Additive to the listeners some older
- * test files keep of their own.
+ * Every browser test asserts there was none (docs/testing.md "Browsers"), through this watcher: no test file keeps
+ * listeners of its own.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
