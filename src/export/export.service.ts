@@ -69,7 +69,7 @@ export class ExportService {
 
   /**
    * `username`'s games, one JSON export per line, newest first (by end time when the filter asks for finished
-   * games, else by creation time: the orders of `games`). The first page is read before anything is returned,
+   * games, by call-off time for called-off ones, else by creation time: the orders of `games`). The first page is read before anything is returned,
    * so an unknown player or a bad filter is an error status rather than an empty stream; the rest is read a
    * page at a time as the consumer pulls lines, so memory holds one page whatever the number of games.
    */

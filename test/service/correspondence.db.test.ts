@@ -1,7 +1,8 @@
 /**
  * Correspondence play (docs/correspondence.md): time controls and deadlines driven by a manual clock (CLOCK=manual
  * and POST /test/clock; no sleeping), timeouts at exactly the deadline through the normal command path, aborts for
- * a player who never moved, one reminder at 80 % of a turn, "my turn" lists by deadline and the dashboard, and
+ * a player who never moved, one reminder at 80 % of a turn, "my turn" lists by deadline and the dashboard,
+ * called-off games listed by when they were called off, and
  * pushes — myEvents and gameUpdated — across two app copies on one database (LISTEN/NOTIFY), where both copies'
  * sweepers together time each game out exactly once.
  */
@@ -9,7 +10,7 @@ import { Client as WsClient } from 'graphql-ws';
 import { GraphQLBody, TestApp, codeOf, dataOf, register } from './support/app';
 import { startAppInProcess } from './support/in-process';
 import { sql } from './support/database';
-import { joinGame, makeMove } from './support/play';
+import { createGame, joinGame, makeMove } from './support/play';
 
 const CLOCK_ENV = { CLOCK: 'manual', SWEEP_INTERVAL_MS: '0' };
 const HOUR = 3_600_000;
@@ -457,5 +458,58 @@ describe('pushes across app copies', () => {
       await plain.stop();
       await systemClock.stop();
     }
+  });
+});
+
+describe('called-off games', () => {
+  it('lists them by when they were called off, newest first, in pages; a cursor of another order is refused', async () => {
+    const me = await register(app, 'off_max');
+    const created: string[] = [];
+    for (let index = 0; index < 4; index++)
+      created.push((await createGame(app, me, { preset: 'CLASSIC' })).id);
+    // Called off in another order than they were created, a minute apart.
+    const calledOff = [created[2]!, created[0]!, created[3]!, created[1]!];
+    for (const id of calledOff) {
+      const { now } = await clockTo(app, new Date(0));
+      await clockTo(app, new Date(Date.parse(now) + 60_000));
+      const body = await app.gql<{ abortGame: { status: string } }>(
+        me,
+        'mutation($g: ID!) { abortGame(gameId: $g) { status } }',
+        { g: id },
+      );
+      expect(dataOf(body).abortGame.status).toBe('ABORTED');
+    }
+    const seen: { id: string; finishedAt: string }[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 4; page++) {
+      const body: GraphQLBody<{
+        games: {
+          edges: { node: { id: string; finishedAt: string } }[];
+          pageInfo: { hasNextPage: boolean; endCursor: string };
+        };
+      }> = await app.gql(
+        me,
+        'query($a: String) { games(filter: { mine: true, status: ABORTED }, first: 3, after: $a) { edges { node { id finishedAt } } pageInfo { hasNextPage endCursor } } }',
+        { a: after },
+      );
+      const { edges, pageInfo } = dataOf(body).games;
+      seen.push(...edges.map((edge) => edge.node));
+      after = pageInfo.endCursor;
+      if (!pageInfo.hasNextPage) break;
+    }
+    expect(seen.map((game) => game.id)).toEqual([...calledOff].reverse());
+    const times = seen.map((game) => Date.parse(game.finishedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // A cursor of the creation-ordered list of my games does not fit the called-off list.
+    const mine = await app.gql<{ games: { pageInfo: { endCursor: string } } }>(
+      me,
+      'query { games(filter: { mine: true }, first: 1) { pageInfo { endCursor } } }',
+    );
+    const mixed = await app.gql(
+      me,
+      'query($a: String) { games(filter: { mine: true, status: ABORTED }, first: 3, after: $a) { edges { node { id } } } }',
+      { a: dataOf(mine).games.pageInfo.endCursor },
+    );
+    expect(codeOf(mixed)).toBe('BAD_USER_INPUT');
   });
 });

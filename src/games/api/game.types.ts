@@ -758,7 +758,8 @@ export class VerifyResultType {
 @InputType('GamesFilter', {
   description:
     'Which games to list; every given condition must hold. Lists of finished games (status FINISHED, result, ' +
-    'finishedAfter or finishedBefore given) are ordered by end time, newest first; other lists by creation time.',
+    'finishedAfter or finishedBefore given) are ordered by end time, newest first; lists of called-off games ' +
+    '(status ABORTED) by when they were called off, newest first; other lists by creation time.',
 })
 export class GamesFilter {
   @Field({ nullable: true, description: 'Only games the caller sits in.' }) mine?: boolean;
@@ -899,7 +900,9 @@ export class PageInfoType {
 }
 
 @ObjectType('GameConnection', {
-  description: 'A page of games, newest first (by end time for finished-game lists, else by creation).',
+  description:
+    'A page of games, newest first (by end time for finished-game lists, by call-off time for called-off ones, ' +
+    'else by creation).',
 })
 export class GameConnectionType {
   @Field(() => [GameEdgeType], { description: 'The games of this page.' }) edges!: GameEdgeType[];

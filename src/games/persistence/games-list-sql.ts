@@ -9,6 +9,8 @@
  *   time. With a subject player it walks game_players_history_idx; without, games_finished_idx.
  * - `deadline`: "my turn" lists, most urgent first, games without a clock last. A game leaves the list
  *   when the caller moves, and its deadline stays fixed while it is in it.
+ * - `calledOff`: lists of called-off games (status ABORTED) by when they were called off, so that "the latest
+ *   called-off games" are the latest called off, not those created last.
  * - `created`: everything else by creation time.
  */
 import { isUuid } from '../../common/ids';
@@ -18,7 +20,7 @@ import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
 import type { ChallengeDirectionName, ChallengeStateName } from '../domain/challenge';
 import { PRESET_NAMES, PresetName, optionsFor } from '../../engine';
 
-export type ListOrder = 'finished' | 'created' | 'deadline';
+export type ListOrder = 'finished' | 'calledOff' | 'created' | 'deadline';
 export type ListStatus = GameStatusName;
 export type ListOutcome = OutcomeName;
 
@@ -61,6 +63,7 @@ export interface SqlStatement {
 
 export function listOrder(query: GamesListQuery): ListOrder {
   if (query.myTurn) return 'deadline';
+  if (query.status === 'ABORTED') return 'calledOff';
   return query.status === 'FINISHED' ||
     query.result !== undefined ||
     query.finishedAfter !== undefined ||
@@ -111,7 +114,8 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
     if (query.result !== undefined) conditions.push(`me.outcome = ${param(query.result)}`);
   } else {
     from = 'games g';
-    sortAt = order === 'finished' ? 'g.finished_at' : 'g.created_at';
+    // A call-off sets finished_at with the status (GamesRepository.callOff), once: the time never moves.
+    sortAt = order === 'finished' || order === 'calledOff' ? 'g.finished_at' : 'g.created_at';
     idColumn = 'g.id';
     if (order === 'finished') conditions.push(`g.status = 'FINISHED'`);
     if (subject !== undefined) conditions.push(seatedIn(subject, 'me'));
@@ -238,7 +242,12 @@ export function seeksOfKindSql(playerId: string, kind: SeekKind, own: boolean, l
   return { text, values };
 }
 
-const ORDER_TAGS: Readonly<Record<ListOrder, string>> = { finished: 'f', created: 'c', deadline: 'd' };
+const ORDER_TAGS: Readonly<Record<ListOrder, string>> = {
+  finished: 'f',
+  calledOff: 'a',
+  created: 'c',
+  deadline: 'd',
+};
 
 export function encodeListCursor(cursor: ListCursor): string {
   const time = cursor.at === null ? 'infinity' : cursor.at.toISOString();

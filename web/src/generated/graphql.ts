@@ -159,7 +159,7 @@ export type GameStatus =
   /** Created; waiting for players to fill every seat. */
   | 'WAITING';
 
-/** Which games to list; every given condition must hold. Lists of finished games (status FINISHED, result, finishedAfter or finishedBefore given) are ordered by end time, newest first; other lists by creation time. */
+/** Which games to list; every given condition must hold. Lists of finished games (status FINISHED, result, finishedAfter or finishedBefore given) are ordered by end time, newest first; lists of called-off games (status ABORTED) by when they were called off, newest first; other lists by creation time. */
 export type GamesFilter = {
   /** Only games finished at or after this time. */
   finishedAfter?: string | null | undefined;
