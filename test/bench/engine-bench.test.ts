@@ -190,7 +190,7 @@ describe('the whole bench', () => {
   it('formats an aligned table and serialises to JSON', () => {
     const text = formatReport(report);
     expect(text).toContain('classic/2');
-    expect(text).toContain('Expert bot decisions (expert-1');
+    expect(text).toContain('Expert bot decisions (expert-2');
     expect(text).toContain(process.version);
     expect(text).toMatch(/\b(PASS|FAIL)\b/);
     const parsed = JSON.parse(JSON.stringify(report)) as { cases: unknown[]; goals: unknown[] };

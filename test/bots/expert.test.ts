@@ -27,7 +27,8 @@ import {
   standardDeck,
   viewFor,
 } from '../../src/engine';
-import { sampleStateForView } from '../../src/engine/bots/expert';
+import { candidatesOf, sampleStateForView } from '../../src/engine/bots/expert';
+import { pos } from '../scenarios/support';
 
 const expert = createBot('expert');
 const greedy = createBot('greedy');
@@ -199,6 +200,45 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     expect(differed).toBeGreaterThan(0);
   });
 
+  it('searches ending the turn on a side pile even when the centre plays alone would fill its room (eight centre piles, S7)', () => {
+    // Eight centre piles needing 2 to 9; five hand cards and three side-pile tops each fit one: eight centre plays,
+    // and six side-pile placements (five onto the empty d4, the 6H onto the 7H too).
+    const state = pos(
+      'classic',
+      'c1=AS,c2=AS2S,c3=AH2S3S,c4=AH2H3S4S,c5=AD2H3H4S5S,c6=AD2D3H4H5S6S,c7=AC2D3D4H5H6S7S,c8=AC2C3D4D5H6H7S8S - - ' +
+        'JS:2C3C4D5D6H:8S,9S,7H,-/QS:JSJHTS:-,-,-,- 0 3 0 n',
+    );
+    const view = viewFor(state, 0);
+    const legal = legalMovesInView(view);
+    const toCentre = legal.filter((move) => /-c\d/.test(move));
+    const toSide = legal.filter((move) => /-d\d/.test(move));
+    expect(toCentre).toHaveLength(8);
+    expect(toSide).toHaveLength(6);
+    const first = greedy.choose(view, legal, publicStream('test', 'candidates'));
+    const candidates = candidatesOf(view, legal, first, EXPERT_BUDGET);
+    expect(candidates[0]).toBe(first);
+    expect(candidates).toHaveLength(EXPERT_BUDGET.maxCandidates);
+    expect(new Set(candidates).size).toBe(candidates.length);
+    for (const move of candidates) expect(legal).toContain(move);
+    // Centre plays first, but not all of them: the room left after four goes to side-pile placements.
+    expect(candidates.filter((move) => toSide.includes(move)).length).toBeGreaterThanOrEqual(3);
+    expect(candidates.filter((move) => toCentre.includes(move)).length).toBeGreaterThanOrEqual(4);
+    // A pass is never a candidate while greedy plays on.
+    expect(candidates).not.toContain('pass');
+  });
+
+  it('counts moves that differ only in a suit, or in which of two piles with the same top they go to, once', () => {
+    // Two empty side piles and two centre piles that both need a 2: 2C-c1 and 2C-c2 do the same, as do 5D-d1 and
+    // 5D-d2, and the two 2s (2C, 2H) are one card for the rules.
+    const state = pos('classic', 'c1=AS,c2=AH - - JS:2C2H5D:-,-,-,-/QS:JSJHTS:-,-,-,- 0 3 0 n');
+    const view = viewFor(state, 0);
+    const legal = legalMovesInView(view);
+    expect(legal).toEqual(expect.arrayContaining(['2C-c1', '2C-c2', '2H-c1', '5D-d1', '5D-d2']));
+    const candidates = candidatesOf(view, legal, '2C-c1', EXPERT_BUDGET);
+    expect(candidates.filter((move) => /^2[SHDC]-c\d$/.test(move))).toEqual(['2C-c1']);
+    expect(candidates.filter((move) => move.startsWith('5D-d'))).toHaveLength(1);
+  });
+
   it('keeps the experiments of docs/bots.md ("Tried and not adopted") switched off', () => {
     expect(EXPERT_BUDGET.reachValue).toBe(0);
     expect(EXPERT_BUDGET.keepPlaying).toBe(false);
@@ -219,8 +259,8 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     },
   );
 
-  it('has the version BOT_VERSIONS lists, expert-1', () => {
-    expect(expert.version).toBe('expert-1');
+  it('has the version BOT_VERSIONS lists, expert-2', () => {
+    expect(expert.version).toBe('expert-2');
     expect(BOT_VERSIONS.expert).toBe(expert.version);
   });
 });

@@ -234,7 +234,7 @@ describe('built-in opponents', () => {
     expectQuietWorkers();
   });
 
-  it('ExpertBot (a search, in the bot threads) plays a whole game too, and its seat records expert-1', async () => {
+  it('ExpertBot (a search, in the bot threads) plays a whole game too, and its seat records the expert’s version', async () => {
     const token = await register(app, 'vs_expert');
     const me = await playerId(token);
     const created = await createBotGame(app, token, { bot: 'EXPERT', seed: 'bots-expert-1' });

@@ -35,7 +35,7 @@ import { DEFAULT_TUNING } from './tuning';
  * another move in some position — the search, the budget, the evaluation, or a change of `greedy`, which
  * plays its playouts.
  */
-export const EXPERT_VERSION: BotVersion = 'expert-1';
+export const EXPERT_VERSION: BotVersion = 'expert-2';
 
 /** How much the expert searches: counts only, so a decision is the same on a fast or a slow machine. */
 export interface ExpertBudget {
@@ -311,43 +311,90 @@ interface Candidate {
   samples: number;
 }
 
-/** The order candidates are kept in when there are too many: centre plays, natural side cards, wild ones, pass. */
-function candidateRank(view: GameView, move: string): number {
-  if (move === 'pass') return 3;
-  if (!move.includes('-d')) return 0;
-  const wild = move.startsWith('*') || (move.startsWith('K') && view.options.wildRanks.includes('K'));
-  return wild ? 2 : 1;
+/** What a candidate does, in the order the kinds are offered: where it goes, and whether it spends a wild card. */
+const CANDIDATE_KINDS = ['naturalCentre', 'naturalSide', 'wildCentre', 'wildSide'] as const;
+type CandidateKind = (typeof CANDIDATE_KINDS)[number];
+
+/**
+ * How many candidates of each kind are searched at most, before the rest of the room is filled in kind order.
+ * Without a quota the centre plays took every place when there were many (classic's eight centre piles, S7), and
+ * ending the turn on a side pile instead, often the move that decides what the next player can do, went unsearched.
+ */
+const KIND_QUOTA: Readonly<Record<CandidateKind, number>> = {
+  naturalCentre: 4,
+  naturalSide: 4,
+  wildCentre: 1,
+  wildSide: 1,
+};
+
+/** Own side piles as the view shows them (card texts, bottom first). */
+function ownSidePiles(view: GameView): readonly (readonly string[])[] {
+  return view.seats.find((entry) => entry.seat === view.seat)?.sidePiles ?? [];
+}
+
+function isWildText(view: GameView, card: string): boolean {
+  return card.startsWith('*') || (view.options.wildRanks.includes('K') && card.startsWith('K'));
+}
+
+function kindOf(view: GameView, move: string): CandidateKind {
+  const [source = '', target = ''] = move.split('-');
+  const sidePile = /^d(\d+)$/.exec(source);
+  const wildSource = sidePile
+    ? isWildText(view, ownSidePiles(view)[Number(sidePile[1]) - 1]?.at(-1) ?? '')
+    : source !== 'p' && isWildText(view, source);
+  const toSide = target.startsWith('d');
+  if (wildSource) return toSide ? 'wildSide' : 'wildCentre';
+  return toSide ? 'naturalSide' : 'naturalCentre';
 }
 
 /**
- * Moves that differ only in a card's suit do the same (suits never matter to the rules: S7, S12, E8), so one
- * of them stands for all: `7H-d1` and `7S-d1` share the key `7-d1`.
+ * Moves that do the same up to suits (suits never matter to the rules: S7, S12, E8) and up to which of two piles
+ * with the same top they go to share a key: `7H-d1` and `7S-d2` onto two 8s, or `5C-c1` and `5D-c3` onto two 4s.
+ * One of them stands for all.
  */
-function effectKey(move: string): string {
-  return move.replace(/^([A2-9TJQK])[SHDC]/, '$1');
+function effectKey(view: GameView, move: string): string {
+  const match = /^([^-=]+)-([^-=]+)(=.)?$/.exec(move);
+  if (match === null) return move;
+  const [, source = '', target = '', declared = ''] = match;
+  const sourceKey = /^[A2-9TJQK][SHDC]$/.test(source) ? source[0] : source;
+  let targetKey: string;
+  if (target === 'c') targetKey = 'c+';
+  else if (target.startsWith('c')) {
+    const pile = view.centerPiles.find((entry) => entry.slot === Number(target.slice(1)));
+    targetKey = `c${pile?.topRank ?? target}`;
+  } else {
+    const top = ownSidePiles(view)[Number(target.slice(1)) - 1]?.at(-1);
+    targetKey = top === undefined ? 'd' : `d${top.replace(/[SHDC]$/, '')}`;
+  }
+  return `${sourceKey}>${targetKey}${declared}`;
 }
 
-function candidatesOf(
+export function candidatesOf(
   view: GameView,
   legal: readonly string[],
   first: string,
   budget: ExpertBudget,
 ): string[] {
-  const keys = new Set([effectKey(first)]);
+  const keys = new Set([effectKey(view, first)]);
+  // A pass where greedy would play on is left out: a round of passes blocks the game (docs/rules.md §2.9),
+  // and the pay-off counts that decide a blocked game are often hidden (S18), so the playouts cannot judge it.
   const distinct = legal.filter((move) => {
-    const key = effectKey(move);
+    if (move === 'pass') return false;
+    const key = effectKey(view, move);
     if (keys.has(key)) return false;
     keys.add(key);
     return true;
   });
-  // A pass where greedy would play on is left out: a round of passes blocks the game (docs/rules.md §2.9),
-  // and the pay-off counts that decide a blocked game are often hidden (S18), so the playouts cannot judge it.
-  let rest = distinct.filter((move) => move !== 'pass');
-  if (budget.keepPlaying && !first.includes('-d')) rest = rest.filter((move) => !move.includes('-d'));
-  const ranked = rest
-    .map((move, index) => ({ move, index, rank: candidateRank(view, move) }))
-    .sort((a, b) => a.rank - b.rank || a.index - b.index);
-  return [first, ...ranked.slice(0, budget.maxCandidates - 1).map((entry) => entry.move)];
+  const byKind = new Map<CandidateKind, string[]>(CANDIDATE_KINDS.map((kind) => [kind, []]));
+  for (const move of distinct) byKind.get(kindOf(view, move))!.push(move);
+  if (budget.keepPlaying && !first.includes('-d')) {
+    byKind.set('naturalSide', []);
+    byKind.set('wildSide', []);
+  }
+  const room = budget.maxCandidates - 1;
+  const chosen = CANDIDATE_KINDS.flatMap((kind) => byKind.get(kind)!.splice(0, KIND_QUOTA[kind]));
+  const rest = CANDIDATE_KINDS.flatMap((kind) => byKind.get(kind)!);
+  return [first, ...chosen, ...rest].slice(0, room + 1);
 }
 
 /**
