@@ -25,16 +25,16 @@ export class AccountsResolver {
     @Args('password', { description: 'Your password, to confirm.' }) password: string,
   ): Promise<boolean> {
     const player = requireSession(context, 'an account is deleted');
-    this.gate.admitLogin(player.username, context.address);
+    await this.gate.admitLogin(player.username, context.address);
     try {
       await this.accounts.deleteAccount(player.id, password);
     } catch (error) {
       if (error instanceof ApiError && error.extensions.field === 'password') {
-        this.gate.loginChecked(player.username, context.address, false);
+        await this.gate.loginChecked(player.username, context.address, false);
       }
       throw error;
     }
-    this.gate.loginChecked(player.username, context.address, true);
+    await this.gate.loginChecked(player.username, context.address, true);
     return true;
   }
 }

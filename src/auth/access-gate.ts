@@ -21,7 +21,8 @@
  *
  * Refusals are ApiErrors carrying the HTTP status Apollo should send in `extensions.http`, which the error shaper
  * (src/errors/api-error.ts) keeps out of the body; over graphql-ws the same errors go out as the socket's errors.
- * The counts live in this app copy: N copies behind a balancer allow N times the limits (docs/api.md, Limits).
+ * The request and socket counts live in this app copy: N copies behind a balancer allow N times those limits; the
+ * failed sign-ins are counted in the database, shared by every copy (docs/api.md, Limits).
  */
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
@@ -34,7 +35,8 @@ import { DatabaseAvailability, asUnavailable } from '../db/availability';
 import { ClientAddresses } from '../http/client-address';
 import { RateLimitState, RateLimiter, rateLimitHeaders } from '../http/rate-limiter';
 import { AuthService } from './auth.service';
-import { LoginThrottle } from './login-throttle';
+import { LoginFailuresRepository } from './login-failures.repository';
+import { loginWaitMs, throttleCounts } from './login-throttle';
 import { Viewer } from './viewer';
 
 /** The client's network address (undefined when the connection is already gone). */
@@ -53,7 +55,6 @@ export type Release = () => void;
 export class AccessGate {
   private readonly limiter: RateLimiter;
   private readonly rateLimit: RuntimeConfig['rateLimit'];
-  private readonly logins = new LoginThrottle();
   private readonly addresses: ClientAddresses;
   private readonly open = new OpenCounts();
   private readonly sockets: RuntimeConfig['sockets'];
@@ -62,6 +63,7 @@ export class AccessGate {
     private readonly auth: AuthService,
     private readonly clock: Clock,
     private readonly availability: DatabaseAvailability,
+    private readonly loginFailures: LoginFailuresRepository,
     @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
   ) {
     this.limiter = new RateLimiter(config.rateLimit);
@@ -131,9 +133,15 @@ export class AccessGate {
     if (refusal !== null) throw refusal;
   }
 
-  /** Before a password is checked: refuses while `username` is throttled for this address. */
-  admitLogin(username: string, address: ClientAddress): void {
-    const waitMs = this.logins.waitMs(username, address, this.clock.now().getTime());
+  /** Before a password is checked: refuses while `username` is throttled for this address (on any app copy). */
+  async admitLogin(username: string, address: ClientAddress): Promise<void> {
+    const now = this.clock.now();
+    const counts = throttleCounts(username, address);
+    const stored = await this.loginFailures.read(
+      counts.map((count) => count.key),
+      now,
+    );
+    const waitMs = loginWaitMs(counts, stored, now.getTime());
     if (waitMs === 0) return;
     const retryAfter = Math.ceil(waitMs / 1000);
     throw withStatus(
@@ -143,10 +151,15 @@ export class AccessGate {
     );
   }
 
-  /** After the password was checked. */
-  loginChecked(username: string, address: ClientAddress, succeeded: boolean): void {
-    if (succeeded) this.logins.succeeded(username, address);
-    else this.logins.failed(username, address, this.clock.now().getTime());
+  /** After the password was checked: a success clears the pair's count, a failure adds to all three. */
+  async loginChecked(username: string, address: ClientAddress, succeeded: boolean): Promise<void> {
+    const counts = throttleCounts(username, address);
+    if (succeeded) await this.loginFailures.cleared(counts[0]!.key);
+    else
+      await this.loginFailures.failed(
+        counts.map((count) => count.key),
+        this.clock.now(),
+      );
   }
 
   /** A WebSocket upgrade or an NDJSON stream from `address`: its slot (given back when it closes), or the refusal. */

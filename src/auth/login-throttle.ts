@@ -9,84 +9,78 @@
  *
  * A success clears the count of that account from that address. A count is forgotten an hour after its last
  * failure. The sign-in is judged before the password is checked, so a throttled attempt costs no hashing, and a
- * right password during the wait is refused like a wrong one (else the wait would tell the two apart). The counts
- * live in this app copy (N copies allow N times as many attempts: docs/api.md). Pure: time is an argument.
+ * right password during the wait is refused like a wrong one (else the wait would tell the two apart).
+ *
+ * This is the policy, pure (time is an argument); the counts live in the database, shared by every app copy
+ * (LoginFailuresRepository), so N copies allow no more attempts than one.
  */
 
-interface Policy {
+export interface ThrottlePolicy {
   readonly free: number;
   readonly maxDelayMs: number;
 }
 
-const PER_ACCOUNT_AND_ADDRESS: Policy = { free: 5, maxDelayMs: 15 * 60_000 };
-const PER_ADDRESS: Policy = { free: 30, maxDelayMs: 15 * 60_000 };
-const PER_ACCOUNT: Policy = { free: 100, maxDelayMs: 60_000 };
+const PER_ACCOUNT_AND_ADDRESS: ThrottlePolicy = { free: 5, maxDelayMs: 15 * 60_000 };
+const PER_ADDRESS: ThrottlePolicy = { free: 30, maxDelayMs: 15 * 60_000 };
+const PER_ACCOUNT: ThrottlePolicy = { free: 100, maxDelayMs: 60_000 };
 const FIRST_DELAY_MS = 1000;
-const FORGET_AFTER_MS = 60 * 60_000;
-const MAX_ENTRIES = 100_000;
+/** A count whose last failure is this old is forgotten: the next failure starts it again at one. */
+export const FORGET_AFTER_MS = 60 * 60_000;
 
-interface Failures {
-  count: number;
-  lastAt: number;
+/** One count: its failures so far and the time (ms) of the last. */
+export interface Failures {
+  readonly count: number;
+  readonly lastAt: number;
 }
 
-export class LoginThrottle {
-  private readonly failures = new Map<string, Failures>();
+/** What one count is kept under, and how it is judged. */
+export interface ThrottleCount {
+  readonly key: string;
+  readonly policy: ThrottlePolicy;
+}
 
-  /** Milliseconds until `account` may be tried from `address` again; 0 when it may be tried now. */
-  waitMs(account: string, address: string | undefined, now: number): number {
-    return Math.max(
-      ...this.keys(account, address).map(([key, policy]) => {
-        const entry = this.current(key, now);
-        return entry === undefined ? 0 : Math.max(0, entry.lastAt + delayAfter(entry.count, policy) - now);
-      }),
-    );
-  }
+/** The three counts a sign-in of `account` from `address` is judged by; the first is the pair a success clears. */
+export function throttleCounts(account: string, address: string | undefined): readonly ThrottleCount[] {
+  const name = account.toLowerCase();
+  const from = address ?? 'unknown';
+  return [
+    { key: `pair:${name}\u0000${from}`, policy: PER_ACCOUNT_AND_ADDRESS },
+    { key: `address:${from}`, policy: PER_ADDRESS },
+    { key: `account:${name}`, policy: PER_ACCOUNT },
+  ];
+}
 
-  failed(account: string, address: string | undefined, now: number): void {
-    if (this.failures.size >= MAX_ENTRIES) this.prune(now);
-    for (const [key] of this.keys(account, address)) {
-      const entry = this.current(key, now);
-      this.failures.set(key, { count: (entry?.count ?? 0) + 1, lastAt: now });
-    }
-  }
+/** Whether a count whose last failure was at `lastAt` is forgotten at `now`. */
+export function isForgotten(lastAt: number, now: number): boolean {
+  return now - lastAt >= FORGET_AFTER_MS;
+}
 
-  succeeded(account: string, address: string | undefined): void {
-    this.failures.delete(this.keys(account, address)[0]![0]);
-  }
+/** The count after one more failure at `now` (a forgotten count starts again at one). */
+export function afterFailure(entry: Failures | undefined, now: number): Failures {
+  const kept = entry !== undefined && !isForgotten(entry.lastAt, now);
+  return { count: kept ? entry.count + 1 : 1, lastAt: now };
+}
 
-  private keys(account: string, address: string | undefined): [string, Policy][] {
-    const name = account.toLowerCase();
-    const from = address ?? 'unknown';
-    return [
-      [`pair:${name}\u0000${from}`, PER_ACCOUNT_AND_ADDRESS],
-      [`address:${from}`, PER_ADDRESS],
-      [`account:${name}`, PER_ACCOUNT],
-    ];
-  }
-
-  private current(key: string, now: number): Failures | undefined {
-    const entry = this.failures.get(key);
-    if (entry === undefined || now - entry.lastAt < FORGET_AFTER_MS) return entry;
-    this.failures.delete(key);
-    return undefined;
-  }
-
-  private prune(now: number): void {
-    for (const [key, entry] of this.failures)
-      if (now - entry.lastAt >= FORGET_AFTER_MS) this.failures.delete(key);
-    // Still full (an attack from very many addresses): forget the oldest half rather than grow without bound.
-    if (this.failures.size < MAX_ENTRIES) return;
-    let drop = this.failures.size / 2;
-    for (const key of this.failures.keys()) {
-      if (drop-- <= 0) break;
-      this.failures.delete(key);
-    }
-  }
+/** Milliseconds until the sign-in may be tried again, given its counts as stored; 0 when it may be tried now. */
+export function loginWaitMs(
+  counts: readonly ThrottleCount[],
+  stored: ReadonlyMap<string, Failures>,
+  now: number,
+): number {
+  return Math.max(
+    0,
+    ...counts.map(({ key, policy }) => {
+      const entry = stored.get(key);
+      if (entry === undefined || isForgotten(entry.lastAt, now)) return 0;
+      // A free failure never waits, even when another copy, whose clock runs a little ahead, wrote its time.
+      const delay = delayAfter(entry.count, policy);
+      return delay === 0 ? 0 : Math.max(0, entry.lastAt + delay - now);
+    }),
+  );
 }
 
 /** The wait after `count` failures: nothing while they are free, then 1 s, doubling, up to the policy's cap. */
-export function delayAfter(count: number, policy: Policy): number {
+export function delayAfter(count: number, policy: ThrottlePolicy): number {
   if (count <= policy.free) return 0;
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(count - policy.free - 1, 30), policy.maxDelayMs);
 }

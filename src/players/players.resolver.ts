@@ -46,14 +46,14 @@ export class PlayersResolver {
     @Args('password', { description: 'Your password.' }) password: string,
     @Context() context: RequestContext,
   ): Promise<AuthPayloadType> {
-    this.gate.admitLogin(username, context.address);
+    await this.gate.admitLogin(username, context.address);
     try {
       const session = await this.players.login(username, password);
-      this.gate.loginChecked(username, context.address, true);
+      await this.gate.loginChecked(username, context.address, true);
       return { token: session.token, player: toPlayer(session.player) };
     } catch (error) {
       if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
-        this.gate.loginChecked(username, context.address, false);
+        await this.gate.loginChecked(username, context.address, false);
       }
       throw error;
     }
@@ -167,7 +167,7 @@ export class PlayersResolver {
     revokeApiTokens: boolean,
   ): Promise<boolean> {
     const player = requireSession(context);
-    this.gate.admitLogin(player.username, context.address);
+    await this.gate.admitLogin(player.username, context.address);
     try {
       await this.players.changePassword(player.id, context.viewer.tokenId!, {
         current: currentPassword,
@@ -176,11 +176,11 @@ export class PlayersResolver {
       });
     } catch (error) {
       if (error instanceof ApiError && error.extensions.field === 'currentPassword') {
-        this.gate.loginChecked(player.username, context.address, false);
+        await this.gate.loginChecked(player.username, context.address, false);
       }
       throw error;
     }
-    this.gate.loginChecked(player.username, context.address, true);
+    await this.gate.loginChecked(player.username, context.address, true);
     return true;
   }
 

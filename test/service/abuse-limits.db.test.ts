@@ -3,7 +3,9 @@
  * a sign-in that is not blocked by someone else's noise at the same address, while failed sign-ins are throttled
  * per account and address with growing delays (never a lock-out); the real client address behind a trusted proxy
  * (and a spoofed X-Forwarded-For ignored otherwise); failed graphql-ws token checks counted; and bounds on
- * sockets per address and per player, operations per socket and anonymous watchers per game. Every counted answer
+ * sockets per address and per player, operations per socket and anonymous watchers per game. Failed sign-ins are
+ * counted in the database: a second app copy on the same database sees the first one's, and no username or
+ * address is stored in the clear. Every counted answer
  * says where its allowance stands (RateLimit, RateLimit-Policy), as the `rateLimit` query does over either transport.
  *
  * The app trusts loopback as a proxy, so each test speaks from addresses of its own (X-Forwarded-For) and the
@@ -15,6 +17,7 @@ import { Client as WsClient, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { GraphQLBody, TestApp, codeOf, dataOf } from './support/app';
 import { startAppInProcess } from './support/in-process';
+import { sql } from './support/database';
 
 const LIMIT = 6;
 const PASSWORD = 'correct horse battery staple';
@@ -281,6 +284,72 @@ async function advanceClock(ms: number): Promise<void> {
   });
   expect(response.status).toBe(200);
 }
+
+describe('failed sign-ins on several app copies', () => {
+  it('count on every copy: failures spread over two copies start the wait on both; names are kept hashed', async () => {
+    // The same settings as the first copy, on the same database: its own memory, its own (manual) clock.
+    const second = await startAppInProcess({
+      databaseUrl: app.databaseUrl,
+      env: { TRUSTED_PROXIES: 'loopback', CLOCK: 'manual' },
+      testControls: true,
+    });
+    try {
+      // The copies' clocks agree, as real copies' do (earlier tests moved the first one's on), up to the moments
+      // the two are set: the first copy may run a little ahead, as a real one may.
+      const clock = (target: TestApp, body: object): Promise<Response> =>
+        fetch(`${target.url}/test/clock`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const { now } = (await (await clock(app, { advanceMs: 0 })).json()) as { now: string };
+      expect((await clock(second, { to: now })).status).toBe(200);
+      const attacker = freshAddress();
+      const name = `spread_${addresses}`;
+      await registerFrom(freshAddress(), name);
+      const wrongOn = async (target: TestApp): Promise<string | undefined> =>
+        codeOf((await post(target, attacker, null, LOGIN, { u: name, p: 'wrong password!!' })).body);
+      // Six failures, three through each copy: the sixth starts the pair's wait (5 free, then 1 s).
+      for (const target of [app, second, app, second, app, second])
+        expect(await wrongOn(target)).toBe('UNAUTHENTICATED');
+      for (const target of [app, second]) {
+        const waiting = await post(target, attacker, null, LOGIN, { u: name, p: PASSWORD });
+        expect(waiting.status).toBe(429);
+        const { code, retryAfter } = waiting.body.errors![0]!.extensions as {
+          code: string;
+          retryAfter: number;
+        };
+        expect(code).toBe('RATE_LIMITED');
+        // One second from the sixth failure, as the first copy's clock wrote it; a clock behind it waits up to a
+        // second more.
+        expect([1, 2]).toContain(retryAfter);
+      }
+      const rows = await sql<{ key_hash: string; count: number }>(
+        app.databaseUrl,
+        'SELECT key_hash, count FROM login_failures',
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      for (const row of rows) {
+        expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(row.key_hash).not.toContain(name);
+      }
+      expect(rows.map((row) => row.count)).toContain(6);
+      // An hour after the last failure the count is forgotten: the next failure starts it again at one (free), so
+      // the right password goes through at once; the rows forgotten meanwhile are removed as failures are written.
+      await advanceClock(60 * 60_000);
+      expect(await wrongOn(app)).toBe('UNAUTHENTICATED');
+      expect((await post(app, attacker, null, LOGIN, { u: name, p: PASSWORD })).body.errors).toBeUndefined();
+      const stale = await sql<{ stale: number }>(
+        app.databaseUrl,
+        // Every row but those of the failure just written (at the first copy's time) was an hour old by then.
+        'SELECT count(*)::int AS stale FROM login_failures WHERE last_at < (SELECT max(last_at) FROM login_failures)',
+      );
+      expect(stale).toEqual([{ stale: 0 }]);
+    } finally {
+      await second.stop();
+    }
+  });
+});
 
 describe('the client address', () => {
   it('behind a trusted proxy is the forwarded one: two clients of one proxy have their own allowances', async () => {

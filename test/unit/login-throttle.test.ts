@@ -4,7 +4,34 @@
  * clears its pair; counts forgotten an hour after the last failure.
  */
 import fc from 'fast-check';
-import { LoginThrottle, delayAfter } from '../../src/auth/login-throttle';
+import {
+  Failures,
+  afterFailure,
+  delayAfter,
+  loginWaitMs,
+  throttleCounts,
+} from '../../src/auth/login-throttle';
+
+/**
+ * The counts as LoginFailuresRepository keeps them, folded here with the policy's own functions (the repository's
+ * SQL is checked against the same behaviour on a real Postgres: test/service/abuse-limits.db.test.ts).
+ */
+class LoginThrottle {
+  private readonly stored = new Map<string, Failures>();
+
+  failed(account: string, address: string, now: number): void {
+    for (const { key } of throttleCounts(account, address))
+      this.stored.set(key, afterFailure(this.stored.get(key), now));
+  }
+
+  succeeded(account: string, address: string): void {
+    this.stored.delete(throttleCounts(account, address)[0]!.key);
+  }
+
+  waitMs(account: string, address: string, now: number): number {
+    return loginWaitMs(throttleCounts(account, address), this.stored, now);
+  }
+}
 
 const HOUR = 60 * 60_000;
 
@@ -56,6 +83,16 @@ describe('LoginThrottle', () => {
     expect(throttle.waitMs('dave', '192.0.2.9', 3 * HOUR)).toBe(0);
     throttle.failed('dave', '192.0.2.9', 3 * HOUR);
     expect(throttle.waitMs('dave', '192.0.2.9', 3 * HOUR)).toBe(0); // a fresh count: one failure is free
+  });
+
+  it('never makes a free failure wait, even one stamped by a copy whose clock runs ahead of the reader', () => {
+    const counts = throttleCounts('bob', '192.0.2.1');
+    const stamped = (count: number): Map<string, Failures> =>
+      new Map(counts.map(({ key }) => [key, { count, lastAt: 10_000 }]));
+    // Read 800 ms "before" the failure: the writer's clock is ahead.
+    expect(loginWaitMs(counts, stamped(5), 9_200)).toBe(0);
+    // A failure past the free ones waits from the stamped time, skew included.
+    expect(loginWaitMs(counts, stamped(6), 9_200)).toBe(1_800);
   });
 
   it('never waits longer than the cap, whatever the count', () => {
