@@ -20,6 +20,7 @@ import { Card, JOKER, parseCard, standardDeck } from '../cards';
 import { decide } from '../decide';
 import { applyEvent } from '../evolve';
 import { legalMoves } from '../game';
+import { isWild } from '../rules';
 import { RngState, nextUint32, shuffleInPlace, xoshiro128ssFrom } from '../rng';
 import { GameState, Seat, SeatState, SideCard, cloneState } from '../state';
 import { GameView, parseSideCard, viewFor } from '../view';
@@ -332,8 +333,10 @@ function ownSidePiles(view: GameView): readonly (readonly string[])[] {
   return view.seats.find((entry) => entry.seat === view.seat)?.sidePiles ?? [];
 }
 
-function isWildText(view: GameView, card: string): boolean {
-  return card.startsWith('*') || (view.options.wildRanks.includes('K') && card.startsWith('K'));
+/** Whether a card text of a move or a side pile (`7H`, `*`, `*=8`) is wild under the view's rules (isWild). */
+function isWildText(view: GameView, text: string): boolean {
+  const card = parseCard(text.split('=')[0]!);
+  return card !== null && isWild(view.options, card);
 }
 
 function kindOf(view: GameView, move: string): CandidateKind {
