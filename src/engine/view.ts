@@ -44,6 +44,13 @@ export interface GameView {
   readonly currentSeat: Seat | null;
   /** Turns completed. */
   readonly turn: number;
+  /**
+   * Null turns in a row just before this one (docs/rules.md §2.9): a round of them blocks the game. Public, like
+   * every move.
+   */
+  readonly nullTurns: number;
+  /** Whether the turn in progress has drawn or played a card yet (a pass now is then no null turn). */
+  readonly turnActive: boolean;
   readonly maxCenterPiles: number;
   /** The rules part of the game's version: the legal moves follow it (forced plays, docs/rules.md §2.6). */
   readonly rules: RulesPart;
@@ -88,6 +95,8 @@ export function viewFor(state: GameState, viewer: Seat | null): GameView {
     })),
     currentSeat: state.result === null ? state.current : null,
     turn: state.turn,
+    nullTurns: state.nullTurns,
+    turnActive: state.turnActive,
     maxCenterPiles: state.maxCenterPiles,
     rules: state.rules,
     options,

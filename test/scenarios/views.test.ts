@@ -1,5 +1,5 @@
 /** docs/rules.md §2.8: what each player (and a spectator) sees. */
-import { legalMoves, legalMovesInView, viewFor } from '../../src/engine';
+import { applyEvent, decide, legalMoves, legalMovesInView, viewFor } from '../../src/engine';
 import { pos } from './support';
 
 /**
@@ -68,6 +68,24 @@ describe('§2.8 views', () => {
     for (const viewer of [null, 0, 1]) {
       expect(viewFor(pos(preset, POSITION), viewer).seats.map((seat) => seat.payoffCount)).toEqual([3, 3]);
     }
+  });
+
+  it('§2.8, §2.9 classic: every view shows the null turns in a row and whether the turn has drawn or played yet', () => {
+    // Seat 1 passed with a full hand (a null turn, S16); seat 0 has neither drawn nor played yet.
+    const quiet = POSITION.replace(/ 0 3 0 n$/, ' 0 4 1 n');
+    for (const viewer of [null, 0, 1]) {
+      expect(viewFor(pos('classic', quiet), viewer)).toMatchObject({ nullTurns: 1, turnActive: false });
+      expect(viewFor(pos('classic', POSITION.replace(/ n$/, ' a')), viewer)).toMatchObject({
+        nullTurns: 0,
+        turnActive: true,
+      });
+    }
+    // A pass now is the second null turn: the game is blocked (S17), as the view lets its seat foresee.
+    const state = pos('classic', quiet);
+    const decision = decide(state, { type: 'move', seat: 0, move: 'pass' });
+    if (!decision.ok) throw new Error(decision.violation.reason);
+    for (const event of decision.events) applyEvent(state, event);
+    expect(state.result?.reason).toBe('blocked');
   });
 
   it('§2.8 classic: the player to move finds the same legal moves from their view alone', () => {

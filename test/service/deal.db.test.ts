@@ -333,6 +333,48 @@ describe('position games', () => {
   });
 });
 
+describe('null turns in the view', () => {
+  interface Quiet {
+    version: number;
+    status: string;
+    view: { nullTurns: number; turnActive: boolean };
+    result: { reason: string } | null;
+  }
+  const QUIET_FIELDS = 'version status view { nullTurns turnActive } result { reason }';
+  const quiet = async (token: string | null, id: string): Promise<Quiet> =>
+    dataOf(
+      await app.gql<{ game: Quiet }>(token, `query($g: ID!) { game(id: $g) { ${QUIET_FIELDS} } }`, { g: id }),
+    ).game;
+
+  it('§2.9: after a pass with nothing drawn the view says one null turn and a quiet turn; the second pass blocks the game', async () => {
+    // Empty stock: nobody draws, so each pass is a null turn (S16, S17).
+    const position = 'c1=AS - - 9H:KD:-,-,-,-/TD:QH:-,-,-,- 0 5 0 n';
+    const una = await register(app, 'nt_una');
+    const vic = await register(app, 'nt_vic');
+    const created = await create(una, { position }, BASE_FIELDS);
+    dataOf(await plainJoin(vic, created.id));
+    const pass = async (token: string): Promise<void> => {
+      const { version } = await quiet(token, created.id);
+      dataOf(
+        await app.gql(
+          token,
+          'mutation($g: ID!, $v: Int!) { makeMove(gameId: $g, move: "pass", expectedVersion: $v) { game { version } } }',
+          { g: created.id, v: version },
+        ),
+      );
+    };
+    expect((await quiet(vic, created.id)).view).toEqual({ nullTurns: 0, turnActive: false });
+    await pass(una);
+    for (const viewer of [vic, una, null]) {
+      expect((await quiet(viewer, created.id)).view).toEqual({ nullTurns: 1, turnActive: false });
+    }
+    await pass(vic);
+    const ended = await quiet(null, created.id);
+    expect(ended.status).toBe('FINISHED');
+    expect(ended.result?.reason).toBe('BLOCKED');
+  });
+});
+
 describe('a game under a rules version this server does not know', () => {
   it('unknown rules version refused: reading its board, moving in it and verifying it are UNSUPPORTED_RULES_VERSION', async () => {
     const max = await register(app, 'uv_max');

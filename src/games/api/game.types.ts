@@ -585,6 +585,18 @@ export class GameViewType {
   @Field(() => [SeatViewType], { description: 'Every seat.' }) seats!: SeatViewType[];
   @Field(() => Int, { description: 'Turns completed. (The seat to move is Game.currentSeat.)' })
   turn!: number;
+  @Field(() => Int, {
+    description:
+      'Null turns in a row just before this turn (a pass by a player who neither drew nor played). As many as there ' +
+      'are players still in end the game as blocked (docs/rules.md §2.9): so, with turnActive false, a pass now that ' +
+      'makes it that many ends the game, the fewest pay-off cards winning.',
+  })
+  nullTurns!: number;
+  @Field({
+    description:
+      'Whether the turn in progress has drawn or played a card yet; a pass is a null turn only while it has not.',
+  })
+  turnActive!: boolean;
   @Field(() => Int, { description: 'How many centre piles may exist at once in this game.' })
   maxCenterPiles!: number;
 }

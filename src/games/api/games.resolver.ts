@@ -326,10 +326,17 @@ export class GamesResolver {
     const seat = seatOf(game.row, context.viewer);
     const folded = await this.foldedOrNull(game);
     if (folded === null) return undealtView(game.row, seat);
-    const { hand, stockCount, setAsideCount, centerPiles, seats, turn, maxCenterPiles } = viewFor(
-      folded.state,
-      seat,
-    );
+    const {
+      hand,
+      stockCount,
+      setAsideCount,
+      centerPiles,
+      seats,
+      turn,
+      nullTurns,
+      turnActive,
+      maxCenterPiles,
+    } = viewFor(folded.state, seat);
     const gameId = game.row.id;
     return {
       id: gameViewId(gameId, seat),
@@ -339,6 +346,8 @@ export class GamesResolver {
       centerPiles: centerPiles.map((pile) => ({ ...pile, id: centerPileId(gameId, pile.slot) })),
       seats: seats.map((view) => ({ ...view, id: seatViewId(gameId, view.seat) })),
       turn,
+      nullTurns,
+      turnActive,
       maxCenterPiles,
     };
   }
@@ -445,6 +454,8 @@ function undealtView(game: GameRecord, seat: number | null): GameViewType {
       out: false,
     })),
     turn: 0,
+    nullTurns: 0,
+    turnActive: false,
     maxCenterPiles: 0,
   };
 }
