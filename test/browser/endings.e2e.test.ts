@@ -32,6 +32,8 @@ interface Shown {
   endReason: string;
   winner: string;
   outcome: { WIN: string; LOSS: string };
+  /** The "are you sure?" of a pass, and of the pass that ends the game as blocked (web/src/table/strings.ts). */
+  confirmPass?: { plain: string; ends: string };
 }
 
 interface Ending {
@@ -71,12 +73,20 @@ const ENDINGS: readonly Ending[] = [
         endReason: 'låst: ingen spelade under ett helt varv',
         winner: 'end_bob vann',
         outcome: { WIN: 'vann', LOSS: 'förlorade' },
+        confirmPass: {
+          plain: 'Avsluta din tur utan att lägga ett kort på en hjälprad?',
+          ends: 'Står du över nu är partiet låst: ingen har spelat under ett helt varv. Den som har minst kort kvar i traven vinner. Stå över?',
+        },
       },
       ru: {
         gameOver: 'Партия окончена: никто не мог сходить',
         endReason: 'блокировка: целый круг никто не сыграл',
         winner: 'Победил end_bob',
         outcome: { WIN: 'победа', LOSS: 'поражение' },
+        confirmPass: {
+          plain: 'Закончить ход, не кладя карту в боковую стопку?',
+          ends: 'Пас сейчас заблокирует партию: целый круг никто не сыграл. Побеждает тот, у кого в расчётной пачке меньше карт. Пасовать?',
+        },
       },
     },
   },
@@ -181,6 +191,16 @@ describe.each(ENDINGS)('a $preset game that ends $reason', (ending) => {
           await expectNoneOf(page, received, sees[player]!.forbidden());
         // Not over before the last move (it is the move that ends the game).
         expect((await readGame(app, annToken, created.id)).status).toBe('ACTIVE');
+      }
+      const confirmPass = ending.shown[pages[seat]!.language].confirmPass;
+      if (move === 'pass' && confirmPass !== undefined) {
+        // Only the pass that completes the round of null turns (Bob's second, no draw before it) warns that it
+        // ends the game (view.nullTurns, view.turnActive; docs/rules.md §2.9).
+        await mover.getByTestId('pass').click();
+        const question = mover.getByTestId('confirm').locator('#confirm-question');
+        expect(await question.textContent()).toBe(last ? confirmPass.ends : confirmPass.plain);
+        await mover.getByTestId('confirm-no').click();
+        await mover.getByTestId('confirm').waitFor({ state: 'detached' });
       }
       await playMoveInUi(mover, move);
       if (!last) {

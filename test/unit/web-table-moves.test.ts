@@ -4,7 +4,28 @@
  * move: side piles 9S, 9H, 2D and an empty one; hand 7H 8S * 7H; centre c1 built to 6, c2 and c4 aces).
  */
 import fc from 'fast-check';
-import { legalTargets, movesBetween, newClientMoveId, splitMove } from '../../web/src/table/moves';
+import {
+  PRESET_NAMES,
+  PresetName,
+  applyEvent,
+  cloneState,
+  decide,
+  legalMoves,
+  legalMovesInView,
+  newDeal,
+  nextInt,
+  optionsFor,
+  publicStream,
+  setup,
+  viewFor,
+} from '../../src/engine';
+import {
+  legalTargets,
+  movesBetween,
+  newClientMoveId,
+  passEndsGame,
+  splitMove,
+} from '../../web/src/table/moves';
 
 const LEGAL = [
   ...['d3-c2', 'd3-c4', '7H-c1', '*-c1', '*-c2', '*-c4'],
@@ -60,4 +81,50 @@ it('names each attempt with a new clientMoveId: this page’s prefix and a count
   // One after another: the count goes up by one.
   const [a, b] = [newClientMoveId(), newClientMoveId()].map((id) => Number(id.split('.')[1]));
   expect(b).toBe((a ?? 0) + 1);
+});
+
+describe('passEndsGame: the table warns before a pass exactly when the engine then ends the game as blocked', () => {
+  const GRAPHQL_BLOCKED_WHEN = { cannot: 'CANNOT', cannotOrWillNot: 'CANNOT_OR_WILL_NOT' } as const;
+
+  it('agrees with the engine in positions of every preset where pass is legal (docs/rules.md §2.9)', () => {
+    let warned = 0;
+    let quiet = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom<PresetName>(...PRESET_NAMES),
+        fc.string({ maxLength: 6 }),
+        fc.integer({ min: 0, max: 400 }),
+        (preset, seed, moves) => {
+          const state = setup(optionsFor(preset), newDeal(`pass-${seed}`), 2);
+          // Random play passes often, so rounds of null turns come up.
+          const rng = publicStream('test', `pass-${seed}`);
+          for (let move = 0; move < moves && state.result === null; move++) {
+            const legal = legalMoves(state);
+            const chosen = legal[nextInt(rng, legal.length)] as string;
+            const decision = decide(state, { type: 'move', seat: state.current, move: chosen });
+            if (!decision.ok) throw new Error(decision.violation.reason);
+            for (const event of decision.events) applyEvent(state, event);
+          }
+          fc.pre(state.result === null && legalMoves(state).includes('pass'));
+          const view = viewFor(state, state.current);
+          const warns = passEndsGame({
+            view,
+            legalMoves: legalMovesInView(view),
+            blockedWhen: GRAPHQL_BLOCKED_WHEN[state.options.blockedWhen],
+          });
+          const after = cloneState(state);
+          const decision = decide(after, { type: 'move', seat: after.current, move: 'pass' });
+          if (!decision.ok) throw new Error(decision.violation.reason);
+          for (const event of decision.events) applyEvent(after, event);
+          expect(warns).toBe(after.result?.reason === 'blocked');
+          if (warns) warned++;
+          else quiet++;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Both answers came up, so the comparison above could fail either way.
+    expect(warned).toBeGreaterThan(0);
+    expect(quiet).toBeGreaterThan(0);
+  });
 });

@@ -19,7 +19,7 @@ import { Countdown } from './countdown';
 import { GameLink } from './game-link';
 import { ConfirmDialog, DeclareDialog } from './dialogs';
 import { TABLE, useLiveGame, type TableGame } from './live-game';
-import { legalTargets, movesBetween, newClientMoveId, splitMove } from './moves';
+import { legalTargets, movesBetween, newClientMoveId, passEndsGame, splitMove } from './moves';
 import { Refusal } from './refusal';
 import { strings } from './strings';
 import './table.css';
@@ -382,7 +382,17 @@ function Table({
         )}
         {confirming !== null && (
           <ConfirmDialog
-            question={confirming === 'pass' ? S.confirmPass : S.confirmResign}
+            question={
+              confirming === 'resign'
+                ? S.confirmResign
+                : passEndsGame({
+                      view: game.view,
+                      legalMoves: game.legalMoves,
+                      blockedWhen: game.options.blockedWhen,
+                    })
+                  ? S.confirmPassEnds
+                  : S.confirmPass
+            }
             onYes={() => (confirming === 'pass' ? void send('pass') : void resign())}
             onNo={() => setConfirming(null)}
           />

@@ -30,6 +30,31 @@ export function movesBetween(legalMoves: readonly string[], source: string, targ
   });
 }
 
+/** What `passEndsGame` reads of a game: its view's null turns and seats, and which null turns count. */
+export interface PassContext {
+  readonly view: {
+    readonly nullTurns: number;
+    readonly turnActive: boolean;
+    readonly seats: readonly { readonly out: boolean }[];
+  };
+  readonly legalMoves: readonly string[];
+  readonly blockedWhen: 'CANNOT' | 'CANNOT_OR_WILL_NOT';
+}
+
+/**
+ * Whether a `pass` now ends the game as blocked (docs/rules.md §2.9): it is a null turn (this turn has neither
+ * drawn nor played), it counts (under CANNOT only without a legal centre play, E18), and it completes a round of
+ * them, one per player still in. The table asks "are you sure?" in those words before such a pass.
+ */
+export function passEndsGame({ view, legalMoves, blockedWhen }: PassContext): boolean {
+  if (view.turnActive) return false;
+  const counts =
+    blockedWhen === 'CANNOT_OR_WILL_NOT' ||
+    !legalMoves.some((move) => splitMove(move)?.target.startsWith('c'));
+  const playersIn = view.seats.filter((seat) => !seat.out).length;
+  return counts && view.nullTurns + 1 >= playersIn;
+}
+
 /**
  * This page's prefix for its move ids: 10 random base-36 characters (about 51 bits), drawn once per page load,
  * so another tab or a reload of the same player never repeats an id.

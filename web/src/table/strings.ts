@@ -52,6 +52,8 @@ const en = {
   pass: 'Pass',
   resign: 'Resign',
   confirmPass: 'End your turn without putting a card on a side pile?',
+  confirmPassEnds:
+    'Passing now ends the game as blocked: nobody played for a whole round. The fewest pay-off cards left win. Pass?',
   confirmResign: 'Resign this game? It counts as a loss.',
   yes: 'Yes',
   no: 'No',
@@ -163,6 +165,8 @@ export const strings = translations(en, {
     pass: 'Stå över',
     resign: 'Ge upp',
     confirmPass: 'Avsluta din tur utan att lägga ett kort på en hjälprad?',
+    confirmPassEnds:
+      'Står du över nu är partiet låst: ingen har spelat under ett helt varv. Den som har minst kort kvar i traven vinner. Stå över?',
     confirmResign: 'Ge upp partiet? Det räknas som förlust.',
     yes: 'Ja',
     no: 'Nej',
@@ -270,6 +274,8 @@ export const strings = translations(en, {
     pass: 'Пас',
     resign: 'Сдаться',
     confirmPass: 'Закончить ход, не кладя карту в боковую стопку?',
+    confirmPassEnds:
+      'Пас сейчас заблокирует партию: целый круг никто не сыграл. Побеждает тот, у кого в расчётной пачке меньше карт. Пасовать?',
     confirmResign: 'Сдаться? Партия будет засчитана как поражение.',
     yes: 'Да',
     no: 'Нет',
