@@ -24,7 +24,7 @@ import {
   runEngineBench,
 } from '../../bench/engine.bench';
 import { Summary } from '../../bench/stats';
-import { optionsFor, replay } from '../../src/engine';
+import { BOT_VERSIONS, optionsFor, replay } from '../../src/engine';
 
 const TINY: BenchBudgets = {
   warmupMs: 0,
@@ -190,7 +190,7 @@ describe('the whole bench', () => {
   it('formats an aligned table and serialises to JSON', () => {
     const text = formatReport(report);
     expect(text).toContain('classic/2');
-    expect(text).toContain('Expert bot decisions (expert-2');
+    expect(text).toContain(`Expert bot decisions (${BOT_VERSIONS.expert}`);
     expect(text).toContain(process.version);
     expect(text).toMatch(/\b(PASS|FAIL)\b/);
     const parsed = JSON.parse(JSON.stringify(report)) as { cases: unknown[]; goals: unknown[] };

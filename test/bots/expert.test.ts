@@ -239,6 +239,34 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     expect(candidates.filter((move) => move.startsWith('5D-d'))).toHaveLength(1);
   });
 
+  it('S17, R18: where pay-off counts show (zloba), passes to block a game it leads, and not one it trails or cannot count (classic)', () => {
+    // The opponent passed with nothing drawn (one null turn, activity n); a second pass blocks the game, and the
+    // fewer pay-off cards win it. Greedy places the king instead: it passes only when nothing else is legal.
+    const quiet = (seats: string): string => `c1=AS2H3D - - ${seats} 0 10 1 n`;
+    const leads = quiet('QD5C:KS:-,-,-,-/9H8H7C:JS:-,-,-,-');
+    const trails = quiet('QD6D5C:KS:-,-,-,-/9H7C:JS:-,-,-,-');
+    const choice = (
+      preset: PresetName,
+      text: string,
+    ): { expert: string; greedy: string; legal: string[] } => {
+      const view = viewFor(pos(preset, text), 0);
+      const legal = legalMovesInView(view);
+      const rng = publicStream('test', 'block');
+      return {
+        expert: expert.choose(view, legal, cloneRng(rng)),
+        greedy: greedy.choose(view, legal, rng),
+        legal,
+      };
+    };
+    const ahead = choice('zloba', leads);
+    expect(ahead.legal).toEqual(['KS-d1', 'KS-d2', 'KS-d3', 'KS-d4', 'pass']);
+    expect(ahead.greedy).toBe('KS-d1');
+    expect(ahead.expert).toBe('pass');
+    expect(choice('zloba', trails).expert).not.toBe('pass');
+    // Classic hides the counts (S18): a block there is a guess, and the expert plays on like greedy.
+    expect(choice('classic', leads).expert).not.toBe('pass');
+  });
+
   it('keeps the experiments of docs/bots.md ("Tried and not adopted") switched off', () => {
     expect(EXPERT_BUDGET.reachValue).toBe(0);
     expect(EXPERT_BUDGET.keepPlaying).toBe(false);
@@ -259,8 +287,8 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     },
   );
 
-  it('has the version BOT_VERSIONS lists, expert-2', () => {
-    expect(expert.version).toBe('expert-2');
+  it('has the version BOT_VERSIONS lists, expert-3', () => {
+    expect(expert.version).toBe('expert-3');
     expect(BOT_VERSIONS.expert).toBe(expert.version);
   });
 });

@@ -36,7 +36,7 @@ import { DEFAULT_TUNING } from './tuning';
  * another move in some position — the search, the budget, the evaluation, or a change of `greedy`, which
  * plays its playouts.
  */
-export const EXPERT_VERSION: BotVersion = 'expert-2';
+export const EXPERT_VERSION: BotVersion = 'expert-3';
 
 /** How much the expert searches: counts only, so a decision is the same on a fast or a slow machine. */
 export interface ExpertBudget {
@@ -251,10 +251,9 @@ function sampleState(template: Template, rng: RngState): GameState {
     rng: xoshiro128ssFrom([nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)]),
     current: template.seat,
     turn: view.turn,
-    // The view does not say whether this turn has drawn or played yet; it almost always has (a turn starts
-    // with a draw), and a pass that is no null turn cannot end a playout early.
-    turnActive: true,
-    nullTurns: 0,
+    // As the view says, so that a pass in a playout blocks the game exactly when it would in the game.
+    turnActive: view.turnActive,
+    nullTurns: view.nullTurns,
     departed: template.seats.flatMap((seat, index) => (seat.out ? [index] : [])),
     result: null,
   };
@@ -312,8 +311,11 @@ interface Candidate {
   samples: number;
 }
 
-/** What a candidate does, in the order the kinds are offered: where it goes, and whether it spends a wild card. */
-const CANDIDATE_KINDS = ['naturalCentre', 'naturalSide', 'wildCentre', 'wildSide'] as const;
+/**
+ * What a candidate does, in the order the kinds are offered: a pass (searched only where it is judged, see
+ * `candidatesOf`), or where a card goes and whether it is wild.
+ */
+const CANDIDATE_KINDS = ['pass', 'naturalCentre', 'naturalSide', 'wildCentre', 'wildSide'] as const;
 type CandidateKind = (typeof CANDIDATE_KINDS)[number];
 
 /**
@@ -322,6 +324,7 @@ type CandidateKind = (typeof CANDIDATE_KINDS)[number];
  * ending the turn on a side pile instead, often the move that decides what the next player can do, went unsearched.
  */
 const KIND_QUOTA: Readonly<Record<CandidateKind, number>> = {
+  pass: 1,
   naturalCentre: 4,
   naturalSide: 4,
   wildCentre: 1,
@@ -340,6 +343,7 @@ function isWildText(view: GameView, text: string): boolean {
 }
 
 function kindOf(view: GameView, move: string): CandidateKind {
+  if (move === 'pass') return 'pass';
   const [source = '', target = ''] = move.split('-');
   const sidePile = /^d(\d+)$/.exec(source);
   const wildSource = sidePile
@@ -379,10 +383,14 @@ export function candidatesOf(
   budget: ExpertBudget,
 ): string[] {
   const keys = new Set([effectKey(view, first)]);
-  // A pass where greedy would play on is left out: a round of passes blocks the game (docs/rules.md §2.9),
-  // and the pay-off counts that decide a blocked game are often hidden (S18), so the playouts cannot judge it.
+  // A round of null turns blocks the game, and the fewest pay-off cards win it (docs/rules.md §2.9, §2.10; S17,
+  // R18). Where the counts show (zloba, modern) the playouts score such an end exactly, so a pass is searched:
+  // leading, the expert may end the game so, or make the next player choose between playing on and losing the
+  // block. Where they are hidden (classic, S18) the sampled counts are a guess, so a pass where greedy would play
+  // on is left out.
+  const passJudged = view.options.payoffCountVisible;
   const distinct = legal.filter((move) => {
-    if (move === 'pass') return false;
+    if (move === 'pass' && !passJudged) return false;
     const key = effectKey(view, move);
     if (keys.has(key)) return false;
     keys.add(key);
