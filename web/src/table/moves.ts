@@ -1,7 +1,10 @@
 /**
  * What the table reads from `legalMoves` (docs/notation.md "Moves"): the targets of a source, and the ranks a wild
- * card may declare onto a side pile. Pure functions of the move texts, so the page highlights without asking.
+ * card may declare onto a side pile, and whether a pass ends the game. Pure functions of the move texts (and the
+ * view's null turns), so the page highlights and warns without asking.
  */
+
+import type { BlockedWhen } from '../generated/graphql';
 
 /** A move's parts: `7H-d2=8` is source `7H`, target `d2`, declared `8`. */
 export function splitMove(move: string): { source: string; target: string; declared: string | null } | null {
@@ -38,7 +41,7 @@ export interface PassContext {
     readonly seats: readonly { readonly out: boolean }[];
   };
   readonly legalMoves: readonly string[];
-  readonly blockedWhen: 'CANNOT' | 'CANNOT_OR_WILL_NOT';
+  readonly blockedWhen: BlockedWhen;
 }
 
 /**
