@@ -25,6 +25,7 @@ const VIEW_KEYS = [
   'currentSeat',
   'hand',
   'maxCenterPiles',
+  'nullTurns',
   'options',
   'result',
   'rules',
@@ -33,6 +34,7 @@ const VIEW_KEYS = [
   'setAsideCount',
   'stockCount',
   'turn',
+  'turnActive',
 ];
 const SEAT_VIEW_KEYS = ['handCount', 'out', 'payoffCount', 'payoffTop', 'seat', 'sidePiles'];
 
@@ -53,6 +55,8 @@ function checkStructure(state: GameState, viewer: Seat | null, view: GameView): 
   if (view.seat !== viewer) fail(`view.seat ${view.seat} for viewer ${viewer}`);
   if (view.rules !== state.rules) fail(`view.rules ${view.rules} for a game under ${state.rules}`);
   if (view.stockCount !== state.stock.length || view.setAsideCount !== state.setAside.length) fail('counts');
+  // Public: every player saw each pass and whether this turn has drawn or played (docs/rules.md §2.8, §2.9).
+  if (view.nullTurns !== state.nullTurns || view.turnActive !== state.turnActive) fail('null turns');
   view.seats.forEach((seatView, index) => {
     const seat = state.seats[index]!;
     if (sortedKeys(seatView).join() !== SEAT_VIEW_KEYS.join()) fail(`seat view keys ${sortedKeys(seatView)}`);
