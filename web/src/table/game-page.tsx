@@ -204,6 +204,12 @@ function Table({
   const [refusal, setRefusal] = useState<ApiFailure | null>(null);
   const [sending, setSending] = useState(false);
   const myTurn = game.isMyTurn;
+  const passEnds = passEndsGame({
+    view: game.view,
+    legalMoves: game.legalMoves,
+    blockedWhen: game.options.blockedWhen,
+  });
+  const passQuestion = passEnds ? S.confirmPassEnds : S.confirmPass;
   const names = useMemo(() => {
     const byseat: string[] = [];
     for (const player of game.players) byseat[player.seat] = player.player.username;
@@ -382,17 +388,7 @@ function Table({
         )}
         {confirming !== null && (
           <ConfirmDialog
-            question={
-              confirming === 'resign'
-                ? S.confirmResign
-                : passEndsGame({
-                      view: game.view,
-                      legalMoves: game.legalMoves,
-                      blockedWhen: game.options.blockedWhen,
-                    })
-                  ? S.confirmPassEnds
-                  : S.confirmPass
-            }
+            question={confirming === 'pass' ? passQuestion : S.confirmResign}
             onYes={() => (confirming === 'pass' ? void send('pass') : void resign())}
             onNo={() => setConfirming(null)}
           />
