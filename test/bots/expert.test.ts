@@ -4,6 +4,7 @@ import {
   Bot,
   BotName,
   EXPERT_BUDGET,
+  EXPERT_TUNING,
   Card,
   GameState,
   JOKER,
@@ -16,6 +17,7 @@ import {
   createBot,
   decide,
   expertBotWith,
+  greedyBotWith,
   legalMovesInView,
   newDeal,
   optionsFor,
@@ -200,6 +202,27 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     expect(differed).toBeGreaterThan(0);
   });
 
+  it("starts from its own play (greedy with EXPERT_TUNING), which differs from greedy's in some positions", () => {
+    // With a margin no mean can beat, the search never replaces the move it starts from: so that move shows.
+    const unmoved = expertBotWith({ ...EXPERT_BUDGET, playouts: 8, greedyMargin: Infinity });
+    const own = greedyBotWith(EXPERT_TUNING);
+    let differed = 0;
+    for (const preset of PRESET_NAMES) {
+      const state = setup(optionsFor(preset), newDeal(`own-play-${preset}`), 2);
+      const driver = publicStream('test', `own-play-driver-${preset}`);
+      for (let move = 0; move < 150 && state.result === null; move++) {
+        const view = viewFor(state, state.current);
+        const legal = legalMovesInView(view);
+        const rng = publicStream('test', `own-play-${preset}-${move}`);
+        const base = own.choose(view, legal, cloneRng(rng));
+        expect(unmoved.choose(view, legal, cloneRng(rng))).toBe(base);
+        if (base !== greedy.choose(view, legal, cloneRng(rng))) differed++;
+        advance(state, greedy, driver, 1);
+      }
+    }
+    expect(differed).toBeGreaterThan(0);
+  });
+
   it('searches ending the turn on a side pile even when the centre plays alone would fill its room (eight centre piles, S7)', () => {
     // Eight centre piles needing 2 to 9; five hand cards and three side-pile tops each fit one: eight centre plays,
     // and six side-pile placements (five onto the empty d4, the 6H onto the 7H too).
@@ -287,8 +310,8 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     },
   );
 
-  it('has the version BOT_VERSIONS lists, expert-3', () => {
-    expect(expert.version).toBe('expert-3');
+  it('has the version BOT_VERSIONS lists, expert-4', () => {
+    expect(expert.version).toBe('expert-4');
     expect(BOT_VERSIONS.expert).toBe(expert.version);
   });
 });

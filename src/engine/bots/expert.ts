@@ -5,8 +5,9 @@
  * deals them out at random, consistently with what the view shows — the cards it cannot see are the whole
  * deck less every visible card; the view's counts say how many go to each hand, the stock and the set-aside
  * cards — and so gets full states that its own seat cannot tell from the real one ("determinizations"). On
- * each it tries every candidate move, lets `greedy` play the rest of the turn and the next few turns for every
- * seat (greedy is also the model of the opponents), and scores what it reaches by the pay-off cards left
+ * each it tries every candidate move, lets greedy play the rest of the turn and the next few turns for every
+ * seat — its own seat with `EXPERT_TUNING`, the others as `greedy` itself, the model of the opponents — and
+ * scores what it reaches by the pay-off cards left
  * (S17, docs/rules.md §2.10: the pay-off pile decides the game). The move with the best mean over the same
  * determinizations wins; candidates are narrowed by successive halving so that a fixed number of playouts
  * goes to the promising ones.
@@ -26,17 +27,17 @@ import { GameState, Seat, SeatState, SideCard, cloneState } from '../state';
 import { GameView, parseSideCard, viewFor } from '../view';
 import type { Bot, BotVersion } from './bot';
 import { boardFromView, playText } from './board';
-import { greedyBot } from './greedy';
+import { greedyBot, greedyBotWith } from './greedy';
 import { findPayoffChain } from './plan';
 import { threatsOf } from './threat';
-import { DEFAULT_TUNING } from './tuning';
+import { DEFAULT_TUNING, EXPERT_TUNING, GreedyTuning } from './tuning';
 
 /**
  * The expert bot's version (docs/bots.md, "Versions"): raise it with any change that may make the bot choose
  * another move in some position — the search, the budget, the evaluation, or a change of `greedy`, which
  * plays its playouts.
  */
-export const EXPERT_VERSION: BotVersion = 'expert-3';
+export const EXPERT_VERSION: BotVersion = 'expert-4';
 
 /** How much the expert searches: counts only, so a decision is the same on a fast or a slow machine. */
 export interface ExpertBudget {
@@ -44,14 +45,14 @@ export interface ExpertBudget {
   readonly playouts: number;
   /** A playout is scored once this many turns have ended after the current one began (or the game is over). */
   readonly horizonTurns: number;
-  /** At most this many candidate moves are searched (greedy's choice always among them). */
+  /** At most this many candidate moves are searched (the move of its own play always among them). */
   readonly maxCandidates: number;
   /** A safety cap on the moves of one playout. */
   readonly maxPlayoutMoves: number;
   /**
-   * Greedy's choice stays unless another move's mean beats it by more than this (in pay-off cards): a few
-   * playouts are noisy, and greedy's heuristics see further than a playout's short horizon (side piles kept
-   * open, wild cards kept), so a move has to earn its way past it.
+   * The move of its own play (greedy with `ownTuning`) stays unless another move's mean beats it by more than
+   * this (in pay-off cards): a few playouts are noisy, and greedy's heuristics see further than a playout's
+   * short horizon (side piles kept open, wild cards kept), so a move has to earn its way past it.
    */
   readonly greedyMargin: number;
   /**
@@ -65,6 +66,11 @@ export interface ExpertBudget {
    * is a candidate. Tried for `expert-2` and not adopted (docs/bots.md, "Tried and not adopted").
    */
   readonly keepPlaying: boolean;
+  /**
+   * The weights of the expert's own greedy play: the move it starts from (the first candidate) and its own seat
+   * in the playouts; the other seats play `greedy` (`DEFAULT_TUNING`), the model of the opponents.
+   */
+  readonly ownTuning: GreedyTuning;
 }
 
 export const EXPERT_BUDGET: ExpertBudget = {
@@ -75,6 +81,7 @@ export const EXPERT_BUDGET: ExpertBudget = {
   greedyMargin: 0.3,
   reachValue: 0,
   keepPlaying: false,
+  ownTuning: EXPERT_TUNING,
 };
 
 /** A won game counts as this many pay-off cards ahead, a lost one as this many behind. */
@@ -267,13 +274,21 @@ function playMove(state: GameState, move: string): boolean {
   return true;
 }
 
-/** Greedy for every seat until the horizon turn or the end of the game. */
-function playOut(state: GameState, untilTurn: number, budget: ExpertBudget, rng: RngState): void {
+/** Greedy for every seat until the horizon turn or the end of the game: `own` for `seat`, `greedy` for the others. */
+function playOut(
+  state: GameState,
+  untilTurn: number,
+  budget: ExpertBudget,
+  rng: RngState,
+  seat: Seat,
+  own: Bot,
+): void {
   for (let moves = 0; moves < budget.maxPlayoutMoves; moves++) {
     if (state.result !== null || state.turn >= untilTurn) return;
     const legal = legalMoves(state);
+    const policy = state.current === seat ? own : greedyBot;
     const move =
-      legal.length === 1 ? (legal[0] as string) : greedyBot.choose(viewFor(state, state.current), legal, rng);
+      legal.length === 1 ? (legal[0] as string) : policy.choose(viewFor(state, state.current), legal, rng);
     if (!playMove(state, move)) return;
   }
 }
@@ -412,9 +427,9 @@ export function candidatesOf(
  * Whether greedy's move is the first step of a chain that plays the pay-off card this turn: the chain is the
  * plan, and the rest of the turn follows it.
  */
-function startsPayoffChain(view: GameView, move: string): boolean {
+function startsPayoffChain(view: GameView, move: string, tuning: GreedyTuning): boolean {
   const board = boardFromView(view);
-  const chain = findPayoffChain({ board, threats: threatsOf(board), tuning: DEFAULT_TUNING });
+  const chain = findPayoffChain({ board, threats: threatsOf(board), tuning });
   const step = chain?.plays[0];
   return step !== undefined && playText(step) === move;
 }
@@ -423,7 +438,7 @@ function mean(candidate: Candidate): number {
   return candidate.samples === 0 ? -Infinity : candidate.total / candidate.samples;
 }
 
-/** Best mean first, greedy's choice (index 0) ahead by `margin`; then the candidate order. */
+/** Best mean first, the move of its own play (index 0) ahead by `margin`; then the candidate order. */
 function comparer(margin: number): (a: Candidate, b: Candidate) => number {
   const score = (c: Candidate): number => mean(c) + (c.index === 0 ? margin : 0);
   return (a, b) => score(b) - score(a) || a.index - b.index;
@@ -440,10 +455,11 @@ export function expertChoice(
   if (legal.length === 1) return legal[0] as string;
   const seat = view.seat;
   if (seat === null || view.hand === null) throw new Error('expert bot: a bot needs a seat view');
-  const first = greedyBot.choose(view, legal, rng);
+  const own = greedyBotWith(budget.ownTuning);
+  const first = own.choose(view, legal, rng);
   // The pay-off card played is the one sure step toward winning (S17); nothing the search could find beats it
   // often enough to pay for the search.
-  if (first.startsWith('p-') || startsPayoffChain(view, first)) return first;
+  if (first.startsWith('p-') || startsPayoffChain(view, first, budget.ownTuning)) return first;
   const names = candidatesOf(view, legal, first, budget);
   if (names.length === 1) return first;
   const template = templateOf(view, seat);
@@ -462,14 +478,14 @@ export function expertChoice(
       for (let k = 0; k < each; k++) {
         const state = cloneState(sample(candidate.samples));
         const value = playMove(state, candidate.move)
-          ? (playOut(state, untilTurn, budget, rng), evaluate(state, seat, budget))
+          ? (playOut(state, untilTurn, budget, rng, seat, own), evaluate(state, seat, budget))
           : -Infinity;
         candidate.total += value;
         candidate.samples++;
       }
     }
     if (round === rounds - 1) break;
-    // Halve the field, but never drop greedy's choice: every challenger is finally measured against it.
+    // Halve the field, but never drop the move of its own play: every challenger is finally measured against it.
     const greedy = alive[0] as Candidate;
     const challengers = alive.slice(1).sort(comparer(0));
     alive = [greedy, ...challengers.slice(0, Math.max(1, Math.ceil(alive.length / 2) - 1))];

@@ -10,5 +10,5 @@ export {
 } from './bot';
 export { greedyBotWith } from './greedy';
 export { EXPERT_BUDGET, type ExpertBudget, expertBotWith, expertChoice } from './expert';
-export { DEFAULT_TUNING, type GreedyTuning } from './tuning';
+export { DEFAULT_TUNING, EXPERT_TUNING, type GreedyTuning } from './tuning';
 export * from './simulation';
