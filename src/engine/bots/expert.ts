@@ -7,10 +7,9 @@
  * cards — and so gets full states that its own seat cannot tell from the real one ("determinizations"). On
  * each it tries every candidate move, lets greedy play the rest of the turn and the next few turns for every
  * seat — its own seat with `EXPERT_TUNING`, the others as `greedy` itself, the model of the opponents — and
- * scores what it reaches by the pay-off cards left
- * (S17, docs/rules.md §2.10: the pay-off pile decides the game). The move with the best mean over the same
- * determinizations wins; candidates are narrowed by successive halving so that a fixed number of playouts
- * goes to the promising ones.
+ * scores what it reaches by the pay-off cards left (S17, docs/rules.md §2.10: the pay-off pile decides the
+ * game). The move with the best mean over the same determinizations wins; candidates are narrowed by
+ * successive halving so that a fixed number of playouts goes to the promising ones.
  *
  * It reads nothing but its arguments: the budget is a count of playouts, never a clock, and all randomness
  * comes from the `rng` it is handed, so the same view, legal moves and RNG state give the same move on any
@@ -34,8 +33,8 @@ import { DEFAULT_TUNING, EXPERT_TUNING, GreedyTuning } from './tuning';
 
 /**
  * The expert bot's version (docs/bots.md, "Versions"): raise it with any change that may make the bot choose
- * another move in some position — the search, the budget, the evaluation, or a change of `greedy`, which
- * plays its playouts.
+ * another move in some position — the search, the budget, the evaluation, or a change of `greedy` or of
+ * `EXPERT_TUNING`, which play its playouts.
  */
 export const EXPERT_VERSION: BotVersion = 'expert-4';
 
@@ -424,8 +423,8 @@ export function candidatesOf(
 }
 
 /**
- * Whether greedy's move is the first step of a chain that plays the pay-off card this turn: the chain is the
- * plan, and the rest of the turn follows it.
+ * Whether the move of its own play is the first step of a chain that plays the pay-off card this turn: the
+ * chain is the plan, and the rest of the turn follows it.
  */
 function startsPayoffChain(view: GameView, move: string, tuning: GreedyTuning): boolean {
   const board = boardFromView(view);
@@ -486,9 +485,9 @@ export function expertChoice(
     }
     if (round === rounds - 1) break;
     // Halve the field, but never drop the move of its own play: every challenger is finally measured against it.
-    const greedy = alive[0] as Candidate;
+    const base = alive[0] as Candidate;
     const challengers = alive.slice(1).sort(comparer(0));
-    alive = [greedy, ...challengers.slice(0, Math.max(1, Math.ceil(alive.length / 2) - 1))];
+    alive = [base, ...challengers.slice(0, Math.max(1, Math.ceil(alive.length / 2) - 1))];
   }
   alive.sort(comparer(budget.greedyMargin));
   return (alive[0] as Candidate).move;
