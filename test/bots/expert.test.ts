@@ -204,7 +204,7 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
 
   it("starts from its own play (greedy with EXPERT_TUNING), which differs from greedy's in some positions", () => {
     // With a margin no mean can beat, the search never replaces the move it starts from: so that move shows.
-    const unmoved = expertBotWith({ ...EXPERT_BUDGET, playouts: 8, greedyMargin: Infinity });
+    const unmoved = expertBotWith({ ...EXPERT_BUDGET, playouts: 8, ownPlayMargin: Infinity });
     const own = greedyBotWith(EXPERT_TUNING);
     let differed = 0;
     for (const preset of PRESET_NAMES) {

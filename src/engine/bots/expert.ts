@@ -53,7 +53,7 @@ export interface ExpertBudget {
    * this (in pay-off cards): a few playouts are noisy, and greedy's heuristics see further than a playout's
    * short horizon (side piles kept open, wild cards kept), so a move has to earn its way past it.
    */
-  readonly greedyMargin: number;
+  readonly ownPlayMargin: number;
   /**
    * For experiments, off (0) in `EXPERT_BUDGET`: the worth of the seat to move at the horizon finding greedy's
    * chain to its pay-off top (it has drawn its hand by then), for it (+) or for an opponent (−). Tried for
@@ -77,7 +77,7 @@ export const EXPERT_BUDGET: ExpertBudget = {
   horizonTurns: 3,
   maxCandidates: 8,
   maxPlayoutMoves: 80,
-  greedyMargin: 0.3,
+  ownPlayMargin: 0.3,
   reachValue: 0,
   keepPlaying: false,
   ownTuning: EXPERT_TUNING,
@@ -489,7 +489,7 @@ export function expertChoice(
     const challengers = alive.slice(1).sort(comparer(0));
     alive = [base, ...challengers.slice(0, Math.max(1, Math.ceil(alive.length / 2) - 1))];
   }
-  alive.sort(comparer(budget.greedyMargin));
+  alive.sort(comparer(budget.ownPlayMargin));
   return (alive[0] as Candidate).move;
 }
 
