@@ -7,6 +7,7 @@ import {
   EXPERT_TUNING,
   Card,
   GameState,
+  GameView,
   JOKER,
   PRESET_NAMES,
   PresetName,
@@ -30,6 +31,9 @@ import {
   viewFor,
 } from '../../src/engine';
 import { candidatesOf, sampleStateForView } from '../../src/engine/bots/expert';
+import { boardFromView, playText } from '../../src/engine/bots/board';
+import { findPayoffChain } from '../../src/engine/bots/plan';
+import { threatsOf } from '../../src/engine/bots/threat';
 import { pos } from '../scenarios/support';
 
 const expert = createBot('expert');
@@ -73,6 +77,13 @@ function stateCounts(state: GameState): number[] {
   state.stock.forEach(add);
   state.setAside.forEach(add);
   return counts;
+}
+
+/** Whether `move` is the first step of the expert's own play's chain of centre plays to its pay-off card. */
+function startsPayoffChain(view: GameView, move: string): boolean {
+  const board = boardFromView(view);
+  const step = findPayoffChain({ board, threats: threatsOf(board), tuning: EXPERT_TUNING })?.plays[0];
+  return step !== undefined && playText(step) === move;
 }
 
 /** A mid-game position: a deal of `preset` with `seats` seats, `moves` moves into the game (greedy and random). */
@@ -223,6 +234,29 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     expect(differed).toBeGreaterThan(0);
   });
 
+  it('searches the first step of a chain to its pay-off card too: in some positions it plays something else', () => {
+    // A chain may spend a wild card the next turns need, or leave the next player a home for their pay-off card;
+    // expert-4 played the chain's first step without a search. Only the pay-off card itself is played unsearched.
+    const own = greedyBotWith(EXPERT_TUNING);
+    let chainSteps = 0;
+    let declined = 0;
+    const state = setup(optionsFor('classic'), newDeal('chains'), 2);
+    const driver = publicStream('test', 'chains-driver');
+    for (let move = 0; move < 600 && declined === 0 && state.result === null; move++) {
+      const view = viewFor(state, state.current);
+      const legal = legalMovesInView(view);
+      const rng = publicStream('test', `chains-${move}`);
+      const base = own.choose(view, legal, cloneRng(rng));
+      if (legal.length > 1 && !base.startsWith('p-') && startsPayoffChain(view, base)) {
+        chainSteps++;
+        if (expert.choose(view, legal, cloneRng(rng)) !== base) declined++;
+      }
+      advance(state, greedy, driver, 1);
+    }
+    expect(chainSteps).toBeGreaterThan(0);
+    expect(declined).toBeGreaterThan(0);
+  });
+
   it('searches ending the turn on a side pile even when the centre plays alone would fill its room (eight centre piles, S7)', () => {
     // Eight centre piles needing 2 to 9; five hand cards and three side-pile tops each fit one: eight centre plays,
     // and six side-pile placements (five onto the empty d4, the 6H onto the 7H too).
@@ -310,8 +344,8 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     },
   );
 
-  it('has the version BOT_VERSIONS lists, expert-4', () => {
-    expect(expert.version).toBe('expert-4');
+  it('has the version BOT_VERSIONS lists, expert-5', () => {
+    expect(expert.version).toBe('expert-5');
     expect(BOT_VERSIONS.expert).toBe(expert.version);
   });
 });

@@ -25,7 +25,7 @@ import { RngState, nextUint32, shuffleInPlace, xoshiro128ssFrom } from '../rng';
 import { GameState, Seat, SeatState, SideCard, cloneState } from '../state';
 import { GameView, parseSideCard, viewFor } from '../view';
 import type { Bot, BotVersion } from './bot';
-import { boardFromView, playText } from './board';
+import { boardFromView } from './board';
 import { greedyBot, greedyBotWith } from './greedy';
 import { findPayoffChain } from './plan';
 import { threatsOf } from './threat';
@@ -36,7 +36,7 @@ import { DEFAULT_TUNING, EXPERT_TUNING, GreedyTuning } from './tuning';
  * another move in some position — the search, the budget, the evaluation, or a change of `greedy` or of
  * `EXPERT_TUNING`, which play its playouts.
  */
-export const EXPERT_VERSION: BotVersion = 'expert-4';
+export const EXPERT_VERSION: BotVersion = 'expert-5';
 
 /** How much the expert searches: counts only, so a decision is the same on a fast or a slow machine. */
 export interface ExpertBudget {
@@ -422,17 +422,6 @@ export function candidatesOf(
   return [first, ...chosen, ...rest].slice(0, room + 1);
 }
 
-/**
- * Whether the move of its own play is the first step of a chain that plays the pay-off card this turn: the
- * chain is the plan, and the rest of the turn follows it.
- */
-function startsPayoffChain(view: GameView, move: string, tuning: GreedyTuning): boolean {
-  const board = boardFromView(view);
-  const chain = findPayoffChain({ board, threats: threatsOf(board), tuning });
-  const step = chain?.plays[0];
-  return step !== undefined && playText(step) === move;
-}
-
 function mean(candidate: Candidate): number {
   return candidate.samples === 0 ? -Infinity : candidate.total / candidate.samples;
 }
@@ -457,8 +446,9 @@ export function expertChoice(
   const own = greedyBotWith(budget.ownTuning);
   const first = own.choose(view, legal, rng);
   // The pay-off card played is the one sure step toward winning (S17); nothing the search could find beats it
-  // often enough to pay for the search.
-  if (first.startsWith('p-') || startsPayoffChain(view, first, budget.ownTuning)) return first;
+  // often enough to pay for the search. The first step of a chain to it is searched like any other move: a chain
+  // may spend wild cards the next turns need, or leave the next player a home for their pay-off card.
+  if (first.startsWith('p-')) return first;
   const names = candidatesOf(view, legal, first, budget);
   if (names.length === 1) return first;
   const template = templateOf(view, seat);
