@@ -756,7 +756,7 @@ function formatExpertSection(cases: readonly CaseReport[]): string {
         formatMs(c.expert.decisionMs.mean),
       ]),
     ),
-    'note: the view and legal moves are built inside the timing, as a caller would; decisions that play the pay-off card (or the first step of a chain to it) skip the search, so p50 is far below p99.',
+    'note: the view and legal moves are built inside the timing, as a caller would; decisions that play the pay-off card, and those with one candidate, skip the search, so p50 is far below p99.',
   ].join('\n');
 }
 
