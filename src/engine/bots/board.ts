@@ -6,7 +6,7 @@
 import { Card, formatCard, parseCard } from '../cards';
 import { RuleOptions, topRankOf } from '../options';
 import { isWild } from '../rules';
-import { SideCard } from '../state';
+import { GameState, Seat, SideCard } from '../state';
 import { GameView, parseSideCard } from '../view';
 
 /** A centre slot with no pile. */
@@ -137,6 +137,52 @@ export function boardFromView(view: GameView): Board {
   };
 }
 
+/** The top of a side pile, as deep as a turn can reach (`SIDE_DEPTH`); a state's side cards are the view's. */
+function sidePileTop(pile: readonly SideCard[]): SideCard[] {
+  return pile.slice(Math.max(0, pile.length - SIDE_DEPTH));
+}
+
+/**
+ * The board of `seat` straight from a full state: the same board as `boardFromView(viewFor(state, seat))`,
+ * without writing the view's card texts and reading them back. For the expert's playouts, which already hold
+ * full states of their own (sampled, never the real one) and build a board at every move of them.
+ */
+export function boardFromState(state: GameState, seat: Seat): Board {
+  const options = state.options;
+  const own = state.seats[seat];
+  if (own === undefined) throw new Error(`bot: the state has no seat ${seat}`);
+  const wildCards = wildTable(options);
+  const center = state.center.map((pile) => (pile === null ? FREE : pile.length));
+  const visibleCount = (payoff: readonly Card[]): number | null =>
+    options.payoffCountVisible ? payoff.length : null;
+  const opponents: Opponent[] = [];
+  let weight = 1;
+  const seats = state.seats.length;
+  for (let step = 1; step < seats; step++) {
+    const other = state.seats[(seat + step) % seats];
+    if (other === undefined || other.out) continue;
+    opponents.push({
+      payoffCount: visibleCount(other.payoff),
+      weight,
+      payoffTop: other.payoff.at(-1) ?? null,
+      sidePiles: other.sidePiles.map(sidePileTop),
+    });
+    weight /= 2;
+  }
+  return {
+    options,
+    topRank: topRankOf(options),
+    hand: own.hand.slice(),
+    wildCards,
+    sidePiles: own.sidePiles.map(sidePileTop),
+    sidePileHasWild: own.sidePiles.map((pile) => pile.some((side) => wildCards[side.card] === true)),
+    center,
+    payoffTop: own.payoff.at(-1) ?? null,
+    payoffCount: visibleCount(own.payoff),
+    opponents,
+  };
+}
+
 export function wild(board: Board, card: Card): boolean {
   return board.wildCards[card] === true;
 }
@@ -148,12 +194,6 @@ export function naturalRank(card: Card): number {
 
 export function freeSlot(board: Board): number {
   return board.center.indexOf(FREE);
-}
-
-/** Whether `card` may go on a pile that has reached `top` (docs/rules.md §2.4). */
-export function fitsTop(board: Board, top: number, card: Card): boolean {
-  if (top === FREE || top >= board.topRank) return false;
-  return wild(board, card) || naturalRank(card) === top + 1;
 }
 
 export function sideTopCard(pile: readonly SideCard[]): SideCard | null {

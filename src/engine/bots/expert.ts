@@ -23,10 +23,10 @@ import { legalMoves } from '../game';
 import { isWild } from '../rules';
 import { RngState, nextUint32, shuffleInPlace, xoshiro128ssFrom } from '../rng';
 import { GameState, Seat, SeatState, SideCard, cloneState } from '../state';
-import { GameView, parseSideCard, viewFor } from '../view';
+import { GameView, parseSideCard } from '../view';
 import type { Bot, BotVersion } from './bot';
-import { boardFromView } from './board';
-import { greedyBot, greedyBotWith } from './greedy';
+import { boardFromState } from './board';
+import { greedyBotWith, greedyMoveOnBoard } from './greedy';
 import { findPayoffChain } from './plan';
 import { threatsOf } from './threat';
 import { DEFAULT_TUNING, EXPERT_TUNING, GreedyTuning } from './tuning';
@@ -273,21 +273,20 @@ function playMove(state: GameState, move: string): boolean {
   return true;
 }
 
-/** Greedy for every seat until the horizon turn or the end of the game: `own` for `seat`, `greedy` for the others. */
-function playOut(
-  state: GameState,
-  untilTurn: number,
-  budget: ExpertBudget,
-  rng: RngState,
-  seat: Seat,
-  own: Bot,
-): void {
+/**
+ * Greedy for every seat until the horizon turn or the end of the game: `budget.ownTuning` for `seat`, `greedy`'s
+ * own weights for the others. Each seat's board is built from the sampled state as its view would show it
+ * (`boardFromState`), so each plays from what it could see.
+ */
+function playOut(state: GameState, untilTurn: number, budget: ExpertBudget, seat: Seat): void {
   for (let moves = 0; moves < budget.maxPlayoutMoves; moves++) {
     if (state.result !== null || state.turn >= untilTurn) return;
     const legal = legalMoves(state);
-    const policy = state.current === seat ? own : greedyBot;
+    const tuning = state.current === seat ? budget.ownTuning : DEFAULT_TUNING;
     const move =
-      legal.length === 1 ? (legal[0] as string) : policy.choose(viewFor(state, state.current), legal, rng);
+      legal.length === 1
+        ? (legal[0] as string)
+        : greedyMoveOnBoard(boardFromState(state, state.current), legal, tuning);
     if (!playMove(state, move)) return;
   }
 }
@@ -304,7 +303,7 @@ function evaluate(state: GameState, seat: Seat, budget: ExpertBudget): number {
   }
   let reach = 0;
   if (budget.reachValue !== 0 && !state.seats[state.current]!.out) {
-    const board = boardFromView(viewFor(state, state.current));
+    const board = boardFromState(state, state.current);
     const chain =
       board.payoffTop !== null &&
       findPayoffChain({ board, threats: threatsOf(board), tuning: DEFAULT_TUNING }) !== null;
@@ -467,7 +466,7 @@ export function expertChoice(
       for (let k = 0; k < each; k++) {
         const state = cloneState(sample(candidate.samples));
         const value = playMove(state, candidate.move)
-          ? (playOut(state, untilTurn, budget, rng, seat, own), evaluate(state, seat, budget))
+          ? (playOut(state, untilTurn, budget, seat), evaluate(state, seat, budget))
           : -Infinity;
         candidate.total += value;
         candidate.samples++;

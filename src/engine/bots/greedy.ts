@@ -298,17 +298,26 @@ function endOfTurn(context: Context, candidates: Candidates, legalMoves: readonl
   return legalMoves[0] as string;
 }
 
+/**
+ * Greedy's move on a board with the given weights: what `greedyBotWith(tuning)` chooses for a view whose board
+ * this is. The expert's playouts call it with boards built straight from their states (`boardFromState`). It
+ * reads no randomness: greedy's move is a function of the board and the legal moves.
+ */
+export function greedyMoveOnBoard(board: Board, legalMoves: readonly string[], tuning: GreedyTuning): string {
+  if (legalMoves.length === 0) throw new Error('greedy bot: no legal move to choose from');
+  if (legalMoves.length === 1) return legalMoves[0] as string;
+  const context: Context = { board, threats: threatsOf(board), tuning };
+  return chooseMove(context, sortMoves(legalMoves), legalMoves);
+}
+
 /** A greedy bot with its own weights (for measuring tunings against each other). */
 export function greedyBotWith(tuning: GreedyTuning): Bot {
   return {
     name: 'greedy',
     version: GREEDY_VERSION,
     choose(view, legalMoves) {
-      if (legalMoves.length === 0) throw new Error('greedy bot: no legal move to choose from');
       if (legalMoves.length === 1) return legalMoves[0] as string;
-      const board = boardFromView(view);
-      const context: Context = { board, threats: threatsOf(board), tuning };
-      return chooseMove(context, sortMoves(legalMoves), legalMoves);
+      return greedyMoveOnBoard(boardFromView(view), legalMoves, tuning);
     },
   };
 }

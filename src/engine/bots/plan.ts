@@ -14,8 +14,8 @@ import {
   CenterPlay,
   FREE,
   Source,
+  Undo,
   applyPlay,
-  fitsTop,
   freeSlot,
   naturalRank,
   sideTopCard,
@@ -163,26 +163,43 @@ export function findPayoffChain(context: Context): Plan | null {
   return search.best;
 }
 
-/** Every centre play of a hand card or (as a bridge) a natural side-pile top, wild cards onto every pile. */
+/** Appends every centre play of `card` from `source`: a new pile for a natural ace, and each pile it fits. */
+function addCenterPlays(
+  board: Board,
+  plays: CenterPlay[],
+  source: Source,
+  card: Card,
+  freeSlotExists: boolean,
+): void {
+  const isWild = wild(board, card);
+  const rank = naturalRank(card);
+  if (!isWild && rank === ACE && freeSlotExists) plays.push({ source, slot: null });
+  const center = board.center;
+  for (let slot = 0; slot < center.length; slot++) {
+    const top = center[slot]!;
+    if (top !== FREE && top < board.topRank && (isWild || rank === top + 1)) plays.push({ source, slot });
+  }
+}
+
+/**
+ * Every centre play of a hand card or (as a bridge) a natural side-pile top, wild cards onto every pile. Written
+ * as plain loops: the search of `findHandEmptying` calls it at every board it reaches.
+ */
 function emptyingPlays(board: Board): CenterPlay[] {
   const plays: CenterPlay[] = [];
-  const seen = new Set<Card>();
-  const add = (source: Source, card: Card): void => {
-    if (naturalRank(card) === ACE && !wild(board, card) && freeSlot(board) >= 0)
-      plays.push({ source, slot: null });
-    board.center.forEach((top, slot) => {
-      if (fitsTop(board, top, card)) plays.push({ source, slot });
-    });
-  };
-  for (const card of board.hand) {
-    if (seen.has(card)) continue;
-    seen.add(card);
-    add({ kind: 'hand', card }, card);
+  const freeSlotExists = freeSlot(board) >= 0;
+  const hand = board.hand;
+  for (let i = 0; i < hand.length; i++) {
+    const card = hand[i]!;
+    if (hand.indexOf(card) < i) continue;
+    addCenterPlays(board, plays, { kind: 'hand', card }, card, freeSlotExists);
   }
-  board.sidePiles.forEach((pile, index) => {
-    const top = sideTopCard(pile);
-    if (top !== null && !wild(board, top.card)) add({ kind: 'side', pile: index }, top.card);
-  });
+  const sidePiles = board.sidePiles;
+  for (let index = 0; index < sidePiles.length; index++) {
+    const top = sideTopCard(sidePiles[index]!);
+    if (top !== null && !wild(board, top.card))
+      addCenterPlays(board, plays, { kind: 'side', pile: index }, top.card, freeSlotExists);
+  }
   return plays;
 }
 
@@ -195,10 +212,14 @@ function emptyHand(search: Search, cost: number): void {
     return;
   }
   for (const play of emptyingPlays(board)) {
-    const stepCost = sourceCost(search.context, play.source);
+    // Once the budget is spent, or where the play alone costs as much as the best plan, the call below would
+    // return at once: skip it without playing the card (the same search, fewer steps).
+    if (search.budget <= 0) return;
+    const next = cost + sourceCost(search.context, play.source);
+    if (search.best !== null && next >= search.best.cost) continue;
     const undo = applyPlay(board, play);
     search.path.push(play);
-    emptyHand(search, cost + stepCost);
+    emptyHand(search, next);
     search.path.pop();
     undoPlay(board, undo);
   }
@@ -253,31 +274,44 @@ export function findHandEmptying(context: Context): Plan | null {
 const SEQUENCE_BUDGET = 300;
 const SEQUENCE_DEPTH = 10;
 
-/** Every centre play of a natural card from hand or a side-pile top (no wild cards, no pay-off card). */
+/** Appends the centre plays of the natural `card` from `source`: a new pile for an ace, else each pile one below it. */
+function addNaturalPlays(
+  board: Board,
+  plays: CenterPlay[],
+  source: Source,
+  card: Card,
+  freeSlotExists: boolean,
+): void {
+  if (wild(board, card)) return;
+  const rank = naturalRank(card);
+  if (rank === ACE) {
+    if (freeSlotExists) plays.push({ source, slot: null });
+    return;
+  }
+  const center = board.center;
+  for (let slot = 0; slot < center.length; slot++)
+    if (center[slot] === rank - 1) plays.push({ source, slot });
+}
+
+/**
+ * Every centre play of a natural card from hand (one card per rank) or a side-pile top (no wild cards, no pay-off
+ * card). Plain loops: the search of `findBestSequence` calls it at every board it reaches.
+ */
 function naturalPlays(board: Board): CenterPlay[] {
   const plays: CenterPlay[] = [];
-  const seen: boolean[] = [];
-  const add = (source: Source, card: Card): void => {
-    if (wild(board, card)) return;
-    const rank = naturalRank(card);
-    if (rank === ACE) {
-      if (freeSlot(board) >= 0) plays.push({ source, slot: null });
-      return;
-    }
-    board.center.forEach((top, slot) => {
-      if (top === rank - 1) plays.push({ source, slot });
-    });
-  };
+  const freeSlotExists = freeSlot(board) >= 0;
+  let ranksSeen = 0;
   for (const card of board.hand) {
-    const rank = naturalRank(card);
-    if (seen[rank] === true) continue;
-    seen[rank] = true;
-    add({ kind: 'hand', card }, card);
+    const bit = 1 << naturalRank(card);
+    if ((ranksSeen & bit) !== 0) continue;
+    ranksSeen |= bit;
+    addNaturalPlays(board, plays, { kind: 'hand', card }, card, freeSlotExists);
   }
-  board.sidePiles.forEach((pile, index) => {
-    const top = sideTopCard(pile);
-    if (top !== null) add({ kind: 'side', pile: index }, top.card);
-  });
+  const sidePiles = board.sidePiles;
+  for (let index = 0; index < sidePiles.length; index++) {
+    const top = sideTopCard(sidePiles[index]!);
+    if (top !== null) addNaturalPlays(board, plays, { kind: 'side', pile: index }, top.card, freeSlotExists);
+  }
   return plays;
 }
 
@@ -288,9 +322,8 @@ const keyCodes: number[] = [];
 /**
  * What tells two boards of one search apart: the centre tops, the side-pile lengths and the hand's ranks
  * (suits never matter to the rules: S7, S12, E8), one character each. The centre and the side piles have a
- * fixed number of slots within a search, so the key is one-to-one. Built from character codes rather than
- * joined text because the search makes one per board it reaches, and the playouts of the expert bot make
- * many searches.
+ * fixed number of slots within a search, so the key is one-to-one. The text form, for boards too large for
+ * `KeyPlaces` (none of the presets).
  */
 function boardKey(board: Board): string {
   keyCodes.length = 0;
@@ -302,18 +335,80 @@ function boardKey(board: Board): string {
   return String.fromCharCode(...keyCodes);
 }
 
+/**
+ * The same key as a number, for the searches of every preset: within one search cards only leave the hand and
+ * the side piles for the centre, so each side-pile length and each hand count stays between 0 and its value at
+ * the start, and each centre top between `FREE` and `topRank − 1`. Read as digits of a mixed-radix number with
+ * these place values, the board is one number, one-to-one while that number stays a safe integer; and a play
+ * changes it by a step read off its `Undo` (`keyAfter`), so the search, which makes one key per board it
+ * reaches (and the expert's playouts make many searches), needs neither text nor a pass over the board.
+ */
+interface KeyPlaces {
+  readonly center: readonly number[];
+  readonly side: readonly number[];
+  /** Per rank (`naturalRank`); 0 for a rank the hand does not hold. */
+  readonly hand: readonly number[];
+}
+
+/** The place values for a search from `board`, or null when its keys could exceed a safe integer. */
+function keyPlacesOf(board: Board): KeyPlaces | null {
+  let place = 1;
+  const center = board.center.map(() => {
+    const value = place;
+    place *= board.topRank + 1;
+    return value;
+  });
+  const side = board.sidePiles.map((pile) => {
+    const value = place;
+    place *= pile.length + 1;
+    return value;
+  });
+  const hand = new Array<number>(14).fill(0);
+  const counts = new Array<number>(14).fill(0);
+  for (const card of board.hand) counts[naturalRank(card)]!++;
+  counts.forEach((count, rank) => {
+    if (count === 0) return;
+    hand[rank] = place;
+    place *= count + 1;
+  });
+  return place <= Number.MAX_SAFE_INTEGER ? { center, side, hand } : null;
+}
+
+function numericKey(board: Board, places: KeyPlaces): number {
+  let key = 0;
+  board.center.forEach((top, slot) => {
+    key += (top + 1) * places.center[slot]!;
+  });
+  board.sidePiles.forEach((pile, index) => {
+    key += pile.length * places.side[index]!;
+  });
+  for (const card of board.hand) key += places.hand[naturalRank(card)]!;
+  return key;
+}
+
+/** The key of the board after the play that `undo` can take back, from the key before it. */
+function keyAfter(board: Board, places: KeyPlaces, before: number, undo: Undo): number {
+  let key = before + (board.center[undo.slot]! - undo.previousTop) * places.center[undo.slot]!;
+  const source = undo.play.source;
+  if (source.kind === 'side') key -= places.side[source.pile]!;
+  else key -= places.hand[naturalRank(undo.card)]!;
+  return key;
+}
+
 interface SequenceSearch {
   readonly context: Context;
   readonly board: Board;
   readonly path: CenterPlay[];
-  readonly seen: Set<string>;
+  /** The keys of the boards reached: numbers where `places` is set, else `boardKey` texts. */
+  readonly seen: Set<number | string>;
+  readonly places: KeyPlaces | null;
   /** Whether an emptied centre would count against a run: the centre is not empty now and the bot holds no ace. */
   readonly emptiesCenter: boolean;
   best: { plays: CenterPlay[]; value: number };
   budget: number;
 }
 
-function exploreSequences(search: SequenceSearch, value: number, depth: number): void {
+function exploreSequences(search: SequenceSearch, value: number, depth: number, key: number): void {
   const { board, threats, tuning } = search.context;
   const refill = board.options.refillWhenHandEmpty && board.hand.length === 0 ? tuning.refillValue : 0;
   let total = value + refill - tuning.feedWeight * feedRisk(board, threats);
@@ -324,11 +419,13 @@ function exploreSequences(search: SequenceSearch, value: number, depth: number):
     if (--search.budget < 0) return;
     const gain = play.source.kind === 'side' ? tuning.playValue.side : tuning.playValue.hand;
     const undo = applyPlay(board, play);
-    const key = boardKey(board);
-    if (!search.seen.has(key)) {
-      search.seen.add(key);
+    const places = search.places;
+    const next = places === null ? 0 : keyAfter(board, places, key, undo);
+    const seenKey = places === null ? boardKey(board) : next;
+    if (!search.seen.has(seenKey)) {
+      search.seen.add(seenKey);
       search.path.push(play);
-      exploreSequences(search, value + gain, depth + 1);
+      exploreSequences(search, value + gain, depth + 1, next);
       search.path.pop();
     }
     undoPlay(board, undo);
@@ -353,15 +450,18 @@ function holdsAce(board: Board): boolean {
  */
 export function findBestSequence(context: Context): readonly CenterPlay[] {
   const board = context.board;
+  const places = keyPlacesOf(board);
+  const key = places === null ? 0 : numericKey(board, places);
   const search: SequenceSearch = {
     context,
     board,
     path: [],
-    seen: new Set([boardKey(board)]),
+    seen: new Set([places === null ? boardKey(board) : key]),
+    places,
     emptiesCenter: board.center.some((top) => top !== FREE) && !holdsAce(board),
     best: { plays: [], value: -Infinity },
     budget: SEQUENCE_BUDGET,
   };
-  exploreSequences(search, 0, 0);
+  exploreSequences(search, 0, 0, key);
   return search.best.plays;
 }

@@ -15,8 +15,13 @@ export interface Threat {
   /** `any`: the pay-off top is wild and fits every pile; `rank`: it needs a pile at `rank − 1` (or a free slot for an ace). */
   readonly kind: 'none' | 'any' | 'rank';
   readonly rank: number;
-  /** For each pile height t below `rank − 1`: how many ranks from t + 1 to `rank − 1` their side piles cannot supply. */
-  readonly missingFrom: readonly number[];
+  /** The opponent's side piles, which `missingFrom` reads. */
+  readonly sidePiles: Board['sidePiles'];
+  /**
+   * `missingFrom`'s answers so far, by pile height. Worked out when first asked: a search asks about the few
+   * heights the centre piles show, many times over, and never about most of the others.
+   */
+  readonly missing: (number | undefined)[];
 }
 
 /** The cards an opponent's side piles can bring to a pile at height `from` on the way to `rank − 1`. */
@@ -41,17 +46,34 @@ function missingWithSidePiles(board: Board, piles: Board['sidePiles'], from: num
   return missing;
 }
 
+/**
+ * For a pile at height `from` (below `rank − 1`): how many of the ranks from `from + 1` to `rank − 1` the
+ * opponent's side piles cannot supply; 99 (never) for any other height.
+ */
+function missingFrom(board: Board, threat: Threat, from: number): number {
+  if (from < 0 || from >= threat.rank - 1) return 99;
+  let missing = threat.missing[from];
+  if (missing === undefined) {
+    missing = missingWithSidePiles(board, threat.sidePiles, from, threat.rank);
+    threat.missing[from] = missing;
+  }
+  return missing;
+}
+
 export function threatsOf(board: Board): Threat[] {
   return board.opponents.map((opponent) => {
     const top = opponent.payoffTop;
-    if (top === null) return { weight: opponent.weight, kind: 'none', rank: 0, missingFrom: [] };
-    if (wild(board, top)) return { weight: opponent.weight, kind: 'any', rank: 0, missingFrom: [] };
-    const rank = naturalRank(top);
-    const missingFrom: number[] = [];
-    for (let from = 0; from < rank - 1; from++) {
-      missingFrom.push(missingWithSidePiles(board, opponent.sidePiles as Board['sidePiles'], from, rank));
-    }
-    return { weight: opponent.weight, kind: 'rank', rank, missingFrom };
+    const sidePiles = opponent.sidePiles as Board['sidePiles'];
+    const threat = (kind: Threat['kind'], rank: number): Threat => ({
+      weight: opponent.weight,
+      kind,
+      rank,
+      sidePiles,
+      missing: [],
+    });
+    if (top === null) return threat('none', 0);
+    if (wild(board, top)) return threat('any', 0);
+    return threat('rank', naturalRank(top));
   });
 }
 
@@ -73,10 +95,10 @@ function threatChance(board: Board, threat: Threat): number {
       for (const top of board.center) {
         if (top === FREE || top >= threat.rank) continue;
         if (top === threat.rank - 1) return 1;
-        none *= 1 - chance(threat.missingFrom[top] ?? 99);
+        none *= 1 - chance(missingFrom(board, threat, top));
       }
       // A free slot lets them start from an ace of their own.
-      if (hasFreeSlot) none *= 1 - chance(threat.missingFrom[0] ?? 99);
+      if (hasFreeSlot) none *= 1 - chance(missingFrom(board, threat, 0));
       return 1 - none;
     }
   }
