@@ -440,6 +440,8 @@ export function measureLegalMoves(states: readonly GameState[], budgetMs: number
 export interface ExpertTiming {
   readonly version: string;
   readonly playouts: number;
+  /** The cap on simulated moves per decision at two seats (`EXPERT_BUDGET.simulatedMoves`). */
+  readonly simulatedMoves: number;
   /** Positions timed: the expert to move with more than one legal move. */
   readonly positions: number;
   readonly decisionMs: Summary;
@@ -488,6 +490,7 @@ export function measureExpertDecisions(positions: readonly GameState[]): ExpertT
   return {
     version: BOT_VERSIONS.expert,
     playouts: EXPERT_BUDGET.playouts,
+    simulatedMoves: EXPERT_BUDGET.simulatedMoves,
     positions: positions.length,
     decisionMs: summarize(times),
   };
@@ -737,7 +740,7 @@ function formatLegalMovesSection(cases: readonly CaseReport[]): string {
 function formatExpertSection(cases: readonly CaseReport[]): string {
   const first = cases[0]?.expert;
   return [
-    `Expert bot decisions (${first?.version ?? 'expert'}, ${first?.playouts ?? 0} playouts), one per position from greedy-against-greedy games`,
+    `Expert bot decisions (${first?.version ?? 'expert'}, ${first?.playouts ?? 0} playouts, at most ${first?.simulatedMoves ?? 0} simulated moves at two seats), one per position from greedy-against-greedy games`,
     formatTable(
       [
         { header: 'preset', align: 'left' },

@@ -387,7 +387,7 @@ describe('bot versions', () => {
       expect(bot.version).toBe(BOT_VERSIONS[name]);
       expect(bot.version).toMatch(new RegExp(`^${name}-[1-9]\\d*$`));
     }
-    expect(BOT_VERSIONS).toEqual({ random: 'random-1', greedy: 'greedy-2', expert: 'expert-5' });
+    expect(BOT_VERSIONS).toEqual({ random: 'random-1', greedy: 'greedy-2', expert: 'expert-6' });
   });
 });
 

@@ -213,6 +213,29 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     expect(differed).toBeGreaterThan(0);
   });
 
+  it('spends at most its share of simulated moves per round: with none to spend, each round is one playout per candidate', () => {
+    // simulatedMoves 0 stops every round after its first sweep; a budget of one playout asks for one sweep per
+    // round too. The two must then be the same search: same move, same RNG advance. Counts only, no clock.
+    const noMoves = expertBotWith({ ...EXPERT_BUDGET, simulatedMoves: 0 });
+    const onePlayout = expertBotWith({ ...EXPERT_BUDGET, playouts: 1, simulatedMoves: Infinity });
+    let searched = 0;
+    for (const preset of PRESET_NAMES) {
+      const state = setup(optionsFor(preset), newDeal(`cap-${preset}`), 2);
+      const driver = publicStream('test', `cap-driver-${preset}`);
+      for (let move = 0; move < 60 && state.result === null; move++) {
+        const view = viewFor(state, state.current);
+        const legal = legalMovesInView(view);
+        const rngA = publicStream('test', `cap-${preset}-${move}`);
+        const rngB = cloneRng(rngA);
+        expect(noMoves.choose(view, legal, rngA)).toBe(onePlayout.choose(view, legal, rngB));
+        expect(rngA).toEqual(rngB);
+        if (legal.length > 1) searched++;
+        advance(state, greedy, driver, 1);
+      }
+    }
+    expect(searched).toBeGreaterThan(20);
+  });
+
   it("starts from its own play (greedy with EXPERT_TUNING), which differs from greedy's in some positions", () => {
     // With a margin no mean can beat, the search never replaces the move it starts from: so that move shows.
     const unmoved = expertBotWith({ ...EXPERT_BUDGET, playouts: 8, ownPlayMargin: Infinity });
@@ -344,8 +367,8 @@ describe('expert: legal, blind to hidden cards, deterministic', () => {
     },
   );
 
-  it('has the version BOT_VERSIONS lists, expert-5', () => {
-    expect(expert.version).toBe('expert-5');
+  it('has the version BOT_VERSIONS lists, expert-6', () => {
+    expect(expert.version).toBe('expert-6');
     expect(BOT_VERSIONS.expert).toBe(expert.version);
   });
 });

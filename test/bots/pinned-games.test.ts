@@ -18,9 +18,9 @@ import {
  * digest changes some choice: raise the version of the bot that plays differently and record the new digest.
  */
 const PINNED: Readonly<Record<PresetName, { readonly versions: string; readonly digest: string }>> = {
-  classic: { versions: 'expert-5 greedy-2', digest: '8c1dbb1f9e8bafe5' },
-  zloba: { versions: 'expert-5 greedy-2', digest: '160eafccf676ca88' },
-  modern: { versions: 'expert-5 greedy-2', digest: '7b51a5847e437971' },
+  classic: { versions: 'expert-6 greedy-2', digest: 'aef65798607e86a2' },
+  zloba: { versions: 'expert-6 greedy-2', digest: '17d4fac310b8d561' },
+  modern: { versions: 'expert-6 greedy-2', digest: 'f10609ae19fbbfa4' },
 };
 
 /** Every move of game 0, both seats, in order: the first 16 hex digits of the SHA-256 of the moves joined by spaces. */

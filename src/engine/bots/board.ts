@@ -209,6 +209,50 @@ export interface CenterPlay {
   readonly slot: number | null;
 }
 
+/**
+ * Sources and centre plays are values, never changed once made: the searches share one object per source and per
+ * source and slot (`centerPlay`) rather than make new ones at every board they reach. The expert's playouts run
+ * many searches, and collecting those objects took a sixth of their time.
+ */
+const HAND_SOURCES: readonly Source[] = Array.from({ length: CARD_COUNT }, (_, card) => ({
+  kind: 'hand',
+  card,
+}));
+const SIDE_SOURCES: Source[] = [];
+const PAYOFF_SOURCE: Source = { kind: 'payoff' };
+
+export function handSource(card: Card): Source {
+  return HAND_SOURCES[card] as Source;
+}
+
+export function sideSource(pile: number): Source {
+  return (SIDE_SOURCES[pile] ??= { kind: 'side', pile });
+}
+
+export function payoffSource(): Source {
+  return PAYOFF_SOURCE;
+}
+
+/** Shared centre plays, by source (`playKey`) and then slot + 1 (0: a new pile). */
+const CENTER_PLAYS: CenterPlay[][] = [];
+
+function playKey(source: Source): number {
+  switch (source.kind) {
+    case 'hand':
+      return source.card;
+    case 'payoff':
+      return CARD_COUNT;
+    case 'side':
+      return CARD_COUNT + 1 + source.pile;
+  }
+}
+
+/** The one `CenterPlay` of `source` to `slot` (null: a new pile); `source` must be a shared one (`handSource`…). */
+export function centerPlay(source: Source, slot: number | null): CenterPlay {
+  const plays = (CENTER_PLAYS[playKey(source)] ??= []);
+  return (plays[slot === null ? 0 : slot + 1] ??= { source, slot });
+}
+
 export function sourceText(source: Source): string {
   switch (source.kind) {
     case 'hand':

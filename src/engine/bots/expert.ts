@@ -36,7 +36,7 @@ import { DEFAULT_TUNING, EXPERT_TUNING, GreedyTuning } from './tuning';
  * another move in some position — the search, the budget, the evaluation, or a change of `greedy` or of
  * `EXPERT_TUNING`, which play its playouts.
  */
-export const EXPERT_VERSION: BotVersion = 'expert-5';
+export const EXPERT_VERSION: BotVersion = 'expert-6';
 
 /** How much the expert searches: counts only, so a decision is the same on a fast or a slow machine. */
 export interface ExpertBudget {
@@ -48,6 +48,14 @@ export interface ExpertBudget {
   readonly maxCandidates: number;
   /** A safety cap on the moves of one playout. */
   readonly maxPlayoutMoves: number;
+  /**
+   * A cap on the moves played in all playouts of one decision (the candidate moves and the moves greedy plays
+   * after them), for two seats; with more seats it falls as 2/seats, since each simulated move then weighs more
+   * opponents and more centre piles. Each round of the successive halving may spend its share of it; it gives
+   * fewer playouts only to the positions whose playouts run long (many plays in a turn), which set the slowest
+   * decisions. Counted in moves, never in time, so the decision stays the same on any machine.
+   */
+  readonly simulatedMoves: number;
   /**
    * The move of its own play (greedy with `ownTuning`) stays unless another move's mean beats it by more than
    * this (in pay-off cards): a few playouts are noisy, and greedy's heuristics see further than a playout's
@@ -73,10 +81,11 @@ export interface ExpertBudget {
 }
 
 export const EXPERT_BUDGET: ExpertBudget = {
-  playouts: 96,
+  playouts: 384,
   horizonTurns: 3,
   maxCandidates: 8,
   maxPlayoutMoves: 80,
+  simulatedMoves: 8000,
   ownPlayMargin: 0.3,
   reachValue: 0,
   keepPlaying: false,
@@ -276,19 +285,21 @@ function playMove(state: GameState, move: string): boolean {
 /**
  * Greedy for every seat until the horizon turn or the end of the game: `budget.ownTuning` for `seat`, `greedy`'s
  * own weights for the others. Each seat's board is built from the sampled state as its view would show it
- * (`boardFromState`), so each plays from what it could see.
+ * (`boardFromState`), so each plays from what it could see. Returns the number of moves played.
  */
-function playOut(state: GameState, untilTurn: number, budget: ExpertBudget, seat: Seat): void {
-  for (let moves = 0; moves < budget.maxPlayoutMoves; moves++) {
-    if (state.result !== null || state.turn >= untilTurn) return;
+function playOut(state: GameState, untilTurn: number, budget: ExpertBudget, seat: Seat): number {
+  let moves = 0;
+  for (; moves < budget.maxPlayoutMoves; moves++) {
+    if (state.result !== null || state.turn >= untilTurn) break;
     const legal = legalMoves(state);
     const tuning = state.current === seat ? budget.ownTuning : DEFAULT_TUNING;
     const move =
       legal.length === 1
         ? (legal[0] as string)
         : greedyMoveOnBoard(boardFromState(state, state.current), legal, tuning);
-    if (!playMove(state, move)) return;
+    if (!playMove(state, move)) break;
   }
+  return moves;
 }
 
 /**
@@ -460,14 +471,20 @@ export function expertChoice(
   let alive: Candidate[] = names.map((move, index) => ({ move, index, total: 0, samples: 0 }));
   const rounds = Math.max(1, Math.ceil(Math.log2(alive.length)));
   const perRound = budget.playouts / rounds;
+  const movesPerRound = (budget.simulatedMoves * 2) / view.seats.length / rounds;
   for (let round = 0; round < rounds; round++) {
-    const each = Math.max(1, Math.floor(perRound / alive.length));
-    for (const candidate of alive) {
-      for (let k = 0; k < each; k++) {
+    // Sweeps give every candidate left one more playout, on the same determinization, until the round's share
+    // of playouts or (after the first sweep) of simulated moves is spent.
+    const sweeps = Math.max(1, Math.floor(perRound / alive.length));
+    let moves = 0;
+    for (let sweep = 0; sweep < sweeps && (sweep === 0 || moves < movesPerRound); sweep++) {
+      for (const candidate of alive) {
         const state = cloneState(sample(candidate.samples));
-        const value = playMove(state, candidate.move)
-          ? (playOut(state, untilTurn, budget, seat), evaluate(state, seat, budget))
-          : -Infinity;
+        let value = -Infinity;
+        if (playMove(state, candidate.move)) {
+          moves += 1 + playOut(state, untilTurn, budget, seat);
+          value = evaluate(state, seat, budget);
+        }
         candidate.total += value;
         candidate.samples++;
       }

@@ -31,6 +31,10 @@ import {
   Source,
   applyPlay,
   boardFromView,
+  centerPlay,
+  handSource,
+  payoffSource,
+  sideSource,
   naturalRank,
   playText,
   sideTopCard,
@@ -61,11 +65,11 @@ function toSource(move: Place): Source {
   const from = move.from;
   switch (from.kind) {
     case 'hand':
-      return { kind: 'hand', card: from.card };
+      return handSource(from.card);
     case 'side':
-      return { kind: 'side', pile: from.pile - 1 };
+      return sideSource(from.pile - 1);
     case 'payoff':
-      return { kind: 'payoff' };
+      return payoffSource();
   }
 }
 
@@ -84,10 +88,7 @@ function sortMoves(legalMoves: readonly string[]): Candidates {
       candidates.texts.set(move, text);
       continue;
     }
-    const play: CenterPlay = {
-      source: toSource(move),
-      slot: move.to.kind === 'center' ? move.to.slot - 1 : null,
-    };
+    const play = centerPlay(toSource(move), move.to.kind === 'center' ? move.to.slot - 1 : null);
     candidates.texts.set(play, text);
     if (play.source.kind === 'payoff') candidates.payoff.push(play);
     else candidates.center.push(play);

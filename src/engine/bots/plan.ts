@@ -16,6 +16,10 @@ import {
   Source,
   Undo,
   applyPlay,
+  centerPlay,
+  handSource,
+  payoffSource,
+  sideSource,
   freeSlot,
   naturalRank,
   sideTopCard,
@@ -61,17 +65,17 @@ function suppliers(board: Board, rank: number): Source[] {
     if (wild(board, card)) handWild ??= card;
     else if (naturalRank(card) === rank) handNatural ??= card;
   }
-  if (handNatural !== null) found.push({ kind: 'hand', card: handNatural });
+  if (handNatural !== null) found.push(handSource(handNatural));
   const sideWilds: Source[] = [];
   board.sidePiles.forEach((pile, index) => {
     const top = sideTopCard(pile);
     if (top === null) return;
-    if (wild(board, top.card)) sideWilds.push({ kind: 'side', pile: index });
-    else if (naturalRank(top.card) === rank) found.push({ kind: 'side', pile: index });
+    if (wild(board, top.card)) sideWilds.push(sideSource(index));
+    else if (naturalRank(top.card) === rank) found.push(sideSource(index));
   });
   // A wild card never stands for an ace (S11, R15, E7).
   if (rank !== ACE) {
-    if (handWild !== null) found.push({ kind: 'hand', card: handWild });
+    if (handWild !== null) found.push(handSource(handWild));
     found.push(...sideWilds);
   }
   return found;
@@ -113,7 +117,7 @@ function buildThenPay(
   if (search.best !== null && cost >= search.best.cost) return;
   if (--search.budget < 0) return;
   if (height === endRank && slot !== null) {
-    const play: CenterPlay = { source: { kind: 'payoff' }, slot: finalSlot(slot) };
+    const play = centerPlay(payoffSource(), finalSlot(slot));
     const undo = applyPlay(board, play);
     search.path.push(play);
     offer(search, cost);
@@ -122,7 +126,7 @@ function buildThenPay(
     return;
   }
   for (const source of suppliers(board, height + 1)) {
-    const play: CenterPlay = { source, slot };
+    const play = centerPlay(source, slot);
     const stepCost = sourceCost(search.context, source);
     const undo = applyPlay(board, play);
     search.path.push(play);
@@ -173,11 +177,12 @@ function addCenterPlays(
 ): void {
   const isWild = wild(board, card);
   const rank = naturalRank(card);
-  if (!isWild && rank === ACE && freeSlotExists) plays.push({ source, slot: null });
+  if (!isWild && rank === ACE && freeSlotExists) plays.push(centerPlay(source, null));
   const center = board.center;
   for (let slot = 0; slot < center.length; slot++) {
     const top = center[slot]!;
-    if (top !== FREE && top < board.topRank && (isWild || rank === top + 1)) plays.push({ source, slot });
+    if (top !== FREE && top < board.topRank && (isWild || rank === top + 1))
+      plays.push(centerPlay(source, slot));
   }
 }
 
@@ -192,13 +197,13 @@ function emptyingPlays(board: Board): CenterPlay[] {
   for (let i = 0; i < hand.length; i++) {
     const card = hand[i]!;
     if (hand.indexOf(card) < i) continue;
-    addCenterPlays(board, plays, { kind: 'hand', card }, card, freeSlotExists);
+    addCenterPlays(board, plays, handSource(card), card, freeSlotExists);
   }
   const sidePiles = board.sidePiles;
   for (let index = 0; index < sidePiles.length; index++) {
     const top = sideTopCard(sidePiles[index]!);
     if (top !== null && !wild(board, top.card))
-      addCenterPlays(board, plays, { kind: 'side', pile: index }, top.card, freeSlotExists);
+      addCenterPlays(board, plays, sideSource(index), top.card, freeSlotExists);
   }
   return plays;
 }
@@ -285,12 +290,12 @@ function addNaturalPlays(
   if (wild(board, card)) return;
   const rank = naturalRank(card);
   if (rank === ACE) {
-    if (freeSlotExists) plays.push({ source, slot: null });
+    if (freeSlotExists) plays.push(centerPlay(source, null));
     return;
   }
   const center = board.center;
   for (let slot = 0; slot < center.length; slot++)
-    if (center[slot] === rank - 1) plays.push({ source, slot });
+    if (center[slot] === rank - 1) plays.push(centerPlay(source, slot));
 }
 
 /**
@@ -305,12 +310,12 @@ function naturalPlays(board: Board): CenterPlay[] {
     const bit = 1 << naturalRank(card);
     if ((ranksSeen & bit) !== 0) continue;
     ranksSeen |= bit;
-    addNaturalPlays(board, plays, { kind: 'hand', card }, card, freeSlotExists);
+    addNaturalPlays(board, plays, handSource(card), card, freeSlotExists);
   }
   const sidePiles = board.sidePiles;
   for (let index = 0; index < sidePiles.length; index++) {
     const top = sideTopCard(sidePiles[index]!);
-    if (top !== null) addNaturalPlays(board, plays, { kind: 'side', pile: index }, top.card, freeSlotExists);
+    if (top !== null) addNaturalPlays(board, plays, sideSource(index), top.card, freeSlotExists);
   }
   return plays;
 }
