@@ -9,11 +9,12 @@
  * seat — its own seat with `EXPERT_TUNING`, the others as `greedy` itself, the model of the opponents — and
  * scores what it reaches by the pay-off cards left (S17, docs/rules.md §2.10: the pay-off pile decides the
  * game). The move with the best mean over the same determinizations wins; candidates are narrowed by
- * successive halving so that a fixed number of playouts goes to the promising ones.
+ * successive halving so that a fixed number of playouts goes to the promising ones, fewer where the playouts run
+ * long (a cap on the moves simulated per decision).
  *
- * It reads nothing but its arguments: the budget is a count of playouts, never a clock, and all randomness
- * comes from the `rng` it is handed, so the same view, legal moves and RNG state give the same move on any
- * machine. Legal moves and their effects come only from the engine (`legalMoves`, `decide`, `applyEvent`), so
+ * It reads nothing but its arguments: the budget is a count of playouts and moves, never a clock, and all
+ * randomness comes from the `rng` it is handed, so the same view, legal moves and RNG state give the same move on
+ * any machine. Legal moves and their effects come only from the engine (`legalMoves`, `decide`, `applyEvent`), so
  * the search follows any rule option without code of its own.
  */
 import { Card, JOKER, parseCard, standardDeck } from '../cards';
