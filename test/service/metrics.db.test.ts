@@ -299,7 +299,10 @@ describe('GET /metrics', () => {
 describe('the query pool', () => {
   let app: InProcessApp;
   beforeAll(async () => {
-    app = await startAppInProcess({ env: ENV });
+    // The query below waits over a second for a free connection on purpose. The pool's connect timeout also bounds
+    // that wait, and its default (2 s) left a loaded machine too little room: a CI run failed with "timeout exceeded
+    // when trying to connect". The assertions are unchanged.
+    app = await startAppInProcess({ env: { ...ENV, DATABASE_CONNECT_TIMEOUT_MS: '10000' } });
   });
   afterAll(async () => app.close());
 
