@@ -279,25 +279,6 @@ export function findHandEmptying(context: Context): Plan | null {
 const SEQUENCE_BUDGET = 300;
 const SEQUENCE_DEPTH = 10;
 
-/** Appends the centre plays of the natural `card` from `source`: a new pile for an ace, else each pile one below it. */
-function addNaturalPlays(
-  board: Board,
-  plays: CenterPlay[],
-  source: Source,
-  card: Card,
-  freeSlotExists: boolean,
-): void {
-  if (wild(board, card)) return;
-  const rank = naturalRank(card);
-  if (rank === ACE) {
-    if (freeSlotExists) plays.push(centerPlay(source, null));
-    return;
-  }
-  const center = board.center;
-  for (let slot = 0; slot < center.length; slot++)
-    if (center[slot] === rank - 1) plays.push(centerPlay(source, slot));
-}
-
 /**
  * Every centre play of a natural card from hand (one card per rank) or a side-pile top (no wild cards, no pay-off
  * card). Plain loops: the search of `findBestSequence` calls it at every board it reaches.
@@ -310,12 +291,14 @@ function naturalPlays(board: Board): CenterPlay[] {
     const bit = 1 << naturalRank(card);
     if ((ranksSeen & bit) !== 0) continue;
     ranksSeen |= bit;
-    addNaturalPlays(board, plays, handSource(card), card, freeSlotExists);
+    // A natural card's plays are exactly `addCenterPlays`' (centre tops are never 0, nor `topRank`).
+    if (!wild(board, card)) addCenterPlays(board, plays, handSource(card), card, freeSlotExists);
   }
   const sidePiles = board.sidePiles;
   for (let index = 0; index < sidePiles.length; index++) {
     const top = sideTopCard(sidePiles[index]!);
-    if (top !== null) addNaturalPlays(board, plays, sideSource(index), top.card, freeSlotExists);
+    if (top !== null && !wild(board, top.card))
+      addCenterPlays(board, plays, sideSource(index), top.card, freeSlotExists);
   }
   return plays;
 }
