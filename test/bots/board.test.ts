@@ -1,47 +1,19 @@
 import fc from 'fast-check';
 import {
-  Bot,
-  GameState,
   PresetName,
   RuleOptions,
-  applyEvent,
-  createBot,
-  decide,
   greedyBotWith,
   DEFAULT_TUNING,
   EXPERT_TUNING,
   legalMovesInView,
-  newDeal,
   optionsFor,
   publicStream,
-  setup,
   validateOptions,
   viewFor,
 } from '../../src/engine';
 import { boardFromState, boardFromView } from '../../src/engine/bots/board';
 import { greedyMoveOnBoard } from '../../src/engine/bots/greedy';
-
-const greedy = createBot('greedy');
-const random = createBot('random');
-
-/** Greedy most turns, random every third, so that positions include the odd side piles and wild cards. */
-const mixed: Bot = {
-  ...greedy,
-  choose: (view, legal, rng) => (view.turn % 3 === 2 ? random : greedy).choose(view, legal, rng),
-};
-
-function position(options: RuleOptions, seats: number, seed: string, moves: number): GameState {
-  const state = setup(options, newDeal(seed), seats);
-  const rng = publicStream('test', `board-${seed}`);
-  for (let move = 0; move < moves && state.result === null; move++) {
-    const view = viewFor(state, state.current);
-    const chosen = mixed.choose(view, legalMovesInView(view), rng);
-    const decision = decide(state, { type: 'move', seat: state.current, move: chosen });
-    if (!decision.ok) throw new Error(`${chosen} refused: ${decision.violation.reason}`);
-    for (const event of decision.events) applyEvent(state, event);
-  }
-  return state;
-}
+import { botPosition } from '../support/bot-positions';
 
 const presetWithSeats = fc.oneof(
   fc.record({ preset: fc.constantFrom<PresetName>('classic', 'zloba'), seats: fc.constant(2) }),
@@ -68,7 +40,7 @@ describe("the expert's playouts see each seat's board as its view would show it"
         ({ preset, seats }, extra, seed, moves) => {
           const options = optionsFor(preset, extra);
           fc.pre(validateOptions(options, seats).length === 0);
-          const state = position(options, seats, seed, moves);
+          const state = botPosition(options, seats, seed, moves, `board-${seed}`);
           for (let seat = 0; seat < seats; seat++) {
             expect(boardFromState(state, seat)).toEqual(boardFromView(viewFor(state, seat)));
           }

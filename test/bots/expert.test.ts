@@ -11,12 +11,9 @@ import {
   JOKER,
   PRESET_NAMES,
   PresetName,
-  RngState,
-  applyEvent,
   cloneRng,
   cloneState,
   createBot,
-  decide,
   expertBotWith,
   greedyBotWith,
   legalMovesInView,
@@ -35,21 +32,10 @@ import { boardFromView, playText } from '../../src/engine/bots/board';
 import { findPayoffChain } from '../../src/engine/bots/plan';
 import { threatsOf } from '../../src/engine/bots/threat';
 import { pos } from '../scenarios/support';
+import { advance, botPosition } from '../support/bot-positions';
 
 const expert = createBot('expert');
 const greedy = createBot('greedy');
-const random = createBot('random');
-
-/** Plays `moves` moves with `driver` for every seat; the state is changed in place. */
-function advance(state: GameState, driver: Bot, rng: RngState, moves: number): void {
-  for (let move = 0; move < moves && state.result === null; move++) {
-    const view = viewFor(state, state.current);
-    const chosen = driver.choose(view, legalMovesInView(view), rng);
-    const decision = decide(state, { type: 'move', seat: state.current, move: chosen });
-    if (!decision.ok) throw new Error(`${chosen} refused: ${decision.violation.reason}`);
-    for (const event of decision.events) applyEvent(state, event);
-  }
-}
 
 /** Every card of the game, counted by code: the decks as setup deals them (docs/rules.md §2.2). */
 function deckCounts(state: GameState): number[] {
@@ -88,13 +74,7 @@ function startsPayoffChain(view: GameView, move: string): boolean {
 
 /** A mid-game position: a deal of `preset` with `seats` seats, `moves` moves into the game (greedy and random). */
 function position(preset: PresetName, seats: number, seed: string, moves: number): GameState {
-  const state = setup(optionsFor(preset), newDeal(seed), seats);
-  const mixed: Bot = {
-    ...greedy,
-    choose: (view, legal, rng) => (view.turn % 3 === 2 ? random : greedy).choose(view, legal, rng),
-  };
-  advance(state, mixed, publicStream('test', `drive-${seed}`), moves);
-  return state;
+  return botPosition(optionsFor(preset), seats, seed, moves, `drive-${seed}`);
 }
 
 const positions = fc.record({

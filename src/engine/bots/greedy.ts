@@ -240,8 +240,9 @@ function chooseMove(context: Context, candidates: Candidates, legalMoves: readon
   const payoff = best(candidates.payoff, (play) => -riskAfter(board, threats, play));
   if (payoff !== null) return text(payoff.item);
 
-  for (const plan of [findPayoffChain(context), findHandEmptying(context)]) {
-    const first = plan?.plays[0];
+  // The hand-emptying search runs only when no chain to the pay-off card leads (it costs the most of the two).
+  for (const plan of [findPayoffChain, findHandEmptying]) {
+    const first = plan(context)?.plays[0];
     if (first !== undefined && legal.has(playText(first))) return playText(first);
   }
 
