@@ -264,8 +264,16 @@ export function sourceText(source: Source): string {
   }
 }
 
+const playTexts = new WeakMap<CenterPlay, string>();
+
+/** The play in the notation; written once per shared play (`centerPlay`), since every greedy move asks for it. */
 export function playText(play: CenterPlay): string {
-  return `${sourceText(play.source)}-${play.slot === null ? 'c' : `c${play.slot + 1}`}`;
+  let text = playTexts.get(play);
+  if (text === undefined) {
+    text = `${sourceText(play.source)}-${play.slot === null ? 'c' : `c${play.slot + 1}`}`;
+    playTexts.set(play, text);
+  }
+  return text;
 }
 
 /** What a play changed, so it can be undone. */

@@ -235,7 +235,8 @@ function isWildPlay(board: Board, play: CenterPlay): boolean {
 function chooseMove(context: Context, candidates: Candidates, legalMoves: readonly string[]): string {
   const { board, threats } = context;
   const text = (key: CenterPlay | Place): string => candidates.texts.get(key) as string;
-  const legal = new Set(legalMoves);
+  const isLegal = (play: CenterPlay | undefined): play is CenterPlay =>
+    play !== undefined && legalMoves.includes(playText(play));
 
   const payoff = best(candidates.payoff, (play) => -riskAfter(board, threats, play));
   if (payoff !== null) return text(payoff.item);
@@ -243,11 +244,11 @@ function chooseMove(context: Context, candidates: Candidates, legalMoves: readon
   // The hand-emptying search runs only when no chain to the pay-off card leads (it costs the most of the two).
   for (const plan of [findPayoffChain, findHandEmptying]) {
     const first = plan(context)?.plays[0];
-    if (first !== undefined && legal.has(playText(first))) return playText(first);
+    if (isLegal(first)) return playText(first);
   }
 
   const sequence = findBestSequence(context)[0];
-  if (sequence !== undefined && legal.has(playText(sequence))) return playText(sequence);
+  if (isLegal(sequence)) return playText(sequence);
 
   return endOfTurn(context, candidates, legalMoves);
 }
