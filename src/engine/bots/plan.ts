@@ -284,8 +284,9 @@ export function leastEmptyingExtraCost(context: Context): number {
 /** Where an emptied hand is refilled (E12): the cheapest way to play every hand card to the centre, if any. */
 export function findHandEmptying(context: Context): Plan | null {
   const board = context.board;
-  if (!board.options.refillWhenHandEmpty || board.hand.length === 0 || !mayEmptyHand(board)) return null;
-  if (leastEmptyingExtraCost(context) > context.tuning.emptyingExtraCost) return null;
+  if (!board.options.refillWhenHandEmpty || board.hand.length === 0) return null;
+  // Two quick checks before the search, the cheaper first: any plan would cost too much, or a hand card has no pile.
+  if (leastEmptyingExtraCost(context) > context.tuning.emptyingExtraCost || !mayEmptyHand(board)) return null;
   return searchHandEmptying(context);
 }
 
