@@ -152,6 +152,19 @@ export function optionsFor(preset: PresetName, overrides: Partial<RuleOptions> =
   return options;
 }
 
+/**
+ * The options in which `options` differ from `preset`'s own, in the preset's key order. Lists compare as sets
+ * (wild ranks in another order are the same rules).
+ */
+export function optionsOffPreset(preset: PresetName, options: RuleOptions): (keyof RuleOptions)[] {
+  const canonical = (value: unknown): string =>
+    JSON.stringify(Array.isArray(value) ? [...(value as string[])].sort() : value);
+  const own = PRESETS[preset];
+  return (Object.keys(own) as (keyof RuleOptions)[]).filter(
+    (key) => canonical(own[key]) !== canonical(options[key]),
+  );
+}
+
 /** Options as a game stored them: games recorded under `malice-rules-1` have no `blockedWhen`. */
 export type StoredOptions = Omit<RuleOptions, 'blockedWhen'> & Partial<Pick<RuleOptions, 'blockedWhen'>>;
 

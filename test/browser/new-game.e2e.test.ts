@@ -191,20 +191,40 @@ describe('the new-game page', () => {
     await ann.goto(`${app.url}/new`);
     await ann.getByTestId('preset-zloba').check();
     await ann.getByTestId('time-none').check();
+    // An override chosen before Rated is turned on goes back to the preset's rule, and the overrides lock:
+    // a rated game is played by its preset's own rules.
+    await ann.getByTestId('overrides').locator('summary').click();
+    await ann.getByTestId('option-forcedAces').uncheck();
     await ann.getByTestId('rated').check();
+    expect(await ann.getByTestId('option-forcedAces').isChecked()).toBe(true);
+    expect(await ann.getByTestId('option-forcedAces').isDisabled()).toBe(true);
+    expect(await ann.getByTestId('overrides-fields').isDisabled()).toBe(true);
     await ann.getByTestId('opponent-kind').selectOption('bot');
     await ann.getByTestId('bot-kind').selectOption('EXPERT');
     const started = await create(ann);
     const body = await app.gql<{
-      game: { status: string; preset: string; rated: boolean; timeControl: unknown; players: SeatData[] };
+      game: {
+        status: string;
+        preset: string;
+        rated: boolean;
+        timeControl: unknown;
+        options: { forcedAces: boolean };
+        players: SeatData[];
+      };
     }>(
       tokens.ann,
       `query($id: ID!) { game(id: $id) { status preset rated timeControl { daysPerMove hoursPerMove }
-        players { seat clientSeed clientSeedSource player { username } } } }`,
+        options { forcedAces } players { seat clientSeed clientSeedSource player { username } } } }`,
       { id: started.id },
     );
     const game = dataOf(body).game;
-    expect(game).toMatchObject({ status: 'ACTIVE', preset: 'ZLOBA', rated: true, timeControl: null });
+    expect(game).toMatchObject({
+      status: 'ACTIVE',
+      preset: 'ZLOBA',
+      rated: true,
+      timeControl: null,
+      options: { forcedAces: true },
+    });
     expect(game.players.map((seat) => seat.player.username).sort()).toEqual(['ExpertBot', NAMES.ann].sort());
     await openGame(ann, started.id);
     // Whoever began, it comes to Ann's turn: the expert moved first if it was to.

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { BUILTIN_BOTS } from '../../src/bots/builtin-bots';
-import { RULES_VERSION, seedCommitment } from '../../src/engine';
+import { RULES_VERSION, optionsFor, optionsOffPreset, seedCommitment } from '../../src/engine';
 import {
   CreateGameRequest,
   CreateInputs,
@@ -101,6 +101,30 @@ describe('creating a game', () => {
     expect(decision.code).toBe('BAD_USER_INPUT');
     expect(decision.message).toContain(message);
     expect(decision.details).toMatchObject(details);
+  });
+
+  it('refuses a rated game whose rules are not its preset’s own, naming the options field (an unrated one may)', () => {
+    // A one-card pay-off pile makes a rated win a matter of one move: ratings would be farmed.
+    const farmed = decideCreate({ ...request, overrides: { payoffSize: 1 } }, inputs);
+    expect(farmed).toMatchObject({
+      ok: false,
+      code: 'BAD_USER_INPUT',
+      details: { field: 'options', option: 'payoffSize' },
+    });
+    if (farmed.ok) return;
+    expect(farmed.message).toContain('payoffSize');
+    expect(decideCreate({ ...request, rated: false, overrides: { payoffSize: 1 } }, inputs).ok).toBe(true);
+    // Overrides that name the preset's own values change nothing, so the game is as standard as without them.
+    const same = decideCreate(
+      { ...request, preset: 'modern', overrides: { payoffSize: 20, wildRanks: ['K'], sideBuild: 'any' } },
+      inputs,
+    );
+    expect(same.ok).toBe(true);
+    // An added wild rank is a change of rules; the preset's own list given again is none.
+    expect(optionsOffPreset('classic', { ...optionsFor('classic'), wildRanks: ['K', 'JOKER'] })).toEqual([
+      'wildRanks',
+    ]);
+    expect(optionsOffPreset('modern', { ...optionsFor('modern', { wildRanks: ['K'] }) })).toEqual([]);
   });
 
   it('refuses an invitation of oneself, which only the looked-up id can tell', () => {

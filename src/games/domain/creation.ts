@@ -12,6 +12,7 @@ import {
   isClientSeed,
   isRulesVersion,
   optionsFor,
+  optionsOffPreset,
   parsePosition,
   seedCommitment,
   takesClientSeeds,
@@ -154,6 +155,15 @@ export function createRequestRefusal(request: CreateGameRequest, serverSeed: str
   const problems = validateOptions(options, seats);
   if (problems.length > 0) {
     return refuse(problems.map((problem) => problem.message).join('; '), { option: problems[0]!.option });
+  }
+  // A rating compares players across games, so every rated game is played by its preset's own rules (docs/api.md#creategame):
+  // a rated game with a one-card pay-off pile would be a rating for the taking.
+  const offPreset = request.rated ? optionsOffPreset(request.preset, options) : [];
+  if (offPreset.length > 0) {
+    return refuse(
+      `a rated game is played by its preset's own rules: ${offPreset.join(', ')} differ from ${request.preset}'s; remove the overrides or make the game unrated`,
+      { field: 'options', option: offPreset[0]! },
+    );
   }
   if (request.rated && (request.seed !== undefined || request.position !== undefined)) {
     return refuse('a rated game cannot fix its seed or start position');

@@ -307,7 +307,8 @@ export function NewGamePage({ me }: { me: Me }) {
       setStarted(
         await startGame({
           preset,
-          options: seeking ? {} : overridesOf(defaults, chosen),
+          // A rated game is played by the preset's own rules (the overrides are locked then).
+          options: seeking || rated ? {} : overridesOf(defaults, chosen),
           seats: seeking ? 2 : seats,
           rated,
           time:
@@ -348,7 +349,9 @@ export function NewGamePage({ me }: { me: Me }) {
           {defaults === null || chosen === null ? (
             <p class="muted">{S.loadingRules}</p>
           ) : (
-            !seeking && <RuleOverrides preset={defaults} chosen={chosen} onChange={setChosen} />
+            !seeking && (
+              <RuleOverrides preset={defaults} chosen={chosen} onChange={setChosen} locked={rated} />
+            )
           )}
           {!seeking && seatChoices.length > 1 && (
             <label>
@@ -376,7 +379,12 @@ export function NewGamePage({ me }: { me: Me }) {
               type="checkbox"
               data-testid="rated"
               checked={rated}
-              onChange={(event) => setRated(event.currentTarget.checked)}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setRated(on);
+                // Rated means the preset's own rules: what was overridden goes back to them.
+                if (on && defaults !== null) setChosen(defaults);
+              }}
             />
             {S.rated}
           </label>

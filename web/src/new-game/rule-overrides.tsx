@@ -114,10 +114,13 @@ export function RuleOverrides({
   preset,
   chosen,
   onChange,
+  locked = false,
 }: {
   preset: Rules;
   chosen: Rules;
   onChange: (rules: Rules) => void;
+  /** A rated game is played by the preset's own rules: the overrides are shown, and cannot be changed. */
+  locked?: boolean;
 }) {
   const S = strings();
   const set = <K extends keyof Rules>(key: K, value: Rules[K]) => onChange({ ...chosen, [key]: value });
@@ -130,8 +133,8 @@ export function RuleOverrides({
         {S.overridesLegend}
         {changed > 0 && <span class="muted"> · {S.overridesChanged(changed)}</span>}
       </summary>
-      <p class="hint">{S.overridesHint}</p>
-      <div class="rules-grid">
+      <p class="hint">{locked ? S.overridesLockedHint : S.overridesHint}</p>
+      <fieldset class="rules-grid" disabled={locked} data-testid="overrides-fields">
         {BOOLEAN_OPTIONS.map((option) => (
           <label key={option} class={chosen[option] !== preset[option] ? 'check changed' : 'check'}>
             <input
@@ -253,8 +256,8 @@ export function RuleOverrides({
           names={S.turnEnds}
           onChange={(value) => set('turnEnd', value)}
         />
-      </div>
-      {changed > 0 && (
+      </fieldset>
+      {changed > 0 && !locked && (
         <button type="button" class="link" onClick={() => onChange(preset)}>
           {S.resetOverrides}
         </button>

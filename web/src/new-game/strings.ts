@@ -30,6 +30,7 @@ const en = {
   loadingRules: 'Reading the rules…',
   overridesLegend: 'Change the rules',
   overridesHint: 'Each rule starts at the preset’s own value; only what you change is sent.',
+  overridesLockedHint: 'A rated game is played by the preset’s own rules: turn Rated off to change them.',
   overridesChanged: (count: number) => plural(count, { one: '{n} rule changed', other: '{n} rules changed' }),
   resetOverrides: 'Back to the preset’s rules',
   presetValue: (value: string) => `preset: ${value}`,
@@ -159,6 +160,8 @@ export const strings = translations(en, {
     loadingRules: 'Läser reglerna…',
     overridesLegend: 'Ändra reglerna',
     overridesHint: 'Varje regel börjar med förinställningens värde; bara det du ändrar skickas.',
+    overridesLockedHint:
+      'Ett rankat parti spelas med förinställningens egna regler: slå av Rankat för att ändra dem.',
     overridesChanged: (count: number) =>
       plural(count, { one: '{n} regel ändrad', other: '{n} regler ändrade' }),
     resetOverrides: 'Tillbaka till förinställningens regler',
@@ -271,6 +274,8 @@ export const strings = translations(en, {
     loadingRules: 'Читаем правила…',
     overridesLegend: 'Изменить правила',
     overridesHint: 'Каждое правило начинается со значения набора; отправляется только то, что вы изменили.',
+    overridesLockedHint:
+      'Рейтинговая партия идёт по правилам самого набора: снимите «На рейтинг», чтобы их изменить.',
     overridesChanged: (count: number) =>
       plural(count, {
         one: 'изменено {n} правило',
