@@ -678,6 +678,7 @@ describe('createGame and games input', () => {
         { preset: 'CLASSIC', seed: '' },
         { preset: 'CLASSIC', seed: 's'.repeat(201) },
         { preset: 'CLASSIC', rated: true, seed: 'fixed' },
+        { preset: 'CLASSIC', rated: true, options: { payoffSize: 1 } },
         { preset: 'CLASSIC', position: 'not a position' },
         { preset: 'NOPE' },
       ]) {
