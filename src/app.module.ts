@@ -1,8 +1,9 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLObjectType, GraphQLSchema } from 'graphql';
+import type { Server } from 'node:http';
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
@@ -14,8 +15,10 @@ import { errorShaper } from './errors/api-error';
 import { ApiErrorFilter } from './errors/api-error.filter';
 import { DateTimeScalar } from './common/date-time.scalar';
 import { GamesModule } from './games/games.module';
-import { apiValidationRules } from './graphql/limits';
+import { BoundedParser } from './graphql/document-bounds';
+import { VALIDATION_OPTIONS, apiValidationRules } from './graphql/limits';
 import { graphqlWsOptions, httpContext } from './graphql/transports';
+import { graphqlWsServer } from './graphql/ws-server';
 import { meterDatabaseWork } from './graphql/work-meter';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
@@ -74,18 +77,20 @@ export class AppModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule, StreamsModule, MetricsModule],
-          inject: [AccessGate, OpenSockets, StreamsService, AppMetrics],
+          inject: [AccessGate, OpenSockets, StreamsService, AppMetrics, HttpAdapterHost],
           useFactory: (
             gate: AccessGate,
             sockets: OpenSockets,
             streams: StreamsService,
             metrics: AppMetrics,
+            adapterHost: HttpAdapterHost,
           ): ApolloDriverConfig => {
             const { introspection } = config.graphql;
-            const shape = errorShaper({
-              revealSchema: introspection,
-              log: (error) => requestLog.logger.error({ err: error }, 'internal error'),
-            });
+            const logInternalError = (error: unknown): void =>
+              requestLog.logger.error({ err: error }, 'internal error');
+            const shape = errorShaper({ revealSchema: introspection, log: logInternalError });
+            // One parser for both ways in: every document is held to the same bounds before it is validated.
+            const documents = new BoundedParser(config.graphql);
             return {
               autoSchemaFile: true,
               sortSchema: true,
@@ -107,23 +112,32 @@ export class AppModule {
                 ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin,
                 endStreamsOnDrain(streams),
                 httpOperations(metrics, requestLog) as unknown as ApolloPlugin,
+                // graphql-ws on /graphql, served by us rather than through Nest's `subscriptions` option, which
+                // passes no options to `ws` (its messages would be unbounded: src/graphql/ws-server.ts).
+                graphqlWsServer({
+                  httpServer: () => adapterHost.httpAdapter.getHttpServer() as Server,
+                  path: '/graphql',
+                  maxPayload: config.graphql.maxBodyBytes,
+                  logInternalError,
+                  protocol: graphqlWsOptions(gate, sockets, config.graphql, documents, shape, {
+                    ...wsOperations(metrics, requestLog, shape, (text) => documents.parse(text)),
+                    socketOpened: (connectionId, viewerId) => {
+                      const closedForMetrics = metrics.socketOpened();
+                      requestLog.socket('opened', connectionId, viewerId);
+                      return (code?: number) => {
+                        closedForMetrics();
+                        requestLog.socket('closed', connectionId, viewerId, code);
+                      };
+                    },
+                  }),
+                }) as unknown as ApolloPlugin,
               ],
               validationRules: apiValidationRules(config.graphql, introspection),
+              validationOptions: VALIDATION_OPTIONS,
+              // The parser's own bound, behind the same count made before (src/graphql/document-bounds.ts).
+              parseOptions: { maxTokens: config.graphql.maxTokens },
               formatError: (_formatted, error) => shape(error),
-              context: httpContext(gate, config.graphql),
-              subscriptions: {
-                'graphql-ws': graphqlWsOptions(gate, sockets, config.graphql, shape, {
-                  ...wsOperations(metrics, requestLog, shape),
-                  socketOpened: (connectionId, viewerId) => {
-                    const closedForMetrics = metrics.socketOpened();
-                    requestLog.socket('opened', connectionId, viewerId);
-                    return (code?: number) => {
-                      closedForMetrics();
-                      requestLog.socket('closed', connectionId, viewerId, code);
-                    };
-                  },
-                }),
-              },
+              context: httpContext(gate, config.graphql, documents),
               transformSchema: (schema) => meterDatabaseWork(describeRootTypes(schema)),
             };
           },

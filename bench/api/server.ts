@@ -74,7 +74,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: options.databaseUrl,
+      // Every bench client comes from 127.0.0.1: the per-address limits would measure themselves.
       RATE_LIMIT_REQUESTS: '1000000',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

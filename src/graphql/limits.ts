@@ -85,7 +85,20 @@ interface Measure {
 
 const NOTHING: Measure = { cost: 0, depth: 0, aliases: 0, work: 0 };
 
-export const LIMIT_KINDS = ['depth', 'aliases', 'cost', 'work'] as const;
+/**
+ * What `extensions.limit` names: the measures below, and the bounds checked before validation
+ * (src/graphql/document-bounds.ts: `tokens`, `selections`, `directives`, `lines`, and `depth` for nested brackets).
+ */
+export const LIMIT_KINDS = [
+  'depth',
+  'aliases',
+  'cost',
+  'work',
+  'tokens',
+  'selections',
+  'directives',
+  'lines',
+] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 
 export interface LimitProblem {
@@ -93,7 +106,7 @@ export interface LimitProblem {
   readonly message: string;
 }
 
-function limitError(problem: LimitProblem): GraphQLError {
+export function limitError(problem: LimitProblem): GraphQLError {
   return new GraphQLError(problem.message, { extensions: { code: 'BAD_USER_INPUT', limit: problem.limit } });
 }
 
@@ -287,26 +300,55 @@ export function apiValidationRules(limits: QueryLimits, introspection: boolean):
   return [queryLimitRule(limits), noNulRule, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
 }
 
+/**
+ * How validation runs on every way in (Apollo's `validationOptions`, and graphql-ws below): it stops at 20 errors (graphql-js
+ * stops at 100 unless told), since each error costs a search for its place, and a "did you mean" a comparison with
+ * every field of its type; twenty say enough about any document.
+ */
+export const VALIDATION_OPTIONS = { maxErrors: 20 } as const;
+
 /** Validation where Apollo does not validate (graphql-ws): graphql-js's rules and `apiValidationRules`. */
 export function validateWithLimits(limits: QueryLimits, introspection: boolean) {
   const rules = [...specifiedRules, ...apiValidationRules(limits, introspection)];
   // graphql-ws parses and validates every operation a socket sends, and a bot sends the same few documents
   // thousands of times; validation is a function of the schema and the document's text, so its verdict is
-  // kept per text (as Apollo keeps its document store for HTTP). Bounded: the oldest verdict goes first.
-  const verdicts = new WeakMap<GraphQLSchema, Map<string, readonly GraphQLError[]>>();
+  // kept per text (as Apollo keeps its document store for HTTP). Bounded in number and in characters (a text may be
+  // as long as a message): the oldest verdicts go first.
+  const verdicts = new WeakMap<GraphQLSchema, Verdicts>();
   return (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] => {
     const text = document.loc?.source.body;
-    if (text === undefined) return validate(schema, document, rules);
+    if (text === undefined) return validate(schema, document, rules, VALIDATION_OPTIONS);
     let known = verdicts.get(schema);
-    if (known === undefined) verdicts.set(schema, (known = new Map()));
-    const cached = known.get(text);
+    if (known === undefined) verdicts.set(schema, (known = { byText: new Map(), characters: 0 }));
+    const cached = known.byText.get(text);
     if (cached !== undefined) return cached;
-    const errors = validate(schema, document, rules);
-    if (known.size >= VALIDATED_DOCUMENTS_KEPT) known.delete(known.keys().next().value as string);
-    known.set(text, errors);
+    const errors = validate(schema, document, rules, VALIDATION_OPTIONS);
+    if (text.length > MAX_KEPT_TEXT_LENGTH) return errors;
+    known.byText.set(text, errors);
+    known.characters += text.length;
+    for (const oldest of known.byText.keys()) {
+      if (known.byText.size <= VALIDATED_DOCUMENTS_KEPT && known.characters <= VALIDATED_CHARACTERS_KEPT)
+        break;
+      known.byText.delete(oldest);
+      known.characters -= oldest.length;
+    }
     return errors;
   };
 }
 
+/** The verdicts kept for one schema, by document text, and the characters of those texts. */
+interface Verdicts {
+  readonly byText: Map<string, readonly GraphQLError[]>;
+  characters: number;
+}
+
 /** How many validated document texts a socket server remembers (a few per client program in practice). */
 export const VALIDATED_DOCUMENTS_KEPT = 1000;
+/** And how many characters of them at most. */
+export const VALIDATED_CHARACTERS_KEPT = 1 << 20;
+/**
+ * The longest document text kept by its text (here and in src/graphql/document-bounds.ts): far above any client's
+ * (the web client's largest is under 3,000 characters). V8 hashes a longer string by its length alone, so long texts
+ * of one length would all be compared in full on every look-up; they are read anew instead.
+ */
+export const MAX_KEPT_TEXT_LENGTH = 16_383;

@@ -1,25 +1,29 @@
 /**
  * The two ways into GraphQL, each a thin adapter onto the same pipeline: the access gate (src/auth/access-gate.ts)
- * admits every operation, one list of validation rules judges every document (src/graphql/limits.ts), and one
- * function shapes every error (src/errors/api-error.ts errorShaper).
+ * admits every operation, one parser bounds every document before it is validated (src/graphql/document-bounds.ts),
+ * one list of validation rules judges every document (src/graphql/limits.ts), and one function shapes every error
+ * (src/errors/api-error.ts errorShaper).
  *
- * - HTTP: Apollo on Fastify. Its context function asks the gate for the viewer and admits the request.
- * - graphql-ws (Nest's subscription server, options passed through to graphql-ws's `useServer`): `onConnect`
- *   authenticates the token of `connection_init` (a refused token counts, as over HTTP); `onSubscribe` admits each
- *   operation;
- *   graphql-ws then parses and validates it with our `parse` and `validate`. A document that does not parse becomes
- *   an error message on its operation (as it is a 400 over HTTP), where graphql-ws's own parse would throw and close
- *   the whole socket.
+ * - HTTP: Apollo on Fastify. Its context function asks the gate for the viewer, admits the request and holds its
+ *   document to the bounds, before Apollo parses and validates it.
+ * - graphql-ws (our server on graphql-ws's protocol: src/graphql/ws-server.ts): `onConnect` authenticates the token
+ *   of `connection_init` (a refused token counts, as over HTTP); `onSubscribe` admits each operation; graphql-ws
+ *   then parses and validates it with our `parse` (the bounded one) and `validate`. A document that does not parse
+ *   or breaks a bound becomes an error message on its operation (as it is a 400 over HTTP), where graphql-ws's own
+ *   parse would throw and close the whole socket.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { DocumentNode, GraphQLError, GraphQLFormattedError, GraphQLSchema, Kind, parse } from 'graphql';
+import { DocumentNode, GraphQLError, GraphQLFormattedError, GraphQLSchema, Kind, Source } from 'graphql';
 import type { ExecutionResult } from 'graphql';
-import { AccessGate, ClientAddress, OperationRequest } from '../auth/access-gate';
+import { CloseCode, OperationResult } from 'graphql-ws';
+import { AccessGate, ClientAddress, OperationRequest, withStatus } from '../auth/access-gate';
 import { OpenSocket, OpenSockets } from '../auth/open-sockets';
 import { ANONYMOUS, RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import { SendingSocket, coalesceSends } from '../http/coalesced-sends';
+import { BoundedParser } from './document-bounds';
+import { GraphqlWsProtocol, INVALID_MESSAGE_REASON } from './ws-server';
 import { QueryLimits, validateWithLimits } from './limits';
 import { WorkMeter } from './work-meter';
 import type { WsOperations } from '../metrics/graphql-metrics';
@@ -42,10 +46,12 @@ interface HttpReplyLike {
 }
 
 /**
- * Apollo's context function for HTTP requests: the gate's viewer, once the request is admitted. The answer gets
- * the rate-limit headers here (a refusal carries them in its `extensions.http` instead).
+ * Apollo's context function for HTTP requests: the gate's viewer, once the request is admitted and its document is
+ * within the bounds (Apollo's plugins cannot refuse a document between its parse and its validation, so it is held to
+ * them here, before either; a refusal is a 400 with `extensions.limit`). The answer gets the rate-limit headers here
+ * (a refusal carries them in its `extensions.http` instead).
  */
-export function httpContext(gate: AccessGate, limits: QueryLimits) {
+export function httpContext(gate: AccessGate, limits: QueryLimits, documents: BoundedParser) {
   return async (
     source: HttpRequestLike | { readonly req: HttpRequestLike },
     reply?: HttpReplyLike,
@@ -53,7 +59,14 @@ export function httpContext(gate: AccessGate, limits: QueryLimits) {
     const request = 'req' in source ? source.req : source;
     const address = gate.addressOf(request.raw);
     const viewer = await gate.authenticate(request.headers.authorization, address);
-    const counted = gate.admit(viewer, address, httpOperation(request));
+    const operation = httpOperation(request);
+    const counted = gate.admit(viewer, address, operation);
+    // A text that is not a string is Apollo's to refuse; a syntax error is reported by Apollo's own parse.
+    const problem = typeof operation.query === 'string' ? documents.problem(operation.query) : null;
+    if (problem !== null) {
+      const refusal = new ApiError('BAD_USER_INPUT', problem.message, { limit: problem.limit });
+      throw withStatus(refusal, 400, gate.headersOf(counted));
+    }
     for (const [name, value] of Object.entries(gate.headersOf(counted))) reply?.header(name, value);
     return { viewer, address, work: new WorkMeter(limits.maxWork), requestId: request.id };
   };
@@ -78,8 +91,8 @@ function httpOperation(request: HttpRequestLike): OperationRequest {
   }
 }
 
-/** graphql-ws's per-socket context: what `onConnect` learnt. */
-interface SocketExtra {
+/** graphql-ws's per-socket context: the socket, its upgrade request, and what `onConnect` learnt. */
+export interface SocketExtra {
   readonly socket: SendingSocket & {
     once(event: 'close', listener: () => void): unknown;
     close(code: number, reason: string): void;
@@ -112,21 +125,27 @@ export const TOO_MANY_CLOSE_CODE = 4429;
  */
 export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
 
-/** The options graphql-ws's `useServer` takes through Nest's `subscriptions['graphql-ws']`. */
+/**
+ * The operation ids a client may choose for graphql-ws's `subscribe`: they become part of the log's request ids
+ * (`<connection>/<operation id>`), so they are plain and short. graphql-ws's own clients send UUIDs.
+ */
+export const OPERATION_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** graphql-ws's hooks and our parse and validate (src/graphql/ws-server.ts serves them with the schema). */
 export function graphqlWsOptions(
   gate: AccessGate,
   sockets: OpenSockets,
   limits: QueryLimits & { readonly introspection: boolean },
+  documents: BoundedParser,
   shape: (error: unknown) => GraphQLFormattedError,
   metered: WsOperations & {
     socketOpened(connectionId: string, viewerId: string | null): (code?: number) => void;
   },
-) {
+): GraphqlWsProtocol {
   const validateDocument = validateWithLimits(limits, limits.introspection);
-  /** Documents that did not parse, with the syntax error `validate` reports for them. */
-  const syntaxErrors = new WeakMap<DocumentNode, GraphQLError>();
+  /** Documents that did not parse or broke a bound, with the error `validate` reports for them. */
+  const refusedDocuments = new WeakMap<DocumentNode, GraphQLError>();
   const addressOf = (ctx: SocketContext): ClientAddress => gate.addressOf(ctx.extra.request);
-  // Nest's narrowed type lists only some of graphql-ws's options; the rest pass through to useServer.
   return {
     // The token travels in the connection_init payload: { "authorization": "Bearer …" }.
     onConnect: async (ctx: SocketContext): Promise<boolean> => {
@@ -155,6 +174,11 @@ export function graphqlWsOptions(
       id: string,
       payload: SubscribePayload,
     ): Promise<readonly GraphQLError[] | undefined> => {
+      // Like any message graphql-ws cannot accept: the socket is closed (4400), and the operation never runs.
+      if (!OPERATION_ID.test(id)) {
+        ctx.extra.socket.close(CloseCode.BadRequest, INVALID_MESSAGE_REASON);
+        return [new ApiError('BAD_USER_INPUT', 'an operation id is 1–64 characters of A–Z a–z 0–9 . _ : -')];
+      }
       metered.started(ctx.extra, id);
       // The token as it holds now: revoked or expired since the connection began, the socket is closed (4403).
       const viewer = ctx.extra.open === undefined ? ANONYMOUS : await sockets.current(ctx.extra.open);
@@ -169,19 +193,19 @@ export function graphqlWsOptions(
         throw error;
       }
     },
-    parse: (query: string): DocumentNode => {
+    parse: (query: string | Source): DocumentNode => {
       try {
-        return parse(query);
+        return documents.parse(typeof query === 'string' ? query : query.body);
       } catch (error) {
         if (!(error instanceof GraphQLError)) throw error;
         const empty: DocumentNode = { kind: Kind.DOCUMENT, definitions: [] };
-        syntaxErrors.set(empty, error);
+        refusedDocuments.set(empty, error);
         return empty;
       }
     },
     validate: (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] => {
-      const syntaxError = syntaxErrors.get(document);
-      return syntaxError === undefined ? validateDocument(schema, document) : [syntaxError];
+      const refusal = refusedDocuments.get(document);
+      return refusal === undefined ? validateDocument(schema, document) : [refusal];
     },
     context: (ctx: SocketContext, id: string): RequestContext => ({
       viewer: ctx.extra.open?.viewer ?? ANONYMOUS,
@@ -200,9 +224,10 @@ export function graphqlWsOptions(
         readonly operationName?: string | null;
         readonly contextValue?: unknown;
       },
-      result: ExecutionResult | AsyncIterable<unknown>,
+      result: OperationResult,
     ): undefined => {
-      metered.executed(ctx.extra, id, args, result);
+      // graphql-ws hands over the result it awaited: a result, or a subscription's stream (its type allows a promise).
+      metered.executed(ctx.extra, id, args, result as ExecutionResult | AsyncIterable<unknown>);
       return undefined;
     },
     onError: (ctx: SocketContext, id: string, payload: SubscribePayload, errors: readonly GraphQLError[]) => {
@@ -215,10 +240,13 @@ export function graphqlWsOptions(
     onComplete: (ctx: SocketContext, id: string): void => metered.completed(ctx.extra, id),
     onNext: (_ctx: unknown, _id: unknown, _payload: unknown, _args: unknown, result: ExecutionResult) =>
       result.errors === undefined ? result : { ...result, errors: result.errors.map(shape) },
-  } as object;
+  };
 }
 
-/** An operation's id in the log: its connection's id and graphql-ws's operation id. */
+/**
+ * An operation's id in the log: its connection's id and graphql-ws's operation id; `#refused` for an id outside
+ * OPERATION_ID (its operation was refused; `#` is never part of an id, so no client id reads the same).
+ */
 function socketRequestId(extra: SocketExtra, operationId: string): string {
-  return `${extra.connectionId ?? 'unaccepted'}/${operationId}`;
+  return `${extra.connectionId ?? 'unaccepted'}/${OPERATION_ID.test(operationId) ? operationId : '#refused'}`;
 }

@@ -84,6 +84,7 @@ export function wsOperations(
   metrics: AppMetrics,
   log: RequestLog,
   shape: (error: unknown) => GraphQLFormattedError,
+  parseText?: (text: string) => DocumentNode,
 ) {
   const running = new WeakMap<object, Map<string, WsOperation>>();
   const of = (socket: object): Map<string, WsOperation> => {
@@ -139,7 +140,7 @@ export function wsOperations(
       const labels =
         schema === null
           ? OTHER_OPERATION
-          : operationLabelsOfText(schema, payload.query, payload.operationName);
+          : operationLabelsOfText(schema, payload.query, payload.operationName, parseText);
       const seconds = operation === undefined ? 0 : secondsSince(operation.start);
       const code = shapedCode(errors, shape);
       metrics.operation(labels, code, 'ws', seconds);

@@ -49,16 +49,21 @@ export function operationLabels(
   return { fields: names.size === 0 ? [OTHER] : [...names].sort(), type: operation.operation };
 }
 
-/** The same from a document's text, as graphql-ws hands it to a hook that runs before parsing succeeded. */
+/**
+ * The same from a document's text, as graphql-ws hands it to a hook that runs before parsing succeeded. `parseText`
+ * is the server's bounded parser (src/graphql/document-bounds.ts), so a hostile text costs no more here than where
+ * it was refused.
+ */
 export function operationLabelsOfText(
   schema: GraphQLSchema,
   query: unknown,
   operationName?: unknown,
+  parseText: (text: string) => DocumentNode = parse,
 ): OperationLabels {
   if (typeof query !== 'string') return UNKNOWN;
   let document: DocumentNode;
   try {
-    document = parse(query);
+    document = parseText(query);
   } catch {
     return UNKNOWN;
   }
