@@ -16,7 +16,11 @@ import type { Duplex } from 'node:stream';
 import { AccessGate } from './auth/access-gate';
 import { ApiError, ApiErrorCode } from './errors/api-error';
 import { NOT_JSON_MESSAGE, graphQLErrorBody } from './http/graphql-error-response';
+import { ClientErrorAnswers } from './http/client-errors';
+import { ClientAddresses } from './http/client-address';
+import { CONNECTION_RETRY_AFTER_SECONDS, ConnectionLimit } from './http/connection-limit';
 import { corsOptions, originAllowed } from './http/cors';
+import { httpErrorAnswer } from './export/http-error';
 import { serveWebClient } from './http/web-client';
 import { AppMetrics } from './metrics/app-metrics';
 import { createLogger, type Logger } from './logging/logger';
@@ -32,9 +36,11 @@ export async function createApp(
   extraModules: readonly Type[] = [],
   logger: Logger = createLogger(config.logging),
 ): Promise<INestApplication> {
+  const clientErrors = new ClientErrorAnswers();
   const adapter = new FastifyAdapter({
     bodyLimit: config.graphql.maxBodyBytes,
     genReqId: (request: IncomingMessage) => requestIdOf(request.headers['x-request-id']),
+    ...slowClientOptions(config.http, clientErrors),
   });
   adapter.getInstance().addHook('onSend', graphQLShapedErrors);
   const requestLog = new RequestLog(logger);
@@ -44,12 +50,70 @@ export async function createApp(
     { logger: new NestLogger(logger) },
   );
   observeRequests(adapter, app.get(AppMetrics), requestLog);
+  clientErrors.watch(app.getHttpServer() as Server);
+  limitConnectionsPerAddress(app, adapter, config);
   app.enableCors(corsOptions(config.allowedOrigins));
   serveWebClient(app);
   await app.init();
   limitSocketsPerAddress(app, app.get(AccessGate));
   refuseOtherOrigins(app, config.allowedOrigins);
   return app;
+}
+
+/**
+ * How long a client may take to send a request, through the options Fastify passes to Node's HTTP server
+ * (docs/operations.md#http-connections): a request whose headers, or whose whole body, have not arrived in time is
+ * answered 408 and its connection closed, so a client sending a byte a second holds nothing for long. Node checks
+ * its connections for these timeouts every `connectionsCheckingInterval` (30 s unless told), so it is told to look
+ * a few times per headers timeout (at most every second). A request that could not be read is answered by
+ * `clientErrors` (src/http/client-errors.ts): a status line, no body, so that a HEAD's answer is one.
+ */
+function slowClientOptions(http: RuntimeConfig['http'], clientErrors: ClientErrorAnswers) {
+  return {
+    requestTimeout: http.requestTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(http.headersTimeoutMs / 4)),
+    },
+    clientErrorHandler: clientErrors.answer,
+  } as const;
+}
+
+/**
+ * Open HTTP connections per client address (src/http/connection-limit.ts). A connection past the bound gets one
+ * answer, to its first request: 429 `RATE_LIMITED` with `Retry-After` — GraphQL-shaped on /graphql, as the downloads
+ * answer elsewhere — and `Connection: close`. The hook comes first of all (before CORS and Nest), right after the
+ * request id: the refusal is logged and counted like any answer.
+ */
+function limitConnectionsPerAddress(
+  app: INestApplication,
+  adapter: FastifyAdapter,
+  config: RuntimeConfig,
+): void {
+  const limit = new ConnectionLimit(
+    config.http.maxConnectionsPerAddress,
+    new ClientAddresses(config.trustedProxies),
+  );
+  limit.watch(app.getHttpServer() as Server);
+  adapter.getInstance().addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!limit.isRefused(request.raw.socket)) return;
+    const error = new ApiError(
+      'RATE_LIMITED',
+      `too many open connections from your address: at most ${limit.max}; try again in ` +
+        `${CONNECTION_RETRY_AFTER_SECONDS} s`,
+      { retryAfter: CONNECTION_RETRY_AFTER_SECONDS },
+    );
+    const body = request.url.startsWith('/graphql')
+      ? graphQLErrorBody(error.code, error.message, { retryAfter: CONNECTION_RETRY_AFTER_SECONDS })
+      : JSON.stringify(httpErrorAnswer(error).body);
+    return reply
+      .code(429)
+      .header('Retry-After', String(CONNECTION_RETRY_AFTER_SECONDS))
+      .header('Connection', 'close')
+      .type('application/json; charset=utf-8')
+      .send(body);
+  });
 }
 
 /**
@@ -85,23 +149,33 @@ function refuseOtherOrigins(app: INestApplication, allowed: 'any' | readonly str
   server.prependListener('upgrade', (request: IncomingMessage, socket: Duplex) => {
     if (originAllowed(allowed, request.headers.origin, request.headers.host)) return;
     const body = graphQLErrorBody('FORBIDDEN', 'this origin may not open a WebSocket here (CORS_ORIGINS)');
-    refuseUpgrade(socket, '403 Forbidden', body);
+    refuseUpgrade(request, socket, '403 Forbidden', body);
   });
 }
 
-/** Answers a WebSocket upgrade with an HTTP error and a GraphQL-shaped body, and closes the socket. */
-function refuseUpgrade(socket: Duplex, status: string, body: string, extraHeaders = ''): void {
+/**
+ * Answers a WebSocket upgrade with an HTTP error and a GraphQL-shaped body, and closes the socket. An upgrade may come
+ * as a HEAD too (Node hands on any request asking to upgrade): its answer carries no body.
+ */
+function refuseUpgrade(
+  request: IncomingMessage,
+  socket: Duplex,
+  status: string,
+  body: string,
+  extraHeaders = '',
+): void {
   socket.end(
     `HTTP/1.1 ${status}\r\n${extraHeaders}Content-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
+      (request.method === 'HEAD' ? '' : body),
   );
   socket.destroy();
 }
 
 /**
- * WebSocket upgrades beyond the per-address bound are answered 429 before the WebSocket server (Nest's graphql-ws)
- * sees them: this listener runs first, and `ws` drops an upgrade whose socket is already closed. The slot is given
- * back when the socket closes.
+ * WebSocket upgrades beyond the per-address bound are answered 429 before the WebSocket server
+ * (src/graphql/ws-server.ts) sees them: this listener runs first, and `ws` drops an upgrade whose socket is already
+ * closed. The slot is given back when the socket closes.
  */
 function limitSocketsPerAddress(app: INestApplication, gate: AccessGate): void {
   const server = app.getHttpServer() as Server;
@@ -111,6 +185,7 @@ function limitSocketsPerAddress(app: INestApplication, gate: AccessGate): void {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       refuseUpgrade(
+        request,
         socket,
         '429 Too Many Requests',
         graphQLErrorBody(error.code, error.message),

@@ -14,6 +14,14 @@ export class ClientAddresses {
     this.trusted = proxyAddr.compile([...trustedProxies]);
   }
 
+  /**
+   * Whether `peer` (a TCP peer's address) is one of the trusted proxies: its connections carry many clients'
+   * requests, each client named per request in `X-Forwarded-For`.
+   */
+  isTrustedProxy(peer: string): boolean {
+    return this.trusted(peer, 0);
+  }
+
   /** The client's address, or undefined when the connection is already gone. */
   of(request: IncomingMessage): string | undefined {
     if (request.socket?.remoteAddress === undefined) return undefined;

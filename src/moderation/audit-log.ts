@@ -16,6 +16,8 @@ export interface AuditEntry {
   readonly at: Date;
   readonly targetPlayerId: string | null;
   readonly targetGameId: string | null;
+  /** The ADMIN token an admin made (createAdminToken): its id, never the token. */
+  readonly targetTokenId: string | null;
   readonly reason: string | null;
 }
 
@@ -30,6 +32,7 @@ export interface AuditRecord {
   readonly actor: PlayerRecord | null;
   readonly targetPlayer: PlayerRecord | null;
   readonly targetGameId: string | null;
+  readonly targetTokenId: string | null;
   readonly reason: string | null;
 }
 
@@ -40,8 +43,8 @@ export class AuditLog {
   /** Records `entry` on `client`, inside the caller's transaction. */
   async write(client: Pick<PoolClient, 'query'>, entry: AuditEntry): Promise<void> {
     await client.query(
-      `INSERT INTO admin_audit (at, via, actor_id, action, target_player_id, target_game_id, reason)
-       VALUES ($1, $2, $3::uuid, $4, $5::uuid, $6::uuid, $7)`,
+      `INSERT INTO admin_audit (at, via, actor_id, action, target_player_id, target_game_id, target_token_id, reason)
+       VALUES ($1, $2, $3::uuid, $4, $5::uuid, $6::uuid, $7::uuid, $8)`,
       [
         entry.at,
         entry.actor.via,
@@ -49,6 +52,7 @@ export class AuditLog {
         entry.action,
         entry.targetPlayerId,
         entry.targetGameId,
+        entry.targetTokenId,
         entry.reason,
       ],
     );
@@ -70,6 +74,7 @@ export class AuditLog {
       actor: row.actor,
       targetPlayer: row.targetPlayer,
       targetGameId: row.targetGameId,
+      targetTokenId: row.targetTokenId,
       reason: row.reason,
     }));
   }

@@ -143,6 +143,7 @@ function toAuditEntry(row: AuditRecord): AuditEntryType {
     actor: row.actor === null ? null : toPlayer(row.actor),
     targetPlayer: row.targetPlayer === null ? null : toPlayer(row.targetPlayer),
     targetGameId: row.targetGameId,
+    targetTokenId: row.targetTokenId,
     reason: row.reason,
   };
 }

@@ -49,6 +49,7 @@ export class ModerationService {
           at: now,
           targetPlayerId: target.id,
           targetGameId: null,
+          targetTokenId: null,
           reason: text,
         }),
     );
@@ -68,6 +69,7 @@ export class ModerationService {
         at: now,
         targetPlayerId: target.id,
         targetGameId: null,
+        targetTokenId: null,
         reason: null,
       }),
     );
@@ -83,6 +85,7 @@ export class ModerationService {
         at: this.clock.now(),
         targetPlayerId: null,
         targetGameId: gameId,
+        targetTokenId: null,
         reason: text,
       }),
     );
@@ -101,6 +104,7 @@ export class ModerationService {
         at: now,
         targetPlayerId: target.id,
         targetGameId: null,
+        targetTokenId: null,
         reason: null,
       }),
     );
@@ -120,6 +124,7 @@ export class ModerationService {
         at: now,
         targetPlayerId: target.id,
         targetGameId: null,
+        targetTokenId: null,
         reason: null,
       }),
     );
@@ -137,6 +142,7 @@ export class ModerationService {
           at: now,
           targetPlayerId: playerId,
           targetGameId: null,
+          targetTokenId: null,
           reason: null,
         }),
     });

@@ -13,6 +13,7 @@ export const AdminAction = listEnum(
     disableAccount: 'DISABLE_ACCOUNT',
     enableAccount: 'ENABLE_ACCOUNT',
     abortGame: 'ABORT_GAME',
+    createAdminToken: 'CREATE_ADMIN_TOKEN',
   },
   {
     name: 'AdminAction',
@@ -31,6 +32,10 @@ export const AdminAction = listEnum(
         description: 'Enabled a disabled account (adminEnableAccount, or npm run admin -- enable).',
       },
       abortGame: { description: 'Called a game off with no result (adminAbortGame).' },
+      createAdminToken: {
+        description:
+          'Made an API token with the ADMIN scope for their own account (createApiToken): AuditEntry.targetTokenId names it.',
+      },
     },
   },
 );
@@ -92,6 +97,13 @@ export class AuditEntryType {
   targetPlayer!: PlayerType | null;
   @Field(() => ID, { nullable: true, description: 'The game called off (ABORT_GAME); null otherwise.' })
   targetGameId!: string | null;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'The ADMIN token made (CREATE_ADMIN_TOKEN): its id, as ApiToken.id and revokeApiToken take it, never the ' +
+      'token itself; null otherwise.',
+  })
+  targetTokenId!: string | null;
   @Field(() => String, { nullable: true, description: 'Why, as the admin said; null where none is asked.' })
   reason!: string | null;
 }

@@ -11,6 +11,7 @@ export const ADMIN_ACTIONS = [
   'disableAccount',
   'enableAccount',
   'abortGame',
+  'createAdminToken',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { AuditModule } from '../moderation/audit.module';
+import { PasswordHasher } from './password-hasher';
 import { PlayersResolver } from './players.resolver';
 import { PlayersService } from './players.service';
 
-@Module({ imports: [AuthModule], providers: [PlayersService, PlayersResolver], exports: [PlayersService] })
+@Module({
+  imports: [AuthModule, AuditModule],
+  providers: [PasswordHasher, PlayersService, PlayersResolver],
+  exports: [PlayersService],
+})
 export class PlayersModule {}

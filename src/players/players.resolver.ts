@@ -12,6 +12,7 @@ import {
   TokenScope,
 } from './player.types';
 import { Clock } from '../clock/clock';
+import { AuditLog } from '../moderation/audit-log';
 import { PlayerRecord, PlayersService, TokenRecord } from './players.service';
 
 @Resolver(() => PlayerType)
@@ -20,6 +21,7 @@ export class PlayersResolver {
     private readonly players: PlayersService,
     private readonly gate: AccessGate,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   @Mutation(() => AuthPayloadType, { description: 'Create an account and sign in. Returns a session token.' })
@@ -87,7 +89,18 @@ export class PlayersResolver {
     name: string | null,
   ): Promise<CreatedApiTokenType> {
     const player = requireSession(context);
-    const created = await this.players.createApiToken(player.id, name ?? null, scopes);
+    // An ADMIN token is audited (docs/operations.md#the-audit-log): who made it, when, and its id — never the token.
+    const created = await this.players.createApiToken(player.id, name ?? null, scopes, (client, tokenId) =>
+      this.audit.write(client, {
+        actor: { via: 'API', playerId: player.id },
+        action: 'createAdminToken',
+        at: this.clock.now(),
+        targetPlayerId: player.id,
+        targetGameId: null,
+        targetTokenId: tokenId,
+        reason: null,
+      }),
+    );
     return { token: created.token, apiToken: toApiToken(created.row) };
   }
 

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-// Prebuilt binaries per platform (no compiler, no install script): works on a machine with only Node and npm.
-import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { AuthService } from '../auth/auth.service';
 import { TOKENS_CHANNEL } from '../notifications/event-bus';
 import { hashToken, newToken } from '../auth/tokens';
@@ -21,7 +19,8 @@ import {
   passwordProblem,
   passwordProblemMessage,
 } from './password-policy';
-import { builtinBotLookAlike } from './reserved-names';
+import { PasswordHasher } from './password-hasher';
+import { builtinBotLookAlike, staffWordIn } from './reserved-names';
 
 const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
 const MAX_API_TOKENS = 20;
@@ -90,12 +89,10 @@ export interface Session {
 
 @Injectable()
 export class PlayersService {
-  /** A hash to verify against when the username is unknown, so both failures take the same time. */
-  private readonly decoyHash: Promise<string> = argon2Hash('decoy-password');
-
   constructor(
     private readonly prisma: PrismaService,
     private readonly auth: AuthService,
+    private readonly hasher: PasswordHasher,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
 
@@ -129,12 +126,21 @@ export class PlayersService {
         { field: 'username' },
       );
     }
+    // Kept for the staff (reserved-names.ts); the operator's own admin accounts may take them (`npm run admin`).
+    const staffWord = options.admin ? undefined : staffWordIn(username);
+    if (staffWord !== undefined) {
+      throw new ApiError(
+        'BAD_USER_INPUT',
+        `the username ${username} is reserved: it reads as "${staffWord}", a word kept for the people who run the service`,
+        { field: 'username' },
+      );
+    }
     const problem = passwordProblem(password, username);
     if (problem !== null) {
       throw new ApiError('BAD_USER_INPUT', passwordProblemMessage(problem), { field: 'password' });
     }
-    // argon2id, m = 19 MiB, t = 2, p = 1 (the OWASP baseline), of the normalised password (password-policy.ts).
-    const passwordHash = await argon2Hash(normalizePassword(password));
+    // Of the normalised password (password-policy.ts); refused while too many hashes run (password-hasher.ts).
+    const passwordHash = await this.hasher.hash(normalizePassword(password));
     try {
       const id = randomUUID();
       await transaction(this.prisma.pool, async (client) => {
@@ -163,7 +169,7 @@ export class PlayersService {
         : null;
     // A deleted account keeps no password: it is checked against the decoy, like an unknown username, and refused
     // the same way (nobody learns from a sign-in that the account was deleted).
-    const hash = player?.passwordHash ?? (await this.decoyHash);
+    const hash = player?.passwordHash ?? (await this.hasher.decoy);
     // Never refused for being weak: only whether it matches (the decoy is checked alike, so that an unknown
     // username takes the same time).
     const matches = await this.passwordMatches(hash, password);
@@ -202,10 +208,15 @@ export class PlayersService {
     return player;
   }
 
+  /**
+   * A new API token of the player's. One that carries ADMIN is made with its audit row (`auditAdmin` writes it:
+   * src/moderation/audit-log.ts) in one transaction, so no ADMIN token exists unaudited.
+   */
   async createApiToken(
     playerId: string,
     name: string | null,
     scopes: readonly Scope[],
+    auditAdmin: (client: PoolClient, tokenId: string) => Promise<void>,
   ): Promise<{ token: string; row: TokenRecord }> {
     if (scopes.length === 0 || scopes.some((scope) => !SCOPES.includes(scope))) {
       throw new ApiError('BAD_USER_INPUT', `scopes must be a non-empty list of ${SCOPES.join(', ')}`, {
@@ -226,18 +237,39 @@ export class PlayersService {
       throw new ApiError('BAD_USER_INPUT', `at most ${MAX_API_TOKENS} API tokens; revoke one first`);
     }
     const token = newToken('api');
-    const row = await this.prisma.token.create({
-      data: {
-        id: randomUUID(),
-        playerId,
-        kind: 'api',
-        name,
-        tokenHash: hashToken(token),
-        scopes: [...new Set(scopes)],
-      },
-      select: TOKEN_FIELDS,
+    const stored = [...new Set(scopes)];
+    const row = await transaction(this.prisma.pool, async (client) => {
+      const { rows } = await client.query<{
+        id: string;
+        player_id: string;
+        kind: string;
+        name: string | null;
+        scopes: string[];
+        created_at: Date;
+      }>(
+        `INSERT INTO tokens (id, player_id, kind, name, token_hash, scopes)
+         VALUES ($1::uuid, $2::uuid, 'api', $3, $4, $5::text[])
+         RETURNING id, player_id, kind, name, scopes, created_at`,
+        [randomUUID(), playerId, name, hashToken(token), stored],
+      );
+      const inserted = rows[0]!;
+      if (stored.includes('admin')) await auditAdmin(client, inserted.id);
+      return inserted;
     });
-    return { token, row };
+    return {
+      token,
+      row: {
+        id: row.id,
+        playerId: row.player_id,
+        kind: row.kind,
+        name: row.name,
+        scopes: row.scopes,
+        createdAt: row.created_at,
+        lastUsedAt: null,
+        expiresAt: null,
+        revokedAt: null,
+      },
+    };
   }
 
   async apiTokens(playerId: string): Promise<TokenRecord[]> {
@@ -293,7 +325,7 @@ export class PlayersService {
     if (problem !== null) {
       throw new ApiError('BAD_USER_INPUT', passwordProblemMessage(problem), { field: 'newPassword' });
     }
-    const passwordHash = await argon2Hash(normalizePassword(change.next));
+    const passwordHash = await this.hasher.hash(normalizePassword(change.next));
     const kinds = change.revokeApiTokens ? ['session', 'api'] : ['session'];
     await this.prisma.$transaction(async (tx) => {
       await tx.player.update({ where: { id: playerId }, data: { passwordHash } });
@@ -330,10 +362,7 @@ export class PlayersService {
   private async passwordMatches(hash: string, password: string): Promise<boolean> {
     if (password.length > MAX_PASSWORD_INPUT) return false;
     const normalized = normalizePassword(password);
-    for (const candidate of normalized === password ? [password] : [normalized, password]) {
-      if (await argon2Verify(hash, candidate).catch(() => false)) return true;
-    }
-    return false;
+    return this.hasher.matches(hash, normalized === password ? [password] : [normalized, password]);
   }
 
   /** Refuses (BAD_USER_INPUT, field `password`) unless `password` is the account's: to confirm a deletion. */

@@ -1,6 +1,7 @@
 /**
  * The built-in bots' names, and every name that looks like one, are reserved: a person registered as
- * `GreedyB0t` or `Random_Bot` would pass for the built-in opponent in every listing. Pure.
+ * `GreedyB0t` or `Random_Bot` would pass for the built-in opponent in every listing. So are the staff's words
+ * (`STAFF_WORDS`): `Admin1` or `mod_team` would pass for the people who run the service. Pure.
  *
  * Names are compared by their skeleton, after Unicode's confusable skeletons (UTS #39): compatibility forms and
  * accents removed (NFKD), case folded, each look-alike character folded to the Latin letter it passes for (`0` →
@@ -104,4 +105,57 @@ export function builtinBotLookAlike(name: string): BuiltinBot | undefined {
   return RESERVED.find(({ skeletons: [botSingle, botPaired] }) => {
     return single.includes(botSingle) || paired.includes(botPaired);
   })?.bot;
+}
+
+/** Words kept for the people who run the service: a player named after one would pass for them. */
+export const STAFF_WORDS = [
+  'admin',
+  'administrator',
+  'moderator',
+  'mod',
+  'support',
+  'staff',
+  'system',
+  'root',
+  'malice',
+] as const;
+export type StaffWord = (typeof STAFF_WORDS)[number];
+
+const STAFF = STAFF_WORDS.map((word) => ({ word, skeletons: skeletons(word) }));
+
+/** Splits a name into its words' candidates at separators (anything but a letter or a digit). */
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+const DIGIT = /\p{N}/u;
+
+/**
+ * Every stretch of `part` (a name's piece between separators) that a reader may take for a word of its own: one
+ * that begins at its start or just after a digit and ends at its end or just before one. A digit may be a gap
+ * (`admin1`) or a letter in disguise (`adm1n`), so both readings are tried.
+ */
+function wordsOf(part: string): string[] {
+  const chars = [...part];
+  const starts = [0, ...chars.flatMap((char, index) => (DIGIT.test(char) ? [index + 1] : []))];
+  const ends = [chars.length, ...chars.flatMap((char, index) => (DIGIT.test(char) ? [index] : []))];
+  return starts.flatMap((start) =>
+    ends.filter((end) => end > start).map((end) => chars.slice(start, end).join('')),
+  );
+}
+
+/**
+ * The staff word `name` reads as, or undefined for a name anyone may take. A name is a staff word when its
+ * skeleton (look-alikes folded, separators dropped, as for the bots) is one's — `Adm1n`, `a.d.m.i.n`, `R00T`,
+ * `rnoderator` — or when one of its words is: a word stands between separators, digits or the name's ends
+ * (`Admin1`, `mod_team`, `Support-2`, `x_4dmin`). A staff word inside a longer word is no word of the name:
+ * `Badminton`, `Modig`, `Rooted` and `Systematic` are free. Unlike the bots' names, never by containment.
+ */
+export function staffWordIn(name: string): StaffWord | undefined {
+  const candidates = [name, ...name.split(SEPARATORS).flatMap(wordsOf)];
+  for (const candidate of candidates) {
+    const [single, paired] = skeletons(candidate);
+    const found = STAFF.find(
+      ({ skeletons: [staffSingle, staffPaired] }) => single === staffSingle || paired === staffPaired,
+    );
+    if (found !== undefined) return found.word;
+  }
+  return undefined;
 }

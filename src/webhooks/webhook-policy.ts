@@ -19,6 +19,16 @@ export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const MAX_WEBHOOKS_PER_PLAYER = 10;
+
+/**
+ * How many test pings (`testWebhook`) a webhook, and a player over all their webhooks, may ask for per window: each
+ * is a POST to a URL of the player's choosing (retried like any delivery), so unbounded they would make the server
+ * a POST amplifier. Enough to debug a receiver; counted in each app copy, as the request rate limit is.
+ */
+export const PING_LIMITS = {
+  perWebhook: { requests: 5, windowSeconds: 600 },
+  perPlayer: { requests: 20, windowSeconds: 600 },
+} as const;
 export const MIN_SECRET_LENGTH = 16;
 export const MAX_SECRET_LENGTH = 200;
 export const MAX_URL_LENGTH = 2000;

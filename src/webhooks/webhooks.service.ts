@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { isUuid } from '../common/ids';
+import { withStatus } from '../auth/access-gate';
 import { ApiError } from '../errors/api-error';
+import { RateLimiter } from '../http/rate-limiter';
 import type { PlayerEventKind } from '../notifications/event-bus';
 import { Prisma, Webhook, WebhookDelivery, WebhookDeliveryAttempt } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
@@ -17,6 +19,7 @@ import {
   DeliveryKind,
   DeliveryStatus,
   MAX_WEBHOOKS_PER_PLAYER,
+  PING_LIMITS,
   PLAYER_EVENT_KINDS,
   checkWebhookEvents,
   checkWebhookSecret,
@@ -75,6 +78,12 @@ export interface NewWebhook {
 
 @Injectable()
 export class WebhooksService {
+  /** Test pings counted per webhook and per player, on the app's clock (docs/correspondence.md#webhooks). */
+  private readonly pingsPerWebhook = new RateLimiter(PING_LIMITS.perWebhook, () =>
+    this.clock.now().getTime(),
+  );
+  private readonly pingsPerPlayer = new RateLimiter(PING_LIMITS.perPlayer, () => this.clock.now().getTime());
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
@@ -159,9 +168,13 @@ export class WebhooksService {
     return { deliveries: rows.slice(0, size).map(toDelivery), hasNextPage: rows.length > size };
   }
 
-  /** Queues a PING to the webhook and sends it at once: to check a receiver and its signature check. */
+  /**
+   * Queues a PING to the webhook and sends it at once: to check a receiver and its signature check. Within the ping
+   * limits only (PING_LIMITS): one over them is refused with nothing queued.
+   */
   async ping(playerId: string, webhookId: string): Promise<DeliveryInfo> {
     await this.owned(playerId, webhookId);
+    this.admitPing(playerId, webhookId);
     const now = this.clock.now();
     const row = await this.prisma.webhookDelivery.create({
       data: { webhookId, kind: 'PING', createdAt: now, nextAttemptAt: now },
@@ -169,6 +182,34 @@ export class WebhooksService {
     });
     this.worker.wake();
     return toDelivery(row);
+  }
+
+  /**
+   * Counts a ping on its webhook and its player, or refuses it (RATE_LIMITED, HTTP 429 with Retry-After, as the
+   * request rate limit) when either has none left; a refused ping counts on neither. No await between the look and
+   * the count, so two pings at once cannot both take the last one.
+   */
+  private admitPing(playerId: string, webhookId: string): void {
+    const exhausted = [
+      { limit: PING_LIMITS.perWebhook, state: this.pingsPerWebhook.peek(webhookId), per: 'webhook' },
+      { limit: PING_LIMITS.perPlayer, state: this.pingsPerPlayer.peek(playerId), per: 'player' },
+    ].filter(({ state }) => state.remaining === 0);
+    if (exhausted.length > 0) {
+      const retryAfter = Math.max(...exhausted.map(({ state }) => state.resetSeconds));
+      const { limit, per } = exhausted[0]!;
+      throw withStatus(
+        new ApiError(
+          'RATE_LIMITED',
+          `too many test pings: at most ${limit.requests} per ${per} every ${limit.windowSeconds / 60} minutes; ` +
+            `try again in ${retryAfter} s`,
+          { retryAfter },
+        ),
+        429,
+        { 'Retry-After': String(retryAfter) },
+      );
+    }
+    this.pingsPerWebhook.take(webhookId);
+    this.pingsPerPlayer.take(playerId);
   }
 
   private async owned(playerId: string, webhookId: string): Promise<void> {

@@ -105,7 +105,9 @@ describe('npm run admin on DATABASE_URL, beside a running server', () => {
       token,
       '{ adminAuditLog { edges { node { action via } } } }',
     );
+    // The ADMIN token just made is audited too (over the API, by Root).
     expect(dataOf(log).adminAuditLog.edges.map((edge) => edge.node)).toEqual([
+      { action: 'CREATE_ADMIN_TOKEN', via: 'API' },
       { action: 'CREATE_ADMIN', via: 'COMMAND_LINE' },
     ]);
   });
@@ -195,13 +197,20 @@ describe('npm run admin on DATABASE_URL, beside a running server', () => {
       .trim()
       .split('\n')
       .map((line) => line.split('\t'));
-    expect(lines.map((fields) => fields.slice(1, 5))).toEqual([
+    // An ADMIN token made over the API is named by its id (never the token).
+    const token = /^token [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(
+      lines.map((fields) => fields.slice(1, 5).map((field) => (token.test(field) ? 'token <id>' : field))),
+    ).toEqual([
       ['CLI', 'command line', 'enableAccount', 'spam_sam'],
       ['CLI', 'command line', 'disableAccount', 'spam_sam'],
       ['CLI', 'command line', 'createAdmin', 'root_two'],
       ['CLI', 'command line', 'grantAdmin', 'helper_hana'],
       ['CLI', 'command line', 'revokeAdmin', 'helper_hana'],
+      ['API', 'helper_hana', 'createAdminToken', 'token <id>'],
+      ['API', 'helper_hana', 'createAdminToken', 'token <id>'],
       ['CLI', 'command line', 'grantAdmin', 'helper_hana'],
+      ['API', 'Root', 'createAdminToken', 'token <id>'],
       ['CLI', 'command line', 'createAdmin', 'Root'],
     ]);
     expect(lines[1]?.[5]).toBe('spam in every game');

@@ -2,8 +2,11 @@
  * The offline explorer (public/explorer.html, served at GET /explorer): it must load nothing from anywhere
  * else (our users often have no internet), the queries it sends on its own (the schema browser's introspection,
  * the example operations) must keep working against the real schema and its query limits, and production can
- * switch it off.
+ * switch it off. It shares the web client's origin (whose token is in localStorage), so it is served under a
+ * Content-Security-Policy of its own that allows its own inline script and stylesheet and nothing else, and may
+ * not be framed (test/browser/explorer.e2e.test.ts runs it in Chromium under that policy).
  */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IntrospectionQuery, buildClientSchema, getIntrospectionQuery, parse, validate } from 'graphql';
@@ -82,6 +85,41 @@ describe('the explorer page', () => {
     for (const id of ['query', 'variables', 'run', 'token', 'result', 'type-list', 'history-list']) {
       expect(html).toContain(`id="${id}"`);
     }
+  });
+
+  it('the attack: it comes with its own Content-Security-Policy (the page’s own inline code only) and no framing', () => {
+    const directives = Object.fromEntries(
+      (response.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .filter((words) => words[0] !== '')
+        .map(([name, ...sources]) => [name, sources]),
+    );
+    // What the page runs and styles itself with, by the SHA-256 of its text: its one script (the GraphQL blocks are
+    // data, never run) and its one stylesheet.
+    const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const running = scripts(html).filter((block) => block.attributes.type === undefined);
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] as string);
+    expect(running).toHaveLength(1);
+    expect(styles).toHaveLength(1);
+    expect(directives).toEqual({
+      'default-src': ["'none'"],
+      'script-src': running.map((block) => sha256(block.text)),
+      'style-src': styles.map(sha256),
+      'img-src': ['data:'],
+      'connect-src': ["'self'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // Nothing the page does is something the policy blocks: no inline handler or style attribute (in its markup or
+    // the markup its script writes), no javascript: URL, no code made from text.
+    expect(html).not.toMatch(/<[^>]*\son[a-z]+\s*=/i);
+    expect(html).not.toMatch(/<[^>]*\sstyle\s*=/i);
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toMatch(/\beval\(|new Function\(|setTimeout\(\s*['"`]/);
   });
 
   it('loads nothing from another origin', () => {

@@ -16,7 +16,9 @@
 import type { Client as WsClient } from 'graphql-ws';
 import { checkProjections } from '../../src/cli/check-projections';
 import { readExport, verifyExport } from '../../src/export/verify-export';
+import { hashToken } from '../../src/auth/tokens';
 import { ModerationService } from '../../src/moderation/moderation.service';
+import { PlayersService } from '../../src/players/players.service';
 import { codeOf, dataOf, register, within, wsClient, loginBody as sendLogin } from './support/app';
 import { sql } from './support/database';
 import { InProcessApp, startAppInProcess } from './support/in-process';
@@ -88,11 +90,13 @@ function abort(token: string | null, gameId: string, reason = 'a bug dealt this 
 
 interface AuditNode {
   id: string;
+  at: string;
   action: string;
   via: string;
   actor: { username: string } | null;
   targetPlayer: { username: string } | null;
   targetGameId: string | null;
+  targetTokenId: string | null;
   reason: string | null;
 }
 
@@ -105,7 +109,8 @@ function auditBody(token: string | null, first = 100, after: string | null = nul
   return app.gql<{ adminAuditLog: AuditPage }>(
     token,
     `query($f: Int, $a: String) { adminAuditLog(first: $f, after: $a) {
-       edges { cursor node { id action via actor { username } targetPlayer { username } targetGameId reason } }
+       edges { cursor node {
+         id at action via actor { username } targetPlayer { username } targetGameId targetTokenId reason } }
        pageInfo { hasNextPage endCursor } } }`,
     { f: first, a: after },
   );
@@ -430,6 +435,63 @@ describe('the audit log', () => {
     ).toBe('atomic_ada');
     expect(typeof (await login('atomic_ada'))).toBe('string');
     expect((await readGame(app, null, gameId)).status).toBe('ACTIVE');
+  });
+
+  it('records an ADMIN token made: who, when and its id, never the token; a token without ADMIN is not recorded', async () => {
+    const before = await auditRows();
+    const asked = Date.now();
+    const made = dataOf(
+      await app.gql<{ createApiToken: { token: string; apiToken: { id: string } } }>(
+        bossSession,
+        'mutation { createApiToken(scopes: [ADMIN, GAME_READ], name: "audited") { token apiToken { id } } }',
+      ),
+    ).createApiToken;
+    const [latest] = dataOf(await auditBody(bossAdmin, 1)).adminAuditLog.edges;
+    expect(latest?.node).toMatchObject({
+      action: 'CREATE_ADMIN_TOKEN',
+      via: 'API',
+      actor: { username: 'Boss' },
+      targetPlayer: { username: 'Boss' },
+      targetGameId: null,
+      targetTokenId: made.apiToken.id,
+      reason: null,
+    });
+    const at = Date.parse(latest!.node.at);
+    expect(at).toBeGreaterThanOrEqual(asked - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    // Nothing in the row is the token, or its hash.
+    const rows = await sql<{ row: string }>(
+      app.databaseUrl,
+      'SELECT row_to_json(audit)::text AS row FROM admin_audit audit WHERE target_token_id = $1',
+      [made.apiToken.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.row).not.toContain(made.token);
+    expect(rows[0]!.row).not.toContain(hashToken(made.token));
+    expect(await auditRows()).toBe(before + 1);
+
+    await apiToken(bossSession, 'GAME_READ', 'GAME_PLAY');
+    await apiToken(await register(app, 'plain_token_tim'), 'GAME_READ');
+    expect(await auditRows()).toBe(before + 1);
+  });
+
+  it('makes no ADMIN token whose audit row cannot be written', async () => {
+    const bossId = await idOf('Boss');
+    const tokens = async (): Promise<number> =>
+      (
+        await sql<{ n: number }>(
+          app.databaseUrl,
+          'SELECT count(*)::int AS n FROM tokens WHERE player_id = $1',
+          [bossId],
+        )
+      )[0]!.n;
+    const before = await tokens();
+    await expect(
+      app.get(PlayersService).createApiToken(bossId, 'unaudited', ['admin'], async () => {
+        throw new Error('the audit row could not be written');
+      }),
+    ).rejects.toThrow('the audit row could not be written');
+    expect(await tokens()).toBe(before);
   });
 
   it('lists every action newest first, in pages', async () => {

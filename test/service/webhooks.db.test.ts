@@ -21,7 +21,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../src/common/free-port';
-import { TestApp, codeOf, dataOf, register } from './support/app';
+import { GraphQLBody, TestApp, codeOf, dataOf, register } from './support/app';
 import { startAppInProcess } from './support/in-process';
 import { sql } from './support/database';
 import { joinGame } from './support/play';
@@ -906,5 +906,86 @@ describe('attacks: webhooks into the server’s network', () => {
       expect(attempt).toMatchObject({ statusCode: null, error: 'connection_failed', succeeded: false });
       expect(attempt.durationMs % 100).toBe(0);
     }
+  });
+});
+
+describe('attacks: testWebhook as a POST amplifier', () => {
+  const secret = 'ping-limit-secret-0001';
+  const testWebhook = 'mutation($id: ID!) { testWebhook(id: $id) { id } }';
+
+  /** testWebhook over HTTP, answered as it is: the status, Retry-After and the body. */
+  async function pingAnswer(
+    token: string,
+    webhookId: string,
+  ): Promise<{ status: number; retryAfter: string | null; body: GraphQLBody }> {
+    const response = await app.post(JSON.stringify({ query: testWebhook, variables: { id: webhookId } }), {
+      authorization: `Bearer ${token}`,
+    });
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as GraphQLBody,
+    };
+  }
+
+  async function pingsOf(webhookId: string): Promise<number> {
+    const [row] = await sql<{ n: number }>(
+      app.databaseUrl,
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1 AND kind = 'PING'`,
+      [webhookId],
+    );
+    return row!.n;
+  }
+
+  it('the attack: a sixth ping of one webhook within 10 minutes is RATE_LIMITED (429, Retry-After), nothing queued', async () => {
+    const token = await register(app, 'wh_amp_ada');
+    const receiver = await startReceiver();
+    const [hook, other] = [
+      await createWebhook(token, `${receiver.url}/a`, secret),
+      await createWebhook(token, `${receiver.url}/b`, secret),
+    ];
+    for (let sent = 0; sent < 5; sent++) expect((await pingAnswer(token, hook.id)).status).toBe(200);
+    const refused = await pingAnswer(token, hook.id);
+    expect(refused).toMatchObject({ status: 429, retryAfter: '600' });
+    expect(refused.body.errors).toEqual([
+      {
+        message: 'too many test pings: at most 5 per webhook every 10 minutes; try again in 600 s',
+        path: ['testWebhook'],
+        extensions: { retryAfter: 600, code: 'RATE_LIMITED' },
+      },
+    ]);
+    expect(await pingsOf(hook.id)).toBe(5);
+    // Per webhook: another of the player's may still be pinged.
+    expect((await pingAnswer(token, other.id)).status).toBe(200);
+    // The window over (on the server's clock), the first may be pinged again.
+    const now = await clockTo(app, new Date(0));
+    await clockTo(app, new Date(now.getTime() + 600_000));
+    expect((await pingAnswer(token, hook.id)).status).toBe(200);
+    expect(await pingsOf(hook.id)).toBe(6);
+    await receiver.waitFor(7);
+  });
+
+  it('a player may ping 20 times in 10 minutes over all their webhooks; another player is not held back', async () => {
+    const token = await register(app, 'wh_amp_bo');
+    const receiver = await startReceiver();
+    const hooks = [];
+    for (let index = 0; index < 5; index++)
+      hooks.push(await createWebhook(token, `${receiver.url}/${index}`, secret));
+    for (const hook of hooks.slice(0, 4)) {
+      for (let sent = 0; sent < 5; sent++) expect((await pingAnswer(token, hook.id)).status).toBe(200);
+    }
+    const refused = await pingAnswer(token, hooks[4]!.id);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(
+        /^too many test pings: at most 20 per player every 10 minutes; try again in \d+ s$/,
+      ),
+      extensions: { code: 'RATE_LIMITED', retryAfter: Number(refused.retryAfter) },
+    });
+    expect(await pingsOf(hooks[4]!.id)).toBe(0);
+    const stranger = await register(app, 'wh_amp_cy');
+    const theirs = await createWebhook(stranger, `${receiver.url}/theirs`, secret);
+    expect((await pingAnswer(stranger, theirs.id)).status).toBe(200);
+    await receiver.waitFor(21);
   });
 });

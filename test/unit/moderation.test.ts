@@ -124,6 +124,7 @@ describe('auditLine', () => {
         actor: null,
         targetPlayer: null,
         targetGameId: 'g-1',
+        targetTokenId: null,
         reason: 'dealt twice',
       }),
     ).toBe('2026-12-02T09:00:00.000Z\tCLI\tcommand line\tabortGame\tgame g-1\tdealt twice');
@@ -136,8 +137,25 @@ describe('auditLine', () => {
         actor: admin,
         targetPlayer: person,
         targetGameId: null,
+        targetTokenId: null,
         reason: null,
       }),
     ).toBe('2026-12-02T09:00:00.000Z\tAPI\tboss\tenableAccount\tmallory\t');
+    // An ADMIN token made: named by its id, never by the token.
+    expect(
+      auditLine({
+        id: '9',
+        at,
+        via: 'API',
+        action: 'createAdminToken',
+        actor: admin,
+        targetPlayer: admin,
+        targetGameId: null,
+        targetTokenId: '0b6f4c2e-1d2a-4e5f-8a9b-0c1d2e3f4a5b',
+        reason: null,
+      }),
+    ).toBe(
+      '2026-12-02T09:00:00.000Z\tAPI\tboss\tcreateAdminToken\ttoken 0b6f4c2e-1d2a-4e5f-8a9b-0c1d2e3f4a5b\t',
+    );
   });
 });

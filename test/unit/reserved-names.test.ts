@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { BUILTIN_BOTS } from '../../src/bots/builtin-bots';
-import { builtinBotLookAlike } from '../../src/players/reserved-names';
+import { builtinBotLookAlike, staffWordIn } from '../../src/players/reserved-names';
 
 /** What a letter may be written as so that a reader still sees that letter. */
 const DISGUISES: Readonly<Record<string, readonly string[]>> = {
@@ -148,6 +148,126 @@ describe('names that look like a built-in bot', () => {
     );
     for (const name of ['ThirdBot', 'Robot_Rita', 'GreedyGus', 'RandomAccess', 'bot_maker', 'Abbott7']) {
       expect(builtinBotLookAlike(name)).toBeUndefined();
+    }
+  });
+});
+
+/**
+ * The staff's words (STAFF_WORDS): reserved by an exact skeleton, or as a whole word between separators, digits or
+ * the name's ends, never by containment. The disguises are letters and digits only (what a username may hold), again
+ * the test's own list.
+ */
+describe('staff words', () => {
+  const STAFF = [
+    'admin',
+    'administrator',
+    'moderator',
+    'mod',
+    'support',
+    'staff',
+    'system',
+    'root',
+    'malice',
+  ] as const;
+  /** Letters and digits a reader takes for a letter. */
+  const STAFF_DISGUISES: Readonly<Record<string, readonly string[]>> = {
+    a: ['4', 'A'],
+    d: ['cl', 'D'],
+    e: ['3', 'E'],
+    i: ['1', 'l', 'I'],
+    l: ['1', 'I'],
+    m: ['rn', 'M'],
+    o: ['0', 'O'],
+    s: ['5', 'S'],
+    t: ['7', 'T'],
+    y: ['Y'],
+  };
+  const boundary = fc.constantFrom('_', '-', '0', '1', '2', '7', '9', '42');
+  /** What may stand beyond a boundary: ordinary words, digits, separators (none a staff word). */
+  const beyond = fc.array(fc.constantFrom('alice', 'team', 'fan', 'bob', 'x', '2', '_', '-', 'the'), {
+    maxLength: 3,
+  });
+
+  function disguised(word: string): fc.Arbitrary<string> {
+    return fc
+      .tuple(...[...word].map((letter) => fc.constantFrom(letter, ...(STAFF_DISGUISES[letter] ?? []))))
+      .map((letters) => letters.join(''));
+  }
+
+  it('the attack: admin, Admin1, moderator, mod_team and Support-2 are reserved, each as its word', () => {
+    for (const [name, word] of [
+      ['admin', 'admin'],
+      ['Admin1', 'admin'],
+      ['moderator', 'moderator'],
+      ['mod_team', 'mod'],
+      ['Support-2', 'support'],
+      ['Adm1n', 'admin'],
+      ['a-d-m-i-n', 'admin'],
+      ['R00T', 'root'],
+      ['x_4dmin', 'admin'],
+      ['rnoderator', 'moderator'],
+      ['5ystem_42', 'system'],
+      ['team7staff', 'staff'],
+      ['Mal1ce', 'malice'],
+      ['Administrator', 'administrator'],
+    ] as const) {
+      expect({ name, word: staffWordIn(name) }).toEqual({ name, word });
+    }
+  });
+
+  it('never by containment: Badminton, Modig, Rooted, Systematic and their like are free', () => {
+    for (const name of [
+      'Badminton',
+      'Modig',
+      'Rooted',
+      'Systematic',
+      'modern',
+      'Commodore',
+      'supporter',
+      'Staffan',
+      'malicious',
+      'Rootbeer_7',
+      'administrate',
+      'moderate-1',
+      'systems',
+      'alice',
+      'GreedyGus',
+    ]) {
+      expect({ name, word: staffWordIn(name) }).toEqual({ name, word: undefined });
+    }
+  });
+
+  it('every disguise of every staff word, alone or between boundaries, is reserved', () => {
+    for (const word of STAFF) {
+      fc.assert(
+        fc.property(
+          disguised(word),
+          fc.option(fc.tuple(beyond, boundary)),
+          fc.option(fc.tuple(boundary, beyond)),
+          (written, before, after) => {
+            const name =
+              (before === null ? '' : before[0].join('') + before[1]) +
+              written +
+              (after === null ? '' : after[0] + after[1].join(''));
+            expect({ name, reserved: staffWordIn(name) !== undefined }).toEqual({ name, reserved: true });
+          },
+        ),
+        { numRuns: 500 },
+      );
+    }
+  });
+
+  it('a staff word with letters glued to both sides is no word of the name: free', () => {
+    // Letters that are none of a staff word's look-alikes (no i, l, m, o, r, s, t, a), so they disguise nothing.
+    const letters = fc.stringMatching(/^[b-hjknpqu-z]{1,4}$/);
+    for (const word of STAFF) {
+      fc.assert(
+        fc.property(letters, letters, beyond, boundary, (left, right, rest, gap) => {
+          const name = `${left}${word}${right}${gap}${rest.join('')}`;
+          expect({ name, word: staffWordIn(name) }).toEqual({ name, word: undefined });
+        }),
+        { numRuns: 500 },
+      );
     }
   });
 });
