@@ -12,7 +12,9 @@
  * 6. every event replays legally from the deal (the engine's `setup(options, deal, seats)` with the seed and the
  *    client seeds, or the revealed custom start position): `decide` on the state before each event gives back
  *    exactly that event;
- * 7. the replay ends with the exported result, and each player's outcome, placement and score follow from it.
+ * 7. the replay ends with the exported result, and each player's outcome, placement and score follow from it;
+ * 8. every move of a built-in bot's seat is the move the bot chooses from that seat's view (a bot's search each:
+ *    a game against ExpertBot can take some seconds).
  *
  * Exit status: 0 when every check holds, 1 when one fails, 2 when the file cannot be read as an export.
  * The checks themselves are src/export/verify-export.ts, which imports nothing but the rules engine (src/engine,
@@ -50,8 +52,11 @@ function main(argv: readonly string[]): number {
     console.log(`NOT VERIFIED: ${failed.length} check${failed.length === 1 ? '' : 's'} failed`);
     return 1;
   }
+  const bots = checks.some((check) => check.kind === 'botChoices')
+    ? ', every bot move the bot’s own choice'
+    : '';
   console.log(
-    'verified: the deal is the committed seed’s and the players’, every move was legal and the result is right',
+    `verified: the deal is the committed seed’s and the players’, every move was legal${bots} and the result is right`,
   );
   return 0;
 }

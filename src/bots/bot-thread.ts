@@ -1,7 +1,9 @@
 /**
  * The entry of a bot thread (bot-threads.ts starts it as a node:worker_threads Worker): it answers decision
  * requests with chooseBotMove, one at a time, off the app's event loop. A request carries the bot seat's view as
- * plain data (structured clone), so the thread sees what the in-process call would see, and nothing more.
+ * plain data (structured clone), so the thread sees what the in-process call would see, and nothing more. It also
+ * carries the game's secret server seed, which keys the bot's stream: it stays in this process (a message between
+ * threads), and no reply or error names it.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import type { BotName, GameView, RulesVersion } from '../engine';
@@ -12,6 +14,8 @@ export interface BotDecision {
   readonly engineBot: BotName;
   readonly view: GameView;
   readonly rulesVersion: RulesVersion;
+  /** The game's server seed, secret until the game is over (bot-move.ts). */
+  readonly seed: string;
   readonly gameId: string;
   readonly version: number;
 }
@@ -26,9 +30,13 @@ export type BotDecisionReply =
   | { readonly id: number; readonly ok: false; readonly error: string };
 
 export function answer(request: BotDecisionRequest): BotDecisionReply {
-  const { engineBot, view, rulesVersion, gameId, version } = request.decision;
+  const { engineBot, view, rulesVersion, seed, gameId, version } = request.decision;
   try {
-    return { id: request.id, ok: true, move: chooseBotMove(engineBot, view, rulesVersion, gameId, version) };
+    return {
+      id: request.id,
+      ok: true,
+      move: chooseBotMove(engineBot, view, rulesVersion, seed, gameId, version),
+    };
   } catch (error) {
     return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }

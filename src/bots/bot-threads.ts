@@ -9,6 +9,8 @@
  *   decision; one that takes longer than `timeoutMs` over a decision is stopped and replaced likewise. A failed
  *   decision is the bot worker's ordinary failure: the catch-up scan plays the turn again.
  * - onModuleDestroy stops them all and fails what is left.
+ * - A bot's turn goes before the replays of verifyGame (src/games/bot-choice-checks.ts), which wait behind every
+ *   turn: a game being played waits for a verification one decision at most.
  *
  * The thread's script is bot-thread.js next to this file (dist/bots/ for `npm start` and the tests, which run the
  * compiled server). Run from the TypeScript sources (ts-jest, tsx), it is bot-thread.ts, loaded through tsx.
@@ -43,8 +45,12 @@ export function botThreadScript(dir: string = __dirname): BotThreadScript {
   throw new Error(`no bot thread script in ${dir} (bot-thread.js or bot-thread.ts)`);
 }
 
+/** Why a decision is computed: a bot's turn in a running game, or a replay of a finished game's (verifyGame). */
+export type BotDecisionPurpose = 'turn' | 'replay';
+
 interface Job {
   readonly decision: BotDecision;
+  readonly purpose: BotDecisionPurpose;
   readonly resolve: (move: string | null) => void;
   readonly reject: (error: Error) => void;
 }
@@ -84,11 +90,14 @@ export class BotThreads implements OnModuleDestroy {
     this.script = options.script ?? botThreadScript();
   }
 
-  /** chooseBotMove(decision…), computed in a bot thread. */
-  decide(decision: BotDecision): Promise<string | null> {
+  /** chooseBotMove(decision…), computed in a bot thread; a turn before every waiting replay. */
+  decide(decision: BotDecision, purpose: BotDecisionPurpose = 'turn'): Promise<string | null> {
     if (this.stopped) return Promise.reject(new Error('the bot threads have stopped'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ decision, resolve, reject });
+      const job: Job = { decision, purpose, resolve, reject };
+      const firstReplay = this.queue.findIndex((waiting) => waiting.purpose === 'replay');
+      if (purpose === 'turn' && firstReplay >= 0) this.queue.splice(firstReplay, 0, job);
+      else this.queue.push(job);
       this.pump();
     });
   }

@@ -1,6 +1,6 @@
-import { Logger, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { GamesModule } from '../games/games.module';
-import { BotThreads } from './bot-threads';
+import { BotThreadsModule } from './bot-threads.module';
 import { BotWorker } from './bot-worker';
 
 /**
@@ -8,19 +8,8 @@ import { BotWorker } from './bot-worker';
  * computed in the copy's bot threads.
  */
 @Module({
-  imports: [GamesModule],
-  providers: [
-    BotWorker,
-    {
-      provide: BotThreads,
-      useFactory: (): BotThreads => {
-        const logger = new Logger(BotThreads.name);
-        return new BotThreads({
-          log: (level, message) => (level === 'error' ? logger.error(message) : logger.warn(message)),
-        });
-      },
-    },
-  ],
+  imports: [GamesModule, BotThreadsModule],
+  providers: [BotWorker],
   exports: [BotWorker],
 })
 export class BotsModule {}

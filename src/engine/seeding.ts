@@ -10,11 +10,14 @@
  *   commitment = SHA-256(encode("malice/v2/commitment", S))                       public at creation
  *   key        = SHA-256(encode("malice/v2/deal-key", S, n, c₀, …, cₙ₋₁))          n in decimal; secret
  *   stand-in   = hex SHA-256(encode("malice/v2/stand-in-client-seed", S, seat))     a seat that gave no seed
+ *   bot key    = SHA-256(encode("malice/v2/bot-key", S, game id, version, seat))     bot-key-v1 only; secret
  *
  * The generator is ChaCha20 with that key, nonce 0 and counter 0. Public before the end are the commitment, the
  * players' seeds and the stand-ins, none of which gives the key without S; a length extension of a public digest
  * keeps that digest's label at the front, so it cannot be the key's input either. A chosen deal (a creator-given
- * seed or a start position) has no client seeds: n = 0.
+ * seed or a start position) has no client seeds: n = 0. Under the bot-stream part `bot-key-v1` a built-in bot's
+ * decision at `version` (the number of events before it) draws from ChaCha20 with its bot key, nonce 0 and counter
+ * 0 (`botStream`): as secret as the deal, and reproducible once S is revealed.
  *
  * `xoshiro128ss-sha256-v1`: the commitment is SHA-256 of the seed's UTF-8 bytes and the generator's state is the
  * first 128 bits of that same digest — anyone who read the commitment knew the deal. Kept to replay old games.
@@ -28,8 +31,10 @@ import { seedXoshiro128ss } from './xoshiro128ss';
 export const COMMITMENT_LABEL = 'malice/v2/commitment';
 export const DEAL_KEY_LABEL = 'malice/v2/deal-key';
 export const STAND_IN_LABEL = 'malice/v2/stand-in-client-seed';
-/** Public streams for what is not secret: the bots' choices, tools and tests (`publicStream`). */
+/** Public streams for what is not secret: tools, simulations, tests, older versions' bots (`publicStream`). */
 export const PUBLIC_STREAM_LABEL = 'malice/v2/public-stream';
+/** A built-in bot's decision under the bot-stream part `bot-key-v1` (`botKey`). */
+export const BOT_KEY_LABEL = 'malice/v2/bot-key';
 
 /** What deals a game: the inputs `setup` takes besides the options and the seat count. */
 export interface Deal {
@@ -173,9 +178,24 @@ export function dealGenerator(deal: Deal): RngState {
 }
 
 /**
+ * The 256-bit ChaCha20 key of a built-in bot's decision at `version` in seat `seat` of game `gameId`, whose server
+ * seed is `seed` (bot-stream part `bot-key-v1`). Keyed by the secret seed, so that nobody can replay the bot's
+ * choices for the hands it might hold before the end (docs/fairness.md#the-built-in-bots-choices); the game id
+ * keeps two games dealt from one chosen seed from sharing their bots' choices.
+ */
+export function botKey(seed: string, gameId: string, version: number, seat: number): Uint8Array {
+  return labelledHash(BOT_KEY_LABEL, seed, gameId, String(version), String(seat));
+}
+
+/** The random stream of that decision: ChaCha20 with `botKey`, nonce 0, counter 0. */
+export function botStream(seed: string, gameId: string, version: number, seat: number): ChaCha20State {
+  return chacha20Stream(botKey(seed, gameId, version, seat));
+}
+
+/**
  * A reproducible ChaCha20 stream named by `purpose` and `fields`, for randomness that is not secret and must not
- * touch any game's secret: the bots' choices, simulations, demo data, tests. Keyed by
- * SHA-256(encode("malice/v2/public-stream", purpose, ...fields)).
+ * touch any game's secret: simulations, demo data, tests, and the built-in bots of versions before `bot-key-v1`.
+ * Keyed by SHA-256(encode("malice/v2/public-stream", purpose, ...fields)).
  */
 export function publicStream(purpose: string, ...fields: readonly string[]): ChaCha20State {
   return chacha20Stream(labelledHash(PUBLIC_STREAM_LABEL, purpose, ...fields));

@@ -12,24 +12,44 @@
  * 6. every event replays legally from the deal (the engine's `setup(options, deal, seats)` with the seed and the
  *    client seeds, or the revealed custom start position): `decide` on the state before each event gives back
  *    exactly that event;
- * 7. the replay ends with the exported result, and each player's outcome, placement and score follow from it.
+ * 7. the replay ends with the exported result, and each player's outcome, placement and score follow from it;
+ * 8. every move of a built-in bot's seat (a player with `botVersions`) is the move the bot chooses from that seat's
+ *    view at that point, with the random stream of that decision (src/engine/bots/choice.ts `chooseBotMove`, keyed
+ *    by the revealed seed under `bot-key-v1`, docs/fairness.md#the-built-in-bots-choices). Only moves are the
+ *    bot's: a resignation or a timeout (the server's clock) is no choice of it, and is not replayed. A seat that
+ *    lists several versions (the bot's play upgraded mid-game) passes a move that any of them chooses; a version
+ *    this engine does not play cannot be checked, and fails like an unknown rules version.
+ *
+ * Check 8 costs a bot's search per decision (ExpertBot: up to a few hundred milliseconds), so `verifyExportSteps`
+ * yields before each one: a reader that must stay responsive (the web client) runs the checks a step at a time. The
+ * server's verifyGame runs check 8 with the same functions (`botDecisionsOf`, `botChoiceMismatch`,
+ * `botChoicesOutcome`), its searches in its bot threads (src/games/bot-choice-checks.ts).
  */
 import {
+  BOT_VERSIONS,
+  BotName,
   Deal,
   GameEvent,
   GameResult,
   GameState,
+  GameView,
   RULES_VERSIONS,
   RulesVersion,
   StoredOptions,
+  chooseBotMove,
   clientSeedProblems,
+  commandOf,
+  formatMove,
+  isBotName,
   isRulesVersion,
+  parseMove,
   parsePosition,
   replayFrom,
   seedCommitment,
   setup,
   takesClientSeeds,
   versionParts,
+  viewFor,
 } from '../engine';
 
 export const VERIFIABLE_FORMAT = 'malice-game/1';
@@ -55,6 +75,11 @@ export interface VerifiablePlayer {
   readonly outcome: string | null;
   readonly placement: number | null;
   readonly score: number | null;
+  /**
+   * A built-in bot's seat: the versions of its play that moved in it (`greedy-2`). Null for people, and in exports
+   * made before the field existed.
+   */
+  readonly botVersions: readonly string[] | null;
 }
 
 /** What the checks read of an export (docs/api.md, "The export format"). */
@@ -92,6 +117,7 @@ export const CHECK_KINDS = [
   'events',
   'result',
   'players',
+  'botChoices',
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -154,6 +180,27 @@ export function startingState(doc: VerifiableExport): StartingState {
  * ply the replay reaches, the deal first.
  */
 export function verifyExport(doc: VerifiableExport, onState: (state: GameState) => void = () => {}): Check[] {
+  const steps = verifyExportSteps(doc, onState);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** How far check 8 has come: bot decisions replayed so far, of all the log holds. */
+export interface BotReplayProgress {
+  readonly replayed: number;
+  readonly of: number;
+}
+
+/**
+ * `verifyExport` a step at a time: it yields before each bot decision it replays (check 8, the costly one) and
+ * returns the checks.
+ */
+export function* verifyExportSteps(
+  doc: VerifiableExport,
+  onState: (state: GameState) => void = () => {},
+): Generator<BotReplayProgress, Check[], void> {
   const checks: Check[] = [];
   const check = (kind: CheckKind, ok: boolean, text: string): boolean => {
     checks.push({ ok, kind, text });
@@ -255,7 +302,11 @@ export function verifyExport(doc: VerifiableExport, onState: (state: GameState) 
   );
   let state = start.state;
   onState(state);
-  for (const event of doc.events) {
+  const botSeats = botSeatsOf(doc.players);
+  const decisions: BotDecision[] = [];
+  for (const [index, event] of doc.events.entries()) {
+    const decision = botDecisionAt(botSeats, state, event.payload, index, event.seq);
+    if (decision !== null) decisions.push(decision);
     const next = replayFrom(state, [event.payload]);
     if (!next.ok) {
       check('events', false, `event ${event.seq} does not replay: ${next.violation.reason}`);
@@ -287,7 +338,241 @@ export function verifyExport(doc: VerifiableExport, onState: (state: GameState) 
           : `${doc.players.length} players for ${doc.seats} seats`,
     );
   }
+  if (botSeats.size > 0) {
+    const seed = doc.seed;
+    const tally = new BotChoiceTally();
+    for (const [replayed, decision] of decisions.entries()) {
+      yield { replayed, of: decisions.length };
+      const chosen = decision.bot.playable.map((bot) =>
+        chooseBotMove(bot, decision.view, version, seed, doc.id, decision.version),
+      );
+      if (!tally.add(replayed, decision, chosen)) break;
+    }
+    const outcome = botChoicesOutcome([...botSeats.values()], decisions.length, tally);
+    check('botChoices', outcome.ok, outcome.text);
+  }
   return checks;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Check 8: the built-in bots' choices, shared with the server's verifyGame (src/games/bot-choice-checks.ts), which
+// computes the same choices in its bot threads
+// ---------------------------------------------------------------------------------------------------------
+
+/** A seat a built-in bot played, and the versions of its play the export lists for it. */
+export interface BotSeat {
+  readonly seat: number;
+  readonly username: string;
+  readonly versions: readonly string[];
+  /** The listed versions this engine plays (`BOT_VERSIONS`), as the engine bots that play them. */
+  readonly playable: readonly BotName[];
+  /** The listed versions it does not play: another release's. */
+  readonly unplayable: readonly string[];
+}
+
+/** The seat of a player whose `botVersions` are `versions`. */
+export function botSeat(seat: number, username: string, versions: readonly string[]): BotSeat {
+  const playable: BotName[] = [];
+  const unplayable: string[] = [];
+  for (const version of versions) {
+    // A version is `<name>-<n>` (docs/bots.md#versions): this engine plays only each bot's current one.
+    const name = version.slice(0, version.lastIndexOf('-'));
+    if (isBotName(name) && BOT_VERSIONS[name] === version) playable.push(name);
+    else unplayable.push(version);
+  }
+  return { seat, username, versions, playable, unplayable };
+}
+
+/** The seats whose players list `botVersions`, by seat. */
+export function botSeatsOf(
+  players: readonly Pick<VerifiablePlayer, 'seat' | 'username' | 'botVersions'>[],
+): ReadonlyMap<number, BotSeat> {
+  return new Map(
+    players.flatMap((player) =>
+      player.botVersions === null || player.botVersions.length === 0
+        ? []
+        : [[player.seat, botSeat(player.seat, player.username, player.botVersions)] as const],
+    ),
+  );
+}
+
+/** One decision of a built-in bot in the log: the move it made, and what its seat saw before it. */
+export interface BotDecision {
+  /** The event's number in the log. */
+  readonly seq: number;
+  /** The game's version when the bot decided: the number of events before it (its stream is keyed by it). */
+  readonly version: number;
+  readonly bot: BotSeat;
+  readonly view: GameView;
+  /** The move as notation (`pass` for a pass). */
+  readonly made: string;
+}
+
+/**
+ * The bot decision that `event` records, made on `state` (the game after `version` events), or null when the event
+ * is no bot's choice: a person's seat, or no move at all (a resignation, or a timeout decided by the server's clock).
+ */
+export function botDecisionAt(
+  seats: ReadonlyMap<number, BotSeat>,
+  state: GameState,
+  event: GameEvent,
+  version: number,
+  seq: number,
+): BotDecision | null {
+  const bot = seats.get(event.seat);
+  const command = commandOf(event);
+  if (bot === undefined || command.type !== 'move') return null;
+  return { seq, version, bot, view: viewFor(state, event.seat), made: command.move };
+}
+
+/**
+ * The decisions of `seats`' bots in `events`, replayed from `start` (up to an event the engine refuses, which
+ * check 6 reports). For a reader that replays the log in one go (the server's verifyGame).
+ */
+export function botDecisionsOf(
+  seats: ReadonlyMap<number, BotSeat>,
+  start: GameState,
+  events: readonly GameEvent[],
+): BotDecision[] {
+  const decisions: BotDecision[] = [];
+  if (seats.size === 0) return decisions;
+  let state = start;
+  for (const [index, event] of events.entries()) {
+    const decision = botDecisionAt(seats, state, event, index, index + 1);
+    if (decision !== null) decisions.push(decision);
+    const next = replayFrom(state, [event]);
+    if (!next.ok) break;
+    state = next.state;
+  }
+  return decisions;
+}
+
+/** A bot decision that is not what the bot chooses, or that this engine cannot replay. */
+export interface BotChoiceMismatch {
+  readonly decision: BotDecision;
+  /** What the seat's versions that this engine plays choose instead (none when it plays none of them). */
+  readonly chosen: readonly string[];
+}
+
+/**
+ * Null when the move `decision` made is the choice of one of its seat's versions (`chosen`: each playable
+ * version's choice, in order); otherwise what differs.
+ */
+export function botChoiceMismatch(
+  decision: BotDecision,
+  chosen: readonly (string | null)[],
+): BotChoiceMismatch | null {
+  const made = sameNotation(decision.made);
+  if (chosen.some((move) => move !== null && sameNotation(move) === made)) return null;
+  return { decision, chosen: chosen.filter((move): move is string => move !== null) };
+}
+
+/** A move in the engine's own spelling (as the log records it), so that two spellings of one move compare equal. */
+function sameNotation(move: string): string {
+  const parsed = parseMove(move);
+  return parsed === null ? move : formatMove(parsed);
+}
+
+/** The first bot decision that is not the bot's choice, after `replayed` that were. */
+export interface FirstBotMismatch {
+  readonly replayed: number;
+  readonly mismatch: BotChoiceMismatch;
+}
+
+/**
+ * Check 8's count as the decisions are replayed in log order, shared by every reader. A decision that none of its
+ * seat's playable versions chooses is the first mismatch — unless the seat also lists a version this engine does
+ * not play (an earlier release's bot, retired since: docs/bots.md#versions), whose choice it may be: such a
+ * decision is counted as not checked, and the finding names the versions an engine of their release can check.
+ * Neither passed nor failed: the check says what it could not see.
+ */
+export class BotChoiceTally {
+  /** The first decision that is not the bot's choice, after `replayed` that were; null so far. */
+  found: FirstBotMismatch | null = null;
+  /** Decisions that may be a retired version's choice, not replayed here. */
+  unchecked = 0;
+  readonly uncheckedVersions = new Set<string>();
+
+  /** Counts decision number `index` (its playable versions chose `chosen`); false once a mismatch is found. */
+  add(index: number, decision: BotDecision, chosen: readonly (string | null)[]): boolean {
+    const mismatch = botChoiceMismatch(decision, chosen);
+    if (mismatch === null) return true;
+    if (decision.bot.unplayable.length > 0) {
+      this.unchecked += 1;
+      for (const version of decision.bot.unplayable) this.uncheckedVersions.add(version);
+      return true;
+    }
+    this.found = { replayed: index - this.unchecked, mismatch };
+    return false;
+  }
+}
+
+/** Check 8's finding: how many bot decisions were replayed, and the first that is not the bot's choice. */
+export interface BotChoicesOutcome {
+  readonly ok: boolean;
+  /** The bot decisions in the log. */
+  readonly decisions: number;
+  /** Those replayed and found to be the bot's own choice, before the first that is not. */
+  readonly replayed: number;
+  /** Those that may be a retired bot version's choice, which this engine cannot replay (BotChoiceTally). */
+  readonly unchecked: number;
+  /** The event (seq) of the first bot decision that is not the bot's choice, or cannot be replayed; else null. */
+  readonly firstDiffering: number | null;
+  readonly text: string;
+}
+
+/**
+ * Check 8's finding, from the bot seats, the number of bot decisions in the log and the first that is not the bot's
+ * choice (null: every one is).
+ */
+export function botChoicesOutcome(
+  seats: readonly BotSeat[],
+  decisions: number,
+  tally: BotChoiceTally = new BotChoiceTally(),
+): BotChoicesOutcome {
+  const bots = seats.map(describeBotSeat).join(', ');
+  const { found, unchecked } = tally;
+  if (found === null) {
+    const replayed = decisions - unchecked;
+    const notChecked =
+      unchecked === 0
+        ? ''
+        : `; ${countOf(unchecked, 'decision')} not checked: ${[...tally.uncheckedVersions].join(', ')} is not a version this engine plays (it plays ${Object.values(BOT_VERSIONS).join(', ')}), an engine of that release can check them`;
+    return {
+      ok: true,
+      decisions,
+      replayed,
+      unchecked,
+      firstDiffering: null,
+      text:
+        decisions === 0
+          ? `no move of a built-in bot to replay (${bots})`
+          : replayed === 0
+            ? `no move of a built-in bot replayed (${bots})${notChecked}`
+            : `every move of a built-in bot${unchecked === 0 ? '' : ' checked'} is its own choice: ${countOf(replayed, 'decision')} of ${bots} replayed from its seat’s view${notChecked}`,
+    };
+  }
+  const { replayed, mismatch } = found;
+  const { decision, chosen } = mismatch;
+  const { bot } = decision;
+  const made = `event ${decision.seq} (seat ${bot.seat}, ${bot.username}) is ${decision.made}`;
+  const before = `${countOf(replayed, 'bot decision')} before it replayed as the bot’s own`;
+  return {
+    ok: false,
+    decisions,
+    replayed,
+    unchecked,
+    firstDiffering: decision.seq,
+    text: `${made}, but the bot (${bot.versions.join(', ')}) chooses ${chosen.join(' or ')} from that seat’s view; ${before}`,
+  };
+}
+
+function describeBotSeat(bot: BotSeat): string {
+  return `seat ${bot.seat} ${bot.username} (${bot.versions.join(', ')})`;
+}
+
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** The commitment's formula under `version`, for the report. */
@@ -409,6 +694,7 @@ export function exportFromValue(value: unknown): VerifiableExport {
         outcome: nullable(player, 'outcome', string),
         placement: nullable(player, 'placement', integer),
         score: nullable(player, 'score', integer),
+        botVersions: player.botVersions === undefined ? null : nullable(player, 'botVersions', strings),
       };
     }),
     events: events.map((entry, index) => {
@@ -445,6 +731,13 @@ function integer(from: Json, key: string): number {
   const value = from[key];
   if (typeof value !== 'number' || !Number.isInteger(value))
     throw new ExportInputError(`"${key}" is not an integer`);
+  return value;
+}
+
+function strings(from: Json, key: string): string[] {
+  const value = from[key];
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string'))
+    throw new ExportInputError(`"${key}" is not a list of strings`);
   return value;
 }
 

@@ -12,6 +12,7 @@ import type { StoredEvent } from './domain/stored-event';
 import {
   Command,
   GameEvent,
+  GameState,
   commandOf,
   clientSeedProblems,
   decide,
@@ -51,6 +52,8 @@ import { GameProjection, projectionOf, sameResult } from './domain/projection';
 import { GameStatus } from './api/game.types';
 import { Clock } from '../clock/clock';
 import { builtinBotById, builtinBotVersion } from '../bots/builtin-bots';
+import { BotChoicesOutcome, botChoicesOutcome, botDecisionsOf, botSeatsOf } from '../export/verify-export';
+import { BotChoiceChecks } from './bot-choice-checks';
 import { seatOutcomes } from './domain/finish';
 import {
   GamesListQuery,
@@ -109,6 +112,7 @@ export class GamesService {
     private readonly store: GameStore,
     private readonly clock: Clock,
     private readonly players: PlayersService,
+    private readonly botChoices: BotChoiceChecks,
   ) {}
 
   /**
@@ -723,13 +727,19 @@ export class GamesService {
 
   /**
    * Replays a finished game from its revealed seed and its client seeds, under its own rules version, and compares
-   * with what was recorded (docs/fairness.md). A version this engine does not know is UNSUPPORTED_RULES_VERSION.
+   * with what was recorded (docs/fairness.md); then replays its built-in bots' choices (check 8 of
+   * src/export/verify-export.ts, in the bot threads: bot-choice-checks.ts, which may refuse with RATE_LIMITED). A
+   * version this engine does not know is UNSUPPORTED_RULES_VERSION.
    */
   async verify(gameId: string): Promise<{
     seedMatchesCommitment: boolean;
     clientSeedsMatch: boolean;
     replayMatches: boolean;
     resultMatches: boolean;
+    botChoicesMatch: boolean;
+    botDecisionsReplayed: number;
+    botDecisionsNotChecked: number;
+    firstDifferingBotMove: number | null;
     message: string;
   }> {
     const game = await this.get(gameId);
@@ -744,6 +754,13 @@ export class GamesService {
     }
     const version = versionOf(game);
     const seedMatchesCommitment = seedCommitment(version, game.seed) === game.seedCommitment;
+    const botSeats = botSeatsOf(
+      game.players.map((entry) => ({
+        seat: entry.seat,
+        username: entry.player.username,
+        botVersions: entry.botVersions,
+      })),
+    );
     if (game.startedAt === null) {
       // Called off before the deal: no hand was dealt and nobody moved, so the commitment is all there is to check.
       const untouched = game.version === 0 && (await this.repository.log(gameId, 0)).length === 0;
@@ -752,6 +769,10 @@ export class GamesService {
         clientSeedsMatch: true,
         replayMatches: untouched,
         resultMatches: game.result === null,
+        botChoicesMatch: true,
+        botDecisionsReplayed: 0,
+        botDecisionsNotChecked: 0,
+        firstDifferingBotMove: null,
         message: !seedMatchesCommitment
           ? 'the revealed seed does not match the commitment'
           : untouched
@@ -780,12 +801,11 @@ export class GamesService {
     let message = mixes
       ? 'the seed matches its commitment, the client seeds are in order, every move replays legally and the result is the same'
       : 'the seed matches its commitment, every move replays legally and the result is the same';
+    const events = rows.map((row) => row.event);
+    let initial: GameState | null = null;
     try {
-      const initial = initialState(origin);
-      const replayed = replayFrom(
-        initial,
-        rows.map((row) => row.event),
-      );
+      initial = initialState(origin);
+      const replayed = replayFrom(initial, events);
       replayMatches = replayed.ok && gapless;
       resultMatches = replayed.ok && sameResult(replayed.state.result, game.result);
       if (!replayed.ok) message = `event ${replayed.index + 1} does not replay: ${replayed.violation.reason}`;
@@ -794,9 +814,34 @@ export class GamesService {
     } catch (error) {
       message = `the game cannot be replayed: ${(error as Error).message}`;
     }
+    // Check 8 only where the log replays (the bots' views come from that replay); where it does not, the bots'
+    // moves are not shown to be theirs either, as the result is not. Outside the try above: its refusal
+    // (RATE_LIMITED) is an answer of its own, not a finding about the game.
+    let bots: BotChoicesOutcome = botChoicesOutcome([...botSeats.values()], 0);
+    const botsReplayed = botSeats.size === 0 || replayMatches;
+    if (replayMatches && initial !== null && botSeats.size > 0) {
+      bots = await this.botChoices.check(
+        { id: game.id, rulesVersion: version, seed: game.seed },
+        [...botSeats.values()],
+        botDecisionsOf(botSeats, initial, events),
+      );
+      // After the checks before it: a result that differs is what the message says first.
+      if (resultMatches && !bots.ok) message = bots.text;
+      else if (resultMatches && bots.decisions > 0) message = `${message}; ${bots.text}`;
+    }
     if (!clientSeedsMatch) message = `client seeds: ${seedProblems.join('; ')}`;
     if (!seedMatchesCommitment) message = 'the revealed seed does not match the commitment';
-    return { seedMatchesCommitment, clientSeedsMatch, replayMatches, resultMatches, message };
+    return {
+      seedMatchesCommitment,
+      clientSeedsMatch,
+      replayMatches,
+      resultMatches,
+      botChoicesMatch: botsReplayed && bots.ok,
+      botDecisionsReplayed: bots.replayed,
+      botDecisionsNotChecked: bots.unchecked,
+      firstDifferingBotMove: bots.firstDiffering,
+      message,
+    };
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * The bot threads (src/bots/bot-threads.ts): a decision computed in a thread is the one chooseBotMove makes in
- * process for the same inputs (the view crosses as data, and nothing else goes in), from the TypeScript sources
- * and from the compiled script in dist/ alike; the app's event loop keeps turning while a thread computes; a
- * thread that dies or hangs fails its decision and is replaced.
+ * process for the same inputs (the view and the game's seed cross as data, and nothing else goes in), from the
+ * TypeScript sources and from the compiled script in dist/ alike; the app's event loop keeps turning while a
+ * thread computes; a thread that dies or hangs fails its decision and is replaced.
  */
 import * as path from 'node:path';
 import { BOT_NAMES, RULES_VERSION, newDeal, optionsFor, setup, viewFor } from '../../src/engine';
@@ -18,11 +18,13 @@ function decisions(count: number): BotDecision[] {
   const presets = ['classic', 'zloba', 'modern'] as const;
   return [...Array(count).keys()].map((index) => {
     const preset = presets[index % presets.length]!;
-    const state = setup(optionsFor(preset), newDeal(`threads-${index}`), 2);
+    const seed = `threads-${index}`;
+    const state = setup(optionsFor(preset), newDeal(seed), 2);
     return {
       engineBot: BOT_NAMES[index % BOT_NAMES.length]!,
       view: viewFor(state, state.current),
       rulesVersion: RULES_VERSION,
+      seed,
       gameId: GAME,
       version: index,
     };
@@ -34,6 +36,7 @@ function inProcess(decision: BotDecision): string | null {
     decision.engineBot,
     decision.view,
     decision.rulesVersion,
+    decision.seed,
     decision.gameId,
     decision.version,
   );

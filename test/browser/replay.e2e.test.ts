@@ -231,6 +231,8 @@ describe('a finished game in the browser', () => {
     expect(await verdict.locator('li[data-kind="result"]').getAttribute('data-ok')).toBe('true');
     // Played through the API, not dealt from this browser: nothing of its own to compare, and it says so.
     expect(await verdict.locator('li[data-kind="seenCommitment"], li[data-kind="mySeed"]').count()).toBe(0);
+    // Two people: no built-in bot's moves to replay.
+    expect(await verdict.locator('li[data-kind="botChoices"]').count()).toBe(0);
     const scope = page.getByTestId('verify-scope');
     expect(await scope.getAttribute('data-scope')).toBe('export');
     expect(await scope.textContent()).toContain('Only the export’s own consistency was checked');
@@ -295,6 +297,8 @@ describe('Verify of a game dealt from this browser', () => {
       mySeed: await check('mySeed').getAttribute('data-ok'),
       seenCommitmentText: await check('seenCommitment').textContent(),
       mySeedText: await check('mySeed').textContent(),
+      botChoices: await check('botChoices').getAttribute('data-ok'),
+      botChoicesText: await check('botChoices').textContent(),
       exportChecksFailed: await verdict
         .locator('li[data-ok="false"]:not([data-kind="seenCommitment"])')
         .count(),
@@ -342,6 +346,11 @@ describe('Verify of a game dealt from this browser', () => {
         'matches the commitment this browser saw before the deal',
       ) as string,
       mySeedText: expect.stringContaining('Your seed is in the deal') as string,
+      // The bot's moves replayed from the revealed seed (check 8), its finding beneath in English.
+      botChoices: 'true',
+      botChoicesText: expect.stringMatching(
+        /Every move of the built-in bot is its own choice.*(no move of a built-in bot to replay|every move of a built-in bot is its own choice: \d+ decisions? of seat 1 RandomBot \(random-\d+\))/,
+      ) as string,
       exportChecksFailed: 0,
     });
   });
@@ -362,6 +371,11 @@ describe('Verify of a game dealt from this browser', () => {
         'is not the commitment this browser saw before the deal',
       ) as string,
       mySeedText: expect.stringContaining('Your seed is in the deal') as string,
+      // The bot's moves replayed from the revealed seed (check 8), its finding beneath in English.
+      botChoices: 'true',
+      botChoicesText: expect.stringMatching(
+        /Every move of the built-in bot is its own choice.*(no move of a built-in bot to replay|every move of a built-in bot is its own choice: \d+ decisions? of seat 1 RandomBot \(random-\d+\))/,
+      ) as string,
       exportChecksFailed: 0,
     });
     expect(await page.getByTestId('verify-result').textContent()).toContain('Not verified: 1 check failed.');

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import {
+  BOT_KEY_LABEL,
+  BOT_STREAM_PARTS,
   COMMITMENT_LABEL,
   DEAL_KEY_LABEL,
   Deal,
@@ -17,6 +19,8 @@ import {
   RulesVersion,
   STAND_IN_LABEL,
   UnsupportedRulesVersionError,
+  botKey,
+  botStream,
   dealGenerator,
   dealKey,
   encodeFields,
@@ -37,6 +41,8 @@ const V1: RulesVersion = 'malice-rules-1+xoshiro128ss-sha256-v1';
 const V2: RulesVersion = 'malice-rules-1+chacha20-v2';
 /** Rules 2 (forced plays at once, blockedWhen) on the same generator as V2. */
 const V3: RulesVersion = 'malice-rules-2+chacha20-v2';
+/** V3's rules and deal; its built-in bots draw from a stream keyed by the server seed. */
+const V4: RulesVersion = 'malice-rules-2+chacha20-v2+bot-key-v1';
 const CLASSIC = optionsFor('classic');
 
 /** The encoding written independently of the engine, with Buffers: 4-byte big-endian length, then the bytes. */
@@ -79,26 +85,42 @@ describe('the commitment attack (seedCommitment alone gives the deal under the o
   });
 });
 
-describe('versions: a rules part and a generator part, each from a closed list', () => {
-  it('new games get malice-rules-2+chacha20-v2; the old versions are still replayed', () => {
-    expect(RULES_VERSION).toBe(V3);
-    expect(RULES_VERSIONS).toEqual([V1, V2, V3]);
+describe('versions: a rules part, a generator part and a bot-stream part, each from a closed list', () => {
+  it('new games get malice-rules-2+chacha20-v2+bot-key-v1; the old versions are still replayed', () => {
+    expect(RULES_VERSION).toBe(V4);
+    expect(RULES_VERSIONS).toEqual([V1, V2, V3, V4]);
     expect(RULES_PARTS).toEqual(['malice-rules-1', 'malice-rules-2']);
+    expect(BOT_STREAM_PARTS).toEqual(['public-bots', 'bot-key-v1']);
     for (const version of RULES_VERSIONS) {
-      const { rules, generator } = versionParts(version);
+      const { rules, generator, bots } = versionParts(version);
       expect(RULES_PARTS).toContain(rules);
       expect(GENERATOR_PARTS).toContain(generator);
-      expect(version).toBe(`${rules}+${generator}`);
+      expect(BOT_STREAM_PARTS).toContain(bots);
+      // The versions named before the bot-stream part existed have the public one, and their names leave it out.
+      expect(version).toBe(
+        bots === 'public-bots' ? `${rules}+${generator}` : `${rules}+${generator}+${bots}`,
+      );
     }
+    expect(RULES_VERSIONS.filter((version) => versionParts(version).bots === 'public-bots')).toEqual([
+      V1,
+      V2,
+      V3,
+    ]);
+    // The new version deals and plays as V3 does: only the bots' stream differs.
+    expect({ ...versionParts(V4), bots: null }).toEqual({ ...versionParts(V3), bots: null });
   });
 
   it('refuses a version it does not know, with a typed error naming it', () => {
     expect(requireRulesVersion(V1)).toBe(V1);
     expect(requireRulesVersion(V3)).toBe(V3);
+    expect(requireRulesVersion(V4)).toBe(V4);
     for (const unknown of [
       'malice-rules-2+xoshiro128ss-sha256-v1',
       'malice-rules-3+chacha20-v2',
       'malice-rules-1+chacha20-v3',
+      'malice-rules-2+chacha20-v2+public-bots',
+      'malice-rules-2+chacha20-v2+bot-key-v2',
+      'malice-rules-1+chacha20-v2+bot-key-v1',
       '',
       'MALICE-RULES-1+CHACHA20-V2',
     ]) {
@@ -144,7 +166,7 @@ describe('the encoding: length-prefixed fields, so no two lists encode alike', (
   });
 });
 
-describe('domain separation: commitment, key and stand-ins are different labelled hashes', () => {
+describe('domain separation: commitment, keys and stand-ins are different labelled hashes', () => {
   it('each is SHA-256 of its own label and fields (checked against node:crypto)', () => {
     fc.assert(
       fc.property(serverSeed, fc.array(clientSeed, { maxLength: 6 }), (seed, seeds) => {
@@ -153,6 +175,9 @@ describe('domain separation: commitment, key and stand-ins are different labelle
           sha256(encodedByHand([DEAL_KEY_LABEL, seed, String(seeds.length), ...seeds])),
         );
         expect(standInClientSeed(seed, 3)).toBe(sha256(encodedByHand([STAND_IN_LABEL, seed, '3'])));
+        expect(hex(botKey(seed, 'game-7', 12, 1))).toBe(
+          sha256(encodedByHand([BOT_KEY_LABEL, seed, 'game-7', '12', '1'])),
+        );
       }),
     );
   });
@@ -163,10 +188,15 @@ describe('domain separation: commitment, key and stand-ins are different labelle
         const commitment = seedCommitment(V2, seed);
         const key = hex(dealKey(seed, [alice, bob]));
         const standIns = [0, 1].map((seat) => standInClientSeed(seed, seat));
-        for (const known of [commitment, ...standIns, sha256(Buffer.from(seed))]) {
-          expect(known).not.toBe(key);
-          expect(key.startsWith(known.slice(0, 32))).toBe(false);
+        // A built-in bot's key of any decision is no public value either, and not the deal's key.
+        const botKeys = [0, 1, 2].map((version) => hex(botKey(seed, 'game-7', version, 1)));
+        for (const secret of [key, ...botKeys]) {
+          for (const known of [commitment, ...standIns, sha256(Buffer.from(seed))]) {
+            expect(known).not.toBe(secret);
+            expect(secret.startsWith(known.slice(0, 32))).toBe(false);
+          }
         }
+        expect(new Set([key, ...botKeys]).size).toBe(4);
         // Under v2 the generator is keyed by the key, not by the commitment's digest.
         const generator = dealGenerator({ version: V2, seed, clientSeeds: [alice, bob] });
         expect(generator.generator).toBe('chacha20');
@@ -248,6 +278,24 @@ describe('the test vectors of docs/rules.md §5 (pinned: a change here is a new 
       'FIJHGDABEC',
     ]);
     for (const shown of [commitment, key, outputs.join(', '), items.join('')]) expect(rules).toContain(shown);
+  });
+
+  it('bot-key-v1, seed readme-1: a built-in bot’s key (docs/fairness.md’s formula, by hand) and first outputs', () => {
+    const gameId = 'c448a840-5e7b-4db5-b122-6c444ee070fc';
+    const key = hex(botKey('readme-1', gameId, 0, 1));
+    const byHand = sha256(encodedByHand(['malice/v2/bot-key', 'readme-1', gameId, '0', '1']));
+    const stream = botStream('readme-1', gameId, 0, 1);
+    const outputs = [nextUint32(stream), nextUint32(stream), nextUint32(stream)];
+    expect(BOT_KEY_LABEL).toBe('malice/v2/bot-key');
+    expect([key, byHand, outputs]).toEqual([
+      '182bfec2f9cd00fa8212a15a51818fdf2fbc56f4c9538dc5b8caa08335cd1086',
+      '182bfec2f9cd00fa8212a15a51818fdf2fbc56f4c9538dc5b8caa08335cd1086',
+      [1460713147, 4265773559, 3743827041],
+    ]);
+    for (const shown of [key, outputs.join(', ')]) expect(rules).toContain(shown);
+    // Its own label: the deal key of the same seed is another key, and so is the stream of another decision.
+    expect(key).not.toBe(hex(dealKey('readme-1', [])));
+    expect(hex(botKey('readme-1', gameId, 1, 1))).not.toBe(key);
   });
 
   it('xoshiro128ss-sha256-v1, seed demo-seed: the state, first outputs and a shuffle', () => {

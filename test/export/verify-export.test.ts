@@ -7,8 +7,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { GameEvent, formatPosition, standInClientSeed } from '../../src/engine';
+import { GameEvent, decide, formatPosition, legalMoves, standInClientSeed } from '../../src/engine';
 import { GameExport, buildGameExport, toJson, toNdjson } from '../../src/export/game-export';
+import { BOT, PERSON, botGame, botGameExport } from './bot-game';
 import { engineGame } from './engine-game';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -82,7 +83,7 @@ describe('scripts/verify-export.ts', () => {
       const run = verify(name, text);
       expect({ name, status: run.status, stderr: run.stderr }).toEqual({ name, status: 0, stderr: '' });
       expect(run.stdout).toContain(
-        'ok   played under rules malice-rules-2+chacha20-v2, which this engine replays',
+        'ok   played under rules malice-rules-2+chacha20-v2+bot-key-v1, which this engine replays',
       );
       expect(run.stdout).toContain('ok   SHA-256(encode("malice/v2/commitment", seed)) is the commitment');
       expect(run.stdout).toContain(
@@ -94,6 +95,39 @@ describe('scripts/verify-export.ts', () => {
       expect(run.stdout).toMatch(/verified: /);
       expect(run.stdout).not.toContain('FAIL');
     }
+  });
+
+  it('replays a built-in bot’s moves as its own choices, and fails on one the bot would not make (check 8)', () => {
+    const game = botGame({ bot: 'random', preset: 'classic', index: 11, overrides: { payoffSize: 5 } });
+    const run = verify('bot.json', toJson(game.export));
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toContain(
+      `ok   every move of a built-in bot is its own choice: ${game.botMoves.length} decisions of seat 1 random-bot (random-1) replayed from its seat’s view`,
+    );
+    expect(run.stdout).toContain(
+      'verified: the deal is the committed seed’s and the players’, every move was legal, every bot move the bot’s own choice and the result is right',
+    );
+
+    // The server put another legal move in the bot's place, then the person resigned: every other check holds.
+    const seq = game.botMoves.find((candidate) => legalMoves(game.before[candidate - 1]!).length > 1)!;
+    const logged = game.events[seq - 1]!;
+    const other = legalMoves(game.before[seq - 1]!).find(
+      (move) => move !== (logged.type === 'passed' ? 'pass' : 'move' in logged ? logged.move : null),
+    )!;
+    const substitute = decide(game.before[seq - 1]!, { type: 'move', seat: BOT, move: other });
+    if (!substitute.ok) throw new Error(substitute.violation.reason);
+    const events = [
+      ...game.events.slice(0, seq - 1),
+      ...substitute.events,
+      { type: 'resigned', seat: PERSON } as const,
+    ];
+    const tampered = verify('bot-swapped.json', toJson(botGameExport(game, events)));
+    expect(tampered.status).toBe(1);
+    expect(tampered.stdout).toContain(
+      `FAIL event ${seq} (seat 1, random-bot) is ${other}, but the bot (random-1) chooses `,
+    );
+    expect(tampered.stdout.match(/^FAIL /gm)).toHaveLength(1);
+    expect(tampered.stdout).toMatch(/NOT VERIFIED: 1 check failed/);
   });
 
   it('prints the position after every event with --positions, the engine’s own', () => {
@@ -169,7 +203,7 @@ describe('scripts/verify-export.ts', () => {
     const run = verify('newer.json', JSON.stringify(newer));
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
-      'FAIL played under rules malice-rules-3+chacha20-v2, which this engine does not know (it replays malice-rules-1+xoshiro128ss-sha256-v1, malice-rules-1+chacha20-v2, malice-rules-2+chacha20-v2): use an engine that does',
+      'FAIL played under rules malice-rules-3+chacha20-v2, which this engine does not know (it replays malice-rules-1+xoshiro128ss-sha256-v1, malice-rules-1+chacha20-v2, malice-rules-2+chacha20-v2, malice-rules-2+chacha20-v2+bot-key-v1): use an engine that does',
     );
     expect(run.stdout).not.toMatch(/replay legally|dealt from/);
   });

@@ -27,8 +27,10 @@ export interface GoldenGame {
 export const GOLDEN_DIR = __dirname;
 
 /**
- * The fixtures of one version live in a folder named after it (test/golden/<rules part>+<generator part>/): two
- * versions may share a generator (malice-rules-1 and malice-rules-2 both deal with chacha20-v2).
+ * The fixtures of one version live in a folder named after it (test/golden/<version>/): two versions may share a
+ * generator (malice-rules-1 and malice-rules-2 both deal with chacha20-v2), or all but their bot-stream part
+ * (`malice-rules-2+chacha20-v2` and `…+bot-key-v1`, whose games here are the same but for that name: no built-in
+ * bot plays in them).
  */
 export function versionDir(version: string): string {
   return path.join(GOLDEN_DIR, version);

@@ -5,7 +5,8 @@
  */
 import { formatCard, formatPosition } from '../../src/engine';
 import { buildGameExport, toJson } from '../../src/export/game-export';
-import { loadReplay, verifyExportValue } from '../../web/src/replay/engine-replay';
+import { loadReplay, verifyExportValue, verifyExportValueInSteps } from '../../web/src/replay/engine-replay';
+import { botGame } from '../export/bot-game';
 import { engineGame } from '../export/engine-game';
 
 const played = engineGame(
@@ -117,5 +118,17 @@ describe('the web client’s replay (engine-replay.ts)', () => {
       error: expect.stringMatching(/not a malice-game\/1/),
     });
     expect(loadReplay('not an object', null)).toEqual({ ok: false, error: expect.any(String) });
+  });
+
+  it('verifies a game against a built-in bot a bot decision at a time, with the same finding', async () => {
+    const game = botGame({ bot: 'random', preset: 'classic', index: 31, overrides: { payoffSize: 5 } });
+    const value = JSON.parse(toJson(game.export)) as unknown;
+    const progress: { replayed: number; of: number }[] = [];
+    const stepped = await verifyExportValueInSteps(value, null, null, (step) => progress.push(step));
+    const decisions = game.botMoves.length;
+    expect(progress).toEqual([...Array(decisions).keys()].map((replayed) => ({ replayed, of: decisions })));
+    expect(stepped).toEqual(verifyExportValue(value));
+    expect(stepped.ok).toBe(true);
+    expect(stepped.readable && stepped.checks.map((check) => check.kind).slice(-1)).toEqual(['botChoices']);
   });
 });

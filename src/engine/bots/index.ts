@@ -8,6 +8,7 @@ export {
   createBot,
   isBotName,
 } from './bot';
+export { botDecisionRng, chooseBotMove } from './choice';
 export { greedyBotWith } from './greedy';
 export { EXPERT_BUDGET, type ExpertBudget, expertBotWith, expertChoice } from './expert';
 export { DEFAULT_TUNING, EXPERT_TUNING, type GreedyTuning } from './tuning';

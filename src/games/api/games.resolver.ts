@@ -269,7 +269,9 @@ export class GamesResolver {
   }
 
   @Query(() => VerifyResultType, {
-    description: 'Check a finished game: seed against commitment, replay and result.',
+    description:
+      'Check a game that is over: seed against commitment, client seeds, replay, result, and the built-in bots’ ' +
+      'moves replayed as their own choices (RATE_LIMITED while this server replays another game’s bot moves).',
   })
   async verifyGame(
     @Context() context: RequestContext,
@@ -278,7 +280,11 @@ export class GamesResolver {
     requireReadable(context.viewer);
     const checks = await this.service.verify(id);
     const ok =
-      checks.seedMatchesCommitment && checks.clientSeedsMatch && checks.replayMatches && checks.resultMatches;
+      checks.seedMatchesCommitment &&
+      checks.clientSeedsMatch &&
+      checks.replayMatches &&
+      checks.resultMatches &&
+      checks.botChoicesMatch;
     return { ok, ...checks };
   }
 

@@ -8,12 +8,14 @@
 import { formatCard, replayFrom, viewFor } from '../../../src/engine';
 import type { GameEvent, GameView } from '../../../src/engine';
 import {
+  type BotReplayProgress,
   type Check,
   ExportInputError,
   type VerifiableExport,
   exportFromValue,
   startingState,
   verifyExport,
+  verifyExportSteps,
 } from '../../../src/export/verify-export';
 
 export interface ReplayStep {
@@ -137,7 +139,37 @@ export function verifyExportValue(
 ): Verification {
   const doc = readValue(value);
   if (typeof doc === 'string') return { readable: false, error: doc, ok: false };
-  const checks = verifyExport(doc);
+  return verification(doc, verifyExport(doc), seen, seat);
+}
+
+/**
+ * `verifyExportValue` that gives the page back before each bot decision it replays: check 8 runs the bot's search
+ * once per decision (an ExpertBot game takes seconds), so the page stays responsive and shows `onProgress`.
+ */
+export async function verifyExportValueInSteps(
+  value: unknown,
+  seen: SeenBeforeDeal | null,
+  seat: number | null,
+  onProgress: (progress: BotReplayProgress) => void,
+): Promise<Verification> {
+  const doc = readValue(value);
+  if (typeof doc === 'string') return { readable: false, error: doc, ok: false };
+  const steps = verifyExportSteps(doc);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return verification(doc, step.value, seen, seat);
+    onProgress(step.value);
+    // A task of its own for each decision: the browser paints and answers input in between.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+function verification(
+  doc: VerifiableExport,
+  checks: readonly Check[],
+  seen: SeenBeforeDeal | null,
+  seat: number | null,
+): Verification {
   const ours = browserChecks(doc, seen, seat);
   const ok = checks.every((check) => check.ok) && (ours ?? []).every((check) => check.ok);
   return { readable: true, checks, browserChecks: ours, ok };

@@ -80,6 +80,8 @@ const en = {
   emptyHand: 'empty',
   verify: 'Verify',
   verifying: 'Checking…',
+  /** While check 8 replays the bot's moves, one search each (src/export/verify-export.ts). */
+  replayingBot: (done: number, of: number) => `Checking… the bot’s moves replayed: ${done} of ${of}`,
   verified:
     'Verified: the deal is the committed seed’s and the players’, every move was legal, the result is right.',
   notVerified: (failed: number) =>
@@ -112,6 +114,7 @@ const en = {
     events: 'Every move replays legally from the deal',
     result: 'The replay ends with the recorded result',
     players: 'Each player’s outcome, placement and score follow from it',
+    botChoices: 'Every move of the built-in bot is its own choice, replayed from the revealed seed',
   } satisfies Record<CheckKind, string>,
 };
 
@@ -190,6 +193,7 @@ export const strings = translations(en, {
     emptyHand: 'tom',
     verify: 'Verifiera',
     verifying: 'Kontrollerar…',
+    replayingBot: (done: number, of: number) => `Kontrollerar… botens drag uppspelade: ${done} av ${of}`,
     verified:
       'Verifierat: given kommer från det utlovade fröet och spelarnas frön, varje drag var tillåtet och resultatet stämmer.',
     notVerified: (failed: number) =>
@@ -224,6 +228,7 @@ export const strings = translations(en, {
       events: 'Varje drag spelas upp lagligt från given',
       result: 'Uppspelningen slutar med det registrerade resultatet',
       players: 'Varje spelares utfall, placering och poäng följer av det',
+      botChoices: 'Varje drag av den inbyggda boten är dess eget val, uppspelat från det avslöjade fröet',
     },
   },
   ru: {
@@ -306,6 +311,7 @@ export const strings = translations(en, {
     emptyHand: 'пусто',
     verify: 'Проверить',
     verifying: 'Проверка…',
+    replayingBot: (done: number, of: number) => `Проверка… воспроизведено ходов бота: ${done} из ${of}`,
     verified:
       'Проверено: раздача получена из обещанного зерна и зёрен игроков, каждый ход был допустим, результат верен.',
     notVerified: (failed: number) =>
@@ -341,6 +347,7 @@ export const strings = translations(en, {
       events: 'Каждый ход допустимо воспроизводится от раздачи',
       result: 'Повтор заканчивается записанным результатом',
       players: 'Исход, место и очки каждого игрока следуют из него',
+      botChoices: 'Каждый ход встроенного бота — его собственный выбор, воспроизведённый по раскрытому зерну',
     },
   },
 });

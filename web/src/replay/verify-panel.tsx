@@ -4,9 +4,12 @@
  * legally from the deal, and the replay ends with the recorded result. Those say the export agrees with itself;
  * where this browser started the deal, it also checks the export against what it kept then (web/src/client-seed.ts
  * `rememberedDeal`): the commitment it showed before the deal, and the seed it drew. Each check is listed with ✓ or
- * ✗; without that record the panel says the export alone was checked (docs/web.md, "Verify").
+ * ✗; without that record the panel says the export alone was checked (docs/web.md, "Verify"). In a game against a
+ * built-in bot, every move of the bot is replayed from the revealed seed (one search each: seconds for ExpertBot),
+ * a decision at a time, with the count shown meanwhile.
  */
 import { useState } from 'preact/hooks';
+import type { BotReplayProgress } from '../../../src/export/verify-export';
 import { rememberedDeal } from '../client-seed';
 import type { BrowserCheck, Verification } from './engine-replay';
 import type { EngineReplay } from './replay-viewer';
@@ -25,16 +28,28 @@ export function VerifyPanel({
 }) {
   const S = strings();
   const [verification, setVerification] = useState<Verification | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [progress, setProgress] = useState<BotReplayProgress | null>(null);
+  const verify = (): void => {
+    setChecking(true);
+    setVerification(null);
+    setProgress(null);
+    // Read at the click: what this browser kept is compared as it is now.
+    void engine
+      .verifyExportValueInSteps(exported, rememberedDeal(gameId), mySeat, setProgress)
+      .then(setVerification)
+      .finally(() => setChecking(false));
+  };
   return (
     <div class="verify">
-      <button
-        type="button"
-        data-testid="verify"
-        // Read at the click: what this browser kept is compared as it is now.
-        onClick={() => setVerification(engine.verifyExportValue(exported, rememberedDeal(gameId), mySeat))}
-      >
+      <button type="button" data-testid="verify" disabled={checking} onClick={verify}>
         {S.verify}
       </button>
+      {checking && (
+        <p class="hint" data-testid="verify-progress" role="status">
+          {progress === null ? S.verifying : S.replayingBot(progress.replayed, progress.of)}
+        </p>
+      )}
       {verification !== null && <VerifyResult verification={verification} />}
     </div>
   );
