@@ -13,6 +13,7 @@
  *   parse would throw and close the whole socket.
  */
 import type { IncomingMessage } from 'node:http';
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { Socket } from 'node:net';
 import { DocumentNode, GraphQLError, GraphQLFormattedError, GraphQLSchema, Kind, Source } from 'graphql';
 import type { ExecutionResult } from 'graphql';
@@ -43,6 +44,28 @@ interface HttpRequestLike {
 /** What of Fastify's reply the context function uses: Apollo's integration passes it after the request. */
 interface HttpReplyLike {
   header(name: string, value: string): unknown;
+}
+
+/**
+ * Subscriptions are served over graphql-ws only (docs/api.md#subscriptions). Over HTTP one is refused once its
+ * operation is known and before it runs, as a request error from our closed list through the one error shaper:
+ * Nest's own refusal, answered later in Apollo's pipeline, would skip the shaper and say `BAD_REQUEST`.
+ */
+export function subscriptionsOverHttpRefused(): ApolloServerPlugin {
+  return {
+    requestDidStart: async () => ({
+      didResolveOperation: async ({ operation }) => {
+        if (operation?.operation !== 'subscription') return;
+        throw withStatus(
+          new ApiError(
+            'BAD_USER_INPUT',
+            'subscriptions are served over graphql-ws on /graphql, not over HTTP',
+          ),
+          400,
+        );
+      },
+    }),
+  };
 }
 
 /**

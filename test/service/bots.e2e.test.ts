@@ -173,9 +173,15 @@ async function checkBotLog(
   });
   // A game dealt from a chosen seed has no client seeds to check; any other has one per seat (the bot's a stand-in).
   const seeds = dataOf(verified).game.dealChosen ? '' : 'the client seeds are in order, ';
+  // And every move of the bot's seat is the bot's own choice, replayed with the revealed seed (check 8).
   expect(dataOf(verified).verifyGame).toEqual({
     ok: true,
-    message: `the seed matches its commitment, ${seeds}every move replays legally and the result is the same`,
+    message: expect.stringMatching(
+      new RegExp(
+        `^the seed matches its commitment, ${seeds}every move replays legally and the result is the same; ` +
+          `every move of a built-in bot is its own choice: \\d+ decisions? of seat \\d [A-Za-z]+Bot \\([a-z]+-\\d+\\) replayed`,
+      ),
+    ) as string,
   });
   return log;
 }

@@ -255,6 +255,7 @@ describe('BotChoiceChecks: the bots’ moves replayed in the bot threads', () =>
       ok: false,
       decisions: index + 1,
       replayed: index,
+      unchecked: 0,
       firstDiffering: seq,
       text: expect.stringMatching(
         new RegExp(`^event ${seq} \\(seat 1, random-bot\\) is ${other}, but the bot \\(random-1\\) chooses `),

@@ -50,6 +50,8 @@ export function testEnvironment(
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     RATE_LIMIT_REQUESTS: '1000000',
+    // Tests sign players up several at a time; the cap on hashes at once has tests of its own.
+    PASSWORD_MAX_CONCURRENT_HASHES: '64',
     ...env,
   };
 }
