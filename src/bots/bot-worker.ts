@@ -14,7 +14,8 @@
  * - Each move is sent with the version it was decided on as expectedVersion and `bot:<version>` as clientMoveId,
  *   and the choice is deterministic per decision (bot-move.ts). Should two copies still act on the same turn (a
  *   claim that ran out), exactly one move is appended per version; the other gets the applied move back as a
- *   retry, or VERSION_CONFLICT, and simply reads the game again.
+ *   retry, or VERSION_CONFLICT, and simply reads the game again. The choice's randomness is keyed by the game's
+ *   secret server seed (bot-move.ts), read here on the server and handed to the bot thread, never logged.
  * - A catch-up scan every few seconds finds active games whose player to move is a built-in bot and whose row has
  *   not changed for longer than the delay (a missed notification, a restart, a copy that stopped mid-turn), so no
  *   bot game stays stuck.
@@ -28,6 +29,7 @@ import { requireRulesVersion, viewFor } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
+import { onWorkerPool } from '../db/pools';
 import { EventBus, PlayerEventMessage } from '../notifications/event-bus';
 import { GameStatus } from '../games/api/game.types';
 import { GamesService } from '../games/games.service';
@@ -113,7 +115,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     // While the database is down the scan waits (its outage is logged once); the first scan after it takes up every
     // bot turn that began or was cut short meanwhile.
     if (this.stopping || this.scanning !== null || !this.availability.databaseUp) return;
-    this.scanning = this.findStalled()
+    this.scanning = onWorkerPool(() => this.findStalled())
       .then((ids) => ids.forEach((id) => this.play(id)))
       .catch((error: unknown) => this.report('bot catch-up scan failed', error))
       .finally(() => (this.scanning = null));
@@ -158,7 +160,8 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.again.add(gameId);
       return;
     }
-    const run = this.run(gameId)
+    // The bots' moves are background work, on the workers' own pool (src/db/pools.ts).
+    const run = onWorkerPool(() => this.run(gameId))
       .catch((error: unknown) => this.report(`bot move in game ${gameId} failed`, error))
       .finally(() => {
         this.runs.delete(gameId);
@@ -210,12 +213,14 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (!(await this.claims.claimBotTurn(game.id, game.version, this.clock.now()))) return done;
     // The bot's own view, never the state: it decides on what its seat may see, as a person would. The game
     // folded, so its rules version is one this engine knows. The decision is computed in a bot thread, off the
-    // event loop (a searching bot spends up to a few hundred milliseconds on it).
+    // event loop (a searching bot spends up to a few hundred milliseconds on it). The server seed keys the bot's
+    // random stream (bot-move.ts), so nobody can replay its choices before the end; it goes to the thread only.
     const started = performance.now();
     const move = await this.threads.decide({
       engineBot: bot.engineBot,
       view: viewFor(folded.state, seat),
       rulesVersion: requireRulesVersion(game.rulesVersion),
+      seed: game.seed,
       gameId: game.id,
       version: game.version,
     });

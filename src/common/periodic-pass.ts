@@ -8,10 +8,13 @@
  * - One pass at a time: a pass asked for while one runs (a test's, or the timer's) waits for it.
  * - On stop: no new pass; `stopping` turns true, so a pass can end after its current step; the running one is
  *   awaited, before the pool closes.
+ * - A pass, on the timer or asked for, is background work: it takes its connections from the worker pool
+ *   (src/db/pools.ts).
  */
 import type { Logger } from '@nestjs/common';
 import type { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
+import { onWorkerPool } from '../db/pools';
 
 export class PeriodicPass<Report> {
   private timer: NodeJS.Timeout | null = null;
@@ -47,7 +50,7 @@ export class PeriodicPass<Report> {
   /** Runs one pass once any running one has ended; resolves with its report. */
   async run(pass: () => Promise<Report>): Promise<Report> {
     while (this.running !== null) await this.running.catch(() => undefined);
-    this.running = pass();
+    this.running = onWorkerPool(pass);
     try {
       return await this.running;
     } finally {

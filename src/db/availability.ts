@@ -7,7 +7,9 @@
  * - While `down`, the database is tried again every DATABASE_PROBE_INTERVAL_MS; the first answer marks it `up`.
  * - `refusal()` is the UNAVAILABLE error an operation gets at once while the database is down, so that nothing
  *   waits for a timeout it is sure to reach; readiness (`GET /health/ready`) adds the event bus's LISTEN
- *   connection, without which pushes would wait for its reconnection.
+ *   connection, without which pushes would wait for its reconnection. The query pools go by it too: while the
+ *   database is down they hand out no connection, and those waiting for one are refused when it goes down
+ *   (src/db/connection-queue.ts).
  *
  * Each change is logged once: when the database went down (and why), and when it answered again.
  */
@@ -17,10 +19,13 @@ import { ApiError } from '../errors/api-error';
 import {
   DatabaseFailure,
   UNAVAILABLE_MESSAGES,
+  UNAVAILABLE_RETRY_AFTER,
   databaseFailureOf,
   describeFailure,
+  isConnectionFailure,
 } from './connection-errors';
 import { observedClient } from './connections';
+import { onPool } from './pools';
 
 export type Reachability = 'up' | 'down';
 
@@ -34,10 +39,19 @@ export interface Readiness {
   readonly stopping: boolean;
 }
 
-/** The refusal a client gets: UNAVAILABLE, with HTTP 503 (Apollo reads `extensions.http`, as for the gate's 401). */
-export function unavailableError(reason: DatabaseFailure | 'down'): ApiError {
-  const error = new ApiError('UNAVAILABLE', UNAVAILABLE_MESSAGES[reason]);
-  (error.extensions as Record<string, unknown>).http = { status: 503 };
+/**
+ * The refusal a client gets: UNAVAILABLE, with HTTP 503 (Apollo reads `extensions.http`, as for the gate's 401);
+ * a busy copy adds when to try again (`extensions.retryAfter` and `Retry-After`, in seconds).
+ */
+export function unavailableError(reason: DatabaseFailure): ApiError {
+  const retryAfter = UNAVAILABLE_RETRY_AFTER[reason];
+  const error = new ApiError(
+    'UNAVAILABLE',
+    UNAVAILABLE_MESSAGES[reason],
+    retryAfter === undefined ? {} : { retryAfter },
+  );
+  const headers = new Map(retryAfter === undefined ? [] : [['Retry-After', String(retryAfter)]]);
+  (error.extensions as Record<string, unknown>).http = { status: 503, headers };
   return error;
 }
 
@@ -59,6 +73,7 @@ export class DatabaseAvailability implements OnModuleDestroy {
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly onUp = new Set<() => void>();
+  private readonly onDown = new Set<() => void>();
   private stopping = false;
 
   constructor(@Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig) {}
@@ -68,10 +83,14 @@ export class DatabaseAvailability implements OnModuleDestroy {
     if (this.retry !== null) clearTimeout(this.retry);
   }
 
-  /** A failure seen on a connection to the database (anything else is ignored). */
+  /**
+   * A failure seen on a connection to the database (anything else is ignored, this copy's own refusals too). The
+   * check it starts, and what follows it (the LISTEN connection made again, the pushes), is nobody's background
+   * work: it runs on the user pool whatever work saw the failure (src/db/pools.ts).
+   */
   observe(error: unknown): void {
-    if (this.closed || databaseFailureOf(error) === null) return;
-    this.check();
+    if (this.closed || !isConnectionFailure(databaseFailureOf(error))) return;
+    onPool('user', () => this.check());
   }
 
   /** The UNAVAILABLE error for an operation that should not start now, or null to go ahead. */
@@ -106,6 +125,12 @@ export class DatabaseAvailability implements OnModuleDestroy {
   whenUp(listener: () => void): () => void {
     this.onUp.add(listener);
     return () => this.onUp.delete(listener);
+  }
+
+  /** Called each time the database is marked down (the pools refuse whoever waits); returns the unsubscribe. */
+  whenDown(listener: () => void): () => void {
+    this.onDown.add(listener);
+    return () => this.onDown.delete(listener);
   }
 
   /**
@@ -153,6 +178,7 @@ export class DatabaseAvailability implements OnModuleDestroy {
     this.logger.warn(
       `the database is unavailable (${describeFailure(cause)}): operations are refused with UNAVAILABLE until it answers again`,
     );
+    for (const listener of this.onDown) listener();
   }
 
   private markUp(): void {

@@ -1,13 +1,38 @@
 /**
  * Which failures mean "the database is unavailable" rather than "this request is wrong" or "a bug": the
- * connection could not be made or broke, Postgres is shutting down or starting up, or an answer did not come
- * within the client-side timeouts (src/db/connections.ts). They reach us in several wrappings — node-postgres's
- * own errors, Node's socket errors, Postgres's SQLSTATEs, Prisma's errors around its driver adapter's — so this
- * looks through all of them. Pure: no database, no framework.
+ * connection could not be made or broke, Postgres is shutting down or starting up, an answer did not come
+ * within the client-side timeouts (src/db/connections.ts), or no pooled connection could be had
+ * (src/db/connection-queue.ts). They reach us in several wrappings — node-postgres's own errors, Node's socket
+ * errors, Postgres's SQLSTATEs, Prisma's errors around its driver adapter's — so this looks through all of them.
+ * Pure: no database, no framework.
  */
 
-/** `unreachable`: no connection, or it broke; `timeout`: connected, but no answer in time. */
-export type DatabaseFailure = 'unreachable' | 'timeout';
+/**
+ * `unreachable`: no connection, or it broke; `timeout`: connected, but no answer in time; `down`: refused at
+ * once, the database being known down; `busy`: the pool's queue was full, or no connection came free within
+ * DATABASE_QUEUE_MS (the database is up; this copy has more work than connections).
+ */
+export type DatabaseFailure = 'unreachable' | 'timeout' | 'down' | 'busy';
+
+/** The failures seen on a connection to the database; `down` and `busy` are this app's own refusals. */
+export type ConnectionFailure = Extract<DatabaseFailure, 'unreachable' | 'timeout'>;
+
+/** Why the queue for a pooled connection refused a caller (src/db/connection-queue.ts). */
+export const QUEUE_REFUSAL_REASONS = ['full', 'timeout', 'down'] as const;
+export type QueueRefusalReason = (typeof QUEUE_REFUSAL_REASONS)[number];
+
+/** The `code` of the queue's refusals (Prisma hands such an error back as it was thrown). */
+export const QUEUE_REFUSAL_CODES = {
+  full: 'MALICE_POOL_QUEUE_FULL',
+  timeout: 'MALICE_POOL_QUEUE_TIMEOUT',
+  down: 'MALICE_DATABASE_DOWN',
+} as const satisfies Record<QueueRefusalReason, string>;
+
+const QUEUE_FAILURES: Record<string, DatabaseFailure> = {
+  [QUEUE_REFUSAL_CODES.full]: 'busy',
+  [QUEUE_REFUSAL_CODES.timeout]: 'busy',
+  [QUEUE_REFUSAL_CODES.down]: 'down',
+};
 
 /** Node's errors for a connection that cannot be made or broke. */
 const SOCKET_CODES = new Set([
@@ -67,6 +92,7 @@ export function databaseFailureOf(error: unknown, depth = 0): DatabaseFailure | 
     if (SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return 'unreachable';
     if (PRISMA_UNREACHABLE.has(code)) return 'unreachable';
     if (PRISMA_TIMEOUT.has(code)) return 'timeout';
+    if (Object.hasOwn(QUEUE_FAILURES, code)) return QUEUE_FAILURES[code]!;
   }
   if (typeof kind === 'string' && Object.hasOwn(ADAPTER_KINDS, kind)) return ADAPTER_KINDS[kind]!;
   if (typeof message === 'string' && Object.hasOwn(PG_MESSAGES, message)) return PG_MESSAGES[message]!;
@@ -80,12 +106,25 @@ export function databaseFailureOf(error: unknown, depth = 0): DatabaseFailure | 
   return null;
 }
 
-/** What a client is told (extensions.code UNAVAILABLE); `down`: refused at once, the database is known down. */
-export const UNAVAILABLE_MESSAGES: Record<DatabaseFailure | 'down', string> = {
+/** Whether `failure` was seen on a connection (so the database may be down), not refused by this app itself. */
+export function isConnectionFailure(failure: DatabaseFailure | null): failure is ConnectionFailure {
+  return failure === 'unreachable' || failure === 'timeout';
+}
+
+/** What a client is told (extensions.code UNAVAILABLE). */
+export const UNAVAILABLE_MESSAGES: Record<DatabaseFailure, string> = {
   down: 'the database is unavailable; try again in a few seconds',
   unreachable: 'the database could not be reached; try again in a few seconds',
   timeout: 'the database did not answer in time; try again in a few seconds',
+  busy: 'the server is busy (too many requests are waiting for the database); try again in a second',
 };
+
+/**
+ * Seconds a client should wait before it tries again, when there is a better answer than "a few seconds": a busy
+ * copy's queue moves at hundreds of connections a second, so a second later it has room (docs/api.md#unavailable).
+ * Sent as `extensions.retryAfter` and, over HTTP, `Retry-After`.
+ */
+export const UNAVAILABLE_RETRY_AFTER: Partial<Record<DatabaseFailure, number>> = { busy: 1 };
 
 /** A one-line description for the server log (a failure's message, without Prisma's source excerpt). */
 export function describeFailure(error: unknown): string {

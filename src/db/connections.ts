@@ -6,9 +6,13 @@
 import { Client, ClientConfig, Pool, PoolClient, PoolConfig } from 'pg';
 import type { RuntimeConfig } from '../common/app-config.token';
 import { notifierOption } from '../notifications/notification-writer';
+import type { ConnectionQueue, Release } from './connection-queue';
 
-/** What each connection is for, as `application_name` shows it in pg_stat_activity. */
-export type ConnectionRole = 'malice' | 'malice listen' | 'malice probe';
+/**
+ * What each connection is for, as `application_name` shows it in pg_stat_activity: `malice` (queries; the
+ * background workers' pool: `malice worker`, src/db/pools.ts), `malice listen`, `malice probe`.
+ */
+export type ConnectionRole = 'malice' | 'malice worker' | 'malice listen' | 'malice probe';
 
 /** node-postgres settings for one connection of the app to `config.databaseUrl`. */
 export function connectionSettings(config: RuntimeConfig, role: ConnectionRole = 'malice'): ClientConfig {
@@ -16,6 +20,8 @@ export function connectionSettings(config: RuntimeConfig, role: ConnectionRole =
   return {
     connectionString: config.databaseUrl,
     application_name: role,
+    // Opening a connection. pg-pool also bounds its own wait for a free connection by this; a pool with a
+    // ConnectionQueue in front never makes it wait (src/db/connection-queue.ts: DATABASE_QUEUE_MS bounds that).
     connectionTimeoutMillis: connectTimeoutMs,
     // Client side: the query's promise fails; the connection is then dropped (pg-pool removes a client that
     // failed a query), and Postgres may still run the statement when it runs again (docs/operations.md).
@@ -37,6 +43,9 @@ type ConnectCallback = Parameters<Pool['connect']>[0];
  * A pg Pool that reports failures and never lets one crash the process. pg-pool emits `error` for an idle
  * client whose connection breaks (Postgres restarting, a connection cut) and a checked-out client emits `error`
  * itself: an EventEmitter `error` without a listener throws, so both get one here, for their whole life.
+ *
+ * With a ConnectionQueue, every connection is taken through it (pool.connect, pool.query and Prisma's adapter all
+ * come through `connect`): a caller waits there for its turn, and the turn ends when the client is released.
  */
 export class ObservedPool extends Pool {
   /** Told how long each connection took to get (seconds): waiting for a free one, or opening a new one. */
@@ -45,6 +54,8 @@ export class ObservedPool extends Pool {
   constructor(
     config: PoolConfig,
     private readonly observe: FailureObserver,
+    /** The wait for a turn (null: pg-pool's own queue, bounded by the connect timeout). */
+    readonly queue: ConnectionQueue | null = null,
   ) {
     super(config);
     this.on('error', (error) => observe(error));
@@ -60,30 +71,54 @@ export class ObservedPool extends Pool {
     this.acquired = listener;
   }
 
+  /**
+   * Callers waiting for a connection: in the queue in front, and in pg-pool's own (malice_db_pool_waiting).
+   * pg-pool's `waitingCount` counts only its own, which the queue keeps empty.
+   */
+  get waiting(): number {
+    return this.waitingCount + (this.queue?.waiting ?? 0);
+  }
+
   // Connection failures (refused, timed out) happen before there is a client to release: seen here. pool.query
   // connects through the callback form.
   override connect(): Promise<PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    const connected = this.take();
+    if (callback === undefined) return connected;
+    connected.then(
+      (client) => callback(undefined, client, client.release),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+
+  private async take(): Promise<PoolClient> {
     const asked = performance.now();
-    const took = (): void => this.acquired((performance.now() - asked) / 1000);
-    if (callback === undefined) {
-      return super.connect().then(
-        (client) => {
-          took();
-          return client;
-        },
-        (error: unknown) => {
-          this.observe(error);
-          throw error;
-        },
-      );
+    // The queue's refusals are this copy's own answer, not a failure seen on a connection: not observed.
+    const release: Release = this.queue === null ? () => undefined : await this.queue.acquire();
+    let client: PoolClient;
+    try {
+      client = await super.connect();
+    } catch (error) {
+      release();
+      this.observe(error);
+      throw error;
     }
-    super.connect((error, client, done) => {
-      if (error !== undefined && error !== null) this.observe(error);
-      else took();
-      callback(error, client, done);
-    });
+    this.acquired((performance.now() - asked) / 1000);
+    // pg-pool gives each checkout a fresh `release`: the turn ends with it, once the client is back in the pool
+    // (or dropped), so that the next caller finds it there.
+    const giveBack = client.release;
+    let given = false;
+    client.release = (error?: Error | boolean) => {
+      const first = !given;
+      given = true;
+      try {
+        giveBack(error);
+      } finally {
+        if (first) release();
+      }
+    };
+    return client;
   }
 }
 

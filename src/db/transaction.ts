@@ -14,11 +14,13 @@ export async function transaction<T>(pool: Pool, work: (client: PoolClient) => P
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    // A connection that failed (or timed out: its statement may still be running) is dropped without waiting
-    // for a ROLLBACK that would fail too, so the caller hears of it now; Postgres rolls back an open transaction
-    // whose connection is gone. A connection that cannot even roll back is not handed to the next caller.
+    // A connection that failed (or timed out: its statement may still be running), or any while the database is
+    // known down, is dropped without waiting for a ROLLBACK that would fail too, so the caller hears of it now;
+    // Postgres rolls back an open transaction whose connection is gone. A busy pool says nothing about this
+    // connection: it rolls back as usual. A connection that cannot even roll back is not handed to the next caller.
+    const failure = databaseFailureOf(error);
     broken =
-      databaseFailureOf(error) !== null ||
+      (failure !== null && failure !== 'busy') ||
       (await client.query('ROLLBACK').then(
         () => false,
         () => true,

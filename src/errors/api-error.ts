@@ -4,7 +4,7 @@
  */
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { Violation } from '../engine';
-import { UNAVAILABLE_MESSAGES, databaseFailureOf } from '../db/connection-errors';
+import { UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER, databaseFailureOf } from '../db/connection-errors';
 
 export const API_ERROR_CODES = [
   'UNAUTHENTICATED',
@@ -95,8 +95,8 @@ const SUGGESTION = / ?Did you mean(.+?)\?$/;
  * - an ApiError (raised anywhere: a resolver, the access gate, a refusal) keeps its code, message and details;
  * - an error graphql-js or Apollo raised about the request itself — parse, validation, variables that do not fit,
  *   a request Apollo cannot read — is the client's input: BAD_USER_INPUT (a limit keeps its `limit`);
- * - a database failure (no connection, or no answer within the client-side timeouts: src/db/connection-errors.ts)
- *   is UNAVAILABLE;
+ * - a database failure (no connection, no answer within the client-side timeouts, or no pooled connection to be
+ *   had: src/db/connection-errors.ts) is UNAVAILABLE, a busy copy's with `retryAfter`;
  * - anything else (a thrown exception, a non-null violation: a bug) is INTERNAL, with the details only in the log.
  * A request error has no `path` and wraps no exception; an execution error has a path or wraps what was thrown.
  */
@@ -112,10 +112,11 @@ export function errorShaper(options: ErrorShapeOptions): (error: unknown) => Gra
     const databaseFailure = databaseFailureOf(error);
     if (databaseFailure !== null) {
       const path = isGraphQLErrorLike(error) ? error.path : undefined;
+      const retryAfter = UNAVAILABLE_RETRY_AFTER[databaseFailure];
       return {
         message: UNAVAILABLE_MESSAGES[databaseFailure],
         ...(path === undefined ? {} : { path }),
-        extensions: { code: 'UNAVAILABLE' },
+        extensions: { ...(retryAfter === undefined ? {} : { retryAfter }), code: 'UNAVAILABLE' },
       };
     }
     if (isGraphQLErrorLike(error) && error.path === undefined && !isException(error.originalError)) {

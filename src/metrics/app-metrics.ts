@@ -8,10 +8,12 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { GraphQLSchema } from 'graphql';
-import type { Pool } from 'pg';
+import type { ObservedPool } from '../db/connections';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { Clock } from '../clock/clock';
 import { DatabaseAvailability } from '../db/availability';
+import { QUEUE_REFUSAL_REASONS } from '../db/connection-errors';
+import { POOL_NAMES, type PoolName, onWorkerPool } from '../db/pools';
 import { GAME_STATUSES } from '../games/domain/vocabulary';
 import { PrismaService } from '../prisma/prisma.service';
 import { RETAINED_TABLES, type RetentionReport } from '../retention/retention-policy';
@@ -68,9 +70,20 @@ interface PoolUse {
   readonly waiting: number;
 }
 
-function poolUse(pool: Pool): PoolUse {
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+function poolUse(pool: ObservedPool): PoolUse {
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waiting };
 }
+
+/** Each query pool as found (src/db/pools.ts). */
+function poolsNow(prisma: PrismaService): Record<PoolName, PoolUse> {
+  return { user: poolUse(prisma.pools.byName.user), worker: poolUse(prisma.pools.byName.worker) };
+}
+
+/**
+ * Seconds to get a pooled connection: opening one takes a few ms; a wait for a free one may last up to
+ * DATABASE_QUEUE_MS (30 s by default).
+ */
+const ACQUIRE_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30] as const;
 
 @Injectable()
 export class AppMetrics {
@@ -88,7 +101,7 @@ export class AppMetrics {
   private subscriptions = 0;
   /** The open NDJSON streams, as src/streams/streams.service.ts counts them (it registers itself). */
   private streams: () => number = () => 0;
-  private poolAtScrape: PoolUse | null = null;
+  private poolsAtScrape: Record<PoolName, PoolUse> | null = null;
   /** The statement of the scrape in progress, shared by its gauges. */
   private reading: Promise<Snapshot | null> | null = null;
 
@@ -191,26 +204,59 @@ export class AppMetrics {
         },
       });
     };
-    const pool = (): PoolUse => this.poolAtScrape ?? poolUse(prisma.pool);
+    const pool = (name: PoolName): PoolUse => (this.poolsAtScrape ?? poolsNow(prisma))[name];
     new Gauge({
       name: `${METRICS_PREFIX}db_pool_connections`,
-      help: 'Connections of the query pool, per state (total, idle).',
-      labelNames: ['state'],
+      help: 'Connections of each query pool (user, worker), per state (total, idle).',
+      labelNames: ['pool', 'state'],
       registers,
       collect() {
-        this.set({ state: 'total' }, pool().total);
-        this.set({ state: 'idle' }, pool().idle);
+        for (const name of POOL_NAMES) {
+          this.set({ pool: name, state: 'total' }, pool(name).total);
+          this.set({ pool: name, state: 'idle' }, pool(name).idle);
+        }
       },
     });
-    gauge('db_pool_max', 'The size of the query pool.', () => prisma.pool.options.max ?? 0);
-    gauge('db_pool_waiting', 'Queries waiting for a free pooled connection.', () => pool().waiting);
+    const perPool = (metric: string, help: string, value: (name: PoolName) => number): void => {
+      new Gauge({
+        name: `${METRICS_PREFIX}${metric}`,
+        help,
+        labelNames: ['pool'],
+        registers,
+        collect() {
+          for (const name of POOL_NAMES) this.set({ pool: name }, value(name));
+        },
+      });
+    };
+    perPool(
+      'db_pool_max',
+      'The size of each query pool.',
+      (name) => prisma.pools.byName[name].options.max ?? 0,
+    );
+    perPool(
+      'db_pool_waiting',
+      'Callers waiting for a free connection of each query pool.',
+      (name) => pool(name).waiting,
+    );
     const acquire = new Histogram({
       name: `${METRICS_PREFIX}db_pool_acquire_seconds`,
-      help: 'Time to get a connection from the query pool: waiting for a free one, or opening a new one.',
-      buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5],
+      help: 'Time to get a connection from each query pool: waiting for a free one, or opening a new one.',
+      labelNames: ['pool'],
+      buckets: [...ACQUIRE_BUCKETS],
       registers,
     });
-    prisma.pool.onAcquired((seconds) => acquire.observe(seconds));
+    const refused = new Counter({
+      name: `${METRICS_PREFIX}db_pool_refused_total`,
+      help: 'Callers a query pool refused a connection: its queue full, no connection free within DATABASE_QUEUE_MS, or the database down.',
+      labelNames: ['pool', 'reason'],
+      registers,
+    });
+    for (const name of POOL_NAMES) {
+      acquire.zero({ pool: name });
+      for (const reason of QUEUE_REFUSAL_REASONS) refused.inc({ pool: name, reason }, 0);
+      prisma.pools.byName[name].onAcquired((seconds) => acquire.observe({ pool: name }, seconds));
+    }
+    prisma.pools.onRefused((name, reason) => refused.inc({ pool: name, reason }));
     gauge('database_up', 'The database answers (1) or is known to be down (0).', () =>
       availability.readiness().database === 'up' ? 1 : 0,
     );
@@ -280,8 +326,8 @@ export class AppMetrics {
 
   /** The exposition text (Prometheus text format 0.0.4). */
   async text(): Promise<{ contentType: string; body: string }> {
-    // The pool as the scrape found it, before the scrape's own statement takes (or waits for) a connection.
-    this.poolAtScrape = poolUse(this.prisma.pool);
+    // The pools as the scrape found them, before the scrape's own statement takes (or waits for) a connection.
+    this.poolsAtScrape = poolsNow(this.prisma);
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 
@@ -320,7 +366,11 @@ export class AppMetrics {
 
   private async readSnapshot(): Promise<Snapshot | null> {
     try {
-      const { rows } = await this.prisma.pool.query<SnapshotRow>(SNAPSHOT_STATEMENT, [this.clock.now()]);
+      // On the workers' pool: a scrape is answered while requests wait for every connection of theirs, which is
+      // when the pool's own gauges matter most (src/db/pools.ts).
+      const { rows } = await onWorkerPool(() =>
+        this.prisma.pool.query<SnapshotRow>(SNAPSHOT_STATEMENT, [this.clock.now()]),
+      );
       const row = rows[0];
       if (row === undefined) return null;
       return {

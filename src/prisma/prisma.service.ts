@@ -3,26 +3,31 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { DatabaseAvailability } from '../db/availability';
-import { ObservedPool, observedPool } from '../db/connections';
+import type { ObservedPool } from '../db/connections';
+import { QueryPools, queryPools } from '../db/pools';
 
 /**
  * The Prisma client (Prisma 7 with the node-postgres driver adapter), closed with the app. Its connection pool is
  * exposed as `pool` for the statements on hot paths, where a plain query saves Prisma's per-call overhead. The
- * pool has the app's client-side timeouts and reports its failures to the availability service
- * (src/db/connections.ts).
+ * pools have the app's client-side timeouts and report their failures to the availability service
+ * (src/db/connections.ts); `pool` takes each connection from the user pool or, for a background worker's work,
+ * from the worker pool (src/db/pools.ts), for Prisma's queries as for plain ones.
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   readonly pool: ObservedPool;
+  /** Both pools by name, for the metrics. */
+  readonly pools: QueryPools;
 
   constructor(@Inject(RUNTIME_CONFIG) config: RuntimeConfig, availability: DatabaseAvailability) {
-    const pool = observedPool(config, 10, (error) => availability.observe(error));
-    super({ adapter: new PrismaPg(pool) });
-    this.pool = pool;
+    const pools = queryPools(config, availability);
+    super({ adapter: new PrismaPg(pools.routed) });
+    this.pool = pools.routed;
+    this.pools = pools;
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
-    if (!this.pool.ended) await this.pool.end();
+    await this.pools.end();
   }
 }

@@ -16,6 +16,7 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { EventBus } from '../notifications/event-bus';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
+import { onWorkerPool } from '../db/pools';
 import { PrismaService } from '../prisma/prisma.service';
 import {
   CLAIM_LEASE_MS,
@@ -168,7 +169,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.queued !== null) return this.queued;
     const next = this.tail.then(() => {
       this.queued = null;
-      return this.pass();
+      // On the workers' own pool, whoever asked (a timer, an event, testWebhook): src/db/pools.ts.
+      return onWorkerPool(() => this.pass());
     });
     this.queued = next;
     this.tail = next.catch(() => undefined);
