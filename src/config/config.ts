@@ -2,6 +2,7 @@
  * Configuration from the environment, read and validated once at boot (README.md, "Configuration"): nothing
  * else in the service reads `process.env`. Every problem is reported at once, by variable name.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, type LogSettings } from '../logging/logger';
 import proxyAddr from '@fastify/proxy-addr';
@@ -26,7 +27,12 @@ export interface AppConfig {
     readonly maxCost: number;
     /** Database reads or game replays one operation may cause. */
     readonly maxWork: number;
+    /** The largest HTTP body, and the largest graphql-ws message. */
     readonly maxBodyBytes: number;
+    /** Tokens of one document, counted before it is parsed (src/graphql/document-bounds.ts). */
+    readonly maxTokens: number;
+    /** Selections of one document, its fragments spread, counted before it is validated. */
+    readonly maxSelections: number;
   };
   readonly rateLimit: {
     /** Operations allowed per window for one player (or one address without a token). */
@@ -55,6 +61,19 @@ export interface AppConfig {
   };
   /** The NDJSON streams (docs/api.md#streams): a keep-alive line (an empty one) this often. */
   readonly streams: { readonly keepAliveMs: number };
+  /** Plain HTTP connections (docs/operations.md#http-connections): how long a client may take, how many it holds. */
+  readonly http: {
+    /** A request's headers must have arrived this long after it began (or after the connection opened). */
+    readonly headersTimeoutMs: number;
+    /** A whole request, body included, must have arrived this long after it began. */
+    readonly requestTimeoutMs: number;
+    /** A keep-alive connection with no request is closed after this. */
+    readonly keepAliveTimeoutMs: number;
+    /** Open connections per client address that is not a trusted proxy (the TCP peer); WebSockets not counted. */
+    readonly maxConnectionsPerAddress: number;
+  };
+  /** argon2 hashes and checks (sign-up, sign-in, password change, account deletion) at once in this app copy. */
+  readonly passwordHashing: { readonly maxConcurrent: number };
   /** How long a login session token lives. */
   readonly sessionTtlDays: number;
   /** Background work every app copy runs (docs/correspondence.md). */
@@ -95,7 +114,7 @@ export interface AppConfig {
   readonly shutdown: { readonly delayMs: number; readonly timeoutMs: number };
   /** How the app's connections to Postgres give up, so that a database outage is an answer, not a hang. */
   readonly database: {
-    /** A new connection that is not ready within this gives up (also the wait for a free pooled one). */
+    /** A new connection that is not ready within this gives up. */
     readonly connectTimeoutMs: number;
     /** A query without an answer within this fails on the client side (Postgres may still run it). */
     readonly queryTimeoutMs: number;
@@ -103,6 +122,14 @@ export interface AppConfig {
     readonly keepAliveMs: number;
     /** While the database is unreachable, how often it is tried again. */
     readonly probeIntervalMs: number;
+    /** Connections of the pool for requests (docs/operations.md#connection-pools). */
+    readonly poolSize: number;
+    /** Connections of the background workers' own pool. */
+    readonly workerPoolSize: number;
+    /** How long a request (or a worker) waits for a free pooled connection while the database is up. */
+    readonly queueMs: number;
+    /** How many may wait for one pool's connections at once; the next is refused at once (UNAVAILABLE). */
+    readonly queueMax: number;
   };
 }
 
@@ -234,6 +261,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       maxCost: read.integer('GRAPHQL_MAX_COST', 100_000, 10, 10_000_000),
       maxWork: read.integer('GRAPHQL_MAX_WORK', 500, 1, 100_000),
       maxBodyBytes: read.integer('GRAPHQL_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+      // Each well above the largest committed document (docs/api.md#limits gives the margins).
+      maxTokens: read.integer('GRAPHQL_MAX_TOKENS', 2000, 100, 1_000_000),
+      maxSelections: read.integer('GRAPHQL_MAX_SELECTIONS', 1000, 10, 1_000_000),
     },
     rateLimit: {
       requests: read.integer('RATE_LIMIT_REQUESTS', 600, 1, 1_000_000),
@@ -252,6 +282,17 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       anonymousWatchersPerGame: read.integer('WS_MAX_ANONYMOUS_WATCHERS_PER_GAME', 32, 0, 100_000),
     },
     streams: { keepAliveMs: read.integer('STREAM_KEEPALIVE_MS', 7000, 10, 600_000) },
+    http: {
+      headersTimeoutMs: read.integer('HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      requestTimeoutMs: read.integer('HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+      keepAliveTimeoutMs: read.integer('HTTP_KEEPALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000),
+      maxConnectionsPerAddress: read.integer('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 128, 1, 100_000),
+    },
+    // Twice the cores: enough to keep every core hashing through a burst of sign-ins (a hash is about 50 ms of one
+    // core and 19 MiB), and no longer a line of them waiting (docs/operations.md#password-hashing).
+    passwordHashing: {
+      maxConcurrent: read.integer('PASSWORD_MAX_CONCURRENT_HASHES', 2 * os.availableParallelism(), 1, 1024),
+    },
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 3650),
     workers: {
       clock: read.oneOf('CLOCK', ['system', 'manual'], 'system'),
@@ -281,8 +322,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       queryTimeoutMs: read.integer('DATABASE_QUERY_TIMEOUT_MS', 3000, 100, 600_000),
       keepAliveMs: read.integer('DATABASE_KEEPALIVE_MS', 10_000, 0, 3_600_000),
       probeIntervalMs: read.integer('DATABASE_PROBE_INTERVAL_MS', 1000, 50, 60_000),
+      // Under load a request waits for a connection rather than being refused (docs/operations.md#connection-pools).
+      poolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 1000),
+      workerPoolSize: read.integer('DATABASE_WORKER_POOL_SIZE', 3, 1, 100),
+      queueMs: read.integer('DATABASE_QUEUE_MS', 30_000, 100, 600_000),
+      queueMax: read.integer('DATABASE_QUEUE_MAX', 2000, 0, 1_000_000),
     },
   };
+  if (config.http.headersTimeoutMs > config.http.requestTimeoutMs) {
+    read.problems.push(
+      'HTTP_HEADERS_TIMEOUT_MS must not be more than HTTP_REQUEST_TIMEOUT_MS (headers come first)',
+    );
+  }
   if (production && config.workers.clock === 'manual') {
     read.problems.push('CLOCK=manual is for tests: it cannot be used with NODE_ENV=production');
   }

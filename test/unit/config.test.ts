@@ -2,6 +2,7 @@
  * Configuration from the environment (src/config/config.ts): the defaults, every invalid value named in one
  * error, and production switching introspection and the explorer off unless asked for.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { AppConfig, ConfigError, loadConfig } from '../../src/config/config';
 
@@ -34,12 +35,21 @@ describe('loadConfig', () => {
         maxCost: 100_000,
         maxWork: 500,
         maxBodyBytes: 64 * 1024,
+        maxTokens: 2000,
+        maxSelections: 1000,
       },
       rateLimit: { requests: 600, windowSeconds: 60 },
       trustedProxies: [],
       allowedOrigins: 'any',
       sockets: { perAddress: 64, perPlayer: 16, operationsPerSocket: 32, anonymousWatchersPerGame: 32 },
       streams: { keepAliveMs: 7000 },
+      http: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 72_000,
+        maxConnectionsPerAddress: 128,
+      },
+      passwordHashing: { maxConcurrent: 2 * os.availableParallelism() },
       sessionTtlDays: 30,
       workers: {
         clock: 'system',
@@ -55,7 +65,16 @@ describe('loadConfig', () => {
       metricsToken: null,
       logging: { level: 'info', format: 'auto' },
       shutdown: { delayMs: 0, timeoutMs: 20_000 },
-      database: { connectTimeoutMs: 2000, queryTimeoutMs: 3000, keepAliveMs: 10_000, probeIntervalMs: 1000 },
+      database: {
+        connectTimeoutMs: 2000,
+        queryTimeoutMs: 3000,
+        keepAliveMs: 10_000,
+        probeIntervalMs: 1000,
+        poolSize: 10,
+        workerPoolSize: 3,
+        queueMs: 30_000,
+        queueMax: 2000,
+      },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
     // An empty value counts as unset (a common way to blank a variable in compose files).
@@ -80,6 +99,8 @@ describe('loadConfig', () => {
         GRAPHQL_MAX_COST: '5000',
         GRAPHQL_MAX_WORK: '40',
         GRAPHQL_MAX_BODY_BYTES: '1024',
+        GRAPHQL_MAX_TOKENS: '500',
+        GRAPHQL_MAX_SELECTIONS: '200',
         RATE_LIMIT_REQUESTS: '5',
         RATE_LIMIT_WINDOW_SECONDS: '3600',
         TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,fd00::1',
@@ -90,6 +111,11 @@ describe('loadConfig', () => {
         WS_MAX_ANONYMOUS_WATCHERS_PER_GAME: '0',
         SESSION_TTL_DAYS: '7',
         STREAM_KEEPALIVE_MS: '250',
+        HTTP_HEADERS_TIMEOUT_MS: '2000',
+        HTTP_REQUEST_TIMEOUT_MS: '5000',
+        HTTP_KEEPALIVE_TIMEOUT_MS: '9000',
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '12',
+        PASSWORD_MAX_CONCURRENT_HASHES: '3',
         CLOCK: 'manual',
         SWEEP_INTERVAL_MS: '0',
         BOT_DELAY_MS: '20',
@@ -103,6 +129,10 @@ describe('loadConfig', () => {
         DATABASE_QUERY_TIMEOUT_MS: '1500',
         DATABASE_KEEPALIVE_MS: '0',
         DATABASE_PROBE_INTERVAL_MS: '200',
+        DATABASE_POOL_SIZE: '4',
+        DATABASE_WORKER_POOL_SIZE: '1',
+        DATABASE_QUEUE_MS: '2000',
+        DATABASE_QUEUE_MAX: '0',
         METRICS_TOKEN: 'scrape-me-0123456789',
         LOG_LEVEL: 'debug',
         LOG_FORMAT: 'pretty',
@@ -127,12 +157,21 @@ describe('loadConfig', () => {
         maxCost: 5000,
         maxWork: 40,
         maxBodyBytes: 1024,
+        maxTokens: 500,
+        maxSelections: 200,
       },
       rateLimit: { requests: 5, windowSeconds: 3600 },
       trustedProxies: ['loopback', '10.0.0.0/8', 'fd00::1'],
       allowedOrigins: ['https://play.example.com', 'http://localhost:5173'],
       sockets: { perAddress: 3, perPlayer: 2, operationsPerSocket: 4, anonymousWatchersPerGame: 0 },
       streams: { keepAliveMs: 250 },
+      http: {
+        headersTimeoutMs: 2000,
+        requestTimeoutMs: 5000,
+        keepAliveTimeoutMs: 9000,
+        maxConnectionsPerAddress: 12,
+      },
+      passwordHashing: { maxConcurrent: 3 },
       sessionTtlDays: 7,
       workers: {
         clock: 'manual',
@@ -145,7 +184,16 @@ describe('loadConfig', () => {
       archiveAfterMinutes: 1440,
       retentionDays: 30,
       webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
-      database: { connectTimeoutMs: 800, queryTimeoutMs: 1500, keepAliveMs: 0, probeIntervalMs: 200 },
+      database: {
+        connectTimeoutMs: 800,
+        queryTimeoutMs: 1500,
+        keepAliveMs: 0,
+        probeIntervalMs: 200,
+        poolSize: 4,
+        workerPoolSize: 1,
+        queueMs: 2000,
+        queueMax: 0,
+      },
       metricsToken: 'scrape-me-0123456789',
       logging: { level: 'debug', format: 'pretty' },
       shutdown: { delayMs: 5000, timeoutMs: 30_000 },
@@ -237,6 +285,15 @@ describe('loadConfig', () => {
       DATABASE_QUERY_TIMEOUT_MS: '600001',
       DATABASE_KEEPALIVE_MS: '-1',
       DATABASE_PROBE_INTERVAL_MS: '10',
+      DATABASE_POOL_SIZE: '0',
+      DATABASE_WORKER_POOL_SIZE: '101',
+      DATABASE_QUEUE_MS: '99',
+      DATABASE_QUEUE_MAX: '-1',
+      HTTP_HEADERS_TIMEOUT_MS: '99',
+      HTTP_REQUEST_TIMEOUT_MS: '3600001',
+      HTTP_KEEPALIVE_TIMEOUT_MS: '0',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      PASSWORD_MAX_CONCURRENT_HASHES: '0',
     };
     const problems = problemsOf(invalid);
     expect(problems).toHaveLength(Object.keys(invalid).length);
@@ -304,6 +361,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ GRAPHQL_MAX_BODY_BYTES: String(10 * 1024 * 1024) }, CWD).graphql.maxBodyBytes).toBe(
       10 * 1024 * 1024,
     );
+  });
+
+  it('refuses a headers timeout longer than the request timeout (the headers are part of the request)', () => {
+    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: '5001', HTTP_REQUEST_TIMEOUT_MS: '5000' })).toEqual([
+      'HTTP_HEADERS_TIMEOUT_MS must not be more than HTTP_REQUEST_TIMEOUT_MS (headers come first)',
+    ]);
+    expect(
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '5000' }, CWD).http,
+    ).toMatchObject({ headersTimeoutMs: 5000, requestTimeoutMs: 5000 });
   });
 
   it('does not echo a DATABASE_URL that may carry a password', () => {
