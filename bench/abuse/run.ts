@@ -12,7 +12,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import { Client } from 'pg';
 import WebSocket from 'ws';
 import { GraphQLSchema, buildSchema, parse, specifiedRules, validate } from 'graphql';
 import { loadConfig } from '../../src/config/config';
@@ -20,7 +19,7 @@ import { BoundedParser } from '../../src/graphql/document-bounds';
 import { VALIDATION_OPTIONS, apiValidationRules } from '../../src/graphql/limits';
 import { Environment, describeEnvironment, median, nowMs, summarize, Summary } from '../stats';
 import { cpuSnapshot } from '../api/cpu';
-import { BenchPostgres } from '../api/postgres';
+import { BenchPostgres, databaseUrl, withClient } from '../api/postgres';
 import { RunningServer, codeRevision, startServer } from '../api/server';
 import { DocumentKind, HARMLESS, hostileKinds, oversizedMessage, padded } from './documents';
 
@@ -130,22 +129,6 @@ export async function runAbuseBench(
     await withClient(target.adminUrl, (client) =>
       client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     ).catch((error: unknown) => progress(`could not drop database ${name}: ${String(error)}`));
-  }
-}
-
-function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 

@@ -11,6 +11,24 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { freePort } from '../../src/common/free-port';
 
+/** The URL of database `name` on the server `adminUrl` names. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** `work` on one connection to `url`, closed afterwards. */
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export interface BenchPostgres {
   /** A URL to its maintenance database, for CREATE/DROP DATABASE. */
   readonly adminUrl: string;

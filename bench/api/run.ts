@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as os from 'node:os';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
+import { databaseUrl, withClient } from './postgres';
 import { describeEnvironment, nowMs } from '../stats';
 import { BotClient } from './bot';
 import { ApiBenchSettings } from './cli';
@@ -42,22 +43,6 @@ export interface BenchTarget {
 }
 
 type Progress = (line: string) => void;
-
-function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function monotonicUs(): number {
   return Number(process.hrtime.bigint() / 1000n);

@@ -6,7 +6,7 @@
  * stopped and the database dropped, even on failure.
  */
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { databaseUrl, withClient } from '../api/postgres';
 import { describeEnvironment, nowMs } from '../stats';
 import { GraphQLHttpClient, isRecord } from '../api/graphql-http';
 import { BenchTarget } from '../api/run';
@@ -30,22 +30,6 @@ const SERVER_ENV = {
 } as const;
 
 type Progress = (line: string) => void;
-
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function registerPairs(http: GraphQLHttpClient, tag: string): Promise<(readonly [string, string])[]> {
   const token = async (name: string): Promise<string> => {
