@@ -17,7 +17,12 @@ import { DateTimeScalar } from './common/date-time.scalar';
 import { GamesModule } from './games/games.module';
 import { BoundedParser } from './graphql/document-bounds';
 import { VALIDATION_OPTIONS, apiValidationRules } from './graphql/limits';
-import { graphqlWsOptions, httpContext, subscriptionsOverHttpRefused } from './graphql/transports';
+import {
+  graphqlWsOptions,
+  httpContext,
+  subscriptionsOverHttpRefused,
+  unavailableIs503,
+} from './graphql/transports';
 import { graphqlWsServer } from './graphql/ws-server';
 import { meterDatabaseWork } from './graphql/work-meter';
 import { HealthController } from './health/health.controller';
@@ -113,6 +118,7 @@ export class AppModule {
                 endStreamsOnDrain(streams),
                 httpOperations(metrics, requestLog) as unknown as ApolloPlugin,
                 subscriptionsOverHttpRefused() as unknown as ApolloPlugin,
+                unavailableIs503() as unknown as ApolloPlugin,
                 // graphql-ws on /graphql, served by us rather than through Nest's `subscriptions` option, which
                 // passes no options to `ws` (its messages would be unbounded: src/graphql/ws-server.ts).
                 graphqlWsServer({
