@@ -12,6 +12,7 @@ import { topRankOf } from './options';
 import { shuffleInPlace } from './rng';
 import { Perspective, cardsReachCenter } from './rules';
 import { GameResult, GameState, Seat, cloneState, playersIn } from './state';
+import { RulesPart } from './versions';
 
 export function evolve(state: GameState, event: GameEvent): GameState {
   const next = cloneState(state);
@@ -216,10 +217,61 @@ function leave(state: GameState, seat: Seat, reason: 'resigned' | 'timedOut'): v
     finish(state, winByPayoff(state, winner, reason, seat));
     return;
   }
+  if (state.current === seat) {
+    state.seats[seat]!.out = true;
+    state.departed.push(seat);
+    endTurn(state, true);
+    return;
+  }
+  if (leaverNullTurnsDropped(state.rules)) dropNullTurnOf(state, seat);
   state.seats[seat]!.out = true;
   state.departed.push(seat);
-  if (state.current === seat) endTurn(state, true);
-  else checkStuck(state);
+  checkStuck(state);
+}
+
+/**
+ * Whether a player leaving out of turn takes their null turn out of the run toward the blocked end (docs/rules.md
+ * §2.9): since `malice-rules-3` it does, so that `blocked` needs a counted null turn from every player still in;
+ * before, the leaver's null turn went on counting, and a game could end blocked before a player still in had
+ * passed (under `blockedWhen = cannot` even one who could play).
+ */
+function leaverNullTurnsDropped(rules: RulesPart): boolean {
+  switch (rules) {
+    case 'malice-rules-1':
+    case 'malice-rules-2':
+      return false;
+    case 'malice-rules-3':
+      return true;
+    default: {
+      const never: never = rules;
+      return never;
+    }
+  }
+}
+
+/**
+ * Takes `seat`'s turn out of the run of null turns if it is in it. The run is the last `nullTurns` turns, fewer than
+ * the players still in (or the game would have ended), so they were taken by the seats still in just before the one
+ * to move, one each; call it while `seat` is still in.
+ */
+function dropNullTurnOf(state: GameState, seat: Seat): void {
+  let taker = state.current;
+  for (let turn = 0; turn < state.nullTurns; turn++) {
+    taker = previousSeatIn(state, taker);
+    if (taker === seat) {
+      state.nullTurns--;
+      return;
+    }
+  }
+}
+
+function previousSeatIn(state: GameState, from: Seat): Seat {
+  const count = state.seats.length;
+  for (let step = 1; step <= count; step++) {
+    const seat = (from - step + count) % count;
+    if (!state.seats[seat]!.out) return seat;
+  }
+  return from;
 }
 
 /** E18: with stock and set-aside empty and no centre play for anyone still in, the game is blocked at once. */

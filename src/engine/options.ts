@@ -171,7 +171,7 @@ export type StoredOptions = Omit<RuleOptions, 'blockedWhen'> & Partial<Pick<Rule
 /**
  * A game's stored options as its rules version reads them. An option a version predates takes the value that
  * version played by: `malice-rules-1` counted every null turn toward the blocked end, so its games — `modern` ones
- * included — read `blockedWhen = cannotOrWillNot` (docs/rules.md §2.9). Under `malice-rules-2` options are stored
+ * included — read `blockedWhen = cannotOrWillNot` (docs/rules.md §2.9). Since `malice-rules-2` options are stored
  * whole; a missing field stays missing, and `validateOptions` reports it.
  */
 export function optionsUnderRules(rules: RulesPart, stored: StoredOptions): RuleOptions {
@@ -181,6 +181,7 @@ export function optionsUnderRules(rules: RulesPart, stored: StoredOptions): Rule
         ? { ...stored, blockedWhen: 'cannotOrWillNot' }
         : (stored as RuleOptions);
     case 'malice-rules-2':
+    case 'malice-rules-3':
       return stored as RuleOptions;
     default: {
       const never: never = rules;

@@ -324,6 +324,7 @@ export function forcedPlaysAtOnce(rules: RulesPart): boolean {
     case 'malice-rules-1':
       return false;
     case 'malice-rules-2':
+    case 'malice-rules-3':
       return true;
     default: {
       const never: never = rules;

@@ -5,7 +5,8 @@
  * A version combines three parts, each from its own closed list:
  * - the rules part: how the game is played (docs/rules.md). `malice-rules-1` checked forced plays only when
  *   the turn would end and stored no `blockedWhen`; `malice-rules-2` makes a forced play due at once
- *   (docs/rules.md §2.6) and records `blockedWhen` with the options (§2.9);
+ *   (docs/rules.md §2.6) and records `blockedWhen` with the options (§2.9); `malice-rules-3` drops a leaver's null
+ *   turn from the run toward the blocked end (§2.9);
  * - the generator part: how the random stream is seeded and drawn (seeding.ts, rng.ts, docs/fairness.md);
  * - the bot-stream part: where a built-in bot's random choices come from (src/bots/bot-move.ts,
  *   docs/fairness.md#the-built-in-bots-choices). `public-bots`: a stream named by the game id, the version and
@@ -18,7 +19,7 @@
  * rather than replayed under rules it was not played by.
  */
 
-export const RULES_PARTS = ['malice-rules-1', 'malice-rules-2'] as const;
+export const RULES_PARTS = ['malice-rules-1', 'malice-rules-2', 'malice-rules-3'] as const;
 export type RulesPart = (typeof RULES_PARTS)[number];
 
 export const GENERATOR_PARTS = ['xoshiro128ss-sha256-v1', 'chacha20-v2'] as const;
@@ -47,6 +48,11 @@ const VERSIONS = {
     generator: 'chacha20-v2',
     bots: 'bot-key-v1',
   },
+  'malice-rules-3+chacha20-v2+bot-key-v1': {
+    rules: 'malice-rules-3',
+    generator: 'chacha20-v2',
+    bots: 'bot-key-v1',
+  },
 } as const satisfies Record<string, VersionParts>;
 
 export type RulesVersion = keyof typeof VERSIONS;
@@ -66,16 +72,17 @@ const namedByItsParts: NamedByItsParts = {
   'malice-rules-1+chacha20-v2': true,
   'malice-rules-2+chacha20-v2': true,
   'malice-rules-2+chacha20-v2+bot-key-v1': true,
+  'malice-rules-3+chacha20-v2+bot-key-v1': true,
 };
 void namedByItsParts;
 
 export const RULES_VERSIONS = Object.keys(VERSIONS) as readonly RulesVersion[];
 
 /**
- * The version new games are dealt under. Its deal and rules are `malice-rules-2+chacha20-v2`'s; only its built-in
- * bots draw from the secret stream (`bot-key-v1`).
+ * The version new games are dealt under: its deal is `chacha20-v2`'s, its built-in bots draw from the secret stream
+ * (`bot-key-v1`), and its rules are `malice-rules-3`'s.
  */
-export const RULES_VERSION: RulesVersion = 'malice-rules-2+chacha20-v2+bot-key-v1';
+export const RULES_VERSION: RulesVersion = 'malice-rules-3+chacha20-v2+bot-key-v1';
 
 export function isRulesVersion(text: string): text is RulesVersion {
   return Object.prototype.hasOwnProperty.call(VERSIONS, text);

@@ -43,6 +43,8 @@ const V2: RulesVersion = 'malice-rules-1+chacha20-v2';
 const V3: RulesVersion = 'malice-rules-2+chacha20-v2';
 /** V3's rules and deal; its built-in bots draw from a stream keyed by the server seed. */
 const V4: RulesVersion = 'malice-rules-2+chacha20-v2+bot-key-v1';
+/** V4's deal and bots under rules 3 (a leaver's null turn leaves the run toward the blocked end). */
+const V5: RulesVersion = 'malice-rules-3+chacha20-v2+bot-key-v1';
 const CLASSIC = optionsFor('classic');
 
 /** The encoding written independently of the engine, with Buffers: 4-byte big-endian length, then the bytes. */
@@ -86,10 +88,10 @@ describe('the commitment attack (seedCommitment alone gives the deal under the o
 });
 
 describe('versions: a rules part, a generator part and a bot-stream part, each from a closed list', () => {
-  it('new games get malice-rules-2+chacha20-v2+bot-key-v1; the old versions are still replayed', () => {
-    expect(RULES_VERSION).toBe(V4);
-    expect(RULES_VERSIONS).toEqual([V1, V2, V3, V4]);
-    expect(RULES_PARTS).toEqual(['malice-rules-1', 'malice-rules-2']);
+  it('new games get malice-rules-3+chacha20-v2+bot-key-v1; the old versions are still replayed', () => {
+    expect(RULES_VERSION).toBe(V5);
+    expect(RULES_VERSIONS).toEqual([V1, V2, V3, V4, V5]);
+    expect(RULES_PARTS).toEqual(['malice-rules-1', 'malice-rules-2', 'malice-rules-3']);
     expect(BOT_STREAM_PARTS).toEqual(['public-bots', 'bot-key-v1']);
     for (const version of RULES_VERSIONS) {
       const { rules, generator, bots } = versionParts(version);
@@ -106,17 +108,19 @@ describe('versions: a rules part, a generator part and a bot-stream part, each f
       V2,
       V3,
     ]);
-    // The new version deals and plays as V3 does: only the bots' stream differs.
+    // V4 deals and plays as V3 does: only the bots' stream differs. The new version deals as V4 does.
     expect({ ...versionParts(V4), bots: null }).toEqual({ ...versionParts(V3), bots: null });
+    expect({ ...versionParts(V5), rules: null }).toEqual({ ...versionParts(V4), rules: null });
   });
 
   it('refuses a version it does not know, with a typed error naming it', () => {
     expect(requireRulesVersion(V1)).toBe(V1);
     expect(requireRulesVersion(V3)).toBe(V3);
     expect(requireRulesVersion(V4)).toBe(V4);
+    expect(requireRulesVersion(V5)).toBe(V5);
     for (const unknown of [
       'malice-rules-2+xoshiro128ss-sha256-v1',
-      'malice-rules-3+chacha20-v2',
+      'malice-rules-9+chacha20-v2',
       'malice-rules-1+chacha20-v3',
       'malice-rules-2+chacha20-v2+public-bots',
       'malice-rules-2+chacha20-v2+bot-key-v2',

@@ -7,7 +7,14 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { GameEvent, decide, formatPosition, legalMoves, standInClientSeed } from '../../src/engine';
+import {
+  GameEvent,
+  RULES_VERSION,
+  decide,
+  formatPosition,
+  legalMoves,
+  standInClientSeed,
+} from '../../src/engine';
 import { GameExport, buildGameExport, toJson, toNdjson } from '../../src/export/game-export';
 import { BOT, PERSON, botGame, botGameExport } from './bot-game';
 import { engineGame } from './engine-game';
@@ -82,9 +89,7 @@ describe('scripts/verify-export.ts', () => {
     ] as const) {
       const run = verify(name, text);
       expect({ name, status: run.status, stderr: run.stderr }).toEqual({ name, status: 0, stderr: '' });
-      expect(run.stdout).toContain(
-        'ok   played under rules malice-rules-2+chacha20-v2+bot-key-v1, which this engine replays',
-      );
+      expect(run.stdout).toContain(`ok   played under rules ${RULES_VERSION}, which this engine replays`);
       expect(run.stdout).toContain('ok   SHA-256(encode("malice/v2/commitment", seed)) is the commitment');
       expect(run.stdout).toContain(
         `ok   client seeds, in seat order: bot0 alice-7f3a (given after the commitment), bot1 ${CLIENT_SEEDS[1]} (the stand-in the seed gives)`,
@@ -199,11 +204,11 @@ describe('scripts/verify-export.ts', () => {
 
   it('refuses a rules version it does not know, and replays nothing under other rules', () => {
     const newer = copy(honest);
-    newer.rulesVersion = 'malice-rules-3+chacha20-v2';
+    newer.rulesVersion = 'malice-rules-9+chacha20-v2';
     const run = verify('newer.json', JSON.stringify(newer));
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
-      'FAIL played under rules malice-rules-3+chacha20-v2, which this engine does not know (it replays malice-rules-1+xoshiro128ss-sha256-v1, malice-rules-1+chacha20-v2, malice-rules-2+chacha20-v2, malice-rules-2+chacha20-v2+bot-key-v1): use an engine that does',
+      'FAIL played under rules malice-rules-9+chacha20-v2, which this engine does not know (it replays malice-rules-1+xoshiro128ss-sha256-v1, malice-rules-1+chacha20-v2, malice-rules-2+chacha20-v2, malice-rules-2+chacha20-v2+bot-key-v1, malice-rules-3+chacha20-v2+bot-key-v1): use an engine that does',
     );
     expect(run.stdout).not.toMatch(/replay legally|dealt from/);
   });

@@ -191,6 +191,47 @@ describe('§2.9 blockedWhen: which null turns count toward the blocked end', () 
   });
 });
 
+describe('§2.9 blocked after a player leaves: the run counts null turns of players still in', () => {
+  // Seat 0 could play d1-c1 (5C on 4C); seats 1 and 2 have no centre play. Full hands and a stock: no turn draws.
+  const text =
+    'c1=AS2H3D4C 2C8D9C - 9H8C:7S7D8S8H9D:5C,-,-,-/3C9S:TSTDJSJDQS:-,-,-,-/2DJH:6S6D7H7C8D:-,-,-,- 0 30 0 n';
+  const modern = optionsFor('modern', { turnEnd: 'optional' });
+
+  // E18 "…and neither player can play…": seat 0 declined a play and has not passed since, so the game is not blocked.
+  it("E18 modern (blockedWhen cannot): a leaver's null turn leaves the run, so a player who could play is not blocked", () => {
+    const state = pos(modern, text);
+    expect(state.rules).toBe('malice-rules-3');
+    const declined = run(state, 'pass', 'pass');
+    expect(fields(declined).nullTurns).toBe(1);
+    const left = command(declined, 'resign', 1);
+    expect(fields(left).nullTurns).toBe(0);
+    const passed = run(left, 'pass');
+    expect(passed.result).toBeNull();
+    expect(fields(passed).nullTurns).toBe(1);
+    expect(passed.current).toBe(0);
+    expectLegal(passed, 'd1-c1', 'pass');
+  });
+
+  // S17 "…ingen av dem kan eller vill spela fler kort…": every player still in must have passed, seat 2 among them.
+  it("S17 (blockedWhen cannotOrWillNot): the null turns of players still in block; a leaver's does not stand in", () => {
+    const willNot = optionsFor('modern', { turnEnd: 'optional', blockedWhen: 'cannotOrWillNot' });
+    // Seats 0 and 1 pass; seat 1 leaves while seat 2 is to move: one null turn of a player still in (seat 0's).
+    const left = command(run(pos(willNot, text), 'pass', 'pass'), 'resign', 1);
+    expect(fields(left).nullTurns).toBe(1);
+    expect(run(left, 'pass').result).toMatchObject({ reason: 'blocked', payoffLeft: [2, 2, 2] });
+    // A player leaving who is not in the run takes nothing from it: seat 0 leaves after seat 1's pass alone.
+    const oneNull = run(pos(willNot, text.replace(/ 0 30 0 n$/, ' 1 30 0 n')), 'pass');
+    expect(fields(command(oneNull, 'resign', 0)).nullTurns).toBe(1);
+  });
+
+  it("malice-rules-2 games replay as recorded: there a leaver's null turn went on counting", () => {
+    const state = posUnder('malice-rules-2+chacha20-v2+bot-key-v1', modern, text);
+    const left = command(run(state, 'pass', 'pass'), 'resign', 1);
+    expect(fields(left).nullTurns).toBe(1);
+    expect(run(left, 'pass').result).toMatchObject({ reason: 'blocked' });
+  });
+});
+
 describe('§2.10 blocked result', () => {
   // S17: "Vinsten är lika med differensen mellan antalet kort i motståndarens trave och antalet kort i egen trave."
   it('S17 classic: the fewest pay-off cards wins and scores the difference', () => {

@@ -372,7 +372,7 @@ export class GamesResolver {
   @ResolveField(() => [ForcedPlayType], {
     description:
       'The plays the rules force on the caller right now (docs/rules.md §2.6), each with the rule forcing it, in ' +
-      'the order of legalMoves; empty unless it is their turn, and for everyone else. Under malice-rules-2 they are ' +
+      'the order of legalMoves; empty unless it is their turn, and for everyone else. Since malice-rules-2 they are ' +
       'then the only legal moves; under malice-rules-1 one of them must be made before the turn ends.',
   })
   async forcedPlays(
