@@ -10,7 +10,7 @@
 # production, so introspection and the explorer are off unless GRAPHQL_INTROSPECTION / GRAPHQL_EXPLORER say
 # otherwise; every other setting is an environment variable too (src/config/config.ts).
 #
-# No Docker engine runs where this project is built and tested, so test/service/image.e2e.test.ts carries out
+# No Docker engine runs where this project is built and tested, so test/e2e/app/image.e2e.test.ts carries out
 # this file's steps without one (docs/operations.md#the-image): the same installs, the same prune command read
 # from the line below that starts with `RUN npm prune`, and a start of dist/main.js from the pruned tree.
 

@@ -19,8 +19,8 @@ const common = {
 
 /** One Postgres for the run (an embedded one, or the server named by DATABASE_URL), for db and e2e alike. */
 const postgres = {
-  globalSetup: '<rootDir>/test/service/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/service/support/global-teardown.ts',
+  globalSetup: '<rootDir>/test/support/service/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/service/global-teardown.ts',
 };
 
 /**

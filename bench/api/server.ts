@@ -1,6 +1,6 @@
 /**
  * The server under test: the compiled app (`node dist/main.js`, what `npm start` runs) as a child process on a
- * free port, started the way test/service/support/app.ts starts it, in production mode. It migrates its fresh
+ * free port, started the way test/support/service/app.ts starts it, in production mode. It migrates its fresh
  * database at boot. The rate limit is lifted (the bots send far more than a person would, from few tokens).
  */
 import { execFileSync, spawn } from 'node:child_process';

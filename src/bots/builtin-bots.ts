@@ -5,7 +5,7 @@
  * This list is the only place a level is named: the GraphQL enum BotKind (and its descriptions), the worker's
  * watch, the catch-up scan and the reserved usernames (src/players/reserved-names.ts) all derive from it. A new
  * level is one entry here plus a migration inserting its account with the same id and username
- * (docs/correspondence.md, "Adding a bot level"; test/service/builtin-bots.db.test.ts checks the two agree).
+ * (docs/correspondence.md, "Adding a bot level"; test/db/bots/builtin-bots.db.test.ts checks the two agree).
  */
 import { BOT_VERSIONS, type BotName, type BotVersion } from '../engine';
 

@@ -9,7 +9,7 @@
  * and every stream position has exactly one representation.
  *
  * Outputs are the keystream read as little-endian 32-bit words: output i is bytes 4i…4i+3 of the keystream,
- * which is what encrypting zeros with the same key, nonce and initial counter gives (test/engine/chacha20.test.ts
+ * which is what encrypting zeros with the same key, nonce and initial counter gives (test/unit/engine/chacha20.test.ts
  * checks it against the RFC's vectors and against node:crypto).
  */
 

@@ -71,7 +71,7 @@ export function takesClientSeeds(version: RulesVersion): boolean {
 export function encodeFields(fields: readonly string[]): Uint8Array {
   // Encoded by hand rather than with a TextEncoder call per field: a deal encodes a few short strings, and the
   // calls cost more than the hashing (bench:engine includes every setup). Same bytes as TextEncoder, lone
-  // surrogates included (each becomes U+FFFD); test/engine/seeding.test.ts checks it against Buffer.
+  // surrogates included (each becomes U+FFFD); test/unit/engine/seeding.test.ts checks it against Buffer.
   let total = 0;
   for (const field of fields) total += 4 + utf8Length(field);
   const out = new Uint8Array(total);

@@ -51,7 +51,7 @@ interface HttpReplyLike {
  * shaper. A refusal raised as such already asks for it (`extensions.http`, src/db/availability.ts); a database
  * failure that reached the shaper without passing Nest's exception filter was shaped to UNAVAILABLE but left the
  * executed operation at 200 (seen under overload and, now and then, in the SIGSTOP test of
- * test/service/postgres-outage.e2e.test.ts). Read from the shaped errors, so the one error shaper stays the only
+ * test/e2e/db/postgres-outage.e2e.test.ts). Read from the shaped errors, so the one error shaper stays the only
  * place that decides the code.
  */
 export function unavailableIs503(): ApolloServerPlugin {

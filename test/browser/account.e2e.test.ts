@@ -12,8 +12,8 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestApp, codeOf, dataOf, register, startTestApp } from '../service/support/app';
-import { until } from '../service/support/outage';
+import { TestApp, codeOf, dataOf, register, startTestApp } from '../support/service/app';
+import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 

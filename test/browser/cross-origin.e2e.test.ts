@@ -8,9 +8,9 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
-import { chooseMove, createGame, joinGame, makeMove, readGame } from '../service/support/play';
-import { until } from '../service/support/outage';
+import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
+import { chooseMove, createGame, joinGame, makeMove, readGame } from '../support/service/play';
+import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 

@@ -4,12 +4,12 @@
  * a classic game that ends BLOCKED (nobody played to the centre or a side pile for a whole round, docs/rules.md
  * §2.9) and a modern game that ends STUCK (stock and set-aside empty and no centre play for anyone, §2.9, E18).
  * They start from positions near the end (createGame `position`, unrated; the same positions as
- * test/scenarios/endings.test.ts). Both pages show the end, the result, the winner and the score in their own
+ * test/unit/engine/scenarios/endings.test.ts). Both pages show the end, the result, the winner and the score in their own
  * language, and neither ever holds the other's hand.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestApp, dataOf, startTestApp } from '../service/support/app';
-import { readGame } from '../service/support/play';
+import { TestApp, dataOf, startTestApp } from '../support/service/app';
+import { readGame } from '../support/service/play';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import {

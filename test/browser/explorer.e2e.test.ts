@@ -4,16 +4,16 @@
  * page, signing in through its form, a query, a subscription over graphql-ws — works with no CSP violation and no
  * page error, so the policy allows what the page needs; and a page of another origin cannot frame it.
  *
- * The app runs in this process (test/service/support/in-process.ts): what is tested is the page and its headers in
+ * The app runs in this process (test/support/service/in-process.ts): what is tested is the page and its headers in
  * a browser, which the in-process app serves exactly as the compiled one does.
  */
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { register } from '../service/support/app';
-import { InProcessApp, startAppInProcess } from '../service/support/in-process';
-import { until } from '../service/support/outage';
-import { createGame } from '../service/support/play';
+import { register } from '../support/service/app';
+import { InProcessApp, startAppInProcess } from '../support/service/in-process';
+import { until } from '../support/service/outage';
+import { createGame } from '../support/service/play';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 

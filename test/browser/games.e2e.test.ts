@@ -6,7 +6,7 @@
  * neither has a CSP violation or a page error.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestApp, dataOf, startTestApp } from '../service/support/app';
+import { TestApp, dataOf, startTestApp } from '../support/service/app';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import {

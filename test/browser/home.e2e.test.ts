@@ -6,9 +6,9 @@
  * shown, with a link to the history for the rest.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
-import { until } from '../service/support/outage';
-import { createGame, joinGame, makeMove, readGame, resign } from '../service/support/play';
+import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
+import { until } from '../support/service/outage';
+import { createGame, joinGame, makeMove, readGame, resign } from '../support/service/play';
 import { HOME_PAGE_SIZE, HOME_RECENT_FINISHED } from '../../web/src/home-paging';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';

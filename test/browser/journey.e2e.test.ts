@@ -9,7 +9,7 @@
  * CSP violation or a page error.
  */
 import type { Browser, Page } from 'playwright-core';
-import { TestApp, startTestApp } from '../service/support/app';
+import { TestApp, startTestApp } from '../support/service/app';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import {

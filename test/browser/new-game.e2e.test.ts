@@ -7,8 +7,8 @@
  * of the dealt games (the bot's, the seek's on both pages) hold no hidden card.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
-import { until } from '../service/support/outage';
+import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
+import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import {

@@ -10,8 +10,8 @@
  * English and Swedish. No CSP violation or page error anywhere.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestApp, dataOf, startTestApp } from '../service/support/app';
-import { until } from '../service/support/outage';
+import { TestApp, dataOf, startTestApp } from '../support/service/app';
+import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import {

@@ -8,9 +8,9 @@
  * No CSP violation or page error on any page.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { GraphQLBody, TestApp, dataOf, register, startTestApp } from '../service/support/app';
-import { createGame, findSeed, joinGame, playGame, resign } from '../service/support/play';
-import { until } from '../service/support/outage';
+import { GraphQLBody, TestApp, dataOf, register, startTestApp } from '../support/service/app';
+import { createGame, findSeed, joinGame, playGame, resign } from '../support/service/play';
+import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import { screenshot } from './support/screenshots';

@@ -7,11 +7,11 @@
  * against the commitment the page showed before the deal and the seed it drew, and a stored commitment changed
  * afterwards makes Verify report the mismatch; a rated game shows each seat's rating change; the move log of a
  * game being played grows live after a move made through the API. (A tampered export failing Verify is
- * test/unit/replay-verify.test.ts.)
+ * test/unit/web/replay-verify.test.ts.)
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatCard, parseCardRun } from '../../src/engine';
-import { TestApp, dataOf, register, startTestApp } from '../service/support/app';
+import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
 import {
   chooseMove,
   createGame,
@@ -21,8 +21,8 @@ import {
   playGame,
   readGame,
   resign,
-} from '../service/support/play';
-import { until } from '../service/support/outage';
+} from '../support/service/play';
+import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import { screenshot } from './support/screenshots';

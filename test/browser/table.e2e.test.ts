@@ -9,8 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { TestApp, dataOf, startTestApp } from '../service/support/app';
-import { until } from '../service/support/outage';
+import { TestApp, dataOf, startTestApp } from '../support/service/app';
+import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import {

@@ -184,7 +184,7 @@ const wildVariantArb: fc.Arbitrary<Partial<RuleOptions>> = fc.oneof(
 /**
  * Option overrides, each present or not. `payoffSize` stays at 2 or more: with one card per pay-off pile and
  * `firstPlayerTie: reshufflePiles`, a tie for the first player is never broken and `setup` does not return
- * (test/properties/setup-terminates.test.ts).
+ * (test/unit/engine/properties/setup-terminates.test.ts).
  */
 const overridesArb: fc.Arbitrary<Partial<RuleOptions>> = fc
   .tuple(

@@ -245,7 +245,7 @@ export function sameArchivedEvent(a: ArchivedEvent, b: ArchivedEvent | undefined
 /**
  * The payload, its keys in the order Postgres keeps a jsonb object's (shorter keys first, then by bytes: here all
  * four letters long, so alphabetical), so that an archived event reads back exactly as its row did — down to the
- * bytes of an export. test/unit/archive-format.test.ts checks the order against that rule.
+ * bytes of an export. test/unit/games/archive-format.test.ts checks the order against that rule.
  */
 function eventOf(
   type: GameEventType,

@@ -5,9 +5,9 @@
  */
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { TestApp } from '../../service/support/app';
-import { dataOf } from '../../service/support/app';
-import { until } from '../../service/support/outage';
+import type { TestApp } from '../../support/service/app';
+import { dataOf } from '../../support/service/app';
+import { until } from '../../support/service/outage';
 
 /** Signs up through /signup and waits for the home page. */
 export async function signUpInUi(
@@ -195,7 +195,7 @@ export class HiddenHand {
 type PageLanguage = 'en' | 'sv' | 'ru';
 
 // The client's own naming, loaded by path: its files are typed with the DOM's types (web/tsconfig.json), which
-// this tier has not, so it is not imported for its types (as in test/unit/web-translations.test.ts).
+// this tier has not, so it is not imported for its types (as in test/unit/web/web-translations.test.ts).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the client's module, loaded by path
 const { cardNameIn } = require(
   path.resolve(__dirname, '..', '..', '..', 'web', 'src', 'cards', 'card-name.ts'),

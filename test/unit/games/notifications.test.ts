@@ -1,0 +1,75 @@
+/**
+ * Who is told what (src/games/domain/notifications.ts, docs/correspondence.md#player-events): one producer per
+ * kind of player event, from what happened to the game.
+ */
+import fc from 'fast-check';
+import { GameLifeEvent, moveLifeEvents, notificationsOf } from '../../../src/games/domain/notifications';
+import { PLAYER_EVENT_KINDS } from '../../../src/notifications/player-event-kinds';
+
+const GAME = 'g1';
+const [ANN, BOB, CY] = ['ann', 'bob', 'cy'];
+
+describe('notifications of a game’s life', () => {
+  it('an invitation tells the invited player (CHALLENGE_RECEIVED); an open game tells nobody', () => {
+    expect(notificationsOf(GAME, [{ type: 'created', invitedPlayerId: BOB }])).toEqual([
+      { playerId: BOB, kind: 'CHALLENGE_RECEIVED', gameId: GAME },
+    ]);
+    expect(notificationsOf(GAME, [{ type: 'created', invitedPlayerId: null }])).toEqual([]);
+  });
+
+  it('the deal tells every seated player (GAME_STARTED, in seat order), then the first to move (YOUR_TURN)', () => {
+    expect(notificationsOf(GAME, [{ type: 'dealt', seated: [ANN, BOB, CY], toMove: BOB }])).toEqual([
+      { playerId: ANN, kind: 'GAME_STARTED', gameId: GAME },
+      { playerId: BOB, kind: 'GAME_STARTED', gameId: GAME },
+      { playerId: CY, kind: 'GAME_STARTED', gameId: GAME },
+      { playerId: BOB, kind: 'YOUR_TURN', gameId: GAME },
+    ]);
+  });
+
+  it('a new turn tells its player; the end tells everyone seated; a reminder and unrating too', () => {
+    expect(notificationsOf(GAME, [{ type: 'turnStarted', playerId: CY }])).toEqual([
+      { playerId: CY, kind: 'YOUR_TURN', gameId: GAME },
+    ]);
+    expect(notificationsOf(GAME, [{ type: 'ended', seated: [ANN, BOB] }]).map((n) => n.kind)).toEqual([
+      'GAME_OVER',
+      'GAME_OVER',
+    ]);
+    expect(notificationsOf(GAME, [{ type: 'reminded', playerId: ANN }])).toEqual([
+      { playerId: ANN, kind: 'REMINDER', gameId: GAME },
+    ]);
+    expect(notificationsOf(GAME, [{ type: 'unrated', seated: [ANN, BOB] }]).map((n) => n.playerId)).toEqual([
+      ANN,
+      BOB,
+    ]);
+  });
+
+  it('every player event kind has a producer', () => {
+    const all: GameLifeEvent[] = [
+      { type: 'created', invitedPlayerId: BOB },
+      { type: 'dealt', seated: [ANN, BOB], toMove: ANN },
+      { type: 'turnStarted', playerId: BOB },
+      { type: 'ended', seated: [ANN, BOB] },
+      { type: 'reminded', playerId: ANN },
+      { type: 'unrated', seated: [ANN, BOB] },
+    ];
+    const kinds = new Set(notificationsOf(GAME, all).map((n) => n.kind));
+    expect([...kinds].sort()).toEqual([...PLAYER_EVENT_KINDS].sort());
+  });
+
+  it('a move: the end when it finished the game, else a new turn only when another player is to move', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(ANN, BOB, CY),
+        fc.option(fc.constantFrom(ANN, BOB, CY), { nil: null }),
+        fc.boolean(),
+        (before, after, finished) => {
+          const events = moveLifeEvents({ before, after, finished, seated: [ANN, BOB, CY] });
+          if (finished) expect(events).toEqual([{ type: 'ended', seated: [ANN, BOB, CY] }]);
+          else if (after !== null && after !== before)
+            expect(events).toEqual([{ type: 'turnStarted', playerId: after }]);
+          else expect(events).toEqual([]);
+        },
+      ),
+    );
+  });
+});
