@@ -3,7 +3,9 @@
  * 600-event log it times, against a real Postgres, getting the state a move is decided on: (a) with the cache
  * current (this copy of the app wrote the last move: nothing to read), (b) one event behind (another copy wrote
  * it: read one event, fold one), and (c) cold — read all 600 events and fold them, what every move would cost
- * without the cache. Uses DATABASE_URL, or an embedded Postgres.
+ * without the cache. Then the heap a cached game holds: many games' rows and folded states put in one store, the
+ * heap measured after a full collection (node --expose-gc), beside the store's own estimate of its bytes (the
+ * estimate GAME_CACHE_MB bounds: docs/operations.md#the-game-cache). Uses DATABASE_URL, or an embedded Postgres.
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -13,6 +15,7 @@ import {
   GameEvent,
   RULES_VERSION,
   applyEvent,
+  cloneState,
   decide,
   legalMoves,
   newDeal,
@@ -23,7 +26,8 @@ import { loadConfig } from '../src/config/config';
 import { DatabaseAvailability } from '../src/db/availability';
 import { startEmbeddedPostgres, RunningPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrator';
-import { GameStore } from '../src/games/persistence/game-store';
+import { FoldedGame, GameStore } from '../src/games/persistence/game-store';
+import type { GameRecord } from '../src/games/domain/game-record';
 import { GamesRepository } from '../src/games/persistence/games.repository';
 import { recordOfPrisma } from '../src/games/persistence/game-rows';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -67,6 +71,37 @@ function longGame(): { seed: string; events: GameEvent[] } {
     }
     if (events.length >= EVENTS) return { seed, events };
   }
+}
+
+const HEAP_GAMES = 2000;
+
+function formatBytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/**
+ * The heap per cached game: HEAP_GAMES copies of one game (each its own row and state objects, as games read from the
+ * database and folded are) kept in one store, measured after full collections; and the store's estimate per game.
+ */
+function cachedHeap(row: GameRecord, folded: FoldedGame): { measured: number; estimated: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('run with node --expose-gc (npm run bench:store does)');
+  const store = new GameStore(new GamesRepository({} as never, UNCOUNTED), { gameCacheBytes: 1024 ** 4 });
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let copy = 0; copy < HEAP_GAMES; copy++) {
+    const id = randomUUID();
+    // Deep copies, so no two entries share a state's arrays or a row's objects.
+    store.rememberRow(structuredClone({ ...row, id }));
+    store.remember(id, { ...structuredClone(folded), state: cloneState(structuredClone(folded.state)) });
+  }
+  gc();
+  gc();
+  const measured = (process.memoryUsage().heapUsed - before) / HEAP_GAMES;
+  const size = store.size();
+  if (size.games !== HEAP_GAMES) throw new Error(`the store kept ${size.games} games`);
+  return { measured, estimated: size.bytes / size.games };
 }
 
 async function main(): Promise<void> {
@@ -161,6 +196,16 @@ async function main(): Promise<void> {
     );
     console.log(
       `cold / one behind at p50: ${formatRatio(c.p50 / w.p50)}; cold / current: ${formatRatio(c.p50 / now.p50)}`,
+    );
+    const folded = await new GameStore(new GamesRepository(prisma, UNCOUNTED)).folded(row);
+    const seated = recordOfPrisma({
+      ...(await prisma.game.findUniqueOrThrow({ where: { id: gameId } })),
+      players: [],
+    });
+    const heap = cachedHeap(seated, folded);
+    console.log(
+      `heap per cached game (${HEAP_GAMES} games of ${EVENTS} events, 2 seats): ${formatBytes(heap.measured)} measured, ` +
+        `${formatBytes(heap.estimated)} estimated (measured / estimated ${formatRatio(heap.measured / heap.estimated)})`,
     );
   } finally {
     await prisma.$disconnect();

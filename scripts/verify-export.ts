@@ -18,7 +18,8 @@
  *
  * Exit status: 0 when every check holds, 1 when one fails, 2 when the file cannot be read as an export.
  * The checks themselves are src/export/verify-export.ts, which imports nothing but the rules engine (src/engine,
- * pure TypeScript), so what it trusts is that code alone; the web client's Verify button runs the same checks.
+ * pure TypeScript), so what it trusts is that code alone; the web client's Verify button runs the same checks, and
+ * so does the server's verifyGame, on the export it builds of the stored game (src/export/game-verifier.ts).
  */
 import { readFileSync } from 'node:fs';
 import { formatPosition } from '../src/engine';

@@ -1,7 +1,7 @@
 /**
  * Query plans of the statements behind a history page and a leaderboard page: EXPLAIN (ANALYZE, BUFFERS) of
- * exactly the SQL the service sends (its Nest-free builders, src/games/persistence/games-list-sql.ts and
- * src/ratings/ratings-sql.ts), and a mechanical check that the expected index does the work and no table the
+ * exactly the SQL the service sends (its Nest-free builders, src/games/persistence/sql/games-list-sql.ts and
+ * src/ratings/sql/ratings-sql.ts), and a mechanical check that the expected index does the work and no table the
  * pages read is scanned whole.
  */
 import type { ClientBase } from 'pg';

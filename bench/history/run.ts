@@ -4,8 +4,9 @@
  */
 import { Client } from 'pg';
 import { migrate } from '../../src/db/migrator';
-import { ListCursor, gamesListSql } from '../../src/games/persistence/games-list-sql';
-import { LeaderboardCursor, leaderboardRankSql, leaderboardSql } from '../../src/ratings/ratings-sql';
+import type { ListCursor } from '../../src/games/persistence/games-list';
+import { gamesListSql } from '../../src/games/persistence/sql/games-list-sql';
+import { LeaderboardCursor, leaderboardRankSql, leaderboardSql } from '../../src/ratings/sql/ratings-sql';
 import {
   DEMO_DEFAULTS as SEED_DEFAULTS,
   SeedProgress,

@@ -12,9 +12,8 @@ import { Injectable } from '@nestjs/common';
 import { SCOPES, SCOPE_API_NAMES, type Scope } from '../auth/viewer';
 import { PRESET_NAMES, type PresetName } from '../engine';
 import { Preset } from '../games/api/game.types';
-import { PrismaService } from '../prisma/prisma.service';
 import { NEW_PLAYER, isProvisional } from '../ratings/glicko2';
-import { PLAYER_FIELDS, TOKEN_FIELDS } from '../players/players.service';
+import { AccountsRepository } from './accounts.repository';
 
 /** The format's name, in the profile line: a new field may appear in a line, a field never changes meaning. */
 export const ACCOUNT_EXPORT_FORMAT = 'malice-account/1';
@@ -27,47 +26,19 @@ const PRESET_API_NAMES = Object.fromEntries(
 /** Rows per page of games and of events. */
 const PAGE = 200;
 
-interface GameSeatRow {
-  game_id: string;
-  /** The engine's name (a PresetName): the app writes only those. */
-  preset: string;
-  rated: boolean;
-  status: string;
-  seats: number;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-  seat: number;
-  outcome: string | null;
-  placement: number | null;
-  score: number | null;
-  rating_before: number | null;
-  rating_after: number | null;
-  deviation_before: number | null;
-  deviation_after: number | null;
-  players: { seat: number; username: string }[];
-}
-
-interface EventRow {
-  id: string;
-  kind: string;
-  game_id: string | null;
-  created_at: Date;
-}
-
 @Injectable()
 export class AccountExport {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly accounts: AccountsRepository) {}
 
   /**
    * The lines of `playerId`'s export; `sessionId` is the session asking (marked `current`). The profile is read
    * before anything is returned, so an account gone meanwhile is an error status, not an empty stream.
    */
   async lines(playerId: string, sessionId: string | null, now: Date): Promise<AsyncGenerator<string> | null> {
-    const profile = await this.prisma.player.findUnique({ where: { id: playerId }, select: PLAYER_FIELDS });
+    const profile = await this.accounts.profile(playerId);
     if (profile === null || profile.deletedAt !== null) return null;
     const line = (record: Record<string, unknown>): string => `${JSON.stringify(record)}\n`;
-    const prisma = this.prisma;
+    const accounts = this.accounts;
     async function* generate(): AsyncGenerator<string> {
       yield line({
         type: 'profile',
@@ -78,7 +49,7 @@ export class AccountExport {
         isBot: profile!.isBot,
         createdAt: profile!.createdAt,
       });
-      const ratings = await prisma.rating.findMany({ where: { playerId } });
+      const ratings = await accounts.ratings(playerId);
       for (const preset of PRESET_NAMES) {
         const row = ratings.find((candidate) => candidate.preset === preset);
         const rating = row ?? { ...NEW_PLAYER, games: 0, updatedAt: null };
@@ -93,12 +64,8 @@ export class AccountExport {
           updatedAt: rating.updatedAt,
         });
       }
-      yield* gameLines(prisma, playerId, line);
-      const tokens = await prisma.token.findMany({
-        where: { playerId },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: TOKEN_FIELDS,
-      });
+      yield* gameLines(accounts, playerId, line);
+      const tokens = await accounts.tokens(playerId);
       for (const token of tokens.filter((candidate) => candidate.kind === 'api')) {
         yield line({
           type: 'apiToken',
@@ -121,13 +88,9 @@ export class AccountExport {
           current: session.id === sessionId,
         });
       }
-      const webhooks = await prisma.webhook.findMany({
-        where: { playerId },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { id: true, url: true, events: true, createdAt: true },
-      });
+      const webhooks = await accounts.webhooks(playerId);
       for (const webhook of webhooks) yield line({ type: 'webhook', ...webhook });
-      yield* eventLines(prisma, playerId, line);
+      yield* eventLines(accounts, playerId, line);
     }
     return generate();
   }
@@ -135,31 +98,13 @@ export class AccountExport {
 
 /** A `game` line per seat, oldest game first, each rated finished one followed by its `ratingChange`. */
 async function* gameLines(
-  prisma: PrismaService,
+  accounts: AccountsRepository,
   playerId: string,
   line: (record: Record<string, unknown>) => string,
 ): AsyncGenerator<string> {
   let after: { createdAt: Date; gameId: string } | null = null;
   for (;;) {
-    const values: unknown[] = [playerId, PAGE];
-    let keyset = '';
-    if (after !== null) {
-      values.push(after.createdAt, after.gameId);
-      keyset = 'AND (g.created_at, g.id) > ($3, $4::uuid)';
-    }
-    const { rows } = await prisma.pool.query<GameSeatRow>(
-      `SELECT g.id AS game_id, g.preset, g.rated, g.status, g.seats, g.created_at, g.started_at, g.finished_at,
-              gp.seat, gp.outcome, gp.placement, gp.score,
-              gp.rating_before, gp.rating_after, gp.deviation_before, gp.deviation_after,
-              (SELECT json_agg(json_build_object('seat', o.seat, 'username', p.username) ORDER BY o.seat)
-                 FROM game_players o JOIN players p ON p.id = o.player_id
-                WHERE o.game_id = g.id) AS players
-         FROM game_players gp JOIN games g ON g.id = gp.game_id
-        WHERE gp.player_id = $1::uuid ${keyset}
-        ORDER BY g.created_at, g.id
-        LIMIT $2::int`,
-      values,
-    );
+    const rows = await accounts.seats(playerId, after, PAGE);
     for (const row of rows) {
       yield line({
         type: 'game',
@@ -200,17 +145,13 @@ async function* gameLines(
 
 /** A `playerEvent` line per event, oldest first. */
 async function* eventLines(
-  prisma: PrismaService,
+  accounts: AccountsRepository,
   playerId: string,
   line: (record: Record<string, unknown>) => string,
 ): AsyncGenerator<string> {
   let after = '0';
   for (;;) {
-    const { rows } = await prisma.pool.query<EventRow>(
-      `SELECT id::text AS id, kind, game_id, created_at FROM player_events
-        WHERE player_id = $1::uuid AND id > $2::bigint ORDER BY id LIMIT $3::int`,
-      [playerId, after, PAGE],
-    );
+    const rows = await accounts.events(playerId, after, PAGE);
     for (const row of rows) {
       yield line({
         type: 'playerEvent',

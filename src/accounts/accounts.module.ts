@@ -3,13 +3,14 @@ import { AuthModule } from '../auth/auth.module';
 import { GamesModule } from '../games/games.module';
 import { PlayersModule } from '../players/players.module';
 import { AccountExport } from './account-export';
+import { AccountsRepository } from './accounts.repository';
 import { AccountsResolver } from './accounts.resolver';
 import { AccountsService } from './accounts.service';
 
 /** Deleting one's account and downloading one's data (docs/api.md#deleteaccount, #get-apimeexport). */
 @Module({
   imports: [AuthModule, PlayersModule, GamesModule],
-  providers: [AccountsService, AccountsResolver, AccountExport],
+  providers: [AccountsRepository, AccountsService, AccountsResolver, AccountExport],
   exports: [AccountExport],
 })
 export class AccountsModule {}

@@ -7,12 +7,10 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service';
 import { Clock } from '../clock/clock';
-import { transaction } from '../db/transaction';
-import { erasePlayerEventsOf } from '../notifications/notification-writer';
-import { PrismaService } from '../prisma/prisma.service';
-import { eraseRatingsOf } from '../ratings/rating-writes';
 import { GamesService } from '../games/games.service';
+import { GameHandler } from '../games/write/game-handler';
 import { PlayersService } from '../players/players.service';
+import { AccountsRepository } from './accounts.repository';
 
 @Injectable()
 export class AccountsService implements OnModuleDestroy {
@@ -22,8 +20,9 @@ export class AccountsService implements OnModuleDestroy {
   constructor(
     private readonly players: PlayersService,
     private readonly games: GamesService,
+    private readonly handler: GameHandler,
     private readonly clock: Clock,
-    private readonly prisma: PrismaService,
+    private readonly accounts: AccountsRepository,
     auth: AuthService,
   ) {
     // A deletion on another app copy reaches this one as a change of the player's tokens (announced through
@@ -53,12 +52,12 @@ export class AccountsService implements OnModuleDestroy {
    */
   async deleteAccount(playerId: string, password: string): Promise<void> {
     await this.players.confirmPassword(playerId, password);
-    await this.games.settleGamesOf(playerId);
+    await this.handler.settleGamesOf(playerId);
     const now = this.clock.now();
     await this.players.tombstone(playerId, now);
     this.games.accountDeleted(playerId, now);
     try {
-      await this.games.settleGamesOf(playerId);
+      await this.handler.settleGamesOf(playerId);
       await this.eraseAfterGames(playerId);
     } catch (error) {
       this.logger.error(`account ${playerId} was deleted, but settling its games failed: ${String(error)}`);
@@ -72,10 +71,7 @@ export class AccountsService implements OnModuleDestroy {
    * goes on after its resignation rates its seat again when it ends; the leaderboard leaves deleted accounts out.)
    */
   private async eraseAfterGames(playerId: string): Promise<void> {
-    await transaction(this.prisma.pool, async (client) => {
-      await erasePlayerEventsOf(client, playerId);
-      await eraseRatingsOf(client, playerId);
-    });
+    await this.accounts.eraseAfterGames(playerId);
   }
 
   private async showIfDeleted(playerId: string): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { ARCHIVE_FORMAT, type ArchivedEvent } from '../games/persistence/archive-format';
 import type { GameRow, StoredSeat } from '../games/domain/projection-check';
-import { Queryable, readLog, readStoredGame, readStoredSeats } from '../games/persistence/stored-log';
+import { Queryable, readLog, readStoredGame, readStoredSeats } from '../games/persistence/sql/stored-log';
 import type { GameResult } from '../engine';
 
 /** Where a walk over the games to archive has got to: the last game looked at, by end time and id. */

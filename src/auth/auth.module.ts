@@ -4,9 +4,18 @@ import { AuthService } from './auth.service';
 import { LoginFailuresRepository } from './login-failures.repository';
 import { OpenSockets } from './open-sockets';
 import { RateLimitResolver } from './rate-limit.resolver';
+import { TokensRepository } from './tokens.repository';
 
 @Module({
-  providers: [AuthService, AccessGate, LoginFailuresRepository, OpenSockets, RateLimitResolver],
-  exports: [AuthService, AccessGate, OpenSockets],
+  providers: [
+    AuthService,
+    AccessGate,
+    LoginFailuresRepository,
+    OpenSockets,
+    RateLimitResolver,
+    TokensRepository,
+  ],
+  // TokensRepository: for the players module's account changes, which revoke tokens in their own transactions.
+  exports: [AuthService, AccessGate, OpenSockets, TokensRepository],
 })
 export class AuthModule {}

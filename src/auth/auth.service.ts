@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
-import { PrismaService } from '../prisma/prisma.service';
 import { bearerToken, hashToken } from './tokens';
+import { TokensRepository } from './tokens.repository';
 import { effectiveScopes } from './scopes';
 import { ANONYMOUS, SCOPE_API_NAMES, Scope, Viewer } from './viewer';
 
@@ -27,7 +27,7 @@ export class AuthService {
   private readonly cache = new Map<string, CachedViewer>();
   private readonly listeners = new Set<TokensChangedListener>();
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly tokens: TokensRepository) {}
 
   /** The viewer for an Authorization header value; no header is an anonymous spectator, a bad token an error. */
   async authenticate(header: unknown, now: Date = new Date()): Promise<Viewer> {
@@ -44,13 +44,8 @@ export class AuthService {
     }
     const hash = hashToken(token);
 
-    const row = await this.prisma.token.findUnique({
-      where: { tokenHash: hash },
-      // Who the token speaks for, never their password hash: the viewer is cached.
-      include: {
-        player: { select: { id: true, username: true, isBot: true, isAdmin: true, disabledAt: true } },
-      },
-    });
+    // Who the token speaks for, never their password hash: the viewer is cached.
+    const row = await this.tokens.lookup(hash);
     // A disabled account's tokens were revoked with it (docs/operations.md#moderation); refused here as well, so
     // that no token it held, whatever its state, speaks for it.
     if (
@@ -72,7 +67,7 @@ export class AuthService {
     const touchedAt = row.lastUsedAt?.getTime() ?? 0;
     this.cache.set(token, { viewer, until: now.getTime() + CACHE_MS, touchedAt });
     if (now.getTime() - touchedAt > TOUCH_MS) {
-      await this.prisma.token.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+      await this.tokens.touch(row.id, now);
     }
     if (this.cache.size > 10_000) this.cache.clear();
     return viewer;

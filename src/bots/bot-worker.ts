@@ -8,9 +8,10 @@
  *   copy that watches the bots, as every copy's worker does), waits `BOT_DELAY_MS`, then plays the game: it keeps
  *   moving while the turn is still the bot's (centre plays, then the discard that ends the turn), since YOUR_TURN
  *   fires only when the player to move changes.
- * - Before it computes a move, a copy claims the game at the version it decides on (bot-turn-claims.ts): of the
- *   copies that heard the same YOUR_TURN, one computes and sends the move, and the others leave the turn to it. A
- *   claim runs out after BOT_CLAIM_MS, so a turn whose copy stopped mid-turn is taken up by another copy's scan.
+ * - Before it computes a move, a copy claims the game at the version it decides on
+ *   (bot-turn-claims.repository.ts): of the copies that heard the same YOUR_TURN, one computes and sends the move,
+ *   and the others leave the turn to it. A claim runs out after BOT_CLAIM_MS, so a turn whose copy stopped mid-turn
+ *   is taken up by another copy's scan.
  * - Each move is sent with the version it was decided on as expectedVersion and `bot:<version>` as clientMoveId,
  *   and the choice is deterministic per decision (bot-move.ts). Should two copies still act on the same turn (a
  *   claim that ran out), exactly one move is appended per version; the other gets the applied move back as a
@@ -33,26 +34,20 @@ import { onWorkerPool } from '../db/pools';
 import { EventBus, PlayerEventMessage } from '../notifications/event-bus';
 import { GameStatus } from '../games/api/game.types';
 import { GamesService } from '../games/games.service';
+import { GameHandler } from '../games/write/game-handler';
 import { PrismaService } from '../prisma/prisma.service';
 import { botClientMoveId } from './bot-move';
+import { BotGamesRepository } from './bot-games.repository';
 import { BotThreads } from './bot-threads';
-import { BotTurnClaims } from './bot-turn-claims';
+import { BotTurnClaims } from './bot-turn-claims.repository';
 import { BUILTIN_BOTS, builtinBotById, builtinBotVersion } from './builtin-bots';
 
 /** How often the catch-up scan runs. Only a safety net: the YOUR_TURN events drive the bots. */
 export const BOT_SCAN_INTERVAL_MS = 2_000;
-const SCAN_BATCH = 100;
 /** A bound on one run's moves: a turn is a few moves, so this is only a guard against a loop that never ends. */
 const MAX_MOVES_PER_RUN = 200;
 /** Past this many, `versioned` starts again (each seat then costs one more no-op update). */
 const VERSIONED_LIMIT = 10_000;
-
-/** Active games waiting on a built-in bot since before `$2` (games_current_player_id_idx finds them). */
-const STALLED_BOT_GAMES = `
-  SELECT id FROM games
-   WHERE status = 'ACTIVE' AND current_player_id = ANY($1::uuid[]) AND updated_at <= $2
-   ORDER BY updated_at
-   LIMIT ${SCAN_BATCH}`;
 
 /** What one step of a run did. */
 type Step = 'moved' | 'raced' | 'done';
@@ -71,19 +66,22 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
   private readonly claims: BotTurnClaims;
+  private readonly botGames: BotGamesRepository;
   /** Bot seats (`game:seat`) whose versions this copy has seen to hold its own (recordVersion). */
   private readonly versioned = new Set<string>();
 
   constructor(
     private readonly games: GamesService,
+    private readonly handler: GameHandler,
     private readonly events: EventBus,
-    private readonly prisma: PrismaService,
+    prisma: PrismaService,
     private readonly clock: Clock,
     private readonly availability: DatabaseAvailability,
     private readonly threads: BotThreads,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {
     this.claims = new BotTurnClaims(prisma.pool);
+    this.botGames = new BotGamesRepository(prisma.pool);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -128,11 +126,10 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     // to the turns being played.
     await this.claims.deleteStale(now);
     const since = new Date(now.getTime() - this.config.workers.botDelayMs);
-    const { rows } = await this.prisma.pool.query<{ id: string }>(STALLED_BOT_GAMES, [
+    return this.botGames.stalled(
       BUILTIN_BOTS.map((bot) => bot.playerId),
       since,
-    ]);
-    return rows.map((row) => row.id);
+    );
   }
 
   private heard(event: PlayerEventMessage): void {
@@ -231,8 +228,8 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const current = folded.state.turn;
     await this.recordVersion(gameId, seat, builtinBotVersion(bot));
     try {
-      const { game: after } = await this.games.move({
-        gameId,
+      const { game: after } = await this.handler.handle(gameId, {
+        type: 'move',
         playerId: bot.playerId,
         move,
         expectedVersion: game.version,
@@ -272,7 +269,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async recordVersion(gameId: string, seat: number, version: string): Promise<void> {
     const key = `${gameId}:${seat}`;
     if (this.versioned.has(key)) return;
-    await this.games.recordBotVersion(gameId, seat, version);
+    await this.handler.handle(gameId, { type: 'noteBotVersion', seat, botVersion: version });
     if (this.versioned.size >= VERSIONED_LIMIT) this.versioned.clear();
     this.versioned.add(key);
   }

@@ -3,7 +3,7 @@
  * it is unit-tested without the app.
  */
 import { MAX_PAGE_SIZE } from '../graphql/limits';
-import type { AuditRecord } from '../moderation/audit-log';
+import type { AuditRecord } from '../moderation/audit-log.repository';
 
 export const PASSWORD_VARIABLE = 'MALICE_ADMIN_PASSWORD';
 

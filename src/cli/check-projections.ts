@@ -7,13 +7,12 @@
  * Uses DATABASE_URL, or the embedded Postgres in DATA_DIR that `npm start` uses (the running server's, while it runs).
  */
 import { Client } from 'pg';
-import { notifierOption } from '../notifications/notification-writer';
-import { repairProjection } from '../games/persistence/projection-repair';
-import { readLog, readStoredSeats } from '../games/persistence/stored-log';
+import { notifierOption } from '../notifications/notifier';
+import { readLog, readStoredSeats, repairProjection, storedGames } from './check-projections.repository';
 import { runTool } from './run-tool';
 import { toolDatabase } from './tool-database';
 import { seatOutcomes } from '../games/domain/finish';
-import { Difference, GameRow, compare } from '../games/domain/projection-check';
+import { Difference, compare } from '../games/domain/projection-check';
 
 export async function checkProjections(
   databaseUrl: string,
@@ -25,7 +24,7 @@ export async function checkProjections(
   await client.connect();
   const all: Difference[] = [];
   try {
-    const games = (await client.query<GameRow>('SELECT * FROM games ORDER BY created_at, id')).rows;
+    const games = await storedGames(client);
     for (const row of games) {
       const events = (await readLog(client, row.id)).map((stored) => stored.event);
       const players = await readStoredSeats(client, row.id);

@@ -9,10 +9,9 @@
  */
 import * as path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { Client } from 'pg';
 import { PASSWORD_FILE } from '../db/embedded-postgres';
 import { migrate } from '../db/migrator';
-import { DEMO_DATA_DIR, openDemoDatabase } from './seed-demo/database';
+import { DEMO_DATA_DIR, databaseSize, openDemoDatabase } from './seed-demo/database';
 import { DEMO_PASSWORD } from './seed-demo/players';
 import { count, progressPrinter } from './seed-demo/progress';
 import { DEMO_DEFAULTS, SeedReport, seedDemo } from './seed-demo/seed';
@@ -107,20 +106,6 @@ export function formatReport(report: SeedReport): string {
     `time:         ${report.seconds.toFixed(1)} s, ${report.gamesPerSecond.toFixed(0)} games/s`,
   ];
   return lines.join('\n');
-}
-
-async function databaseSize(url: string): Promise<string> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ size: string; games: string }>(
-      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size,
-              (SELECT count(*) FROM games WHERE status = 'FINISHED')::text AS games`,
-    );
-    return `${rows[0]?.size ?? '?'}, ${count(Number(rows[0]?.games ?? 0))} finished games in all`;
-  } finally {
-    await client.end();
-  }
 }
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -76,6 +76,8 @@ export interface AppConfig {
   readonly passwordHashing: { readonly maxConcurrent: number };
   /** How long a login session token lives. */
   readonly sessionTtlDays: number;
+  /** The estimated heap this copy's game cache may hold (docs/operations.md#the-game-cache). */
+  readonly gameCacheBytes: number;
   /** Background work every app copy runs (docs/correspondence.md). */
   readonly workers: {
     /** `manual`: time moves only when a test advances it (the test controls' POST /test/clock); never in production. */
@@ -294,6 +296,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       maxConcurrent: read.integer('PASSWORD_MAX_CONCURRENT_HASHES', 2 * os.availableParallelism(), 1, 1024),
     },
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 3650),
+    gameCacheBytes: read.integer('GAME_CACHE_MB', 64, 1, 65_536) * 1024 * 1024,
     workers: {
       clock: read.oneOf('CLOCK', ['system', 'manual'], 'system'),
       sweepIntervalMs: read.integer('SWEEP_INTERVAL_MS', 5000, 0, 3_600_000),

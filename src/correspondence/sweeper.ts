@@ -1,11 +1,10 @@
 /**
  * The deadline sweeper (docs/correspondence.md#the-deadline-sweeper). Every app copy runs one. Each pass:
  * - claims the games whose turn ran out (FOR UPDATE SKIP LOCKED and a short claim mark, so the copies share the
- *   work) and times them out through GamesService.timeOut: the normal command path with the version it saw as
- *   expectedVersion, so even a game two sweepers reach is timed out exactly once;
- * - sends one REMINDER per turn once 80 % of its time is used: one transaction claims the due games with
- *   FOR UPDATE SKIP LOCKED, marks the turn reminded and writes the player event, so no two copies remind twice
- *   (GamesRepository.remindDueTurns).
+ *   work) and times them out through the game handler (GameHandler.handle, `timeout`): guarded by the version it
+ *   saw, so even a game two sweepers reach is timed out exactly once;
+ * - sends one REMINDER per turn once 80 % of its time is used: each due turn is decided under its game's lock
+ *   (`remind`), which marks the turn reminded and writes the player event, so no two copies remind twice.
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
@@ -13,7 +12,7 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { PeriodicPass } from '../common/periodic-pass';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf } from '../db/connection-errors';
-import { GamesService } from '../games/games.service';
+import { GameHandler } from '../games/write/game-handler';
 import { GamesRepository } from '../games/persistence/games.repository';
 
 export { REMINDER_SHARE } from '../games/domain/life';
@@ -30,7 +29,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly passes: PeriodicPass<SweepReport>;
 
   constructor(
-    private readonly games: GamesService,
+    private readonly handler: GameHandler,
     private readonly repository: GamesRepository,
     private readonly clock: Clock,
     availability: DatabaseAvailability,
@@ -62,7 +61,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
     let aborted = 0;
     for (const row of await this.repository.claimDueGames(now)) {
       try {
-        const outcome = await this.games.timeOut(row.id, row.version);
+        const outcome = await this.handler.handle(row.id, { type: 'timeout', version: row.version });
         if (outcome === 'timedOut') timedOut++;
         if (outcome === 'aborted') aborted++;
         if (outcome === 'timedOut' || outcome === 'aborted')
@@ -73,7 +72,10 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
         this.logger.error(`timing out game ${row.id} failed: ${String(error)}`);
       }
     }
-    const reminded = await this.repository.remindDueTurns(now);
+    let reminded = 0;
+    for (const gameId of await this.repository.dueReminders(now)) {
+      if (await this.handler.handle(gameId, { type: 'remind' }, now)) reminded++;
+    }
     if (reminded > 0)
       this.logger.log(`reminded ${reminded} player${reminded === 1 ? '' : 's'} of their turn`);
     return { timedOut, aborted, reminded };

@@ -6,7 +6,7 @@
 import { PRESET_NAMES, PresetName } from '../engine';
 import { invalidTime, parseIsoTime } from '../common/iso-time';
 import { ApiError } from '../errors/api-error';
-import type { ListOutcome, ListStatus } from '../games/persistence/games-list-sql';
+import type { ListOutcome, ListStatus } from '../games/persistence/games-list';
 import { GAME_STATUSES, OUTCOMES } from '../games/domain/vocabulary';
 
 /** How an export is written: one JSON document, or newline-delimited JSON (docs/api.md#exports). */

@@ -8,6 +8,9 @@
  *
  * A game that is not over exports only what a spectator may see: no seed, no start position, and each event
  * rebuilt from the fields the public move history shows (games.resolver.ts `toMoveRecord`).
+ *
+ * Reading an export back is verify-export.ts's `readExport`, the one reader of the format, which the command-line
+ * verifier, the web client and the server's verifyGame share.
  */
 import {
   GameEvent,
@@ -20,8 +23,7 @@ import {
 } from '../engine';
 import { ClientSeedSourceName, isClientSeedSource } from '../games/domain/client-seed-source';
 import type { GameStatusName, OutcomeName } from '../games/domain/vocabulary';
-
-export const EXPORT_FORMAT = 'malice-game/1';
+import { EXPORT_FORMAT } from './verify-export';
 
 export type ExportStatus = GameStatusName;
 export type ExportPreset = Uppercase<PresetName>;
@@ -254,58 +256,6 @@ export function* ndjsonLines(doc: GameExport): Generator<string> {
 
 export function toNdjson(doc: GameExport): string {
   return [...ndjsonLines(doc)].join('');
-}
-
-/**
- * Reads an export back, JSON or NDJSON (told apart by the header's `kind`). Checks the shape only as far as it
- * is needed to hand back a document; whether the game holds up is for the engine (scripts/verify-export.ts).
- */
-export function parseGameExport(text: string): GameExport {
-  const doc = readDocument(text);
-  if (doc.format !== EXPORT_FORMAT) {
-    throw new SyntaxError(`not a ${EXPORT_FORMAT} export (format: ${JSON.stringify(doc.format)})`);
-  }
-  if (!Array.isArray(doc.events)) throw new SyntaxError('the export has no events list');
-  return doc as unknown as GameExport;
-}
-
-function readDocument(text: string): Record<string, unknown> {
-  let whole: unknown;
-  try {
-    whole = JSON.parse(text);
-  } catch {
-    whole = undefined; // NDJSON with events is not one JSON value
-  }
-  // JSON, compact or pretty-printed (an NDJSON header alone also parses whole: it has a kind).
-  if (isRecord(whole) && whole.kind === undefined) return whole;
-  const lines = text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, index) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        throw new SyntaxError(`line ${index + 1} is not JSON`);
-      }
-      if (!isRecord(parsed)) throw new SyntaxError(`line ${index + 1} is not a JSON object`);
-      return parsed;
-    });
-  const [head, ...rest] = lines;
-  if (head === undefined || head.kind !== 'game') {
-    throw new SyntaxError('neither a JSON export nor NDJSON starting with a "kind":"game" line');
-  }
-  const events = rest.map((line, index) => {
-    if (line.kind !== 'event') throw new SyntaxError(`line ${index + 2} is not a "kind":"event" line`);
-    const { kind: _kind, ...event } = line;
-    return event;
-  });
-  const { kind: _kind, ...header } = head;
-  return { ...header, events };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function statusOf(text: string): ExportStatus {

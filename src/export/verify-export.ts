@@ -1,8 +1,9 @@
 /**
  * The checks of an exported game (docs/fairness.md, docs/api.md "The export format"), pure: they import nothing but
- * the rules engine (src/engine), so what they trust is that code alone. Two readers run them: the command-line
- * verifier (scripts/verify-export.ts) and the web client's Verify button (web/src/replay/engine-replay.ts), on the
- * same export, with the same result.
+ * the rules engine (src/engine), so what they trust is that code alone. Three readers run them, on the same export,
+ * with the same result: the command-line verifier (scripts/verify-export.ts), the web client's Verify button
+ * (web/src/replay/engine-replay.ts), and the server's verifyGame (src/export/game-verifier.ts, on the export it
+ * builds of the stored game). This file also reads the export's text (`readExport`): the one reader of the format.
  *
  * 1. the export is a `malice-game/1` document of a game that is over (before that its seed is secret);
  * 2. it was played under a rules version this engine replays (each game under its own; an unknown one stops here);
@@ -20,10 +21,11 @@
  *    lists several versions (the bot's play upgraded mid-game) passes a move that any of them chooses; a version
  *    this engine does not play cannot be checked, and fails like an unknown rules version.
  *
- * Check 8 costs a bot's search per decision (ExpertBot: up to a few hundred milliseconds), so `verifyExportSteps`
- * yields before each one: a reader that must stay responsive (the web client) runs the checks a step at a time. The
- * server's verifyGame runs check 8 with the same functions (`botDecisionsOf`, `botChoiceMismatch`,
- * `botChoicesOutcome`), its searches in its bot threads (src/games/bot-choice-checks.ts).
+ * Check 8 costs a bot's search per decision (ExpertBot: up to a few hundred milliseconds), so `replayExport` runs
+ * checks 1–7 and hands back check 8's work (the bot decisions the replay met), for each reader to do its own way:
+ * `verifyExportSteps` here, yielding before each search so that a reader that must stay responsive (the web
+ * client) runs it a step at a time; the server in its bot threads (src/games/bot-choice-checks.ts). Both count
+ * the finding with `BotChoiceTally` and word it with `botChoicesOutcome`.
  */
 import {
   BOT_VERSIONS,
@@ -52,7 +54,8 @@ import {
   viewFor,
 } from '../engine';
 
-export const VERIFIABLE_FORMAT = 'malice-game/1';
+/** The export format (docs/api.md "The export format"): what src/export/game-export.ts writes and this file reads. */
+export const EXPORT_FORMAT = 'malice-game/1';
 
 /** The text is not an export at all (the command line exits 2 on it). */
 export class ExportInputError extends Error {}
@@ -139,7 +142,7 @@ export type StartingState =
   | { readonly ok: false; readonly error: string };
 
 /** Whether the deal mixes in the players' client seeds (docs/fairness.md): not for a chosen deal, nor old versions. */
-function mixesClientSeeds(doc: VerifiableExport, version: RulesVersion): boolean {
+export function mixesClientSeeds(doc: VerifiableExport, version: RulesVersion): boolean {
   return !doc.dealChosen && takesClientSeeds(version);
 }
 
@@ -201,11 +204,63 @@ export function* verifyExportSteps(
   doc: VerifiableExport,
   onState: (state: GameState) => void = () => {},
 ): Generator<BotReplayProgress, Check[], void> {
+  const replayed = replayExport(doc, onState);
+  if (replayed.bots === null) return [...replayed.checks];
+  const { game, decisions } = replayed.bots;
+  const tally = new BotChoiceTally();
+  for (const [index, decision] of decisions.entries()) {
+    yield { replayed: index, of: decisions.length };
+    const chosen = decision.bot.playable.map((bot) =>
+      chooseBotMove(bot, decision.view, game.rulesVersion, game.seed, game.id, decision.version),
+    );
+    if (!tally.add(index, decision, chosen)) break;
+  }
+  const outcome = botChoicesOutcome(replayed.botSeats, decisions.length, tally);
+  return [...replayed.checks, botChoicesCheck(outcome)];
+}
+
+/** What keys a bot decision's random stream (src/engine/bots/choice.ts): the game, its rules version and seed. */
+export interface BotStreamGame {
+  readonly id: string;
+  readonly rulesVersion: RulesVersion;
+  readonly seed: string;
+}
+
+/** Check 8's work: the decisions of the game's built-in bots, each to be searched again and compared. */
+export interface BotChoiceWork {
+  readonly game: BotStreamGame;
+  /** In log order. */
+  readonly decisions: readonly BotDecision[];
+}
+
+/** Checks 1–7 of an export, and check 8's work for the reader to do its own way. */
+export interface ExportReplay {
+  /** Checks 1–7 in order, up to one that leaves nothing for the later ones to check. */
+  readonly checks: readonly Check[];
+  /** The seats of built-in bots (players listing `botVersions`), in seat order; empty when none sat in the game. */
+  readonly botSeats: readonly BotSeat[];
+  /**
+   * Null when no built-in bot sat in the game, or when the log does not replay to its end: the bots' moves are then
+   * not shown to be theirs, no more than the result is.
+   */
+  readonly bots: BotChoiceWork | null;
+}
+
+/**
+ * Checks 1–7 of `doc`, in order; stops early where a later check would be meaningless. `onState` sees the state at
+ * every ply the replay reaches, the deal first.
+ */
+export function replayExport(
+  doc: VerifiableExport,
+  onState: (state: GameState) => void = () => {},
+): ExportReplay {
   const checks: Check[] = [];
   const check = (kind: CheckKind, ok: boolean, text: string): boolean => {
     checks.push({ ok, kind, text });
     return ok;
   };
+  const botSeats = botSeatsOf(doc.players);
+  const stopped = (): ExportReplay => ({ checks, botSeats: [...botSeats.values()], bots: null });
   if (
     !check(
       'over',
@@ -215,7 +270,7 @@ export function* verifyExportSteps(
         : `the game is ${doc.status}: its seed stays secret until it is over, so there is nothing to check yet`,
     )
   ) {
-    return checks;
+    return stopped();
   }
   if (
     !check(
@@ -226,12 +281,12 @@ export function* verifyExportSteps(
         : `played under rules ${doc.rulesVersion}, which this engine does not know (it replays ${RULES_VERSIONS.join(', ')}): use an engine that does`,
     )
   ) {
-    return checks;
+    return stopped();
   }
   const version = doc.rulesVersion as RulesVersion;
   if (doc.seed === null) {
     check('seedRevealed', false, 'the export of a game that is over must reveal its seed');
-    return checks;
+    return stopped();
   }
   const digest = seedCommitment(version, doc.seed);
   const formula = commitmentFormula(version);
@@ -264,16 +319,11 @@ export function* verifyExportSteps(
         : `no client seeds: ${doc.dealChosen ? 'a chosen deal is dealt from its seed alone' : `${version} takes none`}`,
   );
 
-  const gap = doc.events.findIndex((event, index) => event.seq !== index + 1);
-  const complete = gap < 0 && doc.events.length === doc.version;
-  check(
-    'logComplete',
-    complete,
-    complete
-      ? `the log is complete: events 1–${doc.version}, in order`
-      : gap >= 0
-        ? `the log is not in order or has a gap: entry ${gap + 1} has seq ${doc.events[gap]?.seq}`
-        : `the log has ${doc.events.length} events, but the game's version is ${doc.version}`,
+  checks.push(
+    logCheck(
+      doc.events.map((event) => event.seq),
+      doc.version,
+    ),
   );
   const mislabelled = doc.events.find(
     (event) => event.seat !== event.payload.seat || event.type !== event.payload.type,
@@ -289,7 +339,7 @@ export function* verifyExportSteps(
   const start = startingState(doc);
   if (!start.ok) {
     check('deal', false, start.error);
-    return checks;
+    return stopped();
   }
   check(
     'deal',
@@ -302,7 +352,6 @@ export function* verifyExportSteps(
   );
   let state = start.state;
   onState(state);
-  const botSeats = botSeatsOf(doc.players);
   const decisions: BotDecision[] = [];
   for (const [index, event] of doc.events.entries()) {
     const decision = botDecisionAt(botSeats, state, event.payload, index, event.seq);
@@ -310,7 +359,7 @@ export function* verifyExportSteps(
     const next = replayFrom(state, [event.payload]);
     if (!next.ok) {
       check('events', false, `event ${event.seq} does not replay: ${next.violation.reason}`);
-      return checks;
+      return stopped();
     }
     state = next.state;
     onState(state);
@@ -338,20 +387,32 @@ export function* verifyExportSteps(
           : `${doc.players.length} players for ${doc.seats} seats`,
     );
   }
-  if (botSeats.size > 0) {
-    const seed = doc.seed;
-    const tally = new BotChoiceTally();
-    for (const [replayed, decision] of decisions.entries()) {
-      yield { replayed, of: decisions.length };
-      const chosen = decision.bot.playable.map((bot) =>
-        chooseBotMove(bot, decision.view, version, seed, doc.id, decision.version),
-      );
-      if (!tally.add(replayed, decision, chosen)) break;
-    }
-    const outcome = botChoicesOutcome([...botSeats.values()], decisions.length, tally);
-    check('botChoices', outcome.ok, outcome.text);
-  }
-  return checks;
+  const game: BotStreamGame = { id: doc.id, rulesVersion: version, seed: doc.seed };
+  return {
+    checks,
+    botSeats: [...botSeats.values()],
+    bots: botSeats.size === 0 ? null : { game, decisions },
+  };
+}
+
+/** Check 5 on a log whose entries have the numbers `seqs`, in the order given, of a game at version `version`. */
+export function logCheck(seqs: readonly number[], version: number): Check {
+  const gap = seqs.findIndex((seq, index) => seq !== index + 1);
+  const complete = gap < 0 && seqs.length === version;
+  return {
+    ok: complete,
+    kind: 'logComplete',
+    text: complete
+      ? `the log is complete: events 1–${version}, in order`
+      : gap >= 0
+        ? `the log is not in order or has a gap: entry ${gap + 1} has seq ${seqs[gap]}`
+        : `the log has ${seqs.length} events, but the game's version is ${version}`,
+  };
+}
+
+/** Check 8 as a check, from its finding. */
+export function botChoicesCheck(outcome: BotChoicesOutcome): Check {
+  return { ok: outcome.ok, kind: 'botChoices', text: outcome.text };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -423,28 +484,6 @@ export function botDecisionAt(
   const command = commandOf(event);
   if (bot === undefined || command.type !== 'move') return null;
   return { seq, version, bot, view: viewFor(state, event.seat), made: command.move };
-}
-
-/**
- * The decisions of `seats`' bots in `events`, replayed from `start` (up to an event the engine refuses, which
- * check 6 reports). For a reader that replays the log in one go (the server's verifyGame).
- */
-export function botDecisionsOf(
-  seats: ReadonlyMap<number, BotSeat>,
-  start: GameState,
-  events: readonly GameEvent[],
-): BotDecision[] {
-  const decisions: BotDecision[] = [];
-  if (seats.size === 0) return decisions;
-  let state = start;
-  for (const [index, event] of events.entries()) {
-    const decision = botDecisionAt(seats, state, event, index, index + 1);
-    if (decision !== null) decisions.push(decision);
-    const next = replayFrom(state, [event]);
-    if (!next.ok) break;
-    state = next.state;
-  }
-  return decisions;
 }
 
 /** A bot decision that is not what the bot chooses, or that this engine cannot replay. */
@@ -664,8 +703,8 @@ export function readExport(text: string): VerifiableExport {
 /** Reads an export that is already a JSON value (the GraphQL `exportGame` field's JSON scalar). */
 export function exportFromValue(value: unknown): VerifiableExport {
   const doc = asObject(value, 'the export');
-  if (doc.format !== VERIFIABLE_FORMAT)
-    throw new ExportInputError(`not a ${VERIFIABLE_FORMAT} export (format: ${JSON.stringify(doc.format)})`);
+  if (doc.format !== EXPORT_FORMAT)
+    throw new ExportInputError(`not a ${EXPORT_FORMAT} export (format: ${JSON.stringify(doc.format)})`);
   const events = doc.events;
   const players = doc.players;
   if (!Array.isArray(events)) throw new ExportInputError('no events list');

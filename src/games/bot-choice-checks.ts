@@ -63,8 +63,9 @@ export class BotChoiceChecks {
   constructor(private readonly threads: BotThreads) {}
 
   /**
-   * Check 8's finding for `game`, whose bot seats are `seats` and whose log holds `decisions` (botDecisionsOf):
-   * kept, awaited, or computed now in the bot threads; RATE_LIMITED while another game's replay runs.
+   * Check 8's finding for `game`, whose bot seats are `seats` and whose log holds `decisions` (the work
+   * verify-export.ts `replayExport` hands back): kept, awaited, or computed now in the bot threads; RATE_LIMITED
+   * while another game's replay runs.
    */
   async check(
     game: ReplayedGame,

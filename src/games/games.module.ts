@@ -11,6 +11,8 @@ import { ChallengesResolver } from './api/challenges.resolver';
 import { LobbyService } from './lobby.service';
 import { NodeResolver } from './api/node.resolver';
 import { GamesRepository } from './persistence/games.repository';
+import { GameHandler } from './write/game-handler';
+import { GameVerifier } from '../export/game-verifier';
 
 @Module({
   imports: [AuthModule, PlayersModule, BotThreadsModule],
@@ -18,13 +20,17 @@ import { GamesRepository } from './persistence/games.repository';
     GameStore,
     GamesRepository,
     GamesService,
+    GameHandler,
     BotChoiceChecks,
+    // verifyGame's checks (src/export/game-verifier.ts): here, beside the resolver that serves them and the
+    // providers they read through, as ExportModule imports this module.
+    GameVerifier,
     GamesResolver,
     NodeResolver,
     LobbyService,
     LobbyResolver,
     ChallengesResolver,
   ],
-  exports: [GamesService, GamesRepository],
+  exports: [GamesService, GameHandler, GamesRepository],
 })
 export class GamesModule {}

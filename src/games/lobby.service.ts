@@ -1,16 +1,18 @@
 /**
  * The lobby (docs/correspondence.md#the-lobby-challenges-seeks-rematches): challenges declined or canceled, open
- * seeks matched, rematches offered. Built on the games service's create, openSeek, join, call-offs and get; a
+ * seeks matched, rematches offered. Built on the game handler's create, openSeek, join and call-offs, and reads; a
  * challenge itself is a game created with an opponent, accepted by joining it (src/games/domain/challenge.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { builtinBotById } from '../bots/builtin-bots';
 import { ApiError } from '../errors/api-error';
 import { DeclineReasonName, isChallenge } from './domain/challenge';
 import { GamesRepository } from './persistence/games.repository';
-import type { SeekKind } from './persistence/games-list-sql';
+import type { SeekKind } from './persistence/games-list';
 import { GameStatus } from './api/game.types';
 import { CreateGameRequest, GameRecord, GamesService } from './games.service';
+import { GameHandler } from './write/game-handler';
 
 /** How many others' open seeks a seek tries, oldest first, before it opens its own. */
 const CANDIDATES = 10;
@@ -19,12 +21,13 @@ const CANDIDATES = 10;
 export class LobbyService {
   constructor(
     private readonly games: GamesService,
+    private readonly handler: GameHandler,
     private readonly repository: GamesRepository,
   ) {}
 
   /** The invited player turns an invitation down, saying why: the waiting game is aborted, reason `declined`. */
   decline(gameId: string, playerId: string, reason: DeclineReasonName): Promise<GameRecord> {
-    return this.games.decline(gameId, playerId, reason);
+    return this.handler.handle(gameId, { type: 'callOff', by: { type: 'decline', playerId, reason } });
   }
 
   /**
@@ -33,7 +36,7 @@ export class LobbyService {
    */
   async cancel(gameId: string, playerId: string): Promise<GameRecord> {
     await this.challenge(gameId);
-    return this.games.cancel(gameId, playerId);
+    return this.handler.handle(gameId, { type: 'callOff', by: { type: 'cancel', playerId } });
   }
 
   /** The game of a challenge, or NOT_FOUND when no challenge has this id. */
@@ -47,7 +50,7 @@ export class LobbyService {
    * An open seek (docs/api.md#seekgame). The player's own open seek of the same kind, if there is one, is the
    * answer (the same seek, nothing written); else the oldest open seek of that kind someone else opened is
    * joined (losing the race for its seat moves on to the next); else a seek is opened — under a lock per player,
-   * so that two seeks of one player at once open one (GamesService.openSeek).
+   * so that two seeks of one player at once open one (GameHandler's openSeek).
    */
   async seek(
     playerId: string,
@@ -62,13 +65,22 @@ export class LobbyService {
     if (own !== undefined) return this.again(own, playerId, request.clientSeed);
     for (const candidate of await this.repository.seeksOfKind(playerId, kind, false, CANDIDATES)) {
       try {
-        return await this.games.join(candidate, playerId, request.clientSeed);
+        return await this.handler.handle(candidate, {
+          type: 'join',
+          playerId,
+          clientSeed: request.clientSeed,
+        });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'GAME_NOT_ACTIVE') continue; // taken meanwhile
         throw error;
       }
     }
-    const { game, opened } = await this.games.openSeek(playerId, kind, request);
+    const { game, opened } = await this.handler.handle(randomUUID(), {
+      type: 'openSeek',
+      playerId,
+      kind,
+      clientSeed: request.clientSeed,
+    });
     return opened ? game : this.again(game.id, playerId, request.clientSeed);
   }
 
@@ -80,7 +92,7 @@ export class LobbyService {
     const game = await this.games.get(gameId);
     const seat = game.players.find((entry) => entry.playerId === playerId);
     if (clientSeed === undefined || seat?.clientSeed === clientSeed) return game;
-    return this.games.setClientSeed(gameId, playerId, clientSeed);
+    return this.handler.handle(gameId, { type: 'setClientSeed', playerId, clientSeed });
   }
 
   /**
@@ -100,21 +112,25 @@ export class LobbyService {
     const opponent = game.seats === 2 ? game.players.find((seat) => seat.playerId !== playerId) : undefined;
     const bot = opponent === undefined ? undefined : builtinBotById(opponent.playerId);
     const options = game.options;
-    return this.games.create(playerId, {
-      preset: game.preset,
-      overrides: options,
-      seats: game.seats,
-      rated: game.rated,
-      opponent: bot === undefined ? opponent?.player.username : undefined,
-      bot: bot?.kind,
-      seed: undefined,
-      position: undefined,
-      secondsPerMove: game.secondsPerMove ?? undefined,
-      // A fresh game gets fresh seeds: each player gives theirs with setClientSeed (or joinGame).
-      clientSeed: undefined,
-      // Against a bot the new game is dealt at once unless the caller holds it for their seed (docs/fairness.md);
-      // creation refuses the hold where no bot fills the seat, as it does for createGame.
-      awaitClientSeed,
+    return this.handler.handle(randomUUID(), {
+      type: 'create',
+      playerId,
+      request: {
+        preset: game.preset,
+        overrides: options,
+        seats: game.seats,
+        rated: game.rated,
+        opponent: bot === undefined ? opponent?.player.username : undefined,
+        bot: bot?.kind,
+        seed: undefined,
+        position: undefined,
+        secondsPerMove: game.secondsPerMove ?? undefined,
+        // A fresh game gets fresh seeds: each player gives theirs with setClientSeed (or joinGame).
+        clientSeed: undefined,
+        // Against a bot the new game is dealt at once unless the caller holds it for their seed (docs/fairness.md);
+        // creation refuses the hold where no bot fills the seat, as it does for createGame.
+        awaitClientSeed,
+      },
     });
   }
 }

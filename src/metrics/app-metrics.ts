@@ -17,6 +17,7 @@ import { POOL_NAMES, type PoolName, onWorkerPool } from '../db/pools';
 import { GAME_STATUSES } from '../games/domain/vocabulary';
 import { PrismaService } from '../prisma/prisma.service';
 import { RETAINED_TABLES, type RetentionReport } from '../retention/retention-policy';
+import { MetricsRepository, type Snapshot } from './metrics.repository';
 import { OTHER, OperationLabels, Transport } from './operation-labels';
 
 export const METRICS_PREFIX = 'malice_';
@@ -25,44 +26,6 @@ export const METRICS_PREFIX = 'malice_';
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-
-/** What one scrape reads from the database (SNAPSHOT_STATEMENT). */
-interface Snapshot {
-  readonly games: Readonly<Record<string, number>>;
-  readonly pending: number;
-  readonly due: number;
-  readonly oldestDue: Date | null;
-  readonly oldestOverdue: Date | null;
-  readonly oldestBotTurn: Date | null;
-}
-
-/**
- * One round trip. Each part is answered from an index: games by status from games_status_created_at_idx (an
- * index-only count), the pending deliveries from the partial webhook_deliveries_due_idx, the overdue deadline
- * from the partial games_deadline_idx, the bots' turns from games_current_player_id_idx (joined from the few bot
- * players). $1 is the app's clock, so a test's manual clock is what the sweeper compares with too.
- */
-const SNAPSHOT_STATEMENT = `
-SELECT
-  (SELECT coalesce(json_object_agg(status, n), '{}'::json)
-     FROM (SELECT status, count(*)::int AS n FROM games GROUP BY status) s)                      AS games,
-  (SELECT count(*)::int FROM webhook_deliveries WHERE status = 'PENDING')                          AS pending,
-  (SELECT count(*)::int FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= $1) AS due,
-  (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= $1)
-                                                                                                    AS oldest_due,
-  (SELECT min(deadline) FROM games WHERE status = 'ACTIVE' AND deadline IS NOT NULL AND deadline <= $1)
-                                                                                                    AS oldest_overdue,
-  (SELECT min(g.turn_started_at) FROM players p JOIN games g ON g.current_player_id = p.id
-     WHERE p.is_bot AND g.status = 'ACTIVE')                                                        AS oldest_bot_turn`;
-
-interface SnapshotRow {
-  games: Record<string, number>;
-  pending: number;
-  due: number;
-  oldest_due: Date | null;
-  oldest_overdue: Date | null;
-  oldest_bot_turn: Date | null;
-}
 
 interface PoolUse {
   readonly total: number;
@@ -104,12 +67,15 @@ export class AppMetrics {
   private poolsAtScrape: Record<PoolName, PoolUse> | null = null;
   /** The statement of the scrape in progress, shared by its gauges. */
   private reading: Promise<Snapshot | null> | null = null;
+  /** The scrape's statement (src/metrics/metrics.repository.ts). */
+  private readonly reads: MetricsRepository;
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly availability: DatabaseAvailability,
     private readonly clock: Clock,
   ) {
+    this.reads = new MetricsRepository(prisma.pool);
     const registers = [this.registry];
     // Event-loop delay, heap, GC, CPU, file descriptors: prom-client's own, under our prefix.
     collectDefaultMetrics({ register: this.registry, prefix: METRICS_PREFIX });
@@ -368,19 +334,7 @@ export class AppMetrics {
     try {
       // On the workers' pool: a scrape is answered while requests wait for every connection of theirs, which is
       // when the pool's own gauges matter most (src/db/pools.ts).
-      const { rows } = await onWorkerPool(() =>
-        this.prisma.pool.query<SnapshotRow>(SNAPSHOT_STATEMENT, [this.clock.now()]),
-      );
-      const row = rows[0];
-      if (row === undefined) return null;
-      return {
-        games: row.games,
-        pending: row.pending,
-        due: row.due,
-        oldestDue: row.oldest_due,
-        oldestOverdue: row.oldest_overdue,
-        oldestBotTurn: row.oldest_bot_turn,
-      };
+      return await onWorkerPool(() => this.reads.snapshot(this.clock.now()));
     } catch {
       return null;
     }

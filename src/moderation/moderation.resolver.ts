@@ -10,7 +10,7 @@ import { AFTER_ARG, FIRST_ARG, pageSize } from '../graphql/page-size';
 import { PlayerType } from '../players/player.types';
 import { toPlayer } from '../players/players.resolver';
 import type { DisabledRecord } from '../players/players.service';
-import { AuditRecord } from './audit-log';
+import { AuditRecord } from './audit-log.repository';
 import { ModerationService } from './moderation.service';
 import {
   AuditEntryConnectionType,

@@ -7,9 +7,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import type { GameRecord } from '../games/domain/game-record';
-import { GamesService } from '../games/games.service';
+import { GameHandler } from '../games/write/game-handler';
 import { DisabledRecord, PlayerRecord, PlayersService } from '../players/players.service';
-import { AuditLog, AuditRecord } from './audit-log';
+import { AuditLogRepository, AuditRecord } from './audit-log.repository';
 import { checkedReason, disableRefusal, enableRefusal, grantRefusal } from './decisions';
 import { AdminActor } from './vocabulary';
 
@@ -19,8 +19,8 @@ export class ModerationService {
 
   constructor(
     private readonly players: PlayersService,
-    private readonly games: GamesService,
-    private readonly audit: AuditLog,
+    private readonly handler: GameHandler,
+    private readonly audit: AuditLogRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -35,7 +35,7 @@ export class ModerationService {
   async disable(actor: AdminActor, username: string, reason: string): Promise<DisabledRecord> {
     const text = checkedReason(reason);
     const target = await this.players.named(username);
-    if (target.disabledAt !== null && target.deletedAt === null) await this.games.settleGamesOf(target.id);
+    if (target.disabledAt !== null && target.deletedAt === null) await this.handler.settleGamesOf(target.id);
     const now = this.clock.now();
     const player = await this.players.disable(
       target.id,
@@ -53,7 +53,7 @@ export class ModerationService {
           reason: text,
         }),
     );
-    await this.games.settleGamesOf(player.id);
+    await this.handler.settleGamesOf(player.id);
     this.logger.log(`account ${player.username} disabled (${actor.via})`);
     return { player, disabledAt: player.disabledAt ?? now, reason: text };
   }
@@ -75,10 +75,10 @@ export class ModerationService {
     );
   }
 
-  /** Calls a game off (ABORTED, reason MODERATED): no result, no rating change (GamesService.abortAsAdmin). */
+  /** Calls a game off (ABORTED, reason MODERATED): no result, no rating change (GameHandler.abortAsAdmin). */
   async abortGame(actor: AdminActor, gameId: string, reason: string): Promise<GameRecord> {
     const text = checkedReason(reason);
-    return this.games.abortAsAdmin(gameId, (client) =>
+    return this.handler.abortAsAdmin(gameId, (client) =>
       this.audit.write(client, {
         actor,
         action: 'abortGame',

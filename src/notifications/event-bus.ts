@@ -25,6 +25,7 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { DatabaseAvailability } from '../db/availability';
 import { describeFailure } from '../db/connection-errors';
 import { observedClient, observedPool } from '../db/connections';
+import { CATCH_UP_PAGE, EventBusRepository } from './event-bus.repository';
 import { PlayerFeed } from './player-feed';
 import { WatchKind, WatchRegistry } from './watch-registry';
 
@@ -51,7 +52,7 @@ const PLAYER_EVENTS_CHANNEL = 'malice_player_events';
 const WEBHOOKS_CHANNEL = 'malice_webhooks';
 /**
  * A player's tokens changed (revoked, ended, their scopes changed), announced with the player id from the change's
- * own transaction (src/players/players.service.ts): every copy drops its cached lookups and checks its open sockets.
+ * own transaction (src/auth/tokens.repository.ts): every copy drops its cached lookups and checks its open sockets.
  */
 export const TOKENS_CHANNEL = 'malice_tokens';
 /** Reconnection waits this long after a loss, doubling after each failed attempt up to the maximum. */
@@ -59,24 +60,6 @@ const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 5000;
 /** How often the LISTEN connection is asked a `SELECT 1`: a connection can die without telling (a cut path). */
 export const LISTEN_HEARTBEAT_MS = 5000;
-/** Missed events are read in pages of this many. */
-const CATCH_UP_PAGE = 500;
-
-const MISSED_EVENTS = `
-  SELECT id::text AS id, player_id, kind, game_id, created_at
-    FROM player_events WHERE player_id = $1::uuid AND id > $2::bigint
-   ORDER BY player_events.id LIMIT ${CATCH_UP_PAGE}`;
-
-const LATEST_EVENT = `SELECT max(id)::text AS id FROM player_events WHERE player_id = $1::uuid`;
-
-interface PlayerEventRow {
-  id: string;
-  player_id: string;
-  kind: PlayerEventKind;
-  game_id: string | null;
-  created_at: Date;
-}
-
 type Topics = Record<string, GameChanged>;
 
 @Injectable()
@@ -91,6 +74,7 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   private readonly feeds = new Map<string, Set<PlayerFeed>>();
   /** Watches are stored over their own small pool: they outlive no module, and stay off the move path's pool. */
   private readonly pool: Pool;
+  private readonly statements: EventBusRepository;
   private readonly watches: WatchRegistry;
   /** The LISTEN connection, while it is up. */
   private client: Client | null = null;
@@ -114,6 +98,7 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     private readonly availability: DatabaseAvailability,
   ) {
     this.pool = observedPool(config, 2, (error) => availability.observe(error));
+    this.statements = new EventBusRepository(this.pool);
     this.watches = new WatchRegistry(this.pool);
   }
 
@@ -164,8 +149,7 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     this.feeds.set(playerId, feeds.add(feed));
     try {
       release = await this.watches.watch('player', playerId);
-      const { rows } = await this.pool.query<{ id: string | null }>(LATEST_EVENT, [playerId]);
-      feed.startAfter(rows[0]?.id ?? null);
+      feed.startAfter(await this.statements.latestEventId(playerId));
     } catch (error) {
       this.removeFeed(feed);
       release();
@@ -262,10 +246,12 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     client.on('end', () => this.lost(client, null));
     try {
       await client.connect();
-      await client.query(
-        `LISTEN ${GAMES_CHANNEL}; LISTEN ${PLAYER_EVENTS_CHANNEL}; LISTEN ${WEBHOOKS_CHANNEL}; ` +
-          `LISTEN ${TOKENS_CHANNEL}`,
-      );
+      await this.statements.listen(client, [
+        GAMES_CHANNEL,
+        PLAYER_EVENTS_CHANNEL,
+        WEBHOOKS_CHANNEL,
+        TOKENS_CHANNEL,
+      ]);
     } catch (error) {
       client.end().catch(() => undefined);
       throw error;
@@ -373,10 +359,10 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
   private async eventsAfter(playerId: string, after: string): Promise<PlayerEventMessage[]> {
     const events: PlayerEventMessage[] = [];
     for (let cursor = after; ;) {
-      const { rows } = await this.pool.query<PlayerEventRow>(MISSED_EVENTS, [playerId, cursor]);
-      events.push(...rows.map(toMessage));
-      if (rows.length < CATCH_UP_PAGE) return events;
-      cursor = rows[rows.length - 1]!.id;
+      const page = await this.statements.eventsAfter(playerId, cursor);
+      events.push(...page);
+      if (page.length < CATCH_UP_PAGE) return events;
+      cursor = page[page.length - 1]!.id;
     }
   }
 
@@ -386,7 +372,7 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
     if (client === null || this.beating || this.stopping) return;
     this.beating = true;
     try {
-      await client.query('SELECT 1');
+      await this.statements.heartbeat(client);
     } catch (error) {
       this.availability.observe(error);
       this.lost(client, error);
@@ -428,16 +414,6 @@ export class EventBus implements OnModuleInit, OnModuleDestroy {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-function toMessage(row: PlayerEventRow): PlayerEventMessage {
-  return {
-    id: row.id,
-    playerId: row.player_id,
-    kind: row.kind,
-    gameId: row.game_id,
-    createdAt: row.created_at.toISOString(),
-  };
 }
 
 function gameTopic(gameId: string): string {

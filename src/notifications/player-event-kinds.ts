@@ -13,3 +13,9 @@ export const PLAYER_EVENT_KINDS = [
 ] as const;
 
 export type PlayerEventKind = (typeof PLAYER_EVENT_KINDS)[number];
+
+/**
+ * Kinds no change of the running service tells any more, kept because stored events have them: GAME_UNRATED was
+ * written once, by migration 20261201100000_secret_deal, to the players of the games it made unrated.
+ */
+export const HISTORICAL_EVENT_KINDS = ['GAME_UNRATED'] as const satisfies readonly PlayerEventKind[];

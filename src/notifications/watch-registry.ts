@@ -14,8 +14,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
+import { WatchesRepository } from './watches.repository';
 
-export type WatchKind = 'game' | 'player';
+export const WATCH_KINDS = ['game', 'player'] as const;
+export type WatchKind = (typeof WATCH_KINDS)[number];
 
 /** How long a stored watch lasts unrenewed: far longer than the pass interval (a busy event loop is no death). */
 const LEASE = '5 minutes';
@@ -29,11 +31,6 @@ interface Entry {
   stored: Promise<void> | null;
 }
 
-const TABLES: Record<WatchKind, { table: string; column: string; take: string }> = {
-  game: { table: 'game_watches', column: 'game_id', take: 'watch_game' },
-  player: { table: 'player_watches', column: 'player_id', take: 'watch_player' },
-};
-
 export class WatchRegistry {
   /** This process's identity in the watch tables. */
   readonly copyId = randomUUID();
@@ -41,8 +38,11 @@ export class WatchRegistry {
   /** The housekeeping pass in progress: a store waits for it, since the pass may be deleting that very row. */
   private housekeeping: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  private readonly rows: WatchesRepository;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(pool: Pool) {
+    this.rows = new WatchesRepository(pool);
+  }
 
   /** Starts the periodic housekeeping (renew this copy's leases, drop unwatched and expired rows). */
   start(onError: (error: unknown) => void): void {
@@ -121,9 +121,7 @@ export class WatchRegistry {
     if (this.timer !== null) clearInterval(this.timer);
     this.entries.clear();
     await this.housekeeping;
-    for (const kind of Object.keys(TABLES) as WatchKind[]) {
-      await this.pool.query(`DELETE FROM ${TABLES[kind].table} WHERE copy_id = $1`, [this.copyId]);
-    }
+    for (const kind of WATCH_KINDS) await this.rows.removeCopy(kind, this.copyId);
   }
 
   private async store(entry: Entry): Promise<void> {
@@ -144,30 +142,17 @@ export class WatchRegistry {
   }
 
   private async take(entry: Entry): Promise<void> {
-    await this.pool.query(`SELECT ${TABLES[entry.kind].take}($1::uuid, $2::uuid, $3::interval)`, [
-      entry.id,
-      this.copyId,
-      LEASE,
-    ]);
+    await this.rows.take(entry.kind, entry.id, this.copyId, LEASE);
   }
 
   private async renewAndPrune(idle: Entry[], live: Entry[]): Promise<void> {
-    for (const kind of Object.keys(TABLES) as WatchKind[]) {
-      const { table, column } = TABLES[kind];
+    for (const kind of WATCH_KINDS) {
       const gone = idle.filter((entry) => entry.kind === kind).map((entry) => entry.id);
-      if (gone.length > 0) {
-        await this.pool.query(`DELETE FROM ${table} WHERE copy_id = $1 AND ${column} = ANY($2::uuid[])`, [
-          this.copyId,
-          gone,
-        ]);
-      }
-      const renewed = await this.pool.query<{ id: string }>(
-        `UPDATE ${table} SET expires_at = now() + $2::interval WHERE copy_id = $1 RETURNING ${column} AS id`,
-        [this.copyId, LEASE],
-      );
-      await this.pool.query(`DELETE FROM ${table} WHERE expires_at < now()`);
+      if (gone.length > 0) await this.rows.remove(kind, this.copyId, gone);
+      const renewed = await this.rows.renew(kind, this.copyId, LEASE);
+      await this.rows.removeExpired(kind);
       // A row removed behind this copy's back (its lease ran out during a long stall) is taken again.
-      const present = new Set(renewed.rows.map((row) => row.id));
+      const present = new Set(renewed);
       for (const entry of live) {
         if (
           entry.kind === kind &&

@@ -12,7 +12,7 @@ import {
   TokenScope,
 } from './player.types';
 import { Clock } from '../clock/clock';
-import { AuditLog } from '../moderation/audit-log';
+import { AuditLogRepository } from '../moderation/audit-log.repository';
 import { PlayerRecord, PlayersService, TokenRecord } from './players.service';
 
 @Resolver(() => PlayerType)
@@ -21,7 +21,7 @@ export class PlayersResolver {
     private readonly players: PlayersService,
     private readonly gate: AccessGate,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogRepository,
   ) {}
 
   @Mutation(() => AuthPayloadType, { description: 'Create an account and sign in. Returns a session token.' })

@@ -1,25 +1,17 @@
 /**
- * Reading ratings, statistics, leaderboards, rating histories and head-to-head records. Writing ratings happens
- * only in the transaction of a finishing move (src/games/persistence/finish-sql.ts).
+ * Reading ratings, statistics, leaderboards, rating histories and head-to-head records, through
+ * src/ratings/ratings.repository.ts. Writing ratings happens only in the transaction of a finishing move
+ * (src/games/persistence/sql/finish.ts calls the repository's rateFinishedGame).
  */
 import { Injectable } from '@nestjs/common';
 import { PRESET_NAMES, PresetName } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../common/ids';
 import { cursorParts, cursorTime, encodeCursor, notACursor } from '../common/cursor';
-import { PrismaService } from '../prisma/prisma.service';
-import { PLAYER_FIELDS, PlayersService, type PlayerRecord } from '../players/players.service';
+import { PlayersService, type PlayerRecord } from '../players/players.service';
 import { NEW_PLAYER, isProvisional } from './glicko2';
-import {
-  HistoryCursor,
-  LeaderboardCursor,
-  LeaderboardScope,
-  headToHeadSql,
-  leaderboardRankSql,
-  leaderboardSql,
-  ratingHistorySql,
-  statsSql,
-} from './ratings-sql';
+import { RatingsRepository } from './ratings.repository';
+import type { HistoryCursor, LeaderboardCursor, LeaderboardScope } from './sql/ratings-sql';
 
 export interface PresetRating {
   readonly preset: PresetName;
@@ -75,13 +67,13 @@ export interface HeadToHead {
 @Injectable()
 export class RatingsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly ratings: RatingsRepository,
     private readonly players: PlayersService,
   ) {}
 
   /** One rating per preset; a preset the player never played rated shows the new-player rating. */
   async ratingsOf(playerId: string): Promise<PresetRating[]> {
-    const rows = await this.prisma.rating.findMany({ where: { playerId } });
+    const rows = await this.ratings.ratingsOf(playerId);
     return PRESET_NAMES.map((preset) => {
       const row = rows.find((candidate) => candidate.preset === preset);
       const rating = row ?? { ...NEW_PLAYER, games: 0 };
@@ -97,15 +89,7 @@ export class RatingsService {
   }
 
   async statsOf(playerId: string): Promise<PresetStats[]> {
-    const statement = statsSql(playerId);
-    const { rows } = await this.prisma.pool.query<{
-      preset: string;
-      games: number;
-      wins: number;
-      losses: number;
-      draws: number;
-      average_score: number | null;
-    }>(statement.text, statement.values);
+    const rows = await this.ratings.statsOf(playerId);
     return PRESET_NAMES.map((preset) => {
       const row = rows.find((candidate) => candidate.preset === preset);
       return {
@@ -126,21 +110,10 @@ export class RatingsService {
     scope: LeaderboardScope = { includeProvisional: false },
   ): Promise<Page<LeaderboardEntry>> {
     const cursor = after === undefined ? undefined : decodeLeaderboardCursor(after);
-    const statement = leaderboardSql(preset, first, cursor, scope);
-    const { rows } = await this.prisma.pool.query<{
-      player_id: string;
-      rating: number;
-      deviation: number;
-      volatility: number;
-      games: number;
-    }>(statement.text, statement.values);
-    let ahead = 0;
-    if (cursor !== undefined) {
-      const rank = leaderboardRankSql(preset, cursor, scope);
-      ahead = (await this.prisma.pool.query<{ ahead: number }>(rank.text, rank.values)).rows[0]?.ahead ?? 0;
-    }
+    const rows = await this.ratings.leaderboard(preset, first, cursor, scope);
+    const ahead = cursor === undefined ? 0 : await this.ratings.ahead(preset, cursor, scope);
     const page = rows.slice(0, first);
-    const players = await this.playersById(page.map((row) => row.player_id));
+    const players = await this.ratings.playersById(page.map((row) => row.player_id));
     return {
       entries: page.map((row, index) => ({
         cursor: encodeLeaderboardCursor({ rating: row.rating, playerId: row.player_id }),
@@ -165,16 +138,7 @@ export class RatingsService {
   ): Promise<Page<RatingHistoryEntry>> {
     const player = await this.players.named(username);
     const cursor = after === undefined ? undefined : decodeHistoryCursor(after);
-    const statement = ratingHistorySql(player.id, preset, first, cursor);
-    const { rows } = await this.prisma.pool.query<{
-      game_id: string;
-      finished_at: Date;
-      outcome: 'WIN' | 'LOSS' | 'DRAW';
-      rating_before: number;
-      rating_after: number;
-      deviation_before: number;
-      deviation_after: number;
-    }>(statement.text, statement.values);
+    const rows = await this.ratings.history(player.id, preset, first, cursor);
     return {
       entries: rows.slice(0, first).map((row) => ({
         cursor: encodeHistoryCursor({ finishedAt: row.finished_at, gameId: row.game_id }),
@@ -198,23 +162,13 @@ export class RatingsService {
     if (player.id === opponent.id) {
       throw new ApiError('BAD_USER_INPUT', 'a head-to-head record needs two different players');
     }
-    const statement = headToHeadSql(player.id, opponent.id, preset);
-    const { rows } = await this.prisma.pool.query<{
-      games: number;
-      wins: number;
-      losses: number;
-      draws: number;
-    }>(statement.text, statement.values);
-    const row = rows[0] ?? { games: 0, wins: 0, losses: 0, draws: 0 };
+    const row = (await this.ratings.headToHead(player.id, opponent.id, preset)) ?? {
+      games: 0,
+      wins: 0,
+      losses: 0,
+      draws: 0,
+    };
     return { player, opponent, ...row };
-  }
-
-  private async playersById(ids: readonly string[]): Promise<Map<string, PlayerRecord>> {
-    const players = await this.prisma.player.findMany({
-      where: { id: { in: [...ids] } },
-      select: PLAYER_FIELDS,
-    });
-    return new Map(players.map((player) => [player.id, player]));
   }
 }
 

@@ -29,6 +29,48 @@ export const NOTHING_REMOVED: RetentionReport = {
  */
 export const RETENTION_BATCH = 1000;
 
+/**
+ * What one batch's statement found. Each batch walks its table in primary-key order from an id, removes the rows
+ * past the cutoff, and says where it got to. Ids grow with the time rows are written, and `created_at` is that
+ * time (the app's clock), so the oldest rows come first and a walk can stop at the first batch that reaches a row
+ * younger than the cutoff: no index on `created_at` is needed (it would cost bytes on every row to save a scan of a
+ * few pages). The owning module's repository runs it (src/notifications/player-events.repository.ts,
+ * src/webhooks/webhook-deliveries.repository.ts).
+ */
+export interface RemovedBatch {
+  /** The last id looked at; null when there was none. */
+  readonly last: string | null;
+  /** Rows looked at. */
+  readonly scanned: number;
+  /** Whether a row looked at was created at or after the cutoff. */
+  readonly reachedYoung: boolean;
+  readonly removed: number;
+  /** Attempts removed with their deliveries (webhook deliveries only). */
+  readonly attempts: number;
+}
+
+/** What one batch did, for the walk. */
+export interface BatchOutcome {
+  /** The last id looked at (the next batch starts after it); null when there was none. */
+  readonly last: string | null;
+  /** The walk is over: the batch was short, or it reached rows younger than the cutoff. */
+  readonly done: boolean;
+  readonly removed: number;
+  /** Attempts removed with their deliveries (webhook deliveries only). */
+  readonly attempts: number;
+}
+
+/** The outcome of a batch of `batch` rows that found `found` (undefined: its statement answered no row). */
+export function batchOutcome(found: RemovedBatch | undefined, batch: number): BatchOutcome {
+  if (found === undefined) return { last: null, done: true, removed: 0, attempts: 0 };
+  return {
+    last: found.last,
+    done: found.scanned < batch || found.reachedYoung,
+    removed: found.removed,
+    attempts: found.attempts,
+  };
+}
+
 /** A player event of a game in one of these states is kept whatever its age. */
 export const RUNNING_STATUSES: readonly GameStatusName[] = GAME_STATUSES.filter(
   (status) => status === 'WAITING' || status === 'ACTIVE',

@@ -1,8 +1,10 @@
 /**
  * The retention worker (docs/operations.md#retention): every app copy runs one, every RETENTION_INTERVAL_MS. A
- * pass removes, in batches (src/retention/retention.repository.ts), what src/retention/retention-policy.ts says
- * goes once older than RETENTION_DAYS: delivered or given-up webhook deliveries with their attempts, and player
- * events of games no longer running. The move log is never touched. Time comes from the Clock, so tests drive it.
+ * pass removes, in batches, what src/retention/retention-policy.ts says goes once older than RETENTION_DAYS:
+ * delivered or given-up webhook deliveries with their attempts, and player events of games no longer running —
+ * each through the repository of the module that owns the table (src/webhooks/webhook-deliveries.repository.ts,
+ * src/notifications/player-events.repository.ts): retention owns no table. The move log is never touched. Time
+ * comes from the Clock, so tests drive it.
  *
  * Two copies' passes may overlap: a row both try to remove is removed once (the second delete finds it gone), so
  * they only share the work. Each removed row is counted in malice_retention_rows_removed_total.
@@ -13,12 +15,16 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { PeriodicPass } from '../common/periodic-pass';
 import { DatabaseAvailability } from '../db/availability';
 import { AppMetrics } from '../metrics/app-metrics';
-import { BatchOutcome, RetentionRepository } from './retention.repository';
+import { PlayerEventsRepository } from '../notifications/player-events.repository';
+import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 import {
+  BatchOutcome,
   NOTHING_REMOVED,
   RETENTION_BATCH,
+  RUNNING_STATUSES,
   RetentionReport,
   addReports,
+  batchOutcome,
   retentionCutoff,
 } from './retention-policy';
 
@@ -28,7 +34,8 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly passes: PeriodicPass<RetentionReport>;
 
   constructor(
-    private readonly repository: RetentionRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly events: PlayerEventsRepository,
     private readonly clock: Clock,
     availability: DatabaseAvailability,
     private readonly metrics: AppMetrics,
@@ -59,7 +66,7 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
 
   private async run(cutoff: Date, batch: number): Promise<RetentionReport> {
     const deliveries = await this.walk(
-      (after) => this.repository.removeDeliveries(cutoff, after, batch),
+      async (after) => batchOutcome(await this.deliveries.removeFinished(cutoff, after, batch), batch),
       (outcome) => ({
         ...NOTHING_REMOVED,
         webhook_deliveries: outcome.removed,
@@ -67,7 +74,8 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
       }),
     );
     const events = await this.walk(
-      (after) => this.repository.removePlayerEvents(cutoff, after, batch),
+      async (after) =>
+        batchOutcome(await this.events.removeOlderThan(cutoff, after, batch, RUNNING_STATUSES), batch),
       (outcome) => ({ ...NOTHING_REMOVED, player_events: outcome.removed }),
     );
     const report = addReports(deliveries, events);

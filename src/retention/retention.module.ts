@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
-import { RetentionRepository } from './retention.repository';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { RetentionWorker } from './retention-worker';
 
-/** Retention of notifications and webhook deliveries (docs/operations.md#retention). */
+/**
+ * Retention of notifications and webhook deliveries (docs/operations.md#retention): the pass only, removing rows
+ * through the repositories of the modules that own them (the player events' is global: NotificationsModule).
+ */
 @Module({
-  providers: [RetentionRepository, RetentionWorker],
+  imports: [WebhooksModule],
+  providers: [RetentionWorker],
   exports: [RetentionWorker],
 })
 export class RetentionModule {}

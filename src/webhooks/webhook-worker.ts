@@ -1,9 +1,9 @@
 /**
- * Sends webhook deliveries (docs/correspondence.md#webhooks). Every app copy runs one. Deliveries are queued by a trigger in the
- * transaction of each player event (prisma/migrations/20261129150000_webhooks), so nothing here has to be up when
+ * Sends webhook deliveries (docs/correspondence.md#webhooks). Every app copy runs one. Deliveries are queued in the
+ * statement of each player event (src/webhooks/sql/webhook-outbox.ts), so nothing here has to be up when
  * an event commits: a pass finds whatever is due, whenever it runs. Passes run every WEBHOOK_INTERVAL_MS, at once
- * when the event bus announces that deliveries were queued (on any copy: the trigger's NOTIFY on malice_webhooks,
- * migration 20261129200000_event_watches), and on demand (testWebhook, and the test-only POST /test/webhooks/deliver).
+ * when the event bus announces that deliveries were queued (on any copy: the NOTIFY on malice_webhooks of the
+ * statement that queued them, WAKE_WEBHOOK_WORKERS), and on demand (testWebhook, and the test-only POST /test/webhooks/deliver).
  *
  * A pass claims due deliveries in one statement (FOR UPDATE SKIP LOCKED) that also moves each one's due time a
  * lease ahead: no other copy can take the same attempt while it is in flight, yet an attempt lost with its app
@@ -17,7 +17,7 @@ import { EventBus } from '../notifications/event-bus';
 import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { onWorkerPool } from '../db/pools';
-import { PrismaService } from '../prisma/prisma.service';
+import { ClaimedRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import {
   CLAIM_LEASE_MS,
   DeliveryStatus,
@@ -41,54 +41,8 @@ const HOUSEKEEPING_EVERY_MS = 3_600_000;
  */
 export const EVENT_WAKE_MS = 100;
 
-const CLAIM = `
-  WITH due AS (
-    SELECT id FROM webhook_deliveries
-     WHERE status = 'PENDING' AND next_attempt_at <= $1 AND attempt_count < $2
-     ORDER BY next_attempt_at
-     LIMIT $3
-     FOR UPDATE SKIP LOCKED)
-  UPDATE webhook_deliveries d
-     SET attempt_count = d.attempt_count + 1, next_attempt_at = $4
-    FROM due, webhooks w, players p
-   WHERE d.id = due.id AND w.id = d.webhook_id AND p.id = w.player_id
-  RETURNING d.id::text AS id, d.attempt_count, d.kind, d.event_id::text AS event_id, d.game_id, d.created_at,
-            w.url, w.secret, p.id AS player_id, p.username`;
-
-/**
- * The attempt goes into the log whatever happened meanwhile; the delivery's state moves only if this is still its
- * latest attempt (a worker that outlived its lease must not overwrite the attempt that took over).
- */
-const RECORD = `
-  WITH logged AS (
-    INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms)
-    SELECT id, $2, $3, $4, $5, $6 FROM webhook_deliveries WHERE id = $1)
-  UPDATE webhook_deliveries SET status = $7, next_attempt_at = $8
-   WHERE id = $1 AND attempt_count = $2 AND status = 'PENDING'`;
-
-/**
- * The last attempt was claimed but never recorded (its app died) and its lease ran out. No claim takes it again
- * (attempt_count < MAX_ATTEMPTS); this only shows it as FAILED.
- */
-const GIVE_UP_LOST = `
-  UPDATE webhook_deliveries SET status = 'FAILED', next_attempt_at = NULL
-   WHERE status = 'PENDING' AND attempt_count >= $2 AND next_attempt_at <= $1`;
-
 /** Postgres: insert or update on table violates foreign key constraint (the webhook was deleted meanwhile). */
 const FOREIGN_KEY_VIOLATION = '23503';
-
-interface ClaimedRow {
-  id: string;
-  attempt_count: number;
-  kind: string;
-  event_id: string | null;
-  game_id: string | null;
-  created_at: Date;
-  url: string;
-  secret: string;
-  player_id: string;
-  username: string;
-}
 
 /** What one pass did. */
 export interface DeliveryReport {
@@ -115,7 +69,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private eventWake: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly deliveries: WebhookDeliveriesRepository,
     private readonly clock: Clock,
     private readonly events: EventBus,
     private readonly availability: DatabaseAvailability,
@@ -184,12 +138,12 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     let gaveUp = await this.housekeeping(this.clock.now());
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const now = this.clock.now();
-      const { rows } = await this.prisma.pool.query<ClaimedRow>(CLAIM, [
+      const rows = await this.deliveries.claim(
         now,
         MAX_ATTEMPTS,
         BATCH,
         new Date(now.getTime() + CLAIM_LEASE_MS),
-      ]);
+      );
       const statuses = await Promise.all(rows.map((row) => this.attempt(row)));
       for (const status of statuses) {
         attempted++;
@@ -238,16 +192,16 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const succeeded = outcome.kind === 'answered' && isSuccess(outcome.statusCode);
     const next = afterAttempt(row.attempt_count, succeeded, attemptedAt);
     try {
-      await this.prisma.pool.query(RECORD, [
-        row.id,
-        row.attempt_count,
+      await this.deliveries.record({
+        deliveryId: row.id,
+        attempt: row.attempt_count,
         attemptedAt,
-        outcome.kind === 'answered' ? outcome.statusCode : null,
-        outcome.kind === 'failed' ? outcome.error : null,
-        outcome.durationMs,
-        next.status,
-        next.nextAttemptAt,
-      ]);
+        statusCode: outcome.kind === 'answered' ? outcome.statusCode : null,
+        error: outcome.kind === 'failed' ? outcome.error : null,
+        durationMs: outcome.durationMs,
+        status: next.status,
+        nextAttemptAt: next.nextAttemptAt,
+      });
       return next.status;
     } catch (error) {
       // Deleted with its webhook while in flight: nothing left to record.
@@ -270,8 +224,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async housekeeping(now: Date): Promise<number> {
     if (now.getTime() - this.housekeptAt < HOUSEKEEPING_EVERY_MS) return 0;
     this.housekeptAt = now.getTime();
-    const gaveUp = (await this.prisma.pool.query(GIVE_UP_LOST, [now, MAX_ATTEMPTS])).rowCount ?? 0;
-    return gaveUp;
+    return this.deliveries.giveUpLost(now, MAX_ATTEMPTS);
   }
 }
 

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { parseNetworks } from './webhook-address';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WEBHOOK_NETWORK, type WebhookNetwork, systemResolver } from './webhook-destination';
 import { WebhookWorker } from './webhook-worker';
+import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksResolver } from './webhooks.resolver';
 import { WebhooksService } from './webhooks.service';
 
@@ -20,11 +22,14 @@ import { WebhooksService } from './webhooks.service';
         resolve: systemResolver,
       }),
     },
+    WebhooksRepository,
+    WebhookDeliveriesRepository,
     WebhookWorker,
     WebhooksService,
     WebhooksResolver,
   ],
-  // For the test controls' delivery pass on demand (src/testing/test-controls.module.ts).
-  exports: [WebhookWorker],
+  // The worker for the test controls' delivery pass on demand (src/testing/test-controls.module.ts); the
+  // deliveries' repository for the retention pass, which removes finished ones through it.
+  exports: [WebhookWorker, WebhookDeliveriesRepository],
 })
 export class WebhooksModule {}

@@ -1,73 +1,29 @@
 /**
  * Registering webhooks and reading their delivery log (docs/correspondence.md#webhooks). Delivering is the worker's
- * (webhook-worker.ts); deliveries of events are queued by a database trigger, pings here.
+ * (webhook-worker.ts); deliveries of events are queued with the events (src/webhooks/sql/webhook-outbox.ts), pings
+ * here. The statements are src/webhooks/webhooks.repository.ts's.
  */
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { isUuid } from '../common/ids';
 import { withStatus } from '../auth/access-gate';
 import { ApiError } from '../errors/api-error';
 import { RateLimiter } from '../http/rate-limiter';
-import type { PlayerEventKind } from '../notifications/event-bus';
-import { Prisma, Webhook, WebhookDelivery, WebhookDeliveryAttempt } from '../generated/prisma/client';
-import { PrismaService } from '../prisma/prisma.service';
 import { WEBHOOK_NETWORK, type WebhookNetwork, checkWebhookDestination } from './webhook-destination';
 import { WebhookWorker } from './webhook-worker';
 import {
-  AttemptError,
-  DeliveryKind,
-  DeliveryStatus,
   MAX_WEBHOOKS_PER_PLAYER,
   PING_LIMITS,
-  PLAYER_EVENT_KINDS,
   checkWebhookEvents,
   checkWebhookSecret,
   checkWebhookUrl,
-  parseAttemptError,
-  parseDeliveryKind,
-  parseDeliveryStatus,
 } from './webhook-policy';
-import { webhookEventId } from './webhook-request';
+import { DeliveryInfo, WebhookInfo, WebhooksRepository } from './webhooks.repository';
+
+export type { AttemptInfo, DeliveryInfo, WebhookInfo } from './webhooks.repository';
 
 export const MAX_DELIVERIES_PAGE = 100;
-
-/**
- * Deletes every webhook of a player — their deliveries and attempts go with them (ON DELETE CASCADE) — inside
- * the caller's transaction: a deleted account's (docs/api.md#deleteaccount), with its tokens in the same commit.
- */
-export async function deleteWebhooksOf(tx: Prisma.TransactionClient, playerId: string): Promise<void> {
-  await tx.webhook.deleteMany({ where: { playerId } });
-}
 const DEFAULT_DELIVERIES_PAGE = 20;
-
-/** A webhook as the API shows it: never its secret. */
-export interface WebhookInfo {
-  readonly id: string;
-  readonly url: string;
-  readonly events: PlayerEventKind[];
-  readonly createdAt: Date;
-}
-
-export interface AttemptInfo {
-  readonly number: number;
-  readonly attemptedAt: Date;
-  readonly statusCode: number | null;
-  readonly error: AttemptError | null;
-  readonly durationMs: number;
-}
-
-export interface DeliveryInfo {
-  readonly id: string;
-  readonly eventId: string;
-  readonly kind: DeliveryKind;
-  readonly gameId: string | null;
-  readonly status: DeliveryStatus;
-  readonly attemptCount: number;
-  readonly nextAttemptAt: Date | null;
-  readonly createdAt: Date;
-  readonly attempts: AttemptInfo[];
-}
 
 export interface NewWebhook {
   readonly url: string;
@@ -85,7 +41,7 @@ export class WebhooksService {
   private readonly pingsPerPlayer = new RateLimiter(PING_LIMITS.perPlayer, () => this.clock.now().getTime());
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly webhooks: WebhooksRepository,
     private readonly clock: Clock,
     private readonly worker: WebhookWorker,
     @Inject(WEBHOOK_NETWORK) private readonly network: WebhookNetwork,
@@ -97,37 +53,26 @@ export class WebhooksService {
     const events = checkWebhookEvents(input.events);
     // Last: the only check that waits (for a name to resolve).
     await checkWebhookDestination(url, this.network);
-    const created = await this.prisma.$transaction(async (tx) => {
-      // Registrations of one player, one at a time, so that two at once cannot both pass the limit. NO KEY: the
-      // foreign keys to the player (games, moves) never wait for this lock.
-      await tx.$queryRaw`SELECT 1 FROM players WHERE id = ${playerId}::uuid FOR NO KEY UPDATE`;
-      const count = await tx.webhook.count({ where: { playerId } });
-      if (count >= MAX_WEBHOOKS_PER_PLAYER) {
-        throw new ApiError(
-          'BAD_USER_INPUT',
-          `at most ${MAX_WEBHOOKS_PER_PLAYER} webhooks per player: delete one first`,
-        );
-      }
-      return tx.webhook.create({
-        data: { id: randomUUID(), playerId, url, secret, events, createdAt: this.clock.now() },
-      });
-    });
-    return toWebhook(created);
+    // Counted under the player's lock (registrations of one player take turns), so that two at once cannot both
+    // pass the limit.
+    return this.webhooks.create(playerId, { url, secret, events, createdAt: this.clock.now() }, (count) =>
+      count >= MAX_WEBHOOKS_PER_PLAYER
+        ? new ApiError(
+            'BAD_USER_INPUT',
+            `at most ${MAX_WEBHOOKS_PER_PLAYER} webhooks per player: delete one first`,
+          )
+        : null,
+    );
   }
 
   async list(playerId: string): Promise<WebhookInfo[]> {
-    const rows = await this.prisma.webhook.findMany({
-      where: { playerId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
-    return rows.map(toWebhook);
+    return this.webhooks.list(playerId);
   }
 
   /** Deletes the webhook with its pending deliveries and its log; an attempt in flight still completes. */
   async delete(playerId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) throw notFound();
-    const { count } = await this.prisma.webhook.deleteMany({ where: { id, playerId } });
-    if (count === 0) throw notFound();
+    if (!(await this.webhooks.delete(playerId, id))) throw notFound();
     return true;
   }
 
@@ -152,20 +97,8 @@ export class WebhooksService {
       });
     }
     await this.owned(playerId, webhookId);
-    // The deliveries and their attempts are two reads (Prisma's include); one REPEATABLE READ snapshot keeps a
-    // worker's record (attempt and status in one commit) from landing between them, which would show a delivery
-    // PENDING with its attempt already answered and the claim's lease as its next attempt.
-    const rows = await this.prisma.$transaction(
-      (tx) =>
-        tx.webhookDelivery.findMany({
-          where: { webhookId, ...(after === null ? {} : { id: { lt: BigInt(after) } }) },
-          orderBy: { id: 'desc' },
-          take: size + 1,
-          include: { attempts: { orderBy: { attempt: 'asc' } } },
-        }),
-      { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
-    );
-    return { deliveries: rows.slice(0, size).map(toDelivery), hasNextPage: rows.length > size };
+    const rows = await this.webhooks.deliveries(webhookId, after === null ? null : BigInt(after), size + 1);
+    return { deliveries: rows.slice(0, size), hasNextPage: rows.length > size };
   }
 
   /**
@@ -176,12 +109,9 @@ export class WebhooksService {
     await this.owned(playerId, webhookId);
     this.admitPing(playerId, webhookId);
     const now = this.clock.now();
-    const row = await this.prisma.webhookDelivery.create({
-      data: { webhookId, kind: 'PING', createdAt: now, nextAttemptAt: now },
-      include: { attempts: true },
-    });
+    const delivery = await this.webhooks.ping(webhookId, now);
     this.worker.wake();
-    return toDelivery(row);
+    return delivery;
   }
 
   /**
@@ -214,45 +144,11 @@ export class WebhooksService {
 
   private async owned(playerId: string, webhookId: string): Promise<void> {
     if (!isUuid(webhookId)) throw notFound();
-    const found = await this.prisma.webhook.findFirst({
-      where: { id: webhookId, playerId },
-      select: { id: true },
-    });
-    if (found === null) throw notFound();
+    if (!(await this.webhooks.owns(playerId, webhookId))) throw notFound();
   }
 }
 
 /** Someone else's webhook is as unknown as one that does not exist. */
 function notFound(): ApiError {
   return new ApiError('NOT_FOUND', 'no such webhook');
-}
-
-function toWebhook(row: Webhook): WebhookInfo {
-  return {
-    id: row.id,
-    url: row.url,
-    events: PLAYER_EVENT_KINDS.filter((kind) => row.events.includes(kind)),
-    createdAt: row.createdAt,
-  };
-}
-
-function toDelivery(row: WebhookDelivery & { attempts: WebhookDeliveryAttempt[] }): DeliveryInfo {
-  const id = row.id.toString();
-  return {
-    id,
-    eventId: webhookEventId({ deliveryId: id, eventId: row.eventId?.toString() ?? null }),
-    kind: parseDeliveryKind(row.kind),
-    gameId: row.gameId,
-    status: parseDeliveryStatus(row.status),
-    attemptCount: row.attemptCount,
-    nextAttemptAt: row.nextAttemptAt,
-    createdAt: row.createdAt,
-    attempts: row.attempts.map((attempt) => ({
-      number: attempt.attempt,
-      attemptedAt: attempt.attemptedAt,
-      statusCode: attempt.statusCode,
-      error: attempt.error === null ? null : parseAttemptError(attempt.error),
-      durationMs: attempt.durationMs,
-    })),
-  };
 }

@@ -6,8 +6,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Client } from 'pg';
 import { freePort } from '../../common/free-port';
 import { PASSWORD_FILE, reachableDataDir, startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { count } from './progress';
 
 /** Relative to the working folder: what `DATA_DIR` is set to when serving the demo data. */
 export const DEMO_DATA_DIR = '.data/demo';
@@ -69,4 +71,19 @@ function alive(pid: number): boolean {
   }
   const comm = `/proc/${pid}/comm`;
   return !fs.existsSync(comm) || /postgres|postmaster/.test(fs.readFileSync(comm, 'utf8'));
+}
+
+/** The database's size and its finished games, for the report at the end of a run. */
+export async function databaseSize(url: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ size: string; games: string }>(
+      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size,
+              (SELECT count(*) FROM games WHERE status = 'FINISHED')::text AS games`,
+    );
+    return `${rows[0]?.size ?? '?'}, ${count(Number(rows[0]?.games ?? 0))} finished games in all`;
+  } finally {
+    await client.end();
+  }
 }

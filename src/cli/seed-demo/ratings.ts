@@ -6,7 +6,7 @@
 import type { PresetName } from '../../engine';
 import { RatingChange, SeatOutcome, ratingChanges } from '../../games/domain/finish';
 import { NEW_PLAYER, Rating } from '../../ratings/glicko2';
-import type { RatingRecord } from '../../ratings/rating-writes';
+import type { RatingRecord } from '../../ratings/ratings.repository';
 
 /** One `ratings` row: a player's current rating in one preset. */
 export type RatingRow = RatingRecord;

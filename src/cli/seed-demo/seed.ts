@@ -7,12 +7,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { Client } from 'pg';
-import { notifierOption } from '../../notifications/notification-writer';
+import { notifierOption } from '../../notifications/notifier';
 import { seatOutcomes } from '../../games/domain/finish';
 import { GameJob, PlayedJob, timesOf } from './job';
 import { MAX_SEATS, PoolPlayer, cumulativeActivity, gameIdFor, planGame } from './plan';
 import { Pool, ensurePool, poolRatings } from './players';
-import { storeRatings } from '../../ratings/rating-writes';
+import { storeRatings } from '../../ratings/ratings.repository';
 import { RatingLedger, RatingRow } from './ratings';
 import { writeBulkGames } from '../../games/persistence/bulk-games';
 import { ChunkRows, addGameRows, newChunkRows } from './rows';

@@ -1,7 +1,8 @@
 /**
- * The games API: thin resolvers over GamesService. Everything a caller sees of a running game is built from
- * the engine's `viewFor(state, callerSeat)`; spectators get the public view.
+ * The games API: thin resolvers over GamesService (reads) and GameHandler (every change). Everything a caller
+ * sees of a running game is built from the engine's `viewFor(state, callerSeat)`; spectators get the public view.
  */
+import { randomUUID } from 'node:crypto';
 import {
   Args,
   Context,
@@ -62,6 +63,8 @@ import {
   VerifyResultType,
 } from './game.types';
 import { GameRecord, GamesService } from '../games.service';
+import { GameHandler } from '../write/game-handler';
+import { GameVerifier } from '../../export/game-verifier';
 import { isChallenge } from '../domain/challenge';
 import { centerPileId, gamePlayerId, gameViewId, seatViewId } from './object-ids';
 import { pageInfoOf } from '../../graphql/page-info';
@@ -73,8 +76,10 @@ export type GameParent = GameType & { readonly row: GameRecord };
 export class GamesResolver {
   constructor(
     private readonly service: GamesService,
+    private readonly handler: GameHandler,
     private readonly events: EventBus,
     private readonly gate: AccessGate,
+    private readonly verifier: GameVerifier,
   ) {}
 
   @Query(() => GameType, {
@@ -134,18 +139,22 @@ export class GamesResolver {
     @Args('input', { description: 'The rules, seats and who may join.' }) input: CreateGameInput,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
-    const game = await this.service.create(player.id, {
-      preset: input.preset,
-      overrides: overridesOf(input),
-      seats: input.seats ?? undefined,
-      rated: input.rated ?? false,
-      opponent: input.opponent ?? undefined,
-      seed: input.seed ?? undefined,
-      position: input.position ?? undefined,
-      secondsPerMove: secondsPerMoveOf(input),
-      bot: input.bot ?? undefined,
-      clientSeed: input.clientSeed ?? undefined,
-      awaitClientSeed: input.awaitClientSeed ?? false,
+    const game = await this.handler.handle(randomUUID(), {
+      type: 'create',
+      playerId: player.id,
+      request: {
+        preset: input.preset,
+        overrides: overridesOf(input),
+        seats: input.seats ?? undefined,
+        rated: input.rated ?? false,
+        opponent: input.opponent ?? undefined,
+        seed: input.seed ?? undefined,
+        position: input.position ?? undefined,
+        secondsPerMove: secondsPerMoveOf(input),
+        bot: input.bot ?? undefined,
+        clientSeed: input.clientSeed ?? undefined,
+        awaitClientSeed: input.awaitClientSeed ?? false,
+      },
     });
     return toGame(game, context.viewer);
   }
@@ -166,7 +175,12 @@ export class GamesResolver {
     clientSeed: string | null,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
-    return toGame(await this.service.join(gameId, player.id, clientSeed ?? undefined), context.viewer);
+    const game = await this.handler.handle(gameId, {
+      type: 'join',
+      playerId: player.id,
+      clientSeed: clientSeed ?? undefined,
+    });
+    return toGame(game, context.viewer);
   }
 
   @Mutation(() => GameType, {
@@ -180,7 +194,12 @@ export class GamesResolver {
     @Args('clientSeed', { description: '1–64 characters of A–Z a–z 0–9 . _ ~ -.' }) clientSeed: string,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
-    return toGame(await this.service.setClientSeed(gameId, player.id, clientSeed), context.viewer);
+    const game = await this.handler.handle(gameId, {
+      type: 'setClientSeed',
+      playerId: player.id,
+      clientSeed,
+    });
+    return toGame(game, context.viewer);
   }
 
   @Mutation(() => MakeMovePayloadType, {
@@ -204,8 +223,8 @@ export class GamesResolver {
     clientMoveId: string | null,
   ): Promise<MakeMovePayloadType> {
     const player = requirePlayer(context.viewer, 'game:play');
-    const outcome = await this.service.move({
-      gameId,
+    const outcome = await this.handler.handle(gameId, {
+      type: 'move',
       playerId: player.id,
       move,
       expectedVersion: expectedVersion ?? undefined,
@@ -227,7 +246,7 @@ export class GamesResolver {
     @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
-    return toGame(await this.service.resign(gameId, player.id), context.viewer);
+    return toGame(await this.handler.handle(gameId, { type: 'resign', playerId: player.id }), context.viewer);
   }
 
   @Mutation(() => GameType, {
@@ -238,7 +257,11 @@ export class GamesResolver {
     @Args('gameId', { type: () => ID, description: 'The game’s id.' }) gameId: string,
   ): Promise<GameParent> {
     const player = requirePlayer(context.viewer, 'game:play');
-    return toGame(await this.service.abort(gameId, player.id), context.viewer);
+    const game = await this.handler.handle(gameId, {
+      type: 'callOff',
+      by: { type: 'abort', playerId: player.id },
+    });
+    return toGame(game, context.viewer);
   }
 
   @Query(() => RuleOptionsType, {
@@ -278,7 +301,7 @@ export class GamesResolver {
     @Args('id', { type: () => ID, description: 'The game’s id.' }) id: string,
   ): Promise<VerifyResultType> {
     requireReadable(context.viewer);
-    const checks = await this.service.verify(id);
+    const checks = await this.verifier.verify(id);
     const ok =
       checks.seedMatchesCommitment &&
       checks.clientSeedsMatch &&
@@ -392,9 +415,8 @@ export class GamesResolver {
       'the game stream says happened. Null before the first move.',
   })
   async lastMove(@Parent() game: GameParent): Promise<MoveRecordType | null> {
-    const folded = await this.foldedOrNull(game);
-    const last = folded?.events.at(-1);
-    return last === undefined ? null : toMoveRecord(last.seq, last.event, last.createdAt);
+    const last = (await this.foldedOrNull(game))?.last ?? null;
+    return last === null ? null : toMoveRecord(last.seq, last.event, last.createdAt);
   }
 
   @ResolveField(() => MoveRecordConnectionType, {
@@ -412,10 +434,10 @@ export class GamesResolver {
     if (after !== null && !/^\d{1,9}$/.test(after)) {
       throw new ApiError('BAD_USER_INPUT', 'after: a cursor of this list (a seq)', { field: 'after' });
     }
-    const folded = await this.foldedOrNull(game);
-    // The log's seqs are 1, 2, …: the events after seq n start at index n.
-    const rest = folded === null ? [] : folded.events.slice(after === null ? 0 : Number(after));
-    const page = rest.slice(0, size);
+    // The log's seqs are 1, 2, …, version: the events after seq n are n + 1 onwards.
+    const dealt = (await this.foldedOrNull(game)) !== null;
+    const from = after === null ? 0 : Number(after);
+    const page = dealt ? await this.service.moves(game.row, from, size) : [];
     return {
       edges: page.map((stored) => ({
         cursor: String(stored.seq),
@@ -423,11 +445,11 @@ export class GamesResolver {
       })),
       pageInfo: pageInfoOf(
         page.map((stored) => String(stored.seq)),
-        rest.length > size,
+        dealt && from + size < game.row.version,
         after,
       ),
-      // Free: the whole log is folded already (the other connections would need a count query: docs/api.md).
-      totalCount: folded === null ? 0 : folded.events.length,
+      // Free: the log holds exactly `version` events (the other connections would need a count query: docs/api.md).
+      totalCount: dealt ? game.row.version : 0,
     };
   }
 

@@ -40,7 +40,7 @@ export function isChallenge(game: Pick<GameRowRecord, 'invitedPlayerId'>): boole
 /**
  * A challenge's state from its game: pending while the game waits, accepted once dealt (the invited player
  * joined; what happens to the game after is the game's), declined or canceled when it was called off before the
- * deal. The SQL of the state filter (src/games/persistence/games-list-sql.ts, CHALLENGE_STATE_SQL) says the same.
+ * deal. The SQL of the state filter (src/games/persistence/sql/games-list-sql.ts, CHALLENGE_STATE_SQL) says the same.
  */
 export function challengeStateOf(
   game: Pick<GameRowRecord, 'status' | 'startedAt' | 'endReason'>,

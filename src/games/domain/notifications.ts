@@ -2,7 +2,7 @@
  * Who is told what when a game's life moves on (docs/correspondence.md#player-events): the player notifications,
  * derived from what happened to the game — never from a diff of its row. Pure: no database, no clock (the time
  * is the change's own). The repositories write what this returns in the transaction of the change itself, with
- * the webhook deliveries it queues (src/notifications/notification-writer.ts).
+ * the webhook deliveries it queues (src/notifications/sql/notification-writes.ts).
  */
 import type { PlayerEventKind } from '../../notifications/player-event-kinds';
 
@@ -17,9 +17,7 @@ export type GameLifeEvent =
   /** The game finished with a result, or was called off (aborted, declined, nobody moved). */
   | { readonly type: 'ended'; readonly seated: readonly string[] }
   /** Most of the turn's time is used up (docs/correspondence.md#reminders). */
-  | { readonly type: 'reminded'; readonly playerId: string }
-  /** A rated game was made unrated (Game.unratedReason says why). */
-  | { readonly type: 'unrated'; readonly seated: readonly string[] };
+  | { readonly type: 'reminded'; readonly playerId: string };
 
 /** One player event to store (and deliver to the player's webhooks that take its kind). */
 export interface PlayerNotification {
@@ -46,8 +44,6 @@ export function notificationsOf(gameId: string, events: readonly GameLifeEvent[]
         return event.seated.map((playerId) => to(playerId, 'GAME_OVER'));
       case 'reminded':
         return [to(event.playerId, 'REMINDER')];
-      case 'unrated':
-        return event.seated.map((playerId) => to(playerId, 'GAME_UNRATED'));
       default:
         return unreachable(event);
     }

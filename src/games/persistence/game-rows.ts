@@ -70,8 +70,8 @@ export interface GameRow {
   await_client_seed: boolean;
 }
 
-/** Every column of GameRow, in the migration's order: a read names them rather than `*` (see READ_GAME_ROW). */
-const GAME_COLUMNS = [
+/** Every column of GameRow, in the migration's order: a read names them rather than `*` (sql/stored-log.ts, READ_GAME_ROW). */
+export const GAME_COLUMNS = [
   'id',
   'preset',
   'options',
@@ -110,16 +110,6 @@ const GAME_COLUMNS = [
 type UnlistedGameColumn = Exclude<keyof GameRow, (typeof GAME_COLUMNS)[number]>;
 const everyGameColumnListed: UnlistedGameColumn extends never ? true : UnlistedGameColumn = true;
 void everyGameColumnListed;
-
-/**
- * One game's row by id, as a named (prepared) statement: each pooled connection plans it once. It names its
- * columns, because a prepared `SELECT *` fails ("cached plan must not change result type") once a migration run
- * by another app copy adds a column.
- */
-export const READ_GAME_ROW = {
-  name: 'malice_read_game',
-  text: `SELECT ${GAME_COLUMNS.join(', ')} FROM games WHERE id = $1::uuid`,
-} as const;
 
 /** A game_players row joined with its player, as node-postgres returns it. */
 export interface SeatRow {

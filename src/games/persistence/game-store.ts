@@ -3,24 +3,33 @@
  * The log is the truth; states are cached per game and brought up to date by folding only the events a cached state
  * has not seen, so a move on a long game neither re-reads nor re-folds the whole log — and a copy of the app whose
  * cache is behind (another copy wrote) catches up from the log.
+ *
+ * The cache keeps what a move needs — the row, the folded state, its version, the last event and which seats have
+ * moved — never a game's whole log (the move history is read from the log), and is bounded by an estimate of its
+ * bytes (GAME_CACHE_MB, docs/operations.md#the-game-cache): the least recently used games go first.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../../engine';
 import type { StoredEvent } from '../domain/stored-event';
 import { GamesRepository } from './games.repository';
 import type { GameRecord, GameSeatRecord } from '../domain/game-record';
 import { LogCorruptError, initialState, originOf } from '../domain/initial-state';
+import { RUNTIME_CONFIG, type RuntimeConfig } from '../../common/app-config.token';
 
-/** A game's folded state at a version, with the events it came from (public: they form the move history). */
+/** A game's folded state at a version, and what of its log a move needs. */
 export interface FoldedGame {
   readonly version: number;
   readonly state: GameState;
-  readonly events: readonly StoredEvent[];
+  /** The log's last event (what made this version); null before the first. */
+  readonly last: StoredEvent | null;
+  /** The seats that made any event of the log, in seat order (a timeout asks whether the mover ever moved). */
+  readonly movedSeats: readonly number[];
 }
 
 export type { StoredEvent } from '../domain/stored-event';
 
-const CACHE_LIMIT = 2000;
+/** The cache's size without a configuration (a tool or benchmark building a store): 64 MiB. */
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 /**
  * Deleted accounts remembered to keep a row read before a deletion from showing the player alive again; only a read
  * in flight when the deletion was announced can be that old, so the latest few suffice.
@@ -37,15 +46,54 @@ interface Entry {
   readonly folded: FoldedGame | undefined;
 }
 
+/**
+ * An estimate of the heap a cached entry holds, calibrated by `npm run bench:store` (which measures the heap per
+ * cached game beside it): fixed parts for the row, each seat and the state, and each card of the state.
+ */
+export function entryBytes(entry: Entry): number {
+  let bytes = ENTRY_BYTES;
+  if (entry.row !== undefined) bytes += ROW_BYTES + entry.row.players.length * SEAT_BYTES;
+  const state = entry.folded?.state;
+  if (state !== undefined) {
+    let cards = state.stock.length + state.setAside.length;
+    for (const pile of state.center) cards += pile?.length ?? 0;
+    for (const seat of state.seats) {
+      cards += seat.hand.length + seat.payoff.length;
+      for (const pile of seat.sidePiles) cards += pile.length;
+    }
+    bytes += STATE_BYTES + state.seats.length * SEAT_STATE_BYTES + cards * CARD_BYTES;
+  }
+  return bytes;
+}
+
+const ENTRY_BYTES = 200;
+const ROW_BYTES = 1500;
+const SEAT_BYTES = 800;
+const STATE_BYTES = 1200;
+const SEAT_STATE_BYTES = 400;
+const CARD_BYTES = 24;
+
 @Injectable()
 export class GameStore {
   /** One entry per game, least recently used first. Rows carry names, never credentials (SeatPlayerRecord). */
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry & { readonly bytes: number }>();
+  private bytes = 0;
+  private readonly maxBytes: number;
   private readonly loading = new Map<string, Promise<FoldedGame>>();
   /** Accounts this copy has heard were deleted, with when: a deletion never reverts (docs/api.md#deleteaccount). */
   private readonly deletions = new Map<string, Date>();
 
-  constructor(private readonly repository: GamesRepository) {}
+  constructor(
+    private readonly repository: GamesRepository,
+    @Optional() @Inject(RUNTIME_CONFIG) config?: Pick<RuntimeConfig, 'gameCacheBytes'>,
+  ) {
+    this.maxBytes = config?.gameCacheBytes ?? DEFAULT_CACHE_BYTES;
+  }
+
+  /** The estimated bytes the cache holds now, and how many games (for the metrics and the benchmark). */
+  size(): { readonly bytes: number; readonly games: number } {
+    return { bytes: this.bytes, games: this.entries.size };
+  }
 
   /**
    * The state at the game row's version (the row is read by the caller in the same request), folded under the
@@ -65,7 +113,10 @@ export class GameStore {
 
   /** The latest row and state this copy has of a game, whatever their versions (the caller checks them). */
   peek(gameId: string): Entry {
-    return this.entries.get(gameId) ?? { row: undefined, folded: undefined };
+    const entry = this.entries.get(gameId);
+    return entry === undefined
+      ? { row: undefined, folded: undefined }
+      : { row: entry.row, folded: entry.folded };
   }
 
   /**
@@ -129,22 +180,29 @@ export class GameStore {
 
   /** Drops what this copy knows of a game's state (it was called off: nothing will be folded on it again). */
   forget(gameId: string): void {
-    const entry = this.entries.get(gameId);
-    if (entry !== undefined) this.entries.set(gameId, { ...entry, folded: undefined });
+    if (this.entries.has(gameId)) this.update(gameId, (entry) => ({ ...entry, folded: undefined }));
   }
 
+  /** Replaces a game's entry (now the most recently used) and evicts the least recently used beyond the budget. */
   private update(gameId: string, change: (entry: Entry) => Entry): void {
     const next = change(this.peek(gameId));
+    const bytes = entryBytes(next);
+    this.bytes += bytes - (this.entries.get(gameId)?.bytes ?? 0);
     this.entries.delete(gameId);
-    this.entries.set(gameId, next);
-    if (this.entries.size > CACHE_LIMIT) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(gameId, { row: next.row, folded: next.folded, bytes });
+    // The game just used stays, even alone over the budget: the move being made needs it.
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes || oldest === gameId) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.bytes;
+    }
   }
 
   private async catchUp(game: GameRecord, cached: FoldedGame | undefined): Promise<FoldedGame> {
     const base: FoldedGame =
       cached !== undefined && cached.version < game.version
         ? cached
-        : { version: 0, state: initialState(originOf(game)), events: [] };
+        : { version: 0, state: initialState(originOf(game)), last: null, movedSeats: [] };
     const fresh = await this.repository.log(game.id, base.version, game.version);
     if (
       fresh.some((stored, index) => stored.seq !== base.version + index + 1) ||
@@ -164,27 +222,48 @@ export class GameStore {
     const folded: FoldedGame = {
       version: game.version,
       state: replayed.state,
-      events: [...base.events, ...fresh],
+      last: fresh.at(-1) ?? base.last,
+      movedSeats: withMovers(base.movedSeats, fresh),
     };
     this.remember(game.id, folded);
     return folded;
   }
 }
 
-/** The folded game after appending `events` (which `decide` produced on `folded.state`). */
+/** The seats that made an event, `moved` and those of `events`, in seat order. */
+function withMovers(
+  moved: readonly number[],
+  events: readonly { readonly event: GameEvent }[],
+): readonly number[] {
+  if (events.every((stored) => moved.includes(stored.event.seat))) return moved;
+  return [...new Set([...moved, ...events.map((stored) => stored.event.seat)])].sort((a, b) => a - b);
+}
+
+/**
+ * The folded game after appending `events` (which `decide` produced on `folded.state`), and the events as the log
+ * stores them.
+ */
 export function advance(
   folded: FoldedGame,
   events: readonly GameEvent[],
   createdAt: Date,
   clientMoveId: string | null,
-): FoldedGame {
+): { readonly next: FoldedGame; readonly appended: readonly StoredEvent[] } {
   const state = cloneState(folded.state);
   for (const event of events) applyEvent(state, event);
-  const stored = events.map((event, index) => ({
+  const appended = events.map((event, index) => ({
     seq: folded.version + index + 1,
     event,
     createdAt,
     clientMoveId: index === 0 ? clientMoveId : null,
   }));
-  return { version: folded.version + events.length, state, events: [...folded.events, ...stored] };
+  return {
+    next: {
+      version: folded.version + events.length,
+      state,
+      last: appended.at(-1) ?? folded.last,
+      movedSeats: withMovers(folded.movedSeats, appended),
+    },
+    appended,
+  };
 }

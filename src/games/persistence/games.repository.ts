@@ -1,47 +1,35 @@
 /**
- * The game aggregate's storage (docs/architecture.md, "Who writes what"): the only code of the running service
- * that writes `games`, `game_players` and `game_events`, and — inside the same transaction or statement as the
- * change they report — that change's player events and webhook deliveries (src/notifications/notification-writer.ts).
- * It decides nothing: the service decides (the engine, src/games/domain/life.ts) and hands over what to write.
- * Hand-written SQL where it was measured to matter (the move append, list pages, row locks), Prisma for the rest;
- * what leaves here is in the shapes of src/games/persistence/game-rows.ts.
+ * The game aggregate's storage (docs/architecture.md#who-writes-what): the only code of the running service that
+ * writes `games`, `game_players` and `game_events`, and — inside the same transaction or statement as the change
+ * they report — that change's player events and webhook deliveries (src/notifications/sql/notification-writes.ts).
+ * It decides nothing: it writes the GameChange values the decider made (src/games/write/decide-change.ts), one
+ * writer for every kind (`writeChange`), and reads games in the shapes of src/games/persistence/game-rows.ts.
+ * Hand-written SQL where it was measured to matter (the move append, list pages, row locks), Prisma for the rest.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import type { GameEvent } from '../../engine';
 import {
   WAKE_WEBHOOK_WORKERS,
   notificationArrays,
   notificationCtes,
   writeNotifications,
-} from '../../notifications/notification-writer';
+} from '../../notifications/sql/notification-writes';
 import { transaction, transactionIf } from '../../db/transaction';
-import type { Game } from '../../generated/prisma/client';
 import { AppMetrics } from '../../metrics/app-metrics';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
-import type { DeclineReasonName } from '../domain/challenge';
 import type { NewGame } from '../domain/creation';
 import type { GameStatusName } from '../domain/vocabulary';
-import { CallOffReason, REMINDER_SHARE, TurnClock } from '../domain/life';
-import { GameLifeEvent, PlayerNotification, notificationsOf } from '../domain/notifications';
-import type { SeatOutcome } from '../domain/finish';
-import { recordFinish } from './finish-sql';
-import { SeekKind, seeksOfKindSql } from './games-list-sql';
-import {
-  GameRow,
-  READ_GAME_ROW,
-  SEAT_PLAYER_FIELDS,
-  SeatRow,
-  gameOfRow,
-  recordOfPrisma,
-  seatOfRow,
-} from './game-rows';
+import { notificationsOf } from '../domain/notifications';
+import { recordFinish } from './sql/finish';
+import type { GamesListQuery, SeekKind } from './games-list';
+import { gamesListSql, seeksOfKindSql } from './sql/games-list-sql';
+import { GameRow, SEAT_PLAYER_FIELDS, SeatRow, gameOfRow, recordOfPrisma, seatOfRow } from './game-rows';
 import type { GameRecord, GameRowRecord, GameSeatRecord } from '../domain/game-record';
-import type { GameProjection } from '../domain/projection';
 import type { StoredEvent } from '../domain/stored-event';
 import type { ArchivedEvent } from './archive-format';
-import { readEventOfClientMove, readLogs } from './stored-log';
+import { READ_GAME_ROW, readEventOfClientMove, readLogs } from './sql/stored-log';
+import { DealPlan, Expected, GameChange, Played, logRowsOf } from '../write/game-change';
 
 /** The move's update of the projection row (`moved`), guarded by the version the move was decided on. */
 const MOVED_CTE = `
@@ -107,26 +95,15 @@ const CLAIM_DUE_GAMES = `
   RETURNING g.id, g.version`;
 
 /**
- * The turns whose reminder time (`remind_at`, computed by the domain: newTurnClock) has come and that were not
- * reminded yet. The second branch is for turns started by an app copy of the previous version, which does not
- * write `remind_at` (docs/architecture.md, "Cutover"): there the share is applied as that version did. The next
- * release drops it with the other legacy branches.
+ * The turns whose reminder time (`remind_at`, set by the turn's clock: newTurnClock) has come, whose deadline has
+ * not, and that were not reminded yet; decideRemind decides each again under the game's lock.
  */
-const REMIND = `
-  WITH due AS (
-    SELECT id FROM games
-     WHERE status = 'ACTIVE' AND deadline > $1
-       AND ((remind_at >= turn_started_at AND remind_at <= $1)
-            OR ((remind_at IS NULL OR remind_at < turn_started_at)
-                AND turn_started_at + seconds_per_move * ${REMINDER_SHARE} * interval '1 second' <= $1))
-       AND (reminded_turn_at IS NULL OR reminded_turn_at < turn_started_at)
-     LIMIT ${BATCH}
-     FOR UPDATE SKIP LOCKED),
-  reminded AS (
-    UPDATE games g SET reminded_turn_at = g.turn_started_at
-      FROM due WHERE g.id = due.id
-    RETURNING g.id, g.current_player_id)
-  SELECT id, current_player_id FROM reminded`;
+const DUE_REMINDERS = `
+  SELECT id FROM games
+   WHERE status = 'ACTIVE' AND deadline > $1
+     AND remind_at >= turn_started_at AND remind_at <= $1
+     AND (reminded_turn_at IS NULL OR reminded_turn_at < turn_started_at)
+   LIMIT ${BATCH}`;
 
 /** A log's event as the service passes it on, from a row or an archive (the actor stays in storage). */
 function storedEventOf(archived: ArchivedEvent): StoredEvent {
@@ -141,57 +118,6 @@ function storedEventOf(archived: ArchivedEvent): StoredEvent {
 const INCLUDE_PLAYERS = {
   players: { include: { player: { select: SEAT_PLAYER_FIELDS } }, orderBy: { seat: 'asc' } },
 } as const;
-
-/** One event of a move as the log stores it. */
-export interface LogRow {
-  readonly seq: number;
-  readonly type: GameEvent['type'];
-  readonly payload: GameEvent;
-  readonly client_move_id: string | null;
-}
-
-/** A move to append: decided on `version`, producing `projection`. */
-export interface Append {
-  readonly game: GameRecord;
-  readonly version: number;
-  readonly rows: readonly LogRow[];
-  readonly actorId: string;
-  readonly projection: GameProjection;
-  /** The turn's clock after the move (src/games/domain/life.ts, turnClockAfter). */
-  readonly clock: TurnClock;
-  readonly notifications: readonly PlayerNotification[];
-  /** The seats' outcomes, when the move finished the game (recorded with the ratings in the same transaction). */
-  readonly outcomes: readonly SeatOutcome[] | null;
-  readonly now: Date;
-}
-
-/** A game's seats as its row lock finds them. */
-export interface LockedSeats {
-  readonly status: Game['status'];
-  readonly version: number;
-  readonly seated: readonly {
-    readonly seat: number;
-    readonly playerId: string;
-    readonly clientSeed: string | null;
-  }[];
-}
-
-/** A player sitting down, and how to deal if that fills the game. */
-export interface SeatRequest {
-  readonly playerId: string;
-  readonly clientSeed: string | null;
-  readonly clientSeedSource: ClientSeedSourceName | null;
-  readonly botVersions: readonly string[];
-  /** The seat to take, or why not — decided on the seats as locked. */
-  decide(locked: LockedSeats): { readonly seat: number; readonly fills: boolean } | Error;
-  /** The deal of a filled game from every seat's client seed (null: none given): stand-ins, and who moves first. */
-  deal(given: ReadonlyMap<number, string | null>): {
-    readonly standIns: readonly { readonly seat: number; readonly seed: string }[];
-    readonly firstSeat: number;
-    /** The first turn's clock (turnClockAfter). */
-    readonly clock: TurnClock;
-  };
-}
 
 /** Due games the sweeper claimed, and turns it reminded. */
 export interface DueGame {
@@ -317,11 +243,9 @@ export class GamesRepository {
     return rows.map((row) => ({ id: row.id, status: row.status }));
   }
 
-  /** The ids and sort times of a list page (src/games/persistence/games-list-sql.ts builds the statement). */
-  async listPage(statement: {
-    readonly text: string;
-    readonly values: readonly unknown[];
-  }): Promise<{ id: string; sort_at: Date | null }[]> {
+  /** The ids and sort times of a list page (sql/games-list-sql.ts builds the statement). */
+  async listPage(query: GamesListQuery): Promise<{ id: string; sort_at: Date | null }[]> {
+    const statement = gamesListSql(query);
     const { rows } = await this.prisma.pool.query<{ id: string; sort_at: Date | null }>(statement.text, [
       ...statement.values,
     ]);
@@ -366,157 +290,26 @@ export class GamesRepository {
     return rows.map((row) => row.id);
   }
 
-  // ---- writes -------------------------------------------------------------------------------------------------
+  // ---- writes: decided changes (src/games/write/game-change.ts), never decisions ---------------------------
 
   /**
-   * A new game with its creator seated and a second player (a built-in bot) seated by `seatOf` — which is given the
-   * game as inserted — all in one transaction with what the creation and the seat tell: nobody ever sees the game
-   * waiting with that seat free (a seek of the same kind would take it), and a crash leaves no game half made. A
-   * refusal of the seat is thrown, so the game goes too.
+   * Runs `work` in one transaction: its GameTransaction locks games and writes changes on that transaction, so a
+   * change decided on a locked game commits only as decided (joins, client seeds and call-offs of one game take
+   * turns).
    */
-  async insertSeated(
-    game: NewGame,
-    events: readonly GameLifeEvent[],
-    now: Date,
-    seatOf: (inserted: GameRecord) => SeatRequest,
-  ): Promise<void> {
-    await transaction(this.prisma.pool, async (client) => {
-      await writeNewGame(client, game, now);
-      await writeNotifications(client, notificationsOf(game.id, events), now);
-      const [inserted] = await wholeGames(client, [game.id]);
-      const refusal = await this.seatIn(client, game.id, seatOf(inserted!), now);
-      if (refusal !== null) throw refusal;
-    });
-  }
-
-  /** A new game with its creator seated, and what its creation tells (an invitation) in the same transaction. */
-  async insert(game: NewGame, events: readonly GameLifeEvent[], now: Date): Promise<GameRecord> {
-    return transaction(this.prisma.pool, async (client) => {
-      await writeNewGame(client, game, now);
-      await writeNotifications(client, notificationsOf(game.id, events), now);
-      const [inserted] = await wholeGames(client, [game.id]);
-      return inserted!;
-    });
+  async transaction<T>(work: (tx: GameTransaction) => Promise<T>): Promise<T> {
+    return transaction(this.prisma.pool, (client) => work(new GameTransaction(client, this.metrics)));
   }
 
   /**
-   * A seek `game` opened for its creator — unless they have an open seek of the same kind already, whose id is
-   * answered instead and nothing is written. One transaction holding a lock per creator (an advisory lock, so
-   * nothing else waits on it) looks and inserts, so two seeks of one player at once open one game
-   * (docs/api.md#seekgame). A seek invites nobody, so its creation tells nobody.
+   * Writes a change on its own, all or nothing: false when the game moved on since the change was decided (nothing
+   * is written then). A move that tells nobody and finishes nothing is one statement (the common case).
    */
-  async openSeek(game: NewGame, now: Date): Promise<{ readonly id: string; readonly opened: boolean }> {
-    const kind = { preset: game.preset, rated: game.rated, secondsPerMove: game.secondsPerMove };
-    const own = seeksOfKindSql(game.createdById, kind, true, 1);
-    return transaction(this.prisma.pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-        `malice:seek:${game.createdById}`,
-      ]);
-      const open = await client.query<{ id: string }>(own.text, own.values);
-      if (open.rows[0] !== undefined) return { id: open.rows[0].id, opened: false };
-      await writeNewGame(client, game, now);
-      return { id: game.id, opened: true };
-    });
-  }
-
-  /**
-   * Seats a player in one transaction that first locks the game row, so joins (and client seeds) of one game take
-   * turns: the join that fills the last seat deals, and the seat, the deal and its notifications (GAME_STARTED for
-   * every player, YOUR_TURN for the first) commit together. Answers the refusal `decide` gave, or null.
-   */
-  async seat(gameId: string, request: SeatRequest, now: Date): Promise<Error | null> {
-    return transaction(this.prisma.pool, (client) => this.seatIn(client, gameId, request, now));
-  }
-
-  /** `seat`'s work, on a transaction's client (`seat`'s own, or `insertSeated`'s). */
-  private async seatIn(
-    client: PoolClient,
-    gameId: string,
-    request: SeatRequest,
-    now: Date,
-  ): Promise<Error | null> {
-    const locked = await client.query<{ status: string; version: number; await_client_seed: boolean }>(
-      'SELECT status, version, await_client_seed FROM games WHERE id = $1::uuid FOR UPDATE',
-      [gameId],
-    );
-    const row = locked.rows[0];
-    if (row === undefined) return new Error('no such game');
-    const seatedRows = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
-      'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
-      [gameId],
-    );
-    const seated = seatedRows.rows.map((entry) => ({
-      seat: entry.seat,
-      playerId: entry.player_id,
-      clientSeed: entry.client_seed,
-    }));
-    const decision = request.decide({ status: row.status, version: row.version, seated });
-    if (decision instanceof Error) return decision;
-    await client.query(
-      `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source, bot_versions)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        gameId,
-        decision.seat,
-        request.playerId,
-        now,
-        request.clientSeed,
-        request.clientSeedSource,
-        [...request.botVersions],
-      ],
-    );
-    // A game created with awaitClientSeed stays WAITING, every seat taken: its creator's setClientSeed deals it.
-    if (decision.fills && !row.await_client_seed) {
-      const all = [
-        ...seated,
-        { seat: decision.seat, playerId: request.playerId, clientSeed: request.clientSeed },
-      ];
-      await this.deal(client, gameId, all, request.deal, now);
+  async write(change: GameChange): Promise<boolean> {
+    if (change.kind === 'played' && change.outcomes === null) {
+      return countAppended(this.metrics, change, await writePlayed(this.prisma.pool, change));
     }
-    return null;
-  }
-
-  /**
-   * The deal, inside the transaction that completed the game (the join that filled it, or the held game's
-   * creator's client seed): stand-in seeds, ACTIVE, the first turn.
-   */
-  private async deal(
-    client: PoolClient,
-    gameId: string,
-    seated: readonly {
-      readonly seat: number;
-      readonly playerId: string;
-      readonly clientSeed: string | null;
-    }[],
-    planOf: SeatRequest['deal'],
-    now: Date,
-  ): Promise<void> {
-    const plan = planOf(new Map(seated.map((entry) => [entry.seat, entry.clientSeed])));
-    if (plan.standIns.length > 0) {
-      await client.query(
-        `UPDATE game_players gp SET client_seed = s.seed, client_seed_source = $4
-           FROM unnest($2::int[], $3::text[]) AS s(seat, seed)
-          WHERE gp.game_id = $1::uuid AND gp.seat = s.seat AND gp.client_seed IS NULL`,
-        [
-          gameId,
-          plan.standIns.map((entry) => entry.seat),
-          plan.standIns.map((entry) => entry.seed),
-          'SERVER_STAND_IN' satisfies ClientSeedSourceName,
-        ],
-      );
-    }
-    await client.query(
-      `UPDATE games
-          SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3,
-              current_player_id = (SELECT player_id FROM game_players WHERE game_id = $1::uuid AND seat = $3),
-              turn_started_at = $4, deadline = $5, remind_at = $6
-        WHERE id = $1::uuid`,
-      [gameId, now, plan.firstSeat, plan.clock.turnStartedAt, plan.clock.deadline, plan.clock.remindAt],
-    );
-    const order = [...seated].sort((a, b) => a.seat - b.seat).map((entry) => entry.playerId);
-    const toMove = seated.find((entry) => entry.seat === plan.firstSeat)?.playerId as string;
-    const dealt: GameLifeEvent = { type: 'dealt', seated: order, toMove };
-    await writeNotifications(client, notificationsOf(gameId, [dealt]), now);
+    return transactionIf(this.prisma.pool, (client) => writeChange(client, change, this.metrics));
   }
 
   /**
@@ -528,165 +321,235 @@ export class GamesRepository {
     return rows;
   }
 
-  /**
-   * Marks the turns whose reminder is due at `now` as reminded and tells their players (REMINDER), in one
-   * transaction: a turn is reminded once, and never silently. Answers how many.
-   */
-  async remindDueTurns(now: Date): Promise<number> {
-    return transaction(this.prisma.pool, async (client) => {
-      const { rows: due } = await client.query<{ id: string; current_player_id: string }>(REMIND, [now]);
-      const told = due.flatMap((game) =>
-        notificationsOf(game.id, [{ type: 'reminded', playerId: game.current_player_id }]),
-      );
-      await writeNotifications(client, told, now);
-      return due.length;
-    });
+  /** The games whose turn's reminder is due at `now` (decideRemind decides each again under its lock). */
+  async dueReminders(now: Date): Promise<string[]> {
+    const { rows } = await this.prisma.pool.query<{ id: string }>(DUE_REMINDERS, [now]);
+    return rows.map((row) => row.id);
+  }
+}
+
+/** A transaction of GamesRepository.transaction: row locks and writes on its one connection. */
+export class GameTransaction {
+  constructor(
+    private readonly client: PoolClient,
+    private readonly metrics: Pick<AppMetrics, 'movesAppended'>,
+  ) {}
+
+  /** The game with its seats, its row locked until the transaction ends; null when there is none. */
+  async lock(gameId: string): Promise<GameRecord | null> {
+    const locked = await this.client.query('SELECT 1 FROM games WHERE id = $1::uuid FOR UPDATE', [gameId]);
+    if (locked.rowCount === 0) return null;
+    const [game] = await wholeGames(this.client, [gameId]);
+    return game ?? null;
   }
 
   /**
-   * A seated player's client seed, set or replaced while the game waits, under the row's lock (as a join takes
-   * it): a seed set while the last seat is being taken is in the deal or refused, never lost. In a game created
-   * with awaitClientSeed whose seats are all taken, the creator's seed deals it in the same transaction (`deal`,
-   * the path of a join that fills a game). Answers the status found under the lock; nothing is written unless it
-   * is WAITING.
+   * The id of `playerId`'s open seek of `kind`, if any, under a lock per player (an advisory lock, so nothing else
+   * waits on it) held to the end of the transaction: two seeks of one player at once open one game.
    */
-  async setClientSeed(
-    gameId: string,
-    playerId: string,
-    clientSeed: string,
-    planOf: SeatRequest['deal'],
-    now: Date,
-  ): Promise<string | null> {
-    return transaction(this.prisma.pool, async (client) => {
-      const locked = await client.query<{
-        status: string;
-        seats: number;
-        await_client_seed: boolean;
-        created_by_id: string;
-      }>('SELECT status, seats, await_client_seed, created_by_id FROM games WHERE id = $1::uuid FOR UPDATE', [
-        gameId,
-      ]);
-      const row = locked.rows[0];
-      if (row === undefined || row.status !== 'WAITING') return row?.status ?? null;
+  async ownSeek(playerId: string, kind: SeekKind): Promise<string | null> {
+    await this.client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `malice:seek:${playerId}`,
+    ]);
+    const own = seeksOfKindSql(playerId, kind, true, 1);
+    const open = await this.client.query<{ id: string }>(own.text, own.values);
+    return open.rows[0]?.id ?? null;
+  }
+
+  /** Writes `change` in this transaction; false when the game moved on since it was decided. */
+  write(change: GameChange): Promise<boolean> {
+    return writeChange(this.client, change, this.metrics);
+  }
+
+  /** Another module's write (an admin's audit row) in this transaction. */
+  async alongside(write: (db: PoolClient) => Promise<void>): Promise<void> {
+    await write(this.client);
+  }
+}
+
+/** Whether the row still is as the change was decided on; locks it to the end of the transaction. */
+async function stillAsDecided(client: PoolClient, gameId: string, expected: Expected): Promise<boolean> {
+  const { rows } = await client.query<{ status: string; version: number }>(
+    'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
+    [gameId],
+  );
+  const row = rows[0];
+  return row !== undefined && row.status === expected.status && row.version === expected.version;
+}
+
+/** The one writer of a game's changes: each kind's statements, and what it tells, in the caller's transaction. */
+async function writeChange(
+  client: PoolClient,
+  change: GameChange,
+  metrics: Pick<AppMetrics, 'movesAppended'>,
+): Promise<boolean> {
+  const tell = (): Promise<void> =>
+    writeNotifications(client, notificationsOf(change.gameId, change.told), change.at);
+  switch (change.kind) {
+    case 'created':
+      await writeNewGame(client, change.game, change.at);
+      await tell();
+      return true;
+    case 'seated': {
+      if (!(await stillAsDecided(client, change.gameId, change.expected))) return false;
+      const { seat } = change;
       await client.query(
-        `UPDATE game_players SET client_seed = $3, client_seed_source = $4
-          WHERE game_id = $1::uuid AND player_id = $2::uuid`,
-        [gameId, playerId, clientSeed, 'GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName],
+        `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source, bot_versions)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          change.gameId,
+          seat.seat,
+          seat.playerId,
+          change.at,
+          seat.clientSeed,
+          seat.clientSeedSource,
+          [...seat.botVersions],
+        ],
       );
-      if (!row.await_client_seed || row.created_by_id !== playerId) return row.status;
-      const { rows } = await client.query<{ seat: number; player_id: string; client_seed: string | null }>(
-        'SELECT seat, player_id, client_seed FROM game_players WHERE game_id = $1::uuid',
-        [gameId],
+      if (change.deal !== null) await writeDeal(client, change.gameId, change.deal, change.at);
+      await tell();
+      return true;
+    }
+    case 'clientSeedSet':
+      if (!(await stillAsDecided(client, change.gameId, change.expected))) return false;
+      await client.query(
+        `UPDATE game_players SET client_seed = $3, client_seed_source = $4 WHERE game_id = $1::uuid AND seat = $2`,
+        [
+          change.gameId,
+          change.seat,
+          change.clientSeed,
+          'GIVEN_AFTER_COMMITMENT' satisfies ClientSeedSourceName,
+        ],
       );
-      // Held until every seat is taken as well (the bot sits down in createGame, so it always is by now).
-      if (rows.length < row.seats) return row.status;
-      const seated = rows.map((entry) => ({
-        seat: entry.seat,
-        playerId: entry.player_id,
-        clientSeed: entry.client_seed,
-      }));
-      await this.deal(client, gameId, seated, planOf, now);
-      return row.status;
-    });
-  }
-
-  /** Adds a bot version to the versions recorded for a seat (once). */
-  async addBotVersion(gameId: string, seat: number, botVersion: string): Promise<void> {
-    await this.prisma.pool.query(
-      `UPDATE game_players SET bot_versions = array_append(bot_versions, $3)
-        WHERE game_id = $1::uuid AND seat = $2 AND NOT ($3 = ANY (bot_versions))`,
-      [gameId, seat, botVersion],
-    );
-  }
-
-  /**
-   * Calls a game off (ABORTED, for `reason`) if it is still as `expected`: under the game row's lock, as a join
-   * takes it, so the players told (GAME_OVER) are exactly those seated when it ended. False when the game moved
-   * on meanwhile; nothing is written then.
-   */
-  async callOff(
-    gameId: string,
-    expected: { readonly status: string; readonly version: number },
-    reason: CallOffReason,
-    now: Date,
-    declineReason: DeclineReasonName | null = null,
-    within: ((client: PoolClient) => Promise<void>) | null = null,
-  ): Promise<boolean> {
-    return transactionIf(this.prisma.pool, async (client) => {
-      const locked = await client.query<{ status: string; version: number }>(
-        'SELECT status, version FROM games WHERE id = $1::uuid FOR UPDATE',
-        [gameId],
-      );
-      const row = locked.rows[0];
-      if (row === undefined || row.status !== expected.status || row.version !== expected.version)
-        return false;
-      const seated = await client.query<{ player_id: string }>(
-        'SELECT player_id FROM game_players WHERE game_id = $1::uuid ORDER BY seat',
-        [gameId],
-      );
+      if (change.deal !== null) await writeDeal(client, change.gameId, change.deal, change.at);
+      await tell();
+      return true;
+    case 'played': {
+      const appended = await writePlayed(client, change);
+      if (appended && change.outcomes !== null) {
+        await recordFinish(client, { id: change.gameId, ...change.finishing }, change.outcomes, change.at);
+      }
+      return countAppended(metrics, change, appended);
+    }
+    case 'calledOff':
+      if (!(await stillAsDecided(client, change.gameId, change.expected))) return false;
       await client.query(
         `UPDATE games SET status = 'ABORTED', end_reason = $2, finished_at = $3, updated_at = $3,
                           current_seat = NULL, current_player_id = NULL, deadline = NULL, remind_at = NULL,
                           decline_reason = $4
           WHERE id = $1::uuid`,
-        [gameId, reason, now, declineReason],
+        [change.gameId, change.reason, change.at, change.declineReason],
       );
-      const ended: GameLifeEvent = { type: 'ended', seated: seated.rows.map((seat) => seat.player_id) };
-      await writeNotifications(client, notificationsOf(gameId, [ended]), now);
-      // What the call-off's caller records with it (an admin's audit row), in the same transaction.
-      await within?.(client);
+      await tell();
       return true;
-    });
+    case 'reminded':
+      if (!(await stillAsDecided(client, change.gameId, change.expected))) return false;
+      await client.query('UPDATE games SET reminded_turn_at = $2 WHERE id = $1::uuid', [
+        change.gameId,
+        change.turnStartedAt,
+      ]);
+      await tell();
+      return true;
+    case 'botVersionNoted':
+      await client.query(
+        `UPDATE game_players SET bot_versions = array_append(bot_versions, $3)
+          WHERE game_id = $1::uuid AND seat = $2 AND NOT ($3 = ANY (bot_versions))`,
+        [change.gameId, change.seat, change.botVersion],
+      );
+      return true;
+    default: {
+      const never: never = change;
+      return never;
+    }
   }
+}
 
-  /**
-   * Appends a move's events and updates the projection in one statement (one round trip, and atomic): the UPDATE
-   * only matches an active game at the version the move was decided on (not one aborted meanwhile), and the
-   * INSERT takes its rows from the UPDATE. False when the version or status moved, or the clientMoveId is already
-   * among the actor's in the log (the unique index is per game and actor): nothing is written then. A finishing
-   * move also records each seat's outcome and, for a rated game, the rating changes — in the same transaction
-   * (docs/api.md#ratings). Throws the unique violation of a clashing clientMoveId for the caller to judge.
-   */
-  async append(move: Append): Promise<boolean> {
-    const { projection, notifications } = move;
-    const result = projection.result;
-    const values = [
-      move.game.id,
-      move.version,
-      projection.version,
-      projection.currentSeat,
-      projection.currentPlayerId,
-      move.now,
-      projection.status,
-      result !== null,
-      result !== null ? JSON.stringify(result) : null,
-      move.actorId,
-      JSON.stringify(move.rows),
-      move.clock.turnStartedAt,
-      move.clock.deadline,
-      move.clock.remindAt,
-    ];
-    const run = async (db: Pick<PoolClient, 'query'>): Promise<boolean> => {
-      if (notifications.length === 0) {
-        const { rowCount } = await db.query({ ...APPEND_STATEMENT, values });
-        return rowCount === move.rows.length;
-      }
-      const [playerIds, kinds] = notificationArrays(notifications);
-      const telling = [...values, playerIds, kinds];
-      const { rows } = await db.query<{ appended: number }>({ ...APPEND_TELLING_STATEMENT, values: telling });
-      return rows[0]?.appended === move.rows.length;
-    };
-    const outcomes = move.outcomes;
-    const appended =
-      outcomes === null
-        ? await run(this.prisma.pool)
-        : await transactionIf(this.prisma.pool, async (client) => {
-            if (!(await run(client))) return false;
-            await recordFinish(client, move.game, outcomes, move.now);
-            return true;
-          });
-    // Counted in memory once committed: the metric adds nothing to the statement.
-    if (appended) this.metrics.movesAppended(1);
-    return appended;
+/** The deal, in the transaction of the change that completed the game: stand-in seeds, ACTIVE, the first turn. */
+async function writeDeal(client: PoolClient, gameId: string, deal: DealPlan, at: Date): Promise<void> {
+  if (deal.standIns.length > 0) {
+    await client.query(
+      `UPDATE game_players gp SET client_seed = s.seed, client_seed_source = $4
+         FROM unnest($2::int[], $3::text[]) AS s(seat, seed)
+        WHERE gp.game_id = $1::uuid AND gp.seat = s.seat AND gp.client_seed IS NULL`,
+      [
+        gameId,
+        deal.standIns.map((entry) => entry.seat),
+        deal.standIns.map((entry) => entry.seed),
+        'SERVER_STAND_IN' satisfies ClientSeedSourceName,
+      ],
+    );
   }
+  await client.query(
+    `UPDATE games
+        SET status = 'ACTIVE', started_at = $2, updated_at = $2, current_seat = $3, current_player_id = $4::uuid,
+            turn_started_at = $5, deadline = $6, remind_at = $7
+      WHERE id = $1::uuid`,
+    [
+      gameId,
+      at,
+      deal.firstSeat,
+      deal.firstPlayerId,
+      deal.clock.turnStartedAt,
+      deal.clock.deadline,
+      deal.clock.remindAt,
+    ],
+  );
+}
+
+/**
+ * Appends a played change's events and updates the projection in one statement (one round trip, and atomic): the
+ * UPDATE only matches an active game at the version the play was decided on (not one aborted meanwhile), and the
+ * INSERT takes its rows from the UPDATE. False when the version or status moved, or the clientMoveId is already
+ * among the actor's in the log (the unique index is per game and actor): nothing is written then.
+ */
+async function writePlayed(db: Pick<PoolClient, 'query'>, change: Played): Promise<boolean> {
+  const { projection, clock } = change;
+  const result = projection.result;
+  const rows = logRowsOf(change);
+  const values = [
+    change.gameId,
+    change.expected.version,
+    projection.version,
+    projection.currentSeat,
+    projection.currentPlayerId,
+    change.at,
+    projection.status,
+    result !== null,
+    result !== null ? JSON.stringify(result) : null,
+    change.actorId,
+    JSON.stringify(rows),
+    clock.turnStartedAt,
+    clock.deadline,
+    clock.remindAt,
+  ];
+  const notifications = notificationsOf(change.gameId, change.told);
+  try {
+    if (notifications.length === 0) {
+      const { rowCount } = await db.query({ ...APPEND_STATEMENT, values });
+      return rowCount === rows.length;
+    }
+    const [playerIds, kinds] = notificationArrays(notifications);
+    const telling = [...values, playerIds, kinds];
+    const answer = await db.query<{ appended: number }>({ ...APPEND_TELLING_STATEMENT, values: telling });
+    return answer.rows[0]?.appended === rows.length;
+  } catch (error) {
+    // The clientMoveId is the actor's already (a retry racing its original): the caller looks the original up.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Counted in memory once written: the metric adds nothing to the statement. */
+function countAppended(
+  metrics: Pick<AppMetrics, 'movesAppended'>,
+  change: Played,
+  appended: boolean,
+): boolean {
+  if (appended) metrics.movesAppended(1);
+  return appended;
+}
+
+/** A unique index refused the row (Postgres 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

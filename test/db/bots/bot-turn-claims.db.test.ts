@@ -1,12 +1,12 @@
 /**
- * Claims on a built-in bot's turn (src/bots/bot-turn-claims.ts, migration 20261201140000_bot_turn_claims), on a
+ * Claims on a built-in bot's turn (src/bots/bot-turn-claims.repository.ts, migration 20261201140000_bot_turn_claims), on a
  * real Postgres with the statement the bot worker runs: of the copies that try to claim one decision at once,
  * exactly one wins; the claim holds until BOT_CLAIM_MS has passed, then another copy may take it; a claim for a
  * later version replaces the one before; the cleanups remove what they should and nothing else.
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { BOT_CLAIM_MS, BotTurnClaims } from '../../../src/bots/bot-turn-claims';
+import { BOT_CLAIM_MS, BotTurnClaims } from '../../../src/bots/bot-turn-claims.repository';
 import { BUILTIN_BOTS } from '../../../src/bots/builtin-bots';
 import { freshDatabase, sql } from '../../support/service/database';
 

@@ -1,12 +1,12 @@
 /**
  * `check:projections --repair` rewrites projection rows from the log. A repair is maintenance, not news: it must
  * tell nobody — no player event, no webhook delivery — even where the row it fixes changes whose turn it is or
- * how the game stands (src/notifications/notification-writer.ts, `none`).
+ * how the game stands (src/notifications/sql/notification-writes.ts, `none`).
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { checkProjections } from '../../../src/cli/check-projections';
-import { notifierOption } from '../../../src/notifications/notification-writer';
+import { notifierOption } from '../../../src/notifications/notifier';
 import { dataOf, register } from '../../support/service/app';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
 import { createGame, joinGame, readGame } from '../../support/service/play';

@@ -84,7 +84,7 @@ it('a copy’s cached game only moves forward: an older row or fold never replac
   const { row: newestRow, folded: newest } = store.peek(created.id);
   expect(newest!.version).toBe(game.version);
   expect(newestRow!.version).toBe(game.version);
-  store.remember(created.id, { version: 0, state: newest!.state, events: [] });
+  store.remember(created.id, { version: 0, state: newest!.state, last: null, movedSeats: [] });
   store.rememberRow({ ...newestRow!, version: 0 });
   // One entry per game: the row and the state, each kept at its newest.
   expect(store.peek(created.id)).toEqual({ row: newestRow, folded: newest });

@@ -13,10 +13,8 @@ import { BotThreads } from '../../../src/bots/bot-threads';
 import type { BotDecision as ThreadDecision } from '../../../src/bots/bot-thread';
 import {
   BotChoicesOutcome,
-  botDecisionsOf,
-  botSeatsOf,
   exportFromValue,
-  startingState,
+  replayExport,
   verifyExport,
 } from '../../../src/export/verify-export';
 import { BotChoiceChecks } from '../../../src/games/bot-choice-checks';
@@ -207,25 +205,11 @@ function slowGame(): BotGame {
   return slow;
 }
 
-/** What verifyGame hands BotChoiceChecks for the game of `doc`'s export. */
+/** What verifyGame hands BotChoiceChecks for the game of `doc`'s export (src/export/game-verifier.ts). */
 function replayOf(game: BotGame, doc = game.export) {
-  const verifiable = exportFromValue(JSON.parse(JSON.stringify(doc)));
-  const seats = botSeatsOf(verifiable.players);
-  const start = startingState(verifiable);
-  if (!start.ok) throw new Error(start.error);
-  return {
-    game: {
-      id: game.gameId,
-      rulesVersion: 'malice-rules-2+chacha20-v2+bot-key-v1' as const,
-      seed: game.seed,
-    },
-    seats: [...seats.values()],
-    decisions: botDecisionsOf(
-      seats,
-      start.state,
-      verifiable.events.map((event) => event.payload),
-    ),
-  };
+  const replayed = replayExport(exportFromValue(JSON.parse(JSON.stringify(doc))));
+  if (replayed.bots === null) throw new Error('the export does not replay to its end');
+  return { game: replayed.bots.game, seats: replayed.botSeats, decisions: replayed.bots.decisions };
 }
 
 describe('BotChoiceChecks: the bots’ moves replayed in the bot threads', () => {

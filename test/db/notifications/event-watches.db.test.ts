@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { WatchRegistry } from '../../../src/notifications/watch-registry';
+import { writeNotifications } from '../../../src/notifications/sql/notification-writes';
 import { freshDatabase, sql } from '../../support/service/database';
 
 let url: string;
@@ -188,25 +189,36 @@ describe('the triggers announce only watched games and players', () => {
     }
   });
 
-  it('webhook deliveries are announced on malice_webhooks when queued, and only then', async () => {
+  // The app queues a change's webhook deliveries with its player events (src/notifications/sql/notification-writes.ts)
+  // and wakes the webhook workers in the same statement; no trigger does it for a writer that does not.
+  it('webhook deliveries are announced on malice_webhooks when the app queues them, and only then', async () => {
     const listener = await listen();
     try {
       const player = await newPlayer();
-      await pool.query(EVENT, [player]);
-      expect(await listener.upToNow()).toEqual([]);
+      const game = await newGame(player);
+      const tell = (kind: 'REMINDER' | 'GAME_OVER'): Promise<void> =>
+        writeNotifications(pool, [{ playerId: player, kind, gameId: game }], new Date());
+      await tell('REMINDER');
+      expect(await listener.upToNow()).toEqual([]); // no webhook: nothing queued
 
       await pool.query(
         `INSERT INTO webhooks (id, player_id, url, secret, events, created_at)
          VALUES (gen_random_uuid(), $1, 'http://127.0.0.1:9/hook', 's', ARRAY['REMINDER'], now())`,
         [player],
       );
-      await pool.query(EVENT, [player]);
+      await tell('REMINDER');
       expect(await listener.upToNow()).toEqual([{ channel: 'malice_webhooks', payload: '' }]);
-      await pool.query(
-        `INSERT INTO player_events (player_id, kind, created_at) VALUES ($1, 'GAME_OVER', now())`,
+      await tell('GAME_OVER');
+      expect(await listener.upToNow()).toEqual([]); // a kind the webhook does not want: nothing queued
+      // An event written without the app's writer queues nothing: no database function decides who is told.
+      await pool.query(EVENT, [player]);
+      expect(await listener.upToNow()).toEqual([]);
+      const [queued] = await sql<{ count: number }>(
+        url,
+        'SELECT count(*)::int AS count FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.player_id = $1',
         [player],
       );
-      expect(await listener.upToNow()).toEqual([]); // a kind the webhook does not want: nothing queued
+      expect(queued!.count).toBe(1);
     } finally {
       await listener.close();
     }

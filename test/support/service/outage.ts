@@ -186,17 +186,27 @@ export async function timedGql<T>(
   return { status: response.status, body, ms: performance.now() - started };
 }
 
-/** Registers a player; returns their token and id. */
+/**
+ * Registers a player; returns their token and id. A setup step, so it does what a client is told to do with
+ * UNAVAILABLE (docs/api.md: retry after `extensions.retryAfter`): a table set up just after an earlier outage, on a
+ * busy machine, may meet the database still waking. A registration that did commit before such an answer is
+ * refused as taken on the retry, and fails the setup loudly.
+ */
 export async function registerPlayer(url: string, username: string): Promise<{ token: string; id: string }> {
-  const answer = await timedGql<{ register: { token: string; player: { id: string } } }>(
-    url,
-    null,
-    'mutation($u: String!) { register(username: $u, password: "correct horse battery staple") { token player { id } } }',
-    { u: username },
-  );
-  const registered = answer.body.data?.register;
-  if (registered === undefined) throw new Error(`register failed: ${JSON.stringify(answer.body.errors)}`);
-  return { token: registered.token, id: registered.player.id };
+  for (let attempt = 1; ; attempt++) {
+    const answer = await timedGql<{ register: { token: string; player: { id: string } } }>(
+      url,
+      null,
+      'mutation($u: String!) { register(username: $u, password: "correct horse battery staple") { token player { id } } }',
+      { u: username },
+    );
+    const registered = answer.body.data?.register;
+    if (registered !== undefined) return { token: registered.token, id: registered.player.id };
+    const unavailable = answer.body.errors?.[0]?.extensions?.code === 'UNAVAILABLE';
+    if (!unavailable || attempt >= 5)
+      throw new Error(`register failed: ${JSON.stringify(answer.body.errors)}`);
+    await sleep(1000);
+  }
 }
 
 /** A dealt two-player CLASSIC game between `first` and `second` (or a built-in bot), by fixed seed. */

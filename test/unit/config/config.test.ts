@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       },
       passwordHashing: { maxConcurrent: 2 * os.availableParallelism() },
       sessionTtlDays: 30,
+      gameCacheBytes: 64 * 1024 * 1024,
       workers: {
         clock: 'system',
         sweepIntervalMs: 5000,
@@ -110,6 +111,7 @@ describe('loadConfig', () => {
         WS_MAX_OPERATIONS_PER_SOCKET: '4',
         WS_MAX_ANONYMOUS_WATCHERS_PER_GAME: '0',
         SESSION_TTL_DAYS: '7',
+        GAME_CACHE_MB: '8',
         STREAM_KEEPALIVE_MS: '250',
         HTTP_HEADERS_TIMEOUT_MS: '2000',
         HTTP_REQUEST_TIMEOUT_MS: '5000',
@@ -173,6 +175,7 @@ describe('loadConfig', () => {
       },
       passwordHashing: { maxConcurrent: 3 },
       sessionTtlDays: 7,
+      gameCacheBytes: 8 * 1024 * 1024,
       workers: {
         clock: 'manual',
         sweepIntervalMs: 0,

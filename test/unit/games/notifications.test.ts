@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { GameLifeEvent, moveLifeEvents, notificationsOf } from '../../../src/games/domain/notifications';
-import { PLAYER_EVENT_KINDS } from '../../../src/notifications/player-event-kinds';
+import { HISTORICAL_EVENT_KINDS, PLAYER_EVENT_KINDS } from '../../../src/notifications/player-event-kinds';
 
 const GAME = 'g1';
 const [ANN, BOB, CY] = ['ann', 'bob', 'cy'];
@@ -26,7 +26,7 @@ describe('notifications of a game’s life', () => {
     ]);
   });
 
-  it('a new turn tells its player; the end tells everyone seated; a reminder and unrating too', () => {
+  it('a new turn tells its player; the end tells everyone seated; a reminder too', () => {
     expect(notificationsOf(GAME, [{ type: 'turnStarted', playerId: CY }])).toEqual([
       { playerId: CY, kind: 'YOUR_TURN', gameId: GAME },
     ]);
@@ -37,23 +37,19 @@ describe('notifications of a game’s life', () => {
     expect(notificationsOf(GAME, [{ type: 'reminded', playerId: ANN }])).toEqual([
       { playerId: ANN, kind: 'REMINDER', gameId: GAME },
     ]);
-    expect(notificationsOf(GAME, [{ type: 'unrated', seated: [ANN, BOB] }]).map((n) => n.playerId)).toEqual([
-      ANN,
-      BOB,
-    ]);
   });
 
-  it('every player event kind has a producer', () => {
+  it('every player event kind but the historical ones has a producer', () => {
     const all: GameLifeEvent[] = [
       { type: 'created', invitedPlayerId: BOB },
       { type: 'dealt', seated: [ANN, BOB], toMove: ANN },
       { type: 'turnStarted', playerId: BOB },
       { type: 'ended', seated: [ANN, BOB] },
       { type: 'reminded', playerId: ANN },
-      { type: 'unrated', seated: [ANN, BOB] },
     ];
     const kinds = new Set(notificationsOf(GAME, all).map((n) => n.kind));
-    expect([...kinds].sort()).toEqual([...PLAYER_EVENT_KINDS].sort());
+    const historical: readonly string[] = HISTORICAL_EVENT_KINDS;
+    expect([...kinds].sort()).toEqual(PLAYER_EVENT_KINDS.filter((kind) => !historical.includes(kind)).sort());
   });
 
   it('a move: the end when it finished the game, else a new turn only when another player is to move', () => {

@@ -1,76 +1,14 @@
 /**
- * The SQL behind `games(filter, first, after)` (docs/api.md#games): one keyset-paginated statement that
- * returns the ids of a page, newest first. Nest-free so that bench:history can EXPLAIN exactly what the service
- * runs.
- *
- * Two orders, both on columns that never change once set, so that a page boundary never moves: a row cannot jump
- * across a cursor, and paging neither skips nor repeats rows while games start and finish.
- * - `finished`: lists of finished games (status FINISHED, a result filter, or a finished-between bound) by end
- *   time. With a subject player it walks game_players_history_idx; without, games_finished_idx.
- * - `deadline`: "my turn" lists, most urgent first, games without a clock last. A game leaves the list
- *   when the caller moves, and its deadline stays fixed while it is in it.
- * - `calledOff`: lists of called-off games (status ABORTED) by when they were called off, so that "the latest
- *   called-off games" are the latest called off, not those created last.
- * - `created`: everything else by creation time.
+ * The SQL behind `games(filter, first, after)` (docs/api.md#games): one keyset-paginated statement that returns the
+ * ids of a page, in the list's order (../games-list.ts), and the seeks of a kind. Nest-free so that bench:history can
+ * EXPLAIN exactly what the service runs. A `finished` list with a subject player walks game_players_history_idx;
+ * without one, games_finished_idx. A game leaves a `deadline` list when the caller moves, and its deadline stays fixed
+ * while it is in it.
  */
-import { isUuid } from '../../common/ids';
-import { cursorParts, cursorTime, encodeCursor, notACursor } from '../../common/cursor';
-import { ApiError } from '../../errors/api-error';
-import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
-import type { ChallengeDirectionName, ChallengeStateName } from '../domain/challenge';
-import { PRESET_NAMES, PresetName, optionsFor } from '../../engine';
-
-export type ListOrder = 'finished' | 'calledOff' | 'created' | 'deadline';
-export type ListStatus = GameStatusName;
-export type ListOutcome = OutcomeName;
-
-export interface ListCursor {
-  readonly order: ListOrder;
-  /** The row's sort time; null for a game without a deadline in the deadline order (those come last). */
-  readonly at: Date | null;
-  readonly id: string;
-}
-
-export interface GamesListQuery {
-  /** The caller, for mine / myTurn / open and for a result or opponent filter without `playerId`. */
-  readonly viewerId: string | null;
-  readonly mine: boolean;
-  readonly myTurn: boolean;
-  readonly open: boolean;
-  readonly status?: ListStatus;
-  readonly preset?: string;
-  /** Games this player sits in (the subject of `result` and `opponentId`). */
-  readonly playerId?: string;
-  readonly opponentId?: string;
-  readonly result?: ListOutcome;
-  readonly rated?: boolean;
-  readonly finishedAfter?: Date;
-  readonly finishedBefore?: Date;
-  /** Only challenges (challenge.ts) sent to the caller (INCOMING) or by the caller (OUTGOING). */
-  readonly challenges?: ChallengeDirectionName;
-  /** Only challenges in this state (with `challenges`). */
-  readonly challengeState?: ChallengeStateName;
-  /** Only seeks (seekShapeSql): the caller's own (MINE), or those others opened (OTHERS: all, for a guest). */
-  readonly seeks?: 'MINE' | 'OTHERS';
-  readonly first: number;
-  readonly after?: ListCursor;
-}
-
-export interface SqlStatement {
-  readonly text: string;
-  readonly values: unknown[];
-}
-
-export function listOrder(query: GamesListQuery): ListOrder {
-  if (query.myTurn) return 'deadline';
-  if (query.status === 'ABORTED') return 'calledOff';
-  return query.status === 'FINISHED' ||
-    query.result !== undefined ||
-    query.finishedAfter !== undefined ||
-    query.finishedBefore !== undefined
-    ? 'finished'
-    : 'created';
-}
+import { ApiError } from '../../../errors/api-error';
+import type { ChallengeStateName } from '../../domain/challenge';
+import { PRESET_NAMES, PresetName, optionsFor } from '../../../engine';
+import { GamesListQuery, SeekKind, SqlStatement, listOrder } from '../games-list';
 
 /** The statement for one page: `first + 1` rows of (id, sort_at), so the caller can tell whether more follow. */
 export function gamesListSql(query: GamesListQuery): SqlStatement {
@@ -186,14 +124,6 @@ const CHALLENGE_STATE_SQL: Readonly<Record<ChallengeStateName, string>> = {
   CANCELED: `g.status = 'ABORTED' AND g.started_at IS NULL AND g.end_reason IS DISTINCT FROM 'declined'`,
 };
 
-/** What kind of seek (docs/api.md#seekgame): the preset (with its default rules), the rated flag, the clock. */
-export interface SeekKind {
-  readonly preset: PresetName;
-  readonly rated: boolean;
-  /** Seconds per move; null for no clock. */
-  readonly secondsPerMove: number | null;
-}
-
 type Param = (value: unknown, cast?: string) => string;
 
 /**
@@ -240,27 +170,4 @@ export function seeksOfKindSql(playerId: string, kind: SeekKind, own: boolean, l
  ORDER BY g.created_at, g.id
  LIMIT ${param(limit, '::int')}`;
   return { text, values };
-}
-
-const ORDER_TAGS: Readonly<Record<ListOrder, string>> = {
-  finished: 'f',
-  calledOff: 'a',
-  created: 'c',
-  deadline: 'd',
-};
-
-export function encodeListCursor(cursor: ListCursor): string {
-  const time = cursor.at === null ? 'infinity' : cursor.at.toISOString();
-  return encodeCursor([ORDER_TAGS[cursor.order], time, cursor.id]);
-}
-
-/** Only what encodeListCursor writes (and the order-less `time|id` of earlier versions, a creation-time cursor). */
-export function decodeListCursor(text: string): ListCursor {
-  const parts = cursorParts(text, [2, 3], 'list');
-  const [tag, time, id] = (parts.length === 2 ? ['c', ...parts] : parts) as [string, string, string];
-  const order = (Object.keys(ORDER_TAGS) as ListOrder[]).find((candidate) => ORDER_TAGS[candidate] === tag);
-  const endless = order === 'deadline' && time === 'infinity';
-  const at = endless ? null : cursorTime(time);
-  if (order === undefined || !isUuid(id) || (!endless && at === null)) throw notACursor('list');
-  return { order, at, id };
 }

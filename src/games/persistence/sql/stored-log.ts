@@ -5,10 +5,11 @@
  * both places: archive_game deletes the rows it archives in the transaction that writes the archive, and one
  * statement sees one snapshot, so a reader sees the rows or the archive, never neither.
  */
-import type { GameEvent } from '../../engine';
-import { LogCorruptError } from '../domain/initial-state';
-import type { GameRow, StoredSeat } from '../domain/projection-check';
-import { ArchivedEvent, decodeArchive } from './archive-format';
+import type { GameEvent } from '../../../engine';
+import { LogCorruptError } from '../../domain/initial-state';
+import type { GameRow, StoredSeat } from '../../domain/projection-check';
+import { ArchivedEvent, decodeArchive } from '../archive-format';
+import { GAME_COLUMNS } from '../game-rows';
 
 /** Whatever runs a parameterised query: a pg Pool, Client or PoolClient. */
 export interface Queryable {
@@ -141,3 +142,13 @@ export async function readStoredSeats(db: Queryable, gameId: string): Promise<St
     finishedAt: player.finished_at,
   }));
 }
+
+/**
+ * One game's row by id, as a named (prepared) statement: each pooled connection plans it once. It names its
+ * columns, because a prepared `SELECT *` fails ("cached plan must not change result type") once a migration run
+ * by another app copy adds a column.
+ */
+export const READ_GAME_ROW = {
+  name: 'malice_read_game',
+  text: `SELECT ${GAME_COLUMNS.join(', ')} FROM games WHERE id = $1::uuid`,
+} as const;

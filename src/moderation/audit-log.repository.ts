@@ -6,7 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { PrismaService } from '../prisma/prisma.service';
-import { PLAYER_FIELDS, type PlayerRecord } from '../players/players.service';
+import { PLAYER_FIELDS, type PlayerRecord } from '../players/players.repository';
 import { ADMIN_ACTIONS, AUDIT_VIAS, AdminActionName, AdminActor, AuditViaName } from './vocabulary';
 
 /** One action to record. */
@@ -37,7 +37,7 @@ export interface AuditRecord {
 }
 
 @Injectable()
-export class AuditLog {
+export class AuditLogRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Records `entry` on `client`, inside the caller's transaction. */

@@ -1,9 +1,9 @@
 /**
- * The SQL of ratings, leaderboards, rating history, statistics and head-to-head records. Nest-free so that
- * bench:history can EXPLAIN exactly what the service runs. Pages are keyset-paginated on columns that
- * identify a row for good, best or newest first.
+ * The SQL of ratings, leaderboards, rating history, statistics and head-to-head records, which
+ * src/ratings/ratings.repository.ts runs. Nest-free so that bench:history can EXPLAIN exactly what the service runs.
+ * Pages are keyset-paginated on columns that identify a row for good, best or newest first.
  */
-import type { SqlStatement } from '../games/persistence/games-list-sql';
+import type { SqlStatement } from '../../games/persistence/games-list';
 
 /** Lichess's threshold: a rating is provisional while its deviation is at least this. */
 export const PROVISIONAL_DEVIATION = 110;

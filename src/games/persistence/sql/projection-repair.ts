@@ -3,8 +3,8 @@
  * `game_players`): check:projections --repair rewrites a projection from the log. Free of Nest, for the CLI.
  */
 import type { PoolClient } from 'pg';
-import type { SeatOutcome } from '../domain/finish';
-import type { GameProjection } from '../domain/projection';
+import type { SeatOutcome } from '../../domain/finish';
+import type { GameProjection } from '../../domain/projection';
 
 /**
  * Rewrites a game's projection row and its seats' outcomes from the log (check:projections --repair), if the row

@@ -1,5 +1,6 @@
 /**
- * Claims on a built-in bot's turn (migration 20261201140000_bot_turn_claims): every app copy's bot worker hears
+ * Claims on a built-in bot's turn (migration 20261201140000_bot_turn_claims), and the only code that writes
+ * `bot_turn_claims`: every app copy's bot worker hears
  * each bot YOUR_TURN, but only the copy that holds the game's claim for the version it decides on computes the
  * move and sends it. A decision of a search bot costs real CPU, so the others do not repeat it.
  *

@@ -1,0 +1,78 @@
+/**
+ * Every change to a game, as a command to the one entry point, GameHandler.handle(gameId, command)
+ * (docs/architecture.md#where-a-change-to-a-game-is-decided). The vocabulary is written once here; the decider and the handler
+ * switch over it exhaustively.
+ */
+import type { PoolClient } from 'pg';
+import type { DeclineReasonName } from '../domain/challenge';
+import type { CreateGameRequest } from '../domain/creation';
+import type { SeekKind } from '../persistence/games-list';
+
+export const COMMAND_TYPES = [
+  'create',
+  'openSeek',
+  'join',
+  'setClientSeed',
+  'move',
+  'resign',
+  'timeout',
+  'callOff',
+  'remind',
+  'noteBotVersion',
+] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+/** Who calls a game off, and how (src/games/domain/life.ts decides whether they may). */
+export type CallOff =
+  /** A seated player aborts (docs/api.md#abortgame). */
+  | { readonly type: 'abort'; readonly playerId: string }
+  /** The invited player turns the invitation down. */
+  | { readonly type: 'decline'; readonly playerId: string; readonly reason: DeclineReasonName }
+  /** The challenger calls a pending challenge off. */
+  | { readonly type: 'cancel'; readonly playerId: string }
+  /** A deleted account leaves a game that waits for players. */
+  | { readonly type: 'withdraw'; readonly playerId: string }
+  /** An admin calls the game off (docs/operations.md#moderation). */
+  | { readonly type: 'moderate' };
+
+/**
+ * A write another module makes in the same transaction as the change (an admin's audit row): it commits with the
+ * change or not at all.
+ */
+export type AlongsideWrite = (db: PoolClient) => Promise<void>;
+
+export type GameCommand =
+  /** A new game, made by `playerId` (the id handed to handle() becomes the game's). */
+  | { readonly type: 'create'; readonly playerId: string; readonly request: CreateGameRequest }
+  /** A seek: a new game of `kind`, unless the player has an open one of that kind already. */
+  | {
+      readonly type: 'openSeek';
+      readonly playerId: string;
+      readonly kind: SeekKind;
+      readonly clientSeed: string | undefined;
+    }
+  | { readonly type: 'join'; readonly playerId: string; readonly clientSeed: string | undefined }
+  | { readonly type: 'setClientSeed'; readonly playerId: string; readonly clientSeed: string }
+  | {
+      readonly type: 'move';
+      readonly playerId: string;
+      readonly move: string;
+      readonly expectedVersion: number | undefined;
+      readonly clientMoveId: string | undefined;
+    }
+  | { readonly type: 'resign'; readonly playerId: string }
+  /** The sweeper found the deadline of the turn at `version` passed. */
+  | { readonly type: 'timeout'; readonly version: number }
+  | { readonly type: 'callOff'; readonly by: CallOff; readonly alongside?: AlongsideWrite }
+  /** The sweeper found the turn's reminder due. */
+  | { readonly type: 'remind' }
+  /** The bot worker is about to send a move decided by `botVersion` in `seat`. */
+  | { readonly type: 'noteBotVersion'; readonly seat: number; readonly botVersion: string };
+
+// The list above names every command.
+const commandsListed: GameCommand['type'] extends CommandType
+  ? CommandType extends GameCommand['type']
+    ? true
+    : never
+  : never = true;
+void commandsListed;
