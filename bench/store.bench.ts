@@ -43,6 +43,11 @@ import {
 /** The benchmark counts no metrics. */
 const UNCOUNTED = { movesAppended: (): void => undefined };
 
+/** The benchmark only reads and folds: no game finishes, so nothing is rated. */
+const NO_FINISHES = {
+  rateFinishedGame: (): Promise<never> => Promise.reject(new Error('bench:store finishes no game')),
+};
+
 const EVENTS = 600;
 const ROUNDS = 300;
 
@@ -86,7 +91,9 @@ function formatBytes(bytes: number): string {
 function cachedHeap(row: GameRecord, folded: FoldedGame): { measured: number; estimated: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run with node --expose-gc (npm run bench:store does)');
-  const store = new GameStore(new GamesRepository({} as never, UNCOUNTED), { gameCacheBytes: 1024 ** 4 });
+  const store = new GameStore(new GamesRepository({} as never, UNCOUNTED, NO_FINISHES), {
+    gameCacheBytes: 1024 ** 4,
+  });
   gc();
   gc();
   const before = process.memoryUsage().heapUsed;
@@ -158,7 +165,7 @@ async function main(): Promise<void> {
     const warm: number[] = [];
     const cold: number[] = [];
     for (let round = 0; round < ROUNDS + 20; round++) {
-      const store = new GameStore(new GamesRepository(prisma, UNCOUNTED));
+      const store = new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES));
       await store.folded(before); // the cache one move behind: another copy of the app wrote the last move
       let start = performance.now();
       await store.folded(row);
@@ -167,7 +174,7 @@ async function main(): Promise<void> {
       await store.folded(row); // the cache current: this copy wrote the last move
       const currentMs = performance.now() - start;
       start = performance.now();
-      await new GameStore(new GamesRepository(prisma, UNCOUNTED)).folded(row);
+      await new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES)).folded(row);
       const coldMs = performance.now() - start;
       if (round >= 20) {
         current.push(currentMs);
@@ -197,7 +204,7 @@ async function main(): Promise<void> {
     console.log(
       `cold / one behind at p50: ${formatRatio(c.p50 / w.p50)}; cold / current: ${formatRatio(c.p50 / now.p50)}`,
     );
-    const folded = await new GameStore(new GamesRepository(prisma, UNCOUNTED)).folded(row);
+    const folded = await new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES)).folded(row);
     const seated = recordOfPrisma({
       ...(await prisma.game.findUniqueOrThrow({ where: { id: gameId } })),
       players: [],

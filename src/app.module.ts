@@ -13,7 +13,7 @@ import { RUNTIME_CONFIG, RuntimeConfig } from './common/app-config.token';
 import { Clock, ManualClock, SystemClock } from './clock/clock';
 import { errorShaper } from './errors/api-error';
 import { ApiErrorFilter } from './errors/api-error.filter';
-import { DateTimeScalar } from './common/date-time.scalar';
+import { DateTimeScalar } from './graphql/date-time.scalar';
 import { GamesModule } from './games/games.module';
 import { BoundedParser } from './graphql/document-bounds';
 import { VALIDATION_OPTIONS, apiValidationRules } from './graphql/limits';

@@ -11,17 +11,12 @@
 import { Injectable } from '@nestjs/common';
 import { SCOPES, SCOPE_API_NAMES, type Scope } from '../auth/viewer';
 import { PRESET_NAMES, type PresetName } from '../engine';
-import { Preset } from '../games/api/game.types';
+import { PRESET_API_NAMES } from '../games/domain/vocabulary';
 import { NEW_PLAYER, isProvisional } from '../ratings/glicko2';
 import { AccountsRepository } from './accounts.repository';
 
 /** The format's name, in the profile line: a new field may appear in a line, a field never changes meaning. */
 export const ACCOUNT_EXPORT_FORMAT = 'malice-account/1';
-
-/** How the API spells each preset: the `Preset` enum's mapping (schema name → engine name), turned around. */
-const PRESET_API_NAMES = Object.fromEntries(
-  Object.entries(Preset).map(([apiName, name]) => [name, apiName]),
-) as Record<PresetName, string>;
 
 /** Rows per page of games and of events. */
 const PAGE = 200;

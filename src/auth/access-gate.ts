@@ -15,7 +15,7 @@
  *   transport (`rateLimitOf`). A lone `login` is let through an exhausted address allowance — people sharing
  *   an address with someone noisy can still sign in — and failed sign-ins are throttled on their own instead
  *   (src/auth/login-throttle.ts);
- * - **variables**: no NUL and no deep nesting (src/graphql/nul.ts);
+ * - **variables**: no NUL and no deep nesting (src/http/request-variables.ts);
  * - **sockets**: graphql-ws connections per address and per player, operations at once per socket, and anonymous
  *   watchers per game.
  *
@@ -29,9 +29,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Kind, parse } from 'graphql';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
-import { ApiError } from '../errors/api-error';
-import { DEPTH_MESSAGE, NUL_MESSAGE, variablesProblem } from '../graphql/nul';
-import { DatabaseAvailability, asUnavailable } from '../db/availability';
+import { ApiError, asUnavailable, unavailableError } from '../errors/api-error';
+import { DEPTH_MESSAGE, NUL_MESSAGE, variablesProblem } from '../http/request-variables';
+import { DatabaseAvailability } from '../db/availability';
 import { ClientAddresses } from '../http/client-address';
 import { RateLimitState, RateLimiter, rateLimitHeaders } from '../http/rate-limiter';
 import { AuthService } from './auth.service';
@@ -129,8 +129,7 @@ export class AccessGate {
 
   /** Refuses at once (UNAVAILABLE, 503) while the database is known to be down. */
   private admitWhileAvailable(): void {
-    const refusal = this.availability.refusal();
-    if (refusal !== null) throw refusal;
+    if (!this.availability.databaseUp) throw unavailableError('down');
   }
 
   /** Before a password is checked: refuses while `username` is throttled for this address (on any app copy). */

@@ -43,7 +43,8 @@ export class LoginFailuresRepository {
   }
 
   /**
-   * One more failure under each of `keys` at `now`, as afterFailure says (a forgotten count starts again at one),
+   * One more failure under each of `keys` at `now` (a forgotten count, src/auth/login-throttle.ts `isForgotten`,
+   * starts again at one; test/support/login-throttle.ts folds counts the same way in memory),
    * each row changed atomically so that failures at once on several copies all count; and a few forgotten rows of
    * other counts go (never one written here: a statement must not change a row twice).
    */

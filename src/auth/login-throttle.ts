@@ -55,12 +55,6 @@ export function isForgotten(lastAt: number, now: number): boolean {
   return now - lastAt >= FORGET_AFTER_MS;
 }
 
-/** The count after one more failure at `now` (a forgotten count starts again at one). */
-export function afterFailure(entry: Failures | undefined, now: number): Failures {
-  const kept = entry !== undefined && !isForgotten(entry.lastAt, now);
-  return { count: kept ? entry.count + 1 : 1, lastAt: now };
-}
-
 /** Milliseconds until the sign-in may be tried again, given its counts as stored; 0 when it may be tried now. */
 export function loginWaitMs(
   counts: readonly ThrottleCount[],

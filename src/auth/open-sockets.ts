@@ -15,8 +15,8 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { databaseFailureOf } from '../db/connection-errors';
 import { ApiError } from '../errors/api-error';
-import { EventBus } from '../notifications/event-bus';
 import { AuthService } from './auth.service';
+import { TokenChanges } from './token-changes';
 import { Viewer } from './viewer';
 
 /** The close code for a connection whose token no longer holds (graphql-ws's Forbidden). */
@@ -47,7 +47,7 @@ export class OpenSockets implements OnModuleDestroy {
 
   constructor(
     private readonly auth: AuthService,
-    events: EventBus,
+    events: TokenChanges,
   ) {
     const failed = (error: unknown): void =>
       this.logger.error(`checking open sockets failed: ${String(error)}`);

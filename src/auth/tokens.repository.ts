@@ -10,8 +10,8 @@ import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { transaction } from '../db/transaction';
 import { Prisma, Token } from '../generated/prisma/client';
-import { TOKENS_CHANNEL } from '../notifications/event-bus';
 import { PrismaService } from '../prisma/prisma.service';
+import { TOKENS_CHANNEL } from './token-changes';
 import type { TokenKind } from './tokens';
 import type { Scope } from './viewer';
 

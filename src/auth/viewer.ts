@@ -1,5 +1,3 @@
-import type { WorkMeter } from '../graphql/work-meter';
-
 /** Every scope an API token may be given (bot:play only by a bot account, admin only by an admin account). */
 export const SCOPES = ['game:read', 'game:play', 'bot:play', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -46,13 +44,21 @@ export const ANONYMOUS: Viewer = {
   expiresAt: null,
 };
 
+/** What the context needs of the operation's work meter: one unit charged per field that does database work. */
+export interface OperationWork {
+  charge(): void;
+}
+
 /** The GraphQL context of every request and subscription. */
 export interface RequestContext {
   readonly viewer: Viewer;
   /** The client's network address (src/http/client-address.ts), for the sign-in throttle. */
   readonly address: string | undefined;
-  /** The operation's database work so far (src/graphql/work-meter.ts). */
-  readonly work: WorkMeter;
+  /**
+   * The operation's database work so far: a WorkMeter (src/graphql/work-meter.ts), named here by what the context
+   * needs of it, since the GraphQL plumbing sits above auth (docs/architecture.md, "Layout of a module").
+   */
+  readonly work: OperationWork;
   /** The request's id in the log (src/logging/request-log.ts): HTTP's, or `<connection>/<operation>` over graphql-ws. */
   readonly requestId: string;
 }

@@ -5,7 +5,7 @@
  * 1. the file's header is read and its schema version checked against this build's migrations;
  * 2. the database is migrated to exactly that version (inside the transaction: a blank database stays blank);
  * 3. a database holding games or accounts is refused, unless `--replace` says to throw them away;
- * 4. the load tells nobody: the session is `malice.notifier = none` (src/notifications/notifier.ts),
+ * 4. the load tells nobody: the session is `malice.notifier = none` (src/db/notifier.ts),
  *    and the triggers a load fires (on INSERT: the announcements and the legacy notification branches; on
  *    TRUNCATE: the move log's guard) are off for the transaction only — taken off and put back inside it. A
  *    change to pg_trigger is seen by other sessions only once it commits, and by then they are on again; until
@@ -28,7 +28,7 @@ import { createGunzip } from 'node:zlib';
 import { Client, type ClientBase } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATION_LOCK_KEY, Migration, migrateInTransaction, readMigrations } from '../db/migrator';
-import { notifierOption } from '../notifications/notifier';
+import { notifierOption } from '../db/notifier';
 import { loadTriggers, quoted, schemaTables, triggerStatement } from './catalog';
 import {
   BackupFileError,
@@ -60,16 +60,6 @@ function openBackup(file: string): { reader: LineReader; close: () => void } {
   const gunzip = createGunzip();
   input.on('error', (error) => gunzip.destroy(error));
   return { reader: new LineReader(input.pipe(gunzip)), close: () => input.destroy() };
-}
-
-/** Reads only the header of `file` (no database). */
-export async function readBackupHeader(file: string): Promise<BackupHeader> {
-  const { reader, close } = openBackup(file);
-  try {
-    return await headerOf(reader);
-  } finally {
-    close();
-  }
 }
 
 async function headerOf(reader: LineReader): Promise<BackupHeader> {

@@ -3,7 +3,7 @@ import { BotThreads } from './bot-threads';
 
 /**
  * The copy's one pool of bot threads (bot-threads.ts), shared by the bot worker (its turns) and verifyGame (its
- * replays of finished games' bot moves, src/games/bot-choice-checks.ts), so that both together never take more
+ * replays of finished games' bot moves, src/export/bot-choice-checks.ts), so that both together never take more
  * cores than the pool has.
  */
 @Module({

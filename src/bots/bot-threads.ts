@@ -9,7 +9,7 @@
  *   decision; one that takes longer than `timeoutMs` over a decision is stopped and replaced likewise. A failed
  *   decision is the bot worker's ordinary failure: the catch-up scan plays the turn again.
  * - onModuleDestroy stops them all and fails what is left.
- * - A bot's turn goes before the replays of verifyGame (src/games/bot-choice-checks.ts), which wait behind every
+ * - A bot's turn goes before the replays of verifyGame (src/export/bot-choice-checks.ts), which wait behind every
  *   turn: a game being played waits for a verification one decision at most.
  *
  * The thread's script is bot-thread.js next to this file (dist/bots/ for `npm start` and the tests, which run the

@@ -1,6 +1,6 @@
 /**
  * The built-in bots' worker (docs/correspondence.md#the-built-in-bots). Every app copy runs one. A built-in bot is
- * a player account like any other: it moves through the same command path as people (GamesService.move), from its
+ * a player account like any other: it moves through the same command path as people (GameHandler, a `move` command), from its
  * own seat's view only, shortly after its turn begins — in this worker, never inside the request that gave it the
  * turn.
  *
@@ -32,7 +32,6 @@ import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf, describeFailure } from '../db/connection-errors';
 import { onWorkerPool } from '../db/pools';
 import { EventBus, PlayerEventMessage } from '../notifications/event-bus';
-import { GameStatus } from '../games/api/game.types';
 import { GamesService } from '../games/games.service';
 import { GameHandler } from '../games/write/game-handler';
 import { PrismaService } from '../prisma/prisma.service';
@@ -40,7 +39,7 @@ import { botClientMoveId } from './bot-move';
 import { BotGamesRepository } from './bot-games.repository';
 import { BotThreads } from './bot-threads';
 import { BotTurnClaims } from './bot-turn-claims.repository';
-import { BUILTIN_BOTS, builtinBotById, builtinBotVersion } from './builtin-bots';
+import { BUILTIN_BOTS, builtinBotById, builtinBotVersion } from '../players/builtin-bots';
 
 /** How often the catch-up scan runs. Only a safety net: the YOUR_TURN events drive the bots. */
 export const BOT_SCAN_INTERVAL_MS = 2_000;
@@ -187,7 +186,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async step(gameId: string, turn: number | null): Promise<{ step: Step; turn: number }> {
     const game = await this.games.get(gameId);
     const done = { step: 'done', turn: turn ?? -1 } as const;
-    if (game.status !== GameStatus.ACTIVE || game.currentSeat === null || game.currentPlayerId === null) {
+    if (game.status !== 'ACTIVE' || game.currentSeat === null || game.currentPlayerId === null) {
       return done;
     }
     const bot = builtinBotById(game.currentPlayerId);
@@ -239,7 +238,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.log(
         `${builtinBotVersion(bot)} moved in game ${gameId} (version ${after.version}), decided in ${Math.round(performance.now() - started)} ms`,
       );
-      if (after.status !== GameStatus.ACTIVE) {
+      if (after.status !== 'ACTIVE') {
         // The bot's move ended the game: no turn of it is left to claim.
         await this.claims.forgetGame(gameId);
         return done;

@@ -17,7 +17,7 @@ import { Clock, SystemClock } from '../clock/clock';
 import { loadConfig } from '../config/config';
 import { toolDatabase } from './tool-database';
 import { migrate } from '../db/migrator';
-import { ApiError } from '../errors/api-error';
+import { asApiError } from '../errors/api-error';
 import { GamesModule } from '../games/games.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { ModerationModule } from '../moderation/moderation.module';
@@ -25,6 +25,7 @@ import { ModerationService } from '../moderation/moderation.service';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PrismaModule } from '../prisma/prisma.module';
 import { PlayersModule } from '../players/players.module';
+import { RatingsModule } from '../ratings/ratings.module';
 import { AuthModule } from '../auth/auth.module';
 import { AdminCommand, PASSWORD_VARIABLE, USAGE, UsageError, auditLine, parseAdminArgs } from './admin-args';
 import { runTool } from './run-tool';
@@ -43,6 +44,8 @@ class AdminCliModule {
         AuthModule,
         PlayersModule,
         GamesModule,
+        // A resignation it makes (a disabled account's games) finishes rated games: FinishRatings.
+        RatingsModule,
         ModerationModule,
       ],
       providers: [
@@ -135,8 +138,9 @@ async function main(): Promise<number> {
       console.error(error.message);
       return 2;
     }
-    if (error instanceof ApiError) {
-      console.error(`refused (${error.code}): ${error.message}`);
+    const refusal = asApiError(error);
+    if (refusal !== null) {
+      console.error(`refused (${refusal.code}): ${refusal.message}`);
       return 1;
     }
     throw error;

@@ -7,7 +7,7 @@
  * Uses DATABASE_URL, or the embedded Postgres in DATA_DIR that `npm start` uses (the running server's, while it runs).
  */
 import { Client } from 'pg';
-import { notifierOption } from '../notifications/notifier';
+import { notifierOption } from '../db/notifier';
 import { readLog, readStoredSeats, repairProjection, storedGames } from './check-projections.repository';
 import { runTool } from './run-tool';
 import { toolDatabase } from './tool-database';

@@ -1,15 +1,13 @@
 /**
  * The one reader of times that callers send, for the REST downloads' query strings (src/export/export-query.ts)
- * and GraphQL's DateTime arguments (date-time.scalar.ts) alike, so that both accept the same texts and refuse
- * the rest with the same error. Pure.
+ * and GraphQL's DateTime arguments (src/graphql/date-time.scalar.ts) alike, so that both accept the same texts and
+ * refuse the rest with the same error (`invalidTime`, src/errors/api-error.ts). Pure.
  *
  * Accepted: ISO 8601 (as RFC 3339 profiles it) — a date, read as midnight UTC (`2026-11-29`), or a date and time
  * with its zone (`2026-11-29T17:48`, `…:38`, `…:38.858`, then `Z` or `+01:00`): a time without a zone would be
  * read in the server's. Every field must exist on the calendar: no month 13, no 30 February, no hour 24, no
  * second 60 (JavaScript's own parser rolls 2026-02-30 over into March, and reads `1` as the year 2001).
  */
-import { ApiError } from '../errors/api-error';
-
 const ISO_TIME =
   /^(\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(?:\.\d{1,9})?)?(?:Z|[+-](\d\d):(\d\d)))?$/;
 
@@ -25,13 +23,6 @@ export function parseIsoTime(text: string): Date | null {
   // The fields are sound, and the form is one JavaScript's Date reads exactly (ECMAScript's date time format).
   const at = new Date(text);
   return Number.isNaN(at.getTime()) ? null : at;
-}
-
-/** The refusal of an argument or query parameter `name` that is not such a time. */
-export function invalidTime(name: string): ApiError {
-  return new ApiError('BAD_USER_INPUT', `${name} must be an ISO 8601 time such as 2026-11-29T00:00:00Z`, {
-    field: name,
-  });
 }
 
 function daysIn(year: number, month: number): number {

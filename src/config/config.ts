@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, type LogSettings } from '../logging/logger';
 import proxyAddr from '@fastify/proxy-addr';
-import { formatNetwork, parseNetwork } from '../webhooks/webhook-address';
+import { formatNetwork, parseNetwork } from './networks';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 

@@ -5,9 +5,10 @@
  *   or a client-side timeout makes this copy try the database at once with a fresh connection and `SELECT 1`:
  *   an answer keeps it `up` (a single slow query is no outage), none marks it `down`.
  * - While `down`, the database is tried again every DATABASE_PROBE_INTERVAL_MS; the first answer marks it `up`.
- * - `refusal()` is the UNAVAILABLE error an operation gets at once while the database is down, so that nothing
- *   waits for a timeout it is sure to reach; readiness (`GET /health/ready`) adds the event bus's LISTEN
- *   connection, without which pushes would wait for its reconnection. The query pools go by it too: while the
+ * - While it is down, an operation is refused at once (UNAVAILABLE: the access gate asks `databaseUp`, and
+ *   src/errors/api-error.ts makes the error), so that nothing waits for a timeout it is sure to reach; readiness
+ *   (`GET /health/ready`) adds the event bus's LISTEN connection, without which pushes would wait for its
+ *   reconnection. The query pools go by it too: while the
  *   database is down they hand out no connection, and those waiting for one are refused when it goes down
  *   (src/db/connection-queue.ts).
  *
@@ -15,15 +16,7 @@
  */
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
-import { ApiError } from '../errors/api-error';
-import {
-  DatabaseFailure,
-  UNAVAILABLE_MESSAGES,
-  UNAVAILABLE_RETRY_AFTER,
-  databaseFailureOf,
-  describeFailure,
-  isConnectionFailure,
-} from './connection-errors';
+import { databaseFailureOf, describeFailure, isConnectionFailure } from './connection-errors';
 import { observedClient } from './connections';
 import { onPool } from './pools';
 
@@ -37,29 +30,6 @@ export interface Readiness {
   readonly listen: Reachability;
   /** The copy is shutting down (src/serve.ts): not ready, whatever the database, so a balancer stops sending. */
   readonly stopping: boolean;
-}
-
-/**
- * The refusal a client gets: UNAVAILABLE, with HTTP 503 (Apollo reads `extensions.http`, as for the gate's 401);
- * a busy copy adds when to try again (`extensions.retryAfter` and `Retry-After`, in seconds).
- */
-export function unavailableError(reason: DatabaseFailure): ApiError {
-  const retryAfter = UNAVAILABLE_RETRY_AFTER[reason];
-  const error = new ApiError(
-    'UNAVAILABLE',
-    UNAVAILABLE_MESSAGES[reason],
-    retryAfter === undefined ? {} : { retryAfter },
-  );
-  const headers = new Map(retryAfter === undefined ? [] : [['Retry-After', String(retryAfter)]]);
-  (error.extensions as Record<string, unknown>).http = { status: 503, headers };
-  return error;
-}
-
-/** `error` as the UNAVAILABLE error it amounts to (a database failure, or already one), or null. */
-export function asUnavailable(error: unknown): ApiError | null {
-  if (error instanceof ApiError) return error.code === 'UNAVAILABLE' ? error : null;
-  const failure = databaseFailureOf(error);
-  return failure === null ? null : unavailableError(failure);
 }
 
 @Injectable()
@@ -91,11 +61,6 @@ export class DatabaseAvailability implements OnModuleDestroy {
   observe(error: unknown): void {
     if (this.closed || !isConnectionFailure(databaseFailureOf(error))) return;
     onPool('user', () => this.check());
-  }
-
-  /** The UNAVAILABLE error for an operation that should not start now, or null to go ahead. */
-  refusal(): ApiError | null {
-    return this.database === 'down' ? unavailableError('down') : null;
   }
 
   get databaseUp(): boolean {

@@ -5,7 +5,7 @@
  */
 import { Client, ClientConfig, Pool, PoolClient, PoolConfig } from 'pg';
 import type { RuntimeConfig } from '../common/app-config.token';
-import { notifierOption } from '../notifications/notifier';
+import { notifierOption } from './notifier';
 import type { ConnectionQueue, Release } from './connection-queue';
 
 /**
@@ -29,7 +29,7 @@ export function connectionSettings(config: RuntimeConfig, role: ConnectionRole =
     keepAlive: keepAliveMs > 0,
     keepAliveInitialDelayMillis: keepAliveMs,
     // The app writes every change's player notifications itself: the triggers kept for older app copies must
-    // not write them again (src/notifications/notifier.ts).
+    // not write them again (src/db/notifier.ts).
     options: notifierOption('app'),
   };
 }

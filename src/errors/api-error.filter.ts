@@ -1,13 +1,13 @@
 import { ArgumentsHost, Catch } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { GqlContextType, GqlExceptionFilter } from '@nestjs/graphql';
-import { asUnavailable } from '../db/availability';
-import { ApiError } from './api-error';
+import { asApiError, asUnavailable } from './api-error';
 
 /**
  * Errors thrown by GraphQL resolvers, before they are shaped (Apollo over HTTP, graphql-ws):
- * - refusals (ApiError) are answers, not server faults: handing them back here keeps Nest's default handler from
- *   logging each one at ERROR level with a stack trace;
+ * - refusals (ApiError, or a lower layer's own error that maps to one: `asApiError`) are answers, not server
+ *   faults: handing them back here keeps Nest's default handler from logging each one at ERROR level with a stack
+ *   trace;
  * - a database failure (no connection, or no answer within the client-side timeouts) becomes UNAVAILABLE with
  *   HTTP 503 here, because Apollo reads the status from the error it is given (`extensions.http`), before
  *   formatError runs (docs/operations.md#outages);
@@ -18,7 +18,6 @@ import { ApiError } from './api-error';
 export class ApiErrorFilter extends BaseExceptionFilter implements GqlExceptionFilter {
   override catch(error: unknown, host: ArgumentsHost): unknown {
     if (host.getType<GqlContextType>() !== 'graphql') return super.catch(error, host);
-    if (error instanceof ApiError) return error;
-    return asUnavailable(error) ?? undefined;
+    return asApiError(error) ?? asUnavailable(error) ?? undefined;
   }
 }

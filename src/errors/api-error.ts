@@ -3,8 +3,13 @@
  * this closed list and a human message; nothing else (no stack, no SQL, no hidden card) leaves the server.
  */
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { Violation } from '../engine';
-import { UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER, databaseFailureOf } from '../db/connection-errors';
+import { UnsupportedRulesVersionError, Violation } from '../engine';
+import {
+  type DatabaseFailure,
+  UNAVAILABLE_MESSAGES,
+  UNAVAILABLE_RETRY_AFTER,
+  databaseFailureOf,
+} from '../db/connection-errors';
 
 export const API_ERROR_CODES = [
   'UNAUTHENTICATED',
@@ -41,6 +46,55 @@ export class ApiError extends GraphQLError {
   ) {
     super(message, { extensions: { ...details, code } });
   }
+}
+
+/**
+ * The refusal a client gets: UNAVAILABLE, with HTTP 503 (Apollo reads `extensions.http`, as for the gate's 401);
+ * a busy copy adds when to try again (`extensions.retryAfter` and `Retry-After`, in seconds).
+ */
+export function unavailableError(reason: DatabaseFailure): ApiError {
+  const retryAfter = UNAVAILABLE_RETRY_AFTER[reason];
+  const error = new ApiError(
+    'UNAVAILABLE',
+    UNAVAILABLE_MESSAGES[reason],
+    retryAfter === undefined ? {} : { retryAfter },
+  );
+  const headers = new Map(retryAfter === undefined ? [] : [['Retry-After', String(retryAfter)]]);
+  (error.extensions as Record<string, unknown>).http = { status: 503, headers };
+  return error;
+}
+
+/** `error` as the UNAVAILABLE error it amounts to (a database failure, or already one), or null. */
+export function asUnavailable(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error.code === 'UNAVAILABLE' ? error : null;
+  const failure = databaseFailureOf(error);
+  return failure === null ? null : unavailableError(failure);
+}
+
+/** The refusal of an argument or query parameter `name` that is not a time (src/common/iso-time.ts reads them). */
+export function invalidTime(name: string): ApiError {
+  return new ApiError('BAD_USER_INPUT', `${name} must be an ISO 8601 time such as 2026-11-29T00:00:00Z`, {
+    field: name,
+  });
+}
+
+/**
+ * The errors the code below the API raises as its own (it names no API class: docs/architecture.md, "Layout of a
+ * module") → the ApiError a client gets; null for any other error. Every way out asks here: the GraphQL filter
+ * (api-error.filter.ts) and shaper (`errorShaper`), the REST answers (src/export/http-error.ts), the admin command.
+ * - A game recorded under rules this engine does not know (dealt by a newer engine: src/games/domain/initial-state.ts
+ *   `versionOf`) is UNSUPPORTED_RULES_VERSION, with the version (`rulesVersion`).
+ */
+export function domainApiError(error: unknown): ApiError | null {
+  if (error instanceof UnsupportedRulesVersionError) {
+    return new ApiError('UNSUPPORTED_RULES_VERSION', error.message, { rulesVersion: error.version });
+  }
+  return null;
+}
+
+/** `error` as an ApiError: itself, or the one a lower layer's own error maps to (`domainApiError`); else null. */
+export function asApiError(error: unknown): ApiError | null {
+  return error instanceof ApiError ? error : domainApiError(error);
 }
 
 /**
@@ -146,15 +200,18 @@ export function errorShaper(options: ErrorShapeOptions): (error: unknown) => Gra
   };
 }
 
-/** The ApiError behind `error`: itself, or what a resolver threw (graphql-js keeps it as `originalError`). */
+/**
+ * The ApiError behind `error`: itself, or what a resolver threw (graphql-js keeps it as `originalError`), each as
+ * `asApiError` reads it.
+ */
 function apiErrorOf(error: unknown): ApiError | null {
-  if (error instanceof ApiError) return error;
+  const own = asApiError(error);
+  if (own !== null) return own;
   if (isGraphQLErrorLike(error)) {
-    if (error.originalError instanceof ApiError) return error.originalError;
+    const thrown = asApiError(error.originalError);
+    if (thrown !== null) return thrown;
     // Apollo wraps a variables error (UserInputError) around graphql-js's: look one level further.
-    if (isGraphQLErrorLike(error.originalError) && error.originalError.originalError instanceof ApiError) {
-      return error.originalError.originalError;
-    }
+    if (isGraphQLErrorLike(error.originalError)) return asApiError(error.originalError.originalError);
   }
   return null;
 }

@@ -4,8 +4,8 @@
  * instead of a silently unfiltered download of every game. Pure.
  */
 import { PRESET_NAMES, PresetName } from '../engine';
-import { invalidTime, parseIsoTime } from '../common/iso-time';
-import { ApiError } from '../errors/api-error';
+import { parseIsoTime } from '../common/iso-time';
+import { ApiError, invalidTime } from '../errors/api-error';
 import type { ListOutcome, ListStatus } from '../games/persistence/games-list';
 import { GAME_STATUSES, OUTCOMES } from '../games/domain/vocabulary';
 

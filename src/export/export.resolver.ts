@@ -1,19 +1,23 @@
 /**
- * Replay and export over GraphQL: `exportGame`, and `Game.positionAfter` added to the games' type from here
- * (a second resolver class for the same type). Thin: the work is in ExportService.
+ * Replay, export and fairness over GraphQL: `exportGame`, `verifyGame`, and `Game.positionAfter` added to the games'
+ * type from here (a second resolver class for the same type). Thin: the work is in ExportService and GameVerifier.
  */
 import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { requireReadable } from '../auth/auth.service';
 import type { RequestContext } from '../auth/viewer';
 import { GameType } from '../games/api/game.types';
 import { ExportService } from './export.service';
-import { ExportFormat } from './export.types';
+import { ExportFormat, VerifyResultType } from './export.types';
+import { GameVerifier } from './game-verifier';
 import { JsonScalar } from '../graphql/json.scalar';
 import { GameExport, toNdjson } from './game-export';
 
 @Resolver(() => GameType)
 export class ExportResolver {
-  constructor(private readonly service: ExportService) {}
+  constructor(
+    private readonly service: ExportService,
+    private readonly verifier: GameVerifier,
+  ) {}
 
   @Query(() => JsonScalar, {
     description:
@@ -58,5 +62,25 @@ export class ExportResolver {
   ): Promise<string> {
     requireReadable(context.viewer);
     return this.service.positionAfter(game.id, ply);
+  }
+
+  @Query(() => VerifyResultType, {
+    description:
+      'Check a game that is over: seed against commitment, client seeds, replay, result, and the built-in bots’ ' +
+      'moves replayed as their own choices (RATE_LIMITED while this server replays another game’s bot moves).',
+  })
+  async verifyGame(
+    @Context() context: RequestContext,
+    @Args('id', { type: () => ID, description: 'The game’s id.' }) id: string,
+  ): Promise<VerifyResultType> {
+    requireReadable(context.viewer);
+    const checks = await this.verifier.verify(id);
+    const ok =
+      checks.seedMatchesCommitment &&
+      checks.clientSeedsMatch &&
+      checks.replayMatches &&
+      checks.resultMatches &&
+      checks.botChoicesMatch;
+    return { ok, ...checks };
   }
 }

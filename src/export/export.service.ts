@@ -6,7 +6,6 @@
 import { Injectable } from '@nestjs/common';
 import { formatPosition, replayFrom } from '../engine';
 import { ApiError } from '../errors/api-error';
-import { GameStatus } from '../games/api/game.types';
 import { GamesQuery, GamesService } from '../games/games.service';
 import { LogCorruptError, initialState, originOf } from '../games/domain/initial-state';
 import { GamesRepository } from '../games/persistence/games.repository';
@@ -35,7 +34,7 @@ export class ExportService {
    */
   async positionAfter(gameId: string, ply: number): Promise<string> {
     const game = await this.games.get(gameId);
-    if (game.status !== GameStatus.FINISHED) {
+    if (game.status !== 'FINISHED') {
       throw new ApiError(
         'GAME_NOT_ACTIVE',
         'positions are shown for finished games only: they hold every hand, secret while the game can be played',

@@ -3,16 +3,16 @@
  * (src/export/verify-export.ts, docs/fairness.md) on the game's export, built from the stored game and its log as
  * exportGame builds it (game-export.ts) and read back from its JSON as the verifier reads a file. So the server and
  * the checker cannot disagree on a game's export; the one thing the server sees beyond it is a stored log row past
- * the game's version (check 5, below). Check 8's searches run in the bot threads (src/games/bot-choice-checks.ts:
+ * the game's version (check 5, below). Check 8's searches run in the bot threads (src/export/bot-choice-checks.ts:
  * one game at a time, RATE_LIMITED otherwise, each finding kept), and verify-answer.ts words the checks as the
  * VerifyResult type.
  *
- * Provided by GamesModule, next to the resolver that serves it and the providers it reads through: ExportModule
- * imports GamesModule, so it cannot serve GamesModule back.
+ * Provided by ExportModule, beside the query that serves it (export.resolver.ts): the games module, whose providers
+ * it reads through, sits below the export module (docs/architecture.md, "Layout of a module").
  */
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
-import { BotChoiceChecks } from '../games/bot-choice-checks';
+import { BotChoiceChecks } from './bot-choice-checks';
 import { versionOf } from '../games/domain/initial-state';
 import { GamesService } from '../games/games.service';
 import { GamesRepository } from '../games/persistence/games.repository';

@@ -4,8 +4,7 @@
  */
 import { Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { asUnavailable } from '../db/availability';
-import { ApiError, ApiErrorCode } from '../errors/api-error';
+import { ApiError, ApiErrorCode, asApiError, asUnavailable } from '../errors/api-error';
 
 export interface HttpErrorBody {
   readonly error: {
@@ -85,7 +84,7 @@ const internal = new Logger('HTTP');
  * back to GraphQL and would leave an HTTP request unanswered.
  */
 export function answerHttpError(reply: FastifyReply, thrown: unknown): void {
-  const error = asUnavailable(thrown) ?? thrown;
+  const error = asUnavailable(thrown) ?? asApiError(thrown) ?? thrown;
   const answer = error instanceof ApiError ? httpErrorAnswer(error) : INTERNAL_ANSWER;
   if (!(error instanceof ApiError)) internal.error(error, 'internal error');
   if (reply.sent) return;

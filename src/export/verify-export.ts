@@ -24,7 +24,7 @@
  * Check 8 costs a bot's search per decision (ExpertBot: up to a few hundred milliseconds), so `replayExport` runs
  * checks 1–7 and hands back check 8's work (the bot decisions the replay met), for each reader to do its own way:
  * `verifyExportSteps` here, yielding before each search so that a reader that must stay responsive (the web
- * client) runs it a step at a time; the server in its bot threads (src/games/bot-choice-checks.ts). Both count
+ * client) runs it a step at a time; the server in its bot threads (src/export/bot-choice-checks.ts). Both count
  * the finding with `BotChoiceTally` and word it with `botChoicesOutcome`.
  */
 import {
@@ -416,7 +416,7 @@ export function botChoicesCheck(outcome: BotChoicesOutcome): Check {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Check 8: the built-in bots' choices, shared with the server's verifyGame (src/games/bot-choice-checks.ts), which
+// Check 8: the built-in bots' choices, shared with the server's verifyGame (src/export/bot-choice-checks.ts), which
 // computes the same choices in its bot threads
 // ---------------------------------------------------------------------------------------------------------
 

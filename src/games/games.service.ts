@@ -11,7 +11,6 @@ import { isUuid } from '../common/ids';
 import { GamesRepository } from './persistence/games.repository';
 import { FoldedGame, GameStore } from './persistence/game-store';
 import type { StoredEvent } from './domain/stored-event';
-import { GameStatus } from './api/game.types';
 import { GamesListQuery, decodeListCursor, encodeListCursor, listOrder } from './persistence/games-list';
 import type { GameRecord } from './domain/game-record';
 
@@ -61,7 +60,7 @@ export class GamesService {
       // by another copy) must not be put back as it was.
       const seats = this.dealtSeats(gameId) ?? seated;
       // The seats gain their outcomes when the game finishes (perhaps through another app copy): read them then.
-      const current = row.status !== GameStatus.FINISHED || seats.every((seat) => seat.finishedAt !== null);
+      const current = row.status !== 'FINISHED' || seats.every((seat) => seat.finishedAt !== null);
       if (current) return this.known({ ...row, players: seats });
     }
     const game = await this.repository.withPlayers(gameId);
@@ -72,7 +71,7 @@ export class GamesService {
   /** The seats of a dealt game as this copy last saw them: they never change but for the finish and bot versions. */
   private dealtSeats(gameId: string): GameRecord['players'] | undefined {
     const cached = this.store.peek(gameId).row;
-    return cached !== undefined && cached.status !== GameStatus.WAITING && cached.startedAt !== null
+    return cached !== undefined && cached.status !== 'WAITING' && cached.startedAt !== null
       ? cached.players
       : undefined;
   }

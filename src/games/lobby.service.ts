@@ -5,12 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { builtinBotById } from '../bots/builtin-bots';
+import { builtinBotById } from '../players/builtin-bots';
 import { ApiError } from '../errors/api-error';
 import { DeclineReasonName, isChallenge } from './domain/challenge';
 import { GamesRepository } from './persistence/games.repository';
-import type { SeekKind } from './persistence/games-list';
-import { GameStatus } from './api/game.types';
+import type { SeekKind } from './domain/creation';
 import { CreateGameRequest, GameRecord, GamesService } from './games.service';
 import { GameHandler } from './write/game-handler';
 
@@ -106,7 +105,7 @@ export class LobbyService {
     if (!game.players.some((seat) => seat.playerId === playerId)) {
       throw new ApiError('FORBIDDEN', 'only a player of this game may ask for a rematch');
     }
-    if (game.status !== GameStatus.FINISHED && game.status !== GameStatus.ABORTED) {
+    if (game.status !== 'FINISHED' && game.status !== 'ABORTED') {
       throw new ApiError('GAME_NOT_ACTIVE', 'a rematch follows a game that is over');
     }
     const opponent = game.seats === 2 ? game.players.find((seat) => seat.playerId !== playerId) : undefined;

@@ -28,7 +28,7 @@ import {
   parse,
 } from 'graphql';
 import { LimitProblem, MAX_KEPT_TEXT_LENGTH, limitError } from './limits';
-import { MAX_VARIABLES_DEPTH } from './nul';
+import { MAX_VARIABLES_DEPTH } from '../http/request-variables';
 
 export interface DocumentBounds {
   /** Tokens of the text: names, values and punctuation (comments and whitespace are free). */

@@ -1,41 +1,10 @@
 /**
- * What a request's variables may hold, checked by the access gate before anything runs, on every way in.
- *
- * - No NUL (U+0000): Postgres text cannot hold it, so a string with it would fail deep inside a query as an
- *   INTERNAL error. The document itself is checked by a validation rule (`noNulRule`), the variables here.
- * - No nesting beyond `MAX_VARIABLES_DEPTH`: no input of our schema goes deeper than a few levels, and JSON nested
- *   thousands deep would otherwise be walked (by us, then by graphql-js's coercion) for nothing. The walk is
- *   iterative, so no depth can overflow the stack.
+ * No NUL (U+0000) in a GraphQL document's strings: Postgres text cannot hold it, so a string with it would fail deep
+ * inside a query as an INTERNAL error. The variables are checked by the access gate (src/http/request-variables.ts),
+ * the document here.
  */
 import { ASTVisitor, GraphQLError, ValidationContext, ValidationRule } from 'graphql';
-
-export const NUL_MESSAGE = 'strings may not contain the NUL character (U+0000)';
-
-/** Levels of arrays and objects the variables may nest (the variables object itself is level 1). */
-export const MAX_VARIABLES_DEPTH = 16;
-
-export const DEPTH_MESSAGE = `the variables nest more than ${MAX_VARIABLES_DEPTH} levels deep`;
-
-export type VariablesProblem = 'nul' | 'depth';
-
-/** The first problem of `value` (variables, or a query string's parameters), or null when it has none. */
-export function variablesProblem(value: unknown): VariablesProblem | null {
-  const pending: { readonly value: unknown; readonly depth: number }[] = [{ value, depth: 0 }];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const { value: current, depth } = next;
-    if (typeof current === 'string') {
-      if (current.includes('\u0000')) return 'nul';
-      continue;
-    }
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth >= MAX_VARIABLES_DEPTH) return 'depth';
-    for (const [key, inner] of Object.entries(current)) {
-      if (key.includes('\u0000')) return 'nul';
-      pending.push({ value: inner, depth: depth + 1 });
-    }
-  }
-  return null;
-}
+import { NUL_MESSAGE } from '../http/request-variables';
 
 export const noNulRule: ValidationRule = (context: ValidationContext): ASTVisitor => ({
   StringValue(node) {

@@ -1,7 +1,8 @@
 /**
  * Where a page of a connection stands (docs/api.md#pagination): the Relay `PageInfo` fields, for lists paged
- * forward with `first` and `after`.
+ * forward with `first` and `after`, and their GraphQL type, which every module's connections share.
  */
+import { Field, ObjectType } from '@nestjs/graphql';
 
 export interface PageInfo {
   readonly hasNextPage: boolean;
@@ -26,4 +27,23 @@ export function pageInfoOf(
     startCursor: cursors[0] ?? null,
     endCursor: cursors[cursors.length - 1] ?? null,
   };
+}
+
+@ObjectType('PageInfo', {
+  description: 'Where a page stands in its list (paged forward with first and after).',
+})
+export class PageInfoType implements PageInfo {
+  @Field({ description: 'Whether more entries follow this page.' }) hasNextPage!: boolean;
+  @Field({ description: 'Whether entries come before this page: true when it was asked for with `after`.' })
+  hasPreviousPage!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The first cursor of this page; null when it is empty.',
+  })
+  startCursor!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The last cursor of this page; null when it is empty.',
+  })
+  endCursor!: string | null;
 }

@@ -27,7 +27,6 @@ import { BoundedParser } from './document-bounds';
 import { GraphqlWsProtocol, INVALID_MESSAGE_REASON } from './ws-server';
 import { QueryLimits, validateWithLimits } from './limits';
 import { WorkMeter } from './work-meter';
-import type { WsOperations } from '../metrics/graphql-metrics';
 import { requestIdOf } from '../logging/request-log';
 
 /** What the HTTP context function is handed: Apollo's Fastify integration passes the Fastify request itself. */
@@ -179,6 +178,35 @@ export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
  * (`<connection>/<operation id>`), so they are plain and short. graphql-ws's own clients send UUIDs.
  */
 export const OPERATION_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * What the graphql-ws hooks report of each operation, to be counted and logged (src/metrics/graphql-metrics.ts
+ * `wsOperations`, which the app module hands in: the metrics module sits above this one, docs/architecture.md,
+ * "Layout of a module"). `started` from onSubscribe, `executed` from onOperation, `refused` from onError,
+ * `completed` from onComplete; `socket` is the connection's own object.
+ */
+export interface WsOperations {
+  started(socket: object, id: string): void;
+  executed(
+    socket: object,
+    id: string,
+    args: {
+      readonly schema: GraphQLSchema;
+      readonly document: DocumentNode;
+      readonly operationName?: string | null;
+      readonly contextValue?: unknown;
+    },
+    result: ExecutionResult | AsyncIterable<unknown>,
+  ): void;
+  refused(
+    socket: object,
+    id: string,
+    payload: { readonly query?: unknown; readonly operationName?: unknown },
+    errors: readonly GraphQLError[],
+    who: { readonly requestId: string; readonly viewerId: string | null },
+  ): void;
+  completed(socket: object, id: string): void;
+}
 
 /** graphql-ws's hooks and our parse and validate (src/graphql/ws-server.ts serves them with the schema). */
 export function graphqlWsOptions(

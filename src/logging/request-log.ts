@@ -10,7 +10,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from './logger';
-import type { OperationLabels, Transport } from '../metrics/operation-labels';
+
+/**
+ * The labels a GraphQL operation is logged and counted under (src/metrics/operation-labels.ts computes them;
+ * docs/operations.md#metrics): every value from a closed set, anything else `other`.
+ */
+export const OTHER = 'other';
+export const OPERATION_TYPES = ['query', 'mutation', 'subscription'] as const;
+export const TRANSPORTS = ['http', 'ws'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+export interface OperationLabels {
+  /** The root fields the operation selects (each counted), or [`other`]. */
+  readonly fields: readonly string[];
+  readonly type: (typeof OPERATION_TYPES)[number] | typeof OTHER;
+}
 
 /** The GraphQL part of a line. */
 export interface OperationFields {

@@ -16,9 +16,8 @@ import { QUEUE_REFUSAL_REASONS } from '../db/connection-errors';
 import { POOL_NAMES, type PoolName, onWorkerPool } from '../db/pools';
 import { GAME_STATUSES } from '../games/domain/vocabulary';
 import { PrismaService } from '../prisma/prisma.service';
-import { RETAINED_TABLES, type RetentionReport } from '../retention/retention-policy';
 import { MetricsRepository, type Snapshot } from './metrics.repository';
-import { OTHER, OperationLabels, Transport } from './operation-labels';
+import { OTHER, type OperationLabels, type Transport } from '../logging/request-log';
 
 export const METRICS_PREFIX = 'malice_';
 
@@ -259,9 +258,15 @@ export class AppMetrics {
     this.moves.inc(count);
   }
 
-  /** Rows a retention batch removed (src/retention/retention-worker.ts). */
-  rowsRemoved(report: RetentionReport): void {
-    for (const table of RETAINED_TABLES) if (report[table] > 0) this.removed.inc({ table }, report[table]);
+  /**
+   * Rows a retention batch removed, per table (src/retention/retention-worker.ts). The tables are the retention
+   * policy's closed list (RETAINED_TABLES, src/retention/retention-policy.ts), which its report is typed by: the
+   * retention module sits above this one, so the list is not named here.
+   */
+  rowsRemoved<Table extends string>(report: Readonly<Record<Table, number>>): void {
+    for (const [table, rows] of Object.entries<number>(report)) {
+      if (rows > 0) this.removed.inc({ table }, rows);
+    }
   }
 
   /** A game the archiver archived or refused to (src/archive/archive-worker.ts). */

@@ -13,16 +13,11 @@ import type {
   GraphQLSchema,
 } from 'graphql';
 import type { RequestContext } from '../auth/viewer';
-import type { RequestLog } from '../logging/request-log';
+import type { WsOperations } from '../graphql/transports';
+import type { OperationLabels, RequestLog } from '../logging/request-log';
 import { getOperationAST } from 'graphql';
 import { AppMetrics } from './app-metrics';
-import {
-  OperationLabels,
-  operationLabels,
-  operationLabelsOfText,
-  resultCode,
-  shapedCode,
-} from './operation-labels';
+import { operationLabels, operationLabelsOfText, resultCode, shapedCode } from './operation-labels';
 
 const OTHER_OPERATION: OperationLabels = { fields: ['other'], type: 'other' };
 
@@ -85,7 +80,7 @@ export function wsOperations(
   log: RequestLog,
   shape: (error: unknown) => GraphQLFormattedError,
   parseText?: (text: string) => DocumentNode,
-) {
+): WsOperations {
   const running = new WeakMap<object, Map<string, WsOperation>>();
   const of = (socket: object): Map<string, WsOperation> => {
     let operations = running.get(socket);
@@ -154,5 +149,3 @@ export function wsOperations(
     },
   };
 }
-
-export type WsOperations = ReturnType<typeof wsOperations>;

@@ -14,18 +14,10 @@ import {
 } from 'graphql';
 import { getOperationAST, parse } from 'graphql';
 import { API_ERROR_CODES } from '../errors/api-error';
+// The labels' vocabulary is the log line's too, so it is written in the lower of the two folders (logging).
+import { OTHER, type OperationLabels } from '../logging/request-log';
 
-export const OTHER = 'other';
 export const OK = 'OK';
-export const OPERATION_TYPES = ['query', 'mutation', 'subscription'] as const;
-export const TRANSPORTS = ['http', 'ws'] as const;
-export type Transport = (typeof TRANSPORTS)[number];
-
-export interface OperationLabels {
-  /** The root fields the operation selects (each counted), or [`other`]. */
-  readonly fields: readonly string[];
-  readonly type: (typeof OPERATION_TYPES)[number] | typeof OTHER;
-}
 
 const UNKNOWN: OperationLabels = { fields: [OTHER], type: OTHER };
 

@@ -6,6 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { PrismaService } from '../prisma/prisma.service';
+import type { AdminTokenAudit } from '../players/admin-token-audit';
 import { PLAYER_FIELDS, type PlayerRecord } from '../players/players.repository';
 import { ADMIN_ACTIONS, AUDIT_VIAS, AdminActionName, AdminActor, AuditViaName } from './vocabulary';
 
@@ -37,8 +38,21 @@ export interface AuditRecord {
 }
 
 @Injectable()
-export class AuditLogRepository {
+export class AuditLogRepository implements AdminTokenAudit {
   constructor(private readonly prisma: PrismaService) {}
+
+  /** An ADMIN token made over the API, by its own player (src/players/players.resolver.ts, createApiToken). */
+  adminTokenMade(client: PoolClient, playerId: string, tokenId: string, at: Date): Promise<void> {
+    return this.write(client, {
+      actor: { via: 'API', playerId },
+      action: 'createAdminToken',
+      at,
+      targetPlayerId: playerId,
+      targetGameId: null,
+      targetTokenId: tokenId,
+      reason: null,
+    });
+  }
 
   /** Records `entry` on `client`, inside the caller's transaction. */
   async write(client: Pick<PoolClient, 'query'>, entry: AuditEntry): Promise<void> {

@@ -2,7 +2,7 @@
  * What moderation may do to whom (docs/operations.md#moderation). Pure: the service reads the account under its
  * locks and asks here, and a refusal is thrown with nothing written.
  */
-import { builtinBotById } from '../bots/builtin-bots';
+import { builtinBotById } from '../players/builtin-bots';
 import { ApiError } from '../errors/api-error';
 import type { DisableTarget, PlayerRecord } from '../players/players.service';
 import { AdminActor, MAX_REASON_LENGTH } from './vocabulary';

@@ -2,7 +2,7 @@ import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { requirePlayer } from '../auth/auth.service';
 import type { RequestContext, Viewer } from '../auth/viewer';
 import { isUuid } from '../common/ids';
-import { cursorParts, cursorTime, encodeCursor, notACursor } from '../common/cursor';
+import { cursorParts, cursorTime, encodeCursor, notACursor } from '../graphql/cursor';
 import { GameType } from '../games/api/game.types';
 import { GameParent, toGame } from '../games/api/games.resolver';
 import { pageInfoOf } from '../graphql/page-info';

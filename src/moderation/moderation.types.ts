@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { PageInfoType } from '../games/api/game.types';
+import { PageInfoType } from '../graphql/page-info';
 import { listEnum } from '../graphql/list-enum';
 import { PlayerType } from '../players/player.types';
 import { ADMIN_ACTIONS, AUDIT_VIAS } from './vocabulary';

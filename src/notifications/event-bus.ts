@@ -23,6 +23,7 @@ import { startingNow, withRelease } from '../common/async-iterators';
 import { Client, Notification, Pool } from 'pg';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { DatabaseAvailability } from '../db/availability';
+import { TOKENS_CHANNEL, TokenChanges } from '../auth/token-changes';
 import { describeFailure } from '../db/connection-errors';
 import { observedClient, observedPool } from '../db/connections';
 import { CATCH_UP_PAGE, EventBusRepository } from './event-bus.repository';
@@ -50,11 +51,6 @@ const GAMES_CHANNEL = 'malice_games';
 const PLAYER_EVENTS_CHANNEL = 'malice_player_events';
 /** Webhook deliveries were queued (no payload): the webhook workers look at once. */
 const WEBHOOKS_CHANNEL = 'malice_webhooks';
-/**
- * A player's tokens changed (revoked, ended, their scopes changed), announced with the player id from the change's
- * own transaction (src/auth/tokens.repository.ts): every copy drops its cached lookups and checks its open sockets.
- */
-export const TOKENS_CHANNEL = 'malice_tokens';
 /** Reconnection waits this long after a loss, doubling after each failed attempt up to the maximum. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 5000;
@@ -63,7 +59,7 @@ export const LISTEN_HEARTBEAT_MS = 5000;
 type Topics = Record<string, GameChanged>;
 
 @Injectable()
-export class EventBus implements OnModuleInit, OnModuleDestroy {
+export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EventBus.name);
   private readonly pubsub = new PubSub<Topics>();
   private readonly playerListeners = new Set<(event: PlayerEventMessage) => void>();

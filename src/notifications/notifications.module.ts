@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { GamesModule } from '../games/games.module';
+import { TokenChanges } from '../auth/token-changes';
 import { EventBus } from './event-bus';
 import { PlayerEventsRepository } from './player-events.repository';
 import { PlayerEventsResolver } from './player-events.resolver';
@@ -7,15 +7,21 @@ import { PlayerEventsService } from './player-events.service';
 
 /**
  * The event bus, available everywhere (games, bots, webhooks); the repository of `player_events` too (the
- * retention pass removes old events through it).
+ * retention pass removes old events through it). The bus is also how auth hears of token changes on other copies
+ * (TokenChanges, owned by src/auth/token-changes.ts, which sits below this module).
  */
 @Global()
-@Module({ providers: [EventBus, PlayerEventsRepository], exports: [EventBus, PlayerEventsRepository] })
+@Module({
+  providers: [EventBus, PlayerEventsRepository, { provide: TokenChanges, useExisting: EventBus }],
+  exports: [EventBus, PlayerEventsRepository, TokenChanges],
+})
 export class NotificationsModule {}
 
-/** The GraphQL side of player events (it needs the games module, which needs the bus above). */
+/**
+ * The GraphQL side of player events. An event's `game` field is the games module's to resolve
+ * (src/games/api/player-event-game.resolver.ts): the games module sits above this one.
+ */
 @Module({
-  imports: [GamesModule],
   providers: [PlayerEventsService, PlayerEventsResolver],
   exports: [PlayerEventsService],
 })

@@ -9,13 +9,19 @@ export const PLAYER_EVENT_KINDS = [
   'GAME_OVER',
   'CHALLENGE_RECEIVED',
   'REMINDER',
+  // No change of the running service tells it any more; kept because stored events have it: it was written once,
+  // by migration 20261201100000_secret_deal, to the players of the games it made unrated.
   'GAME_UNRATED',
 ] as const;
 
 export type PlayerEventKind = (typeof PLAYER_EVENT_KINDS)[number];
 
 /**
- * Kinds no change of the running service tells any more, kept because stored events have them: GAME_UNRATED was
- * written once, by migration 20261201100000_secret_deal, to the players of the games it made unrated.
+ * One player event to store (and deliver to the player's webhooks that take its kind): what `notificationsOf`
+ * (src/games/domain/notifications.ts) decides and src/notifications/sql/notification-writes.ts writes.
  */
-export const HISTORICAL_EVENT_KINDS = ['GAME_UNRATED'] as const satisfies readonly PlayerEventKind[];
+export interface PlayerNotification {
+  readonly playerId: string;
+  readonly kind: PlayerEventKind;
+  readonly gameId: string;
+}

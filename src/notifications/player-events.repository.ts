@@ -6,7 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma/prisma.service';
-import type { RemovedBatch } from '../retention/retention-policy';
+import type { RemovedBatch } from '../common/removed-batch';
 import type { PlayerEventKind } from './player-event-kinds';
 import type { Statements } from './sql/notification-writes';
 

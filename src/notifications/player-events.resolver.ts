@@ -1,16 +1,13 @@
 /**
  * A player's own events: pushed live by `myEvents` (graphql-ws; each subscriber gets only their own, with the game
- * as they may see it), listed by `playerEvents` for catching up, and the `dashboard` counts
- * (docs/correspondence.md).
+ * as they may see it: src/games/api/player-event-game.resolver.ts), listed by `playerEvents` for catching up, and
+ * the `dashboard` counts (docs/correspondence.md).
  */
-import { Args, Context, Int, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Context, Int, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { requirePlayer } from '../auth/auth.service';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
-import { GameType } from '../games/api/game.types';
-import { GamesService } from '../games/games.service';
-import { toGame } from '../games/api/games.resolver';
 import { EventBus, PlayerEventMessage } from './event-bus';
 import { pageInfoOf } from '../graphql/page-info';
 import { DashboardType, PlayerEventConnectionType, PlayerEventType } from './player-events.types';
@@ -21,7 +18,6 @@ export class PlayerEventsResolver {
   constructor(
     private readonly events: EventBus,
     private readonly service: PlayerEventsService,
-    private readonly games: GamesService,
   ) {}
 
   @Subscription(() => PlayerEventType, {
@@ -86,11 +82,5 @@ export class PlayerEventsResolver {
   })
   async dashboard(@Context() context: RequestContext): Promise<DashboardType> {
     return this.service.dashboard(requirePlayer(context.viewer, 'game:read').id);
-  }
-
-  @ResolveField(() => GameType, { nullable: true, description: 'That game as it is now, as you may see it.' })
-  async game(@Parent() event: PlayerEventType, @Context() context: RequestContext): Promise<GameType | null> {
-    if (event.gameId === null) return null;
-    return toGame(await this.games.get(event.gameId), context.viewer);
   }
 }

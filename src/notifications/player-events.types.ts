@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { GameType, PageInfoType } from '../games/api/game.types';
 import { listEnum, sameNames } from '../graphql/list-enum';
+import { PageInfoType } from '../graphql/page-info';
 import { PLAYER_EVENT_KINDS } from './player-event-kinds';
 
 export const PlayerEventKind = listEnum(PLAYER_EVENT_KINDS, sameNames(PLAYER_EVENT_KINDS), {
@@ -28,11 +28,8 @@ export class PlayerEventType {
   id!: string;
   @Field(() => PlayerEventKind, { description: 'What happened.' }) kind!: PlayerEventKind;
   @Field(() => ID, { nullable: true, description: 'The game it is about.' }) gameId!: string | null;
-  @Field(() => GameType, {
-    nullable: true,
-    description: 'That game as it is now, as you may see it.',
-  })
-  game?: GameType | null;
+  // `game`, that game as the viewer may see it, is added by the games module, which sits above this one
+  // (src/games/api/player-event-game.resolver.ts; docs/architecture.md, "Layout of a module").
   @Field({ description: 'When it happened.' }) createdAt!: Date;
 }
 

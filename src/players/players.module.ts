@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { AuditModule } from '../moderation/audit.module';
 import { PasswordHasher } from './password-hasher';
 import { PlayersRepository } from './players.repository';
 import { PlayersResolver } from './players.resolver';
 import { PlayersService } from './players.service';
 
+/** Accounts and tokens. An ADMIN token's audit row is written through AdminTokenAudit (bound by AuditModule). */
 @Module({
-  imports: [AuthModule, AuditModule],
+  imports: [AuthModule],
   providers: [PasswordHasher, PlayersRepository, PlayersService, PlayersResolver],
   exports: [PlayersService],
 })

@@ -12,7 +12,7 @@ import {
   TokenScope,
 } from './player.types';
 import { Clock } from '../clock/clock';
-import { AuditLogRepository } from '../moderation/audit-log.repository';
+import { AdminTokenAudit } from './admin-token-audit';
 import { PlayerRecord, PlayersService, TokenRecord } from './players.service';
 
 @Resolver(() => PlayerType)
@@ -21,7 +21,7 @@ export class PlayersResolver {
     private readonly players: PlayersService,
     private readonly gate: AccessGate,
     private readonly clock: Clock,
-    private readonly audit: AuditLogRepository,
+    private readonly audit: AdminTokenAudit,
   ) {}
 
   @Mutation(() => AuthPayloadType, { description: 'Create an account and sign in. Returns a session token.' })
@@ -91,15 +91,7 @@ export class PlayersResolver {
     const player = requireSession(context);
     // An ADMIN token is audited (docs/operations.md#the-audit-log): who made it, when, and its id — never the token.
     const created = await this.players.createApiToken(player.id, name ?? null, scopes, (client, tokenId) =>
-      this.audit.write(client, {
-        actor: { via: 'API', playerId: player.id },
-        action: 'createAdminToken',
-        at: this.clock.now(),
-        targetPlayerId: player.id,
-        targetGameId: null,
-        targetTokenId: tokenId,
-        reason: null,
-      }),
+      this.audit.adminTokenMade(client, player.id, tokenId, this.clock.now()),
     );
     return { token: created.token, apiToken: toApiToken(created.row) };
   }

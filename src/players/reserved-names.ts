@@ -10,7 +10,7 @@
  * (`rn` → `m`). A name is reserved when either of its skeletons contains the same skeleton of a built-in bot's
  * name. The list of bots is BUILTIN_BOTS, so a new bot level is reserved with it.
  */
-import { BUILTIN_BOTS, BuiltinBot } from '../bots/builtin-bots';
+import { BUILTIN_BOTS, BuiltinBot } from './builtin-bots';
 
 /** Characters that pass for a Latin letter, with that letter (lower case: folding comes after lower-casing). */
 const LOOK_ALIKES: ReadonlyMap<string, string> = new Map(

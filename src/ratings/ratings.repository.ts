@@ -1,7 +1,8 @@
 /**
  * `ratings` (docs/architecture.md, "Who writes what"): the only code that writes the table — a rated game's rating
  * updates, inside the transaction of the move that finished it (docs/api.md#ratings; called by
- * src/games/persistence/sql/finish.ts, which records each seat's change), the bulk path that stores ratings computed
+ * src/games/persistence/sql/finish.ts through FinishRatings, bound in RatingsModule, and it records each seat's
+ * change), the bulk path that stores ratings computed
  * elsewhere from the same rules (seed:demo's ledger), and the erasure of a deleted account's ratings — and the reads
  * of ratings, statistics, leaderboards, rating histories and head-to-head records (their SQL:
  * src/ratings/sql/ratings-sql.ts).
@@ -9,10 +10,11 @@
 import { Injectable } from '@nestjs/common';
 import type { ClientBase, PoolClient } from 'pg';
 import type { PresetName } from '../engine';
-import { RatingChange, SeatOutcome, ratingChanges } from '../games/domain/finish';
+import type { RatingChange, SeatOutcome } from '../games/domain/finish';
 import { PLAYER_FIELDS, type PlayerRecord } from '../players/players.repository';
 import { PrismaService } from '../prisma/prisma.service';
 import { NEW_PLAYER, Rating } from './glicko2';
+import { ratingChanges } from './rating-changes';
 import {
   HistoryCursor,
   LeaderboardCursor,

@@ -7,7 +7,7 @@ import { Injectable } from '@nestjs/common';
 import { PRESET_NAMES, PresetName } from '../engine';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../common/ids';
-import { cursorParts, cursorTime, encodeCursor, notACursor } from '../common/cursor';
+import { cursorParts, cursorTime, encodeCursor, notACursor } from '../graphql/cursor';
 import { PlayersService, type PlayerRecord } from '../players/players.service';
 import { NEW_PLAYER, isProvisional } from './glicko2';
 import { RatingsRepository } from './ratings.repository';

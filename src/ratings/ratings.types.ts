@@ -2,7 +2,8 @@
  * The GraphQL types of ratings, statistics, leaderboards and head-to-head records (docs/api.md#ratings).
  */
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
-import { Outcome, PageInfoType, Preset } from '../games/api/game.types';
+import { Outcome, Preset } from '../games/api/game.types';
+import { PageInfoType } from '../graphql/page-info';
 import { PlayerType } from '../players/player.types';
 
 @ObjectType('PresetRating', {

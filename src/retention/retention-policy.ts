@@ -8,6 +8,7 @@
  * Never removed: pending deliveries, and anything of the move log or the games (the truth of every game,
  * docs/architecture.md).
  */
+import type { RemovedBatch } from '../common/removed-batch';
 import { GAME_STATUSES, type GameStatusName } from '../games/domain/vocabulary';
 
 /** The tables a pass removes rows from, as the metric labels them. */
@@ -28,26 +29,6 @@ export const NOTHING_REMOVED: RetentionReport = {
  * removed in many small steps, each holding its row locks for milliseconds, never one long delete.
  */
 export const RETENTION_BATCH = 1000;
-
-/**
- * What one batch's statement found. Each batch walks its table in primary-key order from an id, removes the rows
- * past the cutoff, and says where it got to. Ids grow with the time rows are written, and `created_at` is that
- * time (the app's clock), so the oldest rows come first and a walk can stop at the first batch that reaches a row
- * younger than the cutoff: no index on `created_at` is needed (it would cost bytes on every row to save a scan of a
- * few pages). The owning module's repository runs it (src/notifications/player-events.repository.ts,
- * src/webhooks/webhook-deliveries.repository.ts).
- */
-export interface RemovedBatch {
-  /** The last id looked at; null when there was none. */
-  readonly last: string | null;
-  /** Rows looked at. */
-  readonly scanned: number;
-  /** Whether a row looked at was created at or after the cutoff. */
-  readonly reachedYoung: boolean;
-  readonly removed: number;
-  /** Attempts removed with their deliveries (webhook deliveries only). */
-  readonly attempts: number;
-}
 
 /** What one batch did, for the walk. */
 export interface BatchOutcome {

@@ -12,7 +12,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
-import { PeriodicPass } from '../common/periodic-pass';
+import { PeriodicPass } from '../db/periodic-pass';
 import { DatabaseAvailability } from '../db/availability';
 import { AppMetrics } from '../metrics/app-metrics';
 import { PlayerEventsRepository } from '../notifications/player-events.repository';

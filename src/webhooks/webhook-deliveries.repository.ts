@@ -5,7 +5,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma/prisma.service';
-import type { RemovedBatch } from '../retention/retention-policy';
+import type { RemovedBatch } from '../common/removed-batch';
 import type { DeliveryStatus } from './webhook-policy';
 
 /**

@@ -6,7 +6,8 @@
  */
 import { promises as dns } from 'node:dns';
 import { ApiError } from '../errors/api-error';
-import { type Network, bareHost, judgeAddress, judgeHost } from './webhook-address';
+import type { Network } from '../config/networks';
+import { bareHost, judgeAddress, judgeHost } from './webhook-address';
 
 /** A host name → every address it resolves to (IPv4 and IPv6 text); rejects when it does not resolve. */
 export type ResolveHost = (hostname: string) => Promise<readonly string[]>;

@@ -5,7 +5,8 @@
 import { isIP } from 'node:net';
 import type { PlayerEventKind } from '../notifications/player-event-kinds';
 import { ApiError } from '../errors/api-error';
-import { type Network, RANGE_DESCRIPTIONS, bareHost, judgeHost } from './webhook-address';
+import type { Network } from '../config/networks';
+import { RANGE_DESCRIPTIONS, bareHost, judgeHost } from './webhook-address';
 
 export { PLAYER_EVENT_KINDS } from '../notifications/player-event-kinds';
 import { PLAYER_EVENT_KINDS } from '../notifications/player-event-kinds';

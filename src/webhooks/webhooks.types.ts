@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { PlayerEventKind } from '../notifications/player-events.types';
-import { PageInfoType } from '../games/api/game.types';
+import { PageInfoType } from '../graphql/page-info';
 import { listEnum, sameNames } from '../graphql/list-enum';
 import {
   ATTEMPT_ERRORS,

@@ -1,10 +1,12 @@
 /**
  * Mid-game positions for the bots' tests: a deal played some moves in by greedy, with random every third turn
- * so that the positions also hold odd side piles and wild cards greedy itself would keep.
+ * so that the positions also hold odd side piles and wild cards greedy itself would keep; and the expert bot's sampled
+ * full states of a view.
  */
 import {
   Bot,
   GameState,
+  GameView,
   RngState,
   RuleOptions,
   applyEvent,
@@ -16,6 +18,7 @@ import {
   setup,
   viewFor,
 } from '../../src/engine';
+import { sampleState, templateOf } from '../../src/engine/bots/expert';
 
 const greedy = createBot('greedy');
 const random = createBot('random');
@@ -48,4 +51,10 @@ export function botPosition(
   const state = setup(options, newDeal(seed), seats);
   advance(state, mixedDriver, publicStream('test', stream), moves);
   return state;
+}
+
+/** The expert bot's sample of a full state for a seat's view (the expert's tests check it gives back the view). */
+export function sampleStateForView(view: GameView, rng: RngState): GameState {
+  if (view.seat === null) throw new Error('expert bot: a bot needs a seat view');
+  return sampleState(templateOf(view, view.seat), rng);
 }

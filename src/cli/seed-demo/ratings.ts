@@ -1,10 +1,11 @@
 /**
  * The demo players' ratings as the games are played, in the order they finish: what the service does when a
- * rated game ends (src/games/domain/finish.ts), one game at a time. Starts from the ratings already stored, so a second
- * run goes on from where the first left off.
+ * rated game ends (src/ratings/rating-changes.ts), one game at a time. Starts from the ratings already stored, so a
+ * second run goes on from where the first left off.
  */
 import type { PresetName } from '../../engine';
-import { RatingChange, SeatOutcome, ratingChanges } from '../../games/domain/finish';
+import type { RatingChange, SeatOutcome } from '../../games/domain/finish';
+import { ratingChanges } from '../../ratings/rating-changes';
 import { NEW_PLAYER, Rating } from '../../ratings/glicko2';
 import type { RatingRecord } from '../../ratings/ratings.repository';
 

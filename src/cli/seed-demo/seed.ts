@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Client } from 'pg';
-import { notifierOption } from '../../notifications/notifier';
+import { notifierOption } from '../../db/notifier';
 import { seatOutcomes } from '../../games/domain/finish';
 import { GameJob, PlayedJob, timesOf } from './job';
 import { MAX_SEATS, PoolPlayer, cumulativeActivity, gameIdFor, planGame } from './plan';

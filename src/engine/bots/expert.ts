@@ -108,7 +108,7 @@ interface SeatTemplate {
 }
 
 /** What the view fixes of the full state, and the cards it leaves unseen. */
-interface Template {
+export interface Template {
   readonly view: GameView;
   readonly seat: Seat;
   readonly seats: readonly SeatTemplate[];
@@ -146,7 +146,7 @@ function fullDeckCounts(view: GameView): number[] {
   return counts;
 }
 
-function templateOf(view: GameView, seat: Seat): Template {
+export function templateOf(view: GameView, seat: Seat): Template {
   const counts = fullDeckCounts(view);
   const see = (card: Card): void => {
     counts[card]!--;
@@ -213,7 +213,7 @@ function templateOf(view: GameView, seat: Seat): Template {
  * face-down pay-off cards, the other hands, the stock and the set-aside cards. The state's own generator (for
  * reshuffles during a playout) is seeded from `rng` too.
  */
-function sampleState(template: Template, rng: RngState): GameState {
+export function sampleState(template: Template, rng: RngState): GameState {
   const view = template.view;
   const pool = template.unseen.slice();
   shuffleInPlace(rng, pool);
@@ -518,9 +518,3 @@ export function expertBotWith(budget: ExpertBudget): Bot {
     },
   };
 }
-
-/** Exported for the tests: a sampled full state for a view (it must give back the same view). */
-export const sampleStateForView = (view: GameView, rng: RngState): GameState => {
-  if (view.seat === null) throw new Error('expert bot: a bot needs a seat view');
-  return sampleState(templateOf(view, view.seat), rng);
-};

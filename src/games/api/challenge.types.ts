@@ -13,7 +13,8 @@ import {
   type ChallengeStateName,
   type DeclineReasonName,
 } from '../domain/challenge';
-import { GameType, PageInfoType, Preset, RuleOptionsType, TimeControlType } from './game.types';
+import { PageInfoType } from '../../graphql/page-info';
+import { GameType, Preset, RuleOptionsType, TimeControlType } from './game.types';
 
 export const DeclineReason = listEnum(DECLINE_REASONS, sameNames(DECLINE_REASONS), {
   name: 'DeclineReason',

@@ -5,12 +5,13 @@
 import { Field, Float, ID, InputType, Int, ObjectType, OmitType, PartialType } from '@nestjs/graphql';
 import { EnumValueText, listEnum, sameNames } from '../../graphql/list-enum';
 import { NodeType } from '../../graphql/node';
-import { BUILTIN_BOTS, BUILTIN_BOT_KINDS, type BuiltinBotKind } from '../../bots/builtin-bots';
+import { PageInfoType } from '../../graphql/page-info';
+import { BUILTIN_BOTS, BUILTIN_BOT_KINDS, type BuiltinBotKind } from '../../players/builtin-bots';
 import { PlayerType } from '../../players/player.types';
 import type { SameMembers } from '../../common/same-members';
 import { CLIENT_SEED_SOURCES } from '../domain/client-seed-source';
 import { END_REASON_NAMES, UNRATED_REASONS } from '../domain/game-record';
-import { GAME_STATUSES, OUTCOMES } from '../domain/vocabulary';
+import { GAME_STATUSES, OUTCOMES, PRESET_API_NAMES } from '../domain/vocabulary';
 import {
   BLOCKED_WHEN,
   CENTER_TOP_RANKS,
@@ -30,24 +31,20 @@ import {
   type RuleOptions as EngineRuleOptions,
 } from '../../engine';
 
-export const Preset = listEnum(
-  PRESET_NAMES,
-  { classic: 'CLASSIC', zloba: 'ZLOBA', modern: 'MODERN' },
-  {
-    name: 'Preset',
-    description: 'A rule set: one of the three rule texts (docs/rules.md).',
-    values: {
-      classic: {
-        description: 'Swedish "Illvilja och elakhet": two players, separate decks, jokers wild, piles to K.',
-      },
-      zloba: { description: 'Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10.' },
-      modern: {
-        description:
-          'English "Spite and Malice": 2–6 players, kings wild, piles to Q, refill, mandatory discard.',
-      },
+export const Preset = listEnum(PRESET_NAMES, PRESET_API_NAMES, {
+  name: 'Preset',
+  description: 'A rule set: one of the three rule texts (docs/rules.md).',
+  values: {
+    classic: {
+      description: 'Swedish "Illvilja och elakhet": two players, separate decks, jokers wild, piles to K.',
+    },
+    zloba: { description: 'Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10.' },
+    modern: {
+      description:
+        'English "Spite and Malice": 2–6 players, kings wild, piles to Q, refill, mandatory discard.',
     },
   },
-);
+});
 export type Preset = (typeof PRESET_NAMES)[number];
 
 export const GameStatus = listEnum(GAME_STATUSES, sameNames(GAME_STATUSES), {
@@ -747,54 +744,6 @@ export class MoveRecordType {
   @Field({ description: 'When it was recorded.' }) createdAt!: Date;
 }
 
-@ObjectType('VerifyResult', {
-  description: 'An independent check of a finished game from its revealed seed.',
-})
-export class VerifyResultType {
-  @Field({ description: 'True when every check passed.' }) ok!: boolean;
-  @Field({
-    description:
-      'The revealed seed gives the commitment published at the start (its labelled SHA-256, docs/fairness.md).',
-  })
-  seedMatchesCommitment!: boolean;
-  @Field({
-    description:
-      'Every seat has a valid client seed and each stand-in is the one the revealed seed gives (true for games that take none).',
-  })
-  clientSeedsMatch!: boolean;
-  @Field({ description: 'Every logged move was legal when replayed from the seed.' }) replayMatches!: boolean;
-  @Field({ description: 'The replay ends with the recorded result.' }) resultMatches!: boolean;
-  @Field({
-    description:
-      'Every move of a built-in bot’s seat is the move that bot chooses from its seat’s view, replayed with the ' +
-      'random stream the revealed seed gives (docs/fairness.md#the-built-in-bots-choices); false when one differs. ' +
-      'A move that may be the choice of a retired version of the bot, which this server no longer plays, is not ' +
-      'checked (botDecisionsNotChecked). True when no built-in bot sat in the game.',
-  })
-  botChoicesMatch!: boolean;
-  @Field(() => Int, {
-    description:
-      'The built-in bots’ moves not checked: each differs from the choice of every version of the bot this server ' +
-      'plays, and its seat also lists a retired version (Player.botVersions), whose choice it may be; an engine of ' +
-      'that release can check it (docs/fairness.md#the-built-in-bots-choices).',
-  })
-  botDecisionsNotChecked!: number;
-  @Field(() => Int, {
-    description:
-      'The built-in bots’ moves replayed and found to be their own choices (all of them, or those before the first ' +
-      'that differs).',
-  })
-  botDecisionsReplayed!: number;
-  @Field(() => Int, {
-    nullable: true,
-    description:
-      'The event (its seq, as in Game.moves) of the first built-in bot move that is not the bot’s choice; null ' +
-      'when there is none.',
-  })
-  firstDifferingBotMove!: number | null;
-  @Field({ description: 'What was checked, or the first thing that failed.' }) message!: string;
-}
-
 @InputType('GamesFilter', {
   description:
     'Which games to list; every given condition must hold. Lists of finished games (status FINISHED, result, ' +
@@ -918,25 +867,6 @@ export class GameType implements NodeType {
 export class GameEdgeType {
   @Field({ description: 'Pass as `after` to continue after this game.' }) cursor!: string;
   @Field(() => GameType, { description: 'The game.' }) node!: GameType;
-}
-
-@ObjectType('PageInfo', {
-  description: 'Where a page stands in its list (paged forward with first and after).',
-})
-export class PageInfoType {
-  @Field({ description: 'Whether more entries follow this page.' }) hasNextPage!: boolean;
-  @Field({ description: 'Whether entries come before this page: true when it was asked for with `after`.' })
-  hasPreviousPage!: boolean;
-  @Field(() => String, {
-    nullable: true,
-    description: 'The first cursor of this page; null when it is empty.',
-  })
-  startCursor!: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'The last cursor of this page; null when it is empty.',
-  })
-  endCursor!: string | null;
 }
 
 @ObjectType('GameConnection', {

@@ -16,7 +16,7 @@ import {
   Subscription,
 } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../../auth/auth.service';
-import { dateArgument } from '../../common/date-time.scalar';
+import { dateArgument } from '../../graphql/date-time.scalar';
 import { AFTER_ARG, FIRST_ARG, pageSize } from '../../graphql/page-size';
 import type { RequestContext, Viewer } from '../../auth/viewer';
 import { AccessGate } from '../../auth/access-gate';
@@ -60,11 +60,9 @@ import {
   RuleOptionsType,
   TimeControlChoicesType,
   TimeControlType,
-  VerifyResultType,
 } from './game.types';
 import { GameRecord, GamesService } from '../games.service';
 import { GameHandler } from '../write/game-handler';
-import { GameVerifier } from '../../export/game-verifier';
 import { isChallenge } from '../domain/challenge';
 import { centerPileId, gamePlayerId, gameViewId, seatViewId } from './object-ids';
 import { pageInfoOf } from '../../graphql/page-info';
@@ -79,7 +77,6 @@ export class GamesResolver {
     private readonly handler: GameHandler,
     private readonly events: EventBus,
     private readonly gate: AccessGate,
-    private readonly verifier: GameVerifier,
   ) {}
 
   @Query(() => GameType, {
@@ -289,26 +286,6 @@ export class GamesResolver {
       hoursPerMoveMin: MIN_HOURS_PER_MOVE,
       hoursPerMoveMax: MAX_HOURS_PER_MOVE,
     };
-  }
-
-  @Query(() => VerifyResultType, {
-    description:
-      'Check a game that is over: seed against commitment, client seeds, replay, result, and the built-in bots’ ' +
-      'moves replayed as their own choices (RATE_LIMITED while this server replays another game’s bot moves).',
-  })
-  async verifyGame(
-    @Context() context: RequestContext,
-    @Args('id', { type: () => ID, description: 'The game’s id.' }) id: string,
-  ): Promise<VerifyResultType> {
-    requireReadable(context.viewer);
-    const checks = await this.verifier.verify(id);
-    const ok =
-      checks.seedMatchesCommitment &&
-      checks.clientSeedsMatch &&
-      checks.replayMatches &&
-      checks.resultMatches &&
-      checks.botChoicesMatch;
-    return { ok, ...checks };
   }
 
   @Subscription(() => GameType, {

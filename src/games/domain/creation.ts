@@ -18,9 +18,17 @@ import {
   takesClientSeeds,
   validateOptions,
 } from '../../engine';
-import { BuiltinBot, BuiltinBotKind, builtinBot, builtinBotById } from '../../bots/builtin-bots';
+import { BuiltinBot, BuiltinBotKind, builtinBot, builtinBotById } from '../../players/builtin-bots';
 import type { GameRowRecord, GameSeatRecord } from './game-record';
 import type { GameLifeEvent } from './notifications';
+
+/** What kind of seek (docs/api.md#seekgame): the preset (with its default rules), the rated flag, the clock. */
+export interface SeekKind {
+  readonly preset: PresetName;
+  readonly rated: boolean;
+  /** Seconds per move; null for no clock. */
+  readonly secondsPerMove: number | null;
+}
 
 export interface CreateGameRequest {
   readonly preset: PresetName;

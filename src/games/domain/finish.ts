@@ -1,11 +1,11 @@
 /**
  * What a finished game records on each seat: the player's outcome, placement, score and pay-off cards
- * left, and for rated games the Glicko-2 rating before and after. Pure: the service writes these in the same
- * transaction as the finishing move, the demo seeder (src/cli/seed-demo.ts) writes the same from its own games,
- * and the projection check recomputes the outcomes from the recorded result.
+ * left, and for rated games the Glicko-2 rating before and after (which the ratings module computes:
+ * src/ratings/rating-changes.ts). Pure: the service writes these in the same transaction as the finishing move,
+ * the demo seeder (src/cli/seed-demo.ts) writes the same from its own games, and the projection check recomputes
+ * the outcomes from the recorded result.
  */
 import type { GameResult } from '../../engine';
-import { NEW_PLAYER, Rating, pairwiseResults, rate } from '../../ratings/glicko2';
 import type { OutcomeName } from './vocabulary';
 
 export type Outcome = OutcomeName;
@@ -49,31 +49,16 @@ export function seatOutcomes(
     });
 }
 
-export interface RatingChange {
-  readonly playerId: string;
-  readonly before: Rating;
-  readonly after: Rating;
+/** A Glicko-2 rating as a seat records it before and after a rated game (src/ratings/glicko2.ts computes them). */
+export interface SeatRating {
+  readonly rating: number;
+  readonly deviation: number;
+  readonly volatility: number;
 }
 
-/**
- * One rating period per game (docs/api.md#ratings): every pair of players counts as one result, decided by
- * placement, each rated against the others' ratings from before the game. `before` holds every player's current
- * rating (NEW_PLAYER for a first game in the preset).
- */
-export function ratingChanges(
-  outcomes: readonly SeatOutcome[],
-  before: ReadonlyMap<string, Rating>,
-): RatingChange[] {
-  const groups = new Map<number, string[]>();
-  for (const { placement, playerId } of outcomes) {
-    const group = groups.get(placement) ?? [];
-    group.push(playerId);
-    groups.set(placement, group);
-  }
-  const ranking = [...groups.entries()].sort(([a], [b]) => a - b).map(([, group]) => group);
-  const results = pairwiseResults(ranking, before);
-  return outcomes.map(({ playerId }) => {
-    const current = before.get(playerId) ?? NEW_PLAYER;
-    return { playerId, before: current, after: rate(current, results.get(playerId) ?? []) };
-  });
+/** A seat's rating change (the ratings module computes it: src/ratings/rating-changes.ts). */
+export interface RatingChange {
+  readonly playerId: string;
+  readonly before: SeatRating;
+  readonly after: SeatRating;
 }

@@ -3,13 +3,11 @@ import {
   GameState,
   RuleOptions,
   RulesVersion,
-  UnsupportedRulesVersionError,
   parsePosition,
   requireRulesVersion,
   setup,
   takesClientSeeds,
 } from '../../engine';
-import { ApiError } from '../../errors/api-error';
 
 export class LogCorruptError extends Error {}
 
@@ -44,7 +42,7 @@ export function originOf(game: SeatedGame): GameOrigin {
 
 /**
  * The engine's deal of a stored game, under the game's own rules version. A version this engine does not know is
- * UNSUPPORTED_RULES_VERSION (never a replay under other rules); a dealt game missing a client seed is corrupt.
+ * refused (`versionOf`: never a replay under other rules); a dealt game missing a client seed is corrupt.
  */
 export function dealOf(game: GameOrigin): Deal {
   const version = versionOf(game);
@@ -56,14 +54,12 @@ export function dealOf(game: GameOrigin): Deal {
   return { version, seed: game.seed, clientSeeds };
 }
 
-/** The game's rules version, if this engine knows it; UNSUPPORTED_RULES_VERSION otherwise. */
+/**
+ * The game's rules version, if this engine knows it; the engine's UnsupportedRulesVersionError otherwise, which the
+ * API answers as UNSUPPORTED_RULES_VERSION (the one mapping: `domainApiError`, src/errors/api-error.ts).
+ */
 export function versionOf(game: { readonly rulesVersion: string }): RulesVersion {
-  try {
-    return requireRulesVersion(game.rulesVersion);
-  } catch (error) {
-    if (!(error instanceof UnsupportedRulesVersionError)) throw error;
-    throw new ApiError('UNSUPPORTED_RULES_VERSION', error.message, { rulesVersion: game.rulesVersion });
-  }
+  return requireRulesVersion(game.rulesVersion);
 }
 
 /** The state before any event: the deal from the seeds, or the custom start position. */

@@ -4,7 +4,7 @@
  * is the change's own). The repositories write what this returns in the transaction of the change itself, with
  * the webhook deliveries it queues (src/notifications/sql/notification-writes.ts).
  */
-import type { PlayerEventKind } from '../../notifications/player-event-kinds';
+import type { PlayerEventKind, PlayerNotification } from '../../notifications/player-event-kinds';
 
 /** What happened to a game, as far as anyone is told of it. */
 export type GameLifeEvent =
@@ -18,13 +18,6 @@ export type GameLifeEvent =
   | { readonly type: 'ended'; readonly seated: readonly string[] }
   /** Most of the turn's time is used up (docs/correspondence.md#reminders). */
   | { readonly type: 'reminded'; readonly playerId: string };
-
-/** One player event to store (and deliver to the player's webhooks that take its kind). */
-export interface PlayerNotification {
-  readonly playerId: string;
-  readonly kind: PlayerEventKind;
-  readonly gameId: string;
-}
 
 /** The notifications of a game's events, in the order the events happened. */
 export function notificationsOf(gameId: string, events: readonly GameLifeEvent[]): PlayerNotification[] {

@@ -3,8 +3,7 @@
  * (src/cli/check-projections.ts) and the archiver (src/archive/archive-worker.ts), which archives a log only when
  * its decoded archive replays to the row as stored. Pure: the caller reads the rows.
  */
-import { GameEvent, GameResult, replayFrom } from '../../engine';
-import { ApiError } from '../../errors/api-error';
+import { GameEvent, GameResult, UnsupportedRulesVersionError, replayFrom } from '../../engine';
 import { seatOutcomes } from './finish';
 import { LogCorruptError, initialState } from './initial-state';
 import { GameProjection, projectionOf, sameResult } from './projection';
@@ -79,7 +78,7 @@ export function compare(
   try {
     initial = initialState(origin);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'UNSUPPORTED_RULES_VERSION') {
+    if (error instanceof UnsupportedRulesVersionError) {
       differ('rules_version', row.rules_version, `nothing: ${error.message}`);
       return { differences, projection: null };
     }

@@ -2,6 +2,7 @@
  * Names of a game's life that the database, the API, the lists and the export share, written once: each list
  * `as const`, its type derived. The GraphQL enums in game.types.ts are checked against these at compile time.
  */
+import type { PresetName } from '../../engine';
 
 /** Where a game is in its life: the `games.status` column, `GameStatus` in the API, `status` in an export. */
 export const GAME_STATUSES = ['WAITING', 'ACTIVE', 'FINISHED', 'ABORTED'] as const;
@@ -10,3 +11,13 @@ export type GameStatusName = (typeof GAME_STATUSES)[number];
 /** How a finished game went for one player: `game_players.outcome`, `Outcome` in the API and the export. */
 export const OUTCOMES = ['WIN', 'LOSS', 'DRAW'] as const;
 export type OutcomeName = (typeof OUTCOMES)[number];
+
+/**
+ * How the API spells each preset (the `Preset` enum of src/games/api/game.types.ts, and one's own data download):
+ * the one mapping from the engine's names.
+ */
+export const PRESET_API_NAMES = {
+  classic: 'CLASSIC',
+  zloba: 'ZLOBA',
+  modern: 'MODERN',
+} as const satisfies Readonly<Record<PresetName, string>>;

@@ -9,23 +9,15 @@
  * bytes (GAME_CACHE_MB, docs/operations.md#the-game-cache): the least recently used games go first.
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { GameEvent, GameState, applyEvent, cloneState, replayFrom } from '../../engine';
-import type { StoredEvent } from '../domain/stored-event';
+import { replayFrom } from '../../engine';
+import { type FoldedGame, withMovers } from '../domain/folded-game';
 import { GamesRepository } from './games.repository';
 import type { GameRecord, GameSeatRecord } from '../domain/game-record';
 import { LogCorruptError, initialState, originOf } from '../domain/initial-state';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../../common/app-config.token';
 
-/** A game's folded state at a version, and what of its log a move needs. */
-export interface FoldedGame {
-  readonly version: number;
-  readonly state: GameState;
-  /** The log's last event (what made this version); null before the first. */
-  readonly last: StoredEvent | null;
-  /** The seats that made any event of the log, in seat order (a timeout asks whether the mover ever moved). */
-  readonly movedSeats: readonly number[];
-}
-
+// Re-exported for the benchmark (bench/store.bench.ts) and other readers of the store.
+export type { FoldedGame } from '../domain/folded-game';
 export type { StoredEvent } from '../domain/stored-event';
 
 /** The cache's size without a configuration (a tool or benchmark building a store): 64 MiB. */
@@ -228,42 +220,4 @@ export class GameStore {
     this.remember(game.id, folded);
     return folded;
   }
-}
-
-/** The seats that made an event, `moved` and those of `events`, in seat order. */
-function withMovers(
-  moved: readonly number[],
-  events: readonly { readonly event: GameEvent }[],
-): readonly number[] {
-  if (events.every((stored) => moved.includes(stored.event.seat))) return moved;
-  return [...new Set([...moved, ...events.map((stored) => stored.event.seat)])].sort((a, b) => a - b);
-}
-
-/**
- * The folded game after appending `events` (which `decide` produced on `folded.state`), and the events as the log
- * stores them.
- */
-export function advance(
-  folded: FoldedGame,
-  events: readonly GameEvent[],
-  createdAt: Date,
-  clientMoveId: string | null,
-): { readonly next: FoldedGame; readonly appended: readonly StoredEvent[] } {
-  const state = cloneState(folded.state);
-  for (const event of events) applyEvent(state, event);
-  const appended = events.map((event, index) => ({
-    seq: folded.version + index + 1,
-    event,
-    createdAt,
-    clientMoveId: index === 0 ? clientMoveId : null,
-  }));
-  return {
-    next: {
-      version: folded.version + events.length,
-      state,
-      last: appended.at(-1) ?? folded.last,
-      movedSeats: withMovers(folded.movedSeats, appended),
-    },
-    appended,
-  };
 }

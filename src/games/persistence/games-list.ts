@@ -11,8 +11,7 @@
  * - `created`: everything else by creation time.
  */
 import { isUuid } from '../../common/ids';
-import { cursorParts, cursorTime, encodeCursor, notACursor } from '../../common/cursor';
-import type { PresetName } from '../../engine';
+import { cursorParts, cursorTime, encodeCursor, notACursor } from '../../graphql/cursor';
 import type { GameStatusName, OutcomeName } from '../domain/vocabulary';
 import type { ChallengeDirectionName, ChallengeStateName } from '../domain/challenge';
 
@@ -66,14 +65,6 @@ export function listOrder(query: GamesListQuery): ListOrder {
     query.finishedBefore !== undefined
     ? 'finished'
     : 'created';
-}
-
-/** What kind of seek (docs/api.md#seekgame): the preset (with its default rules), the rated flag, the clock. */
-export interface SeekKind {
-  readonly preset: PresetName;
-  readonly rated: boolean;
-  /** Seconds per move; null for no clock. */
-  readonly secondsPerMove: number | null;
 }
 
 const ORDER_TAGS: Readonly<Record<ListOrder, string>> = {

@@ -9,23 +9,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import {
-  WAKE_WEBHOOK_WORKERS,
   notificationArrays,
   notificationCtes,
   writeNotifications,
 } from '../../notifications/sql/notification-writes';
+import { WEBHOOK_OUTBOX } from '../../webhooks/sql/webhook-outbox';
 import { transaction, transactionIf } from '../../db/transaction';
-import { AppMetrics } from '../../metrics/app-metrics';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
-import type { NewGame } from '../domain/creation';
+import type { NewGame, SeekKind } from '../domain/creation';
 import type { GameStatusName } from '../domain/vocabulary';
 import { notificationsOf } from '../domain/notifications';
 import { recordFinish } from './sql/finish';
-import type { GamesListQuery, SeekKind } from './games-list';
+import type { GamesListQuery } from './games-list';
 import { gamesListSql, seeksOfKindSql } from './sql/games-list-sql';
 import { GameRow, SEAT_PLAYER_FIELDS, SeatRow, gameOfRow, recordOfPrisma, seatOfRow } from './game-rows';
 import type { GameRecord, GameRowRecord, GameSeatRecord } from '../domain/game-record';
+import type { RatingChange, SeatOutcome } from '../domain/finish';
 import type { StoredEvent } from '../domain/stored-event';
 import type { ArchivedEvent } from './archive-format';
 import { READ_GAME_ROW, readEventOfClientMove, readLogs } from './sql/stored-log';
@@ -64,8 +64,9 @@ const APPEND_TELLING_SQL = `
   ${notificationCtes(
     `moved, unnest($15::uuid[], $16::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
      LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
+    WEBHOOK_OUTBOX,
   )}
-  SELECT (SELECT count(*) FROM appended)::int AS appended, ${WAKE_WEBHOOK_WORKERS} AS woken`;
+  SELECT (SELECT count(*) FROM appended)::int AS appended, ${WEBHOOK_OUTBOX.wake} AS woken`;
 
 /**
  * The appends as named statements: each pooled connection parses and plans them once, not on every move
@@ -194,12 +195,38 @@ async function wholeGames(db: Pool | PoolClient, ids: readonly string[]): Promis
   });
 }
 
+/**
+ * Where the repository counts the moves it appends (malice_moves_appended_total): AppMetrics, bound in
+ * MetricsModule (src/metrics/metrics.module.ts). Owned here because the metrics module sits above this one
+ * (docs/architecture.md, "Layout of a module"); a tool or benchmark that builds a repository passes its own.
+ */
+export abstract class MovesCounter {
+  abstract movesAppended(count: number): void;
+}
+
+/**
+ * The ratings' part of a finishing move (docs/api.md#ratings): the ratings module's writer of `ratings`
+ * (src/ratings/ratings.repository.ts, bound in RatingsModule), run inside the finishing move's transaction. Owned
+ * here because the ratings module sits above this one (docs/architecture.md, "Layout of a module").
+ */
+export abstract class FinishRatings {
+  /** Rates a finished rated game's seats on `client` (the finishing move's transaction); each seat's change. */
+  abstract rateFinishedGame(
+    client: PoolClient,
+    preset: string,
+    outcomes: readonly SeatOutcome[],
+    now: Date,
+  ): Promise<readonly RatingChange[]>;
+}
+
 @Injectable()
 export class GamesRepository {
   constructor(
     private readonly prisma: PrismaService,
     // Only the count of appended moves (a tool or benchmark that builds a repository passes its own).
-    @Inject(AppMetrics) private readonly metrics: Pick<AppMetrics, 'movesAppended'>,
+    @Inject(MovesCounter) private readonly metrics: MovesCounter,
+    // The app binds it (RatingsModule); a tool or benchmark that builds a repository passes its own.
+    @Inject(FinishRatings) private readonly ratings: FinishRatings,
   ) {}
 
   // ---- reads --------------------------------------------------------------------------------------------------
@@ -298,7 +325,9 @@ export class GamesRepository {
    * turns).
    */
   async transaction<T>(work: (tx: GameTransaction) => Promise<T>): Promise<T> {
-    return transaction(this.prisma.pool, (client) => work(new GameTransaction(client, this.metrics)));
+    return transaction(this.prisma.pool, (client) =>
+      work(new GameTransaction(client, this.metrics, this.ratings)),
+    );
   }
 
   /**
@@ -309,7 +338,9 @@ export class GamesRepository {
     if (change.kind === 'played' && change.outcomes === null) {
       return countAppended(this.metrics, change, await writePlayed(this.prisma.pool, change));
     }
-    return transactionIf(this.prisma.pool, (client) => writeChange(client, change, this.metrics));
+    return transactionIf(this.prisma.pool, (client) =>
+      writeChange(client, change, this.metrics, this.ratings),
+    );
   }
 
   /**
@@ -332,7 +363,8 @@ export class GamesRepository {
 export class GameTransaction {
   constructor(
     private readonly client: PoolClient,
-    private readonly metrics: Pick<AppMetrics, 'movesAppended'>,
+    private readonly metrics: MovesCounter,
+    private readonly ratings: FinishRatings,
   ) {}
 
   /** The game with its seats, its row locked until the transaction ends; null when there is none. */
@@ -358,7 +390,7 @@ export class GameTransaction {
 
   /** Writes `change` in this transaction; false when the game moved on since it was decided. */
   write(change: GameChange): Promise<boolean> {
-    return writeChange(this.client, change, this.metrics);
+    return writeChange(this.client, change, this.metrics, this.ratings);
   }
 
   /** Another module's write (an admin's audit row) in this transaction. */
@@ -381,10 +413,11 @@ async function stillAsDecided(client: PoolClient, gameId: string, expected: Expe
 async function writeChange(
   client: PoolClient,
   change: GameChange,
-  metrics: Pick<AppMetrics, 'movesAppended'>,
+  metrics: MovesCounter,
+  ratings: FinishRatings,
 ): Promise<boolean> {
   const tell = (): Promise<void> =>
-    writeNotifications(client, notificationsOf(change.gameId, change.told), change.at);
+    writeNotifications(client, notificationsOf(change.gameId, change.told), change.at, WEBHOOK_OUTBOX);
   switch (change.kind) {
     case 'created':
       await writeNewGame(client, change.game, change.at);
@@ -427,7 +460,8 @@ async function writeChange(
     case 'played': {
       const appended = await writePlayed(client, change);
       if (appended && change.outcomes !== null) {
-        await recordFinish(client, { id: change.gameId, ...change.finishing }, change.outcomes, change.at);
+        const game = { id: change.gameId, ...change.finishing };
+        await recordFinish(client, game, change.outcomes, change.at, ratings);
       }
       return countAppended(metrics, change, appended);
     }
@@ -540,11 +574,7 @@ async function writePlayed(db: Pick<PoolClient, 'query'>, change: Played): Promi
 }
 
 /** Counted in memory once written: the metric adds nothing to the statement. */
-function countAppended(
-  metrics: Pick<AppMetrics, 'movesAppended'>,
-  change: Played,
-  appended: boolean,
-): boolean {
+function countAppended(metrics: MovesCounter, change: Played, appended: boolean): boolean {
   if (appended) metrics.movesAppended(1);
   return appended;
 }

@@ -12,7 +12,7 @@ import {
   standInClientSeed,
   takesClientSeeds,
 } from '../../engine';
-import { builtinBotById, builtinBotVersion } from '../../bots/builtin-bots';
+import { builtinBotById, builtinBotVersion } from '../../players/builtin-bots';
 import { clientSeedRefusal } from '../domain/creation';
 import { seatOutcomes } from '../domain/finish';
 import type { GameRecord } from '../domain/game-record';
@@ -27,7 +27,7 @@ import {
 } from '../domain/life';
 import { GameLifeEvent, moveLifeEvents } from '../domain/notifications';
 import { projectionOf } from '../domain/projection';
-import { FoldedGame, advance } from '../persistence/game-store';
+import { FoldedGame, advance } from '../domain/folded-game';
 import type { CallOff } from './game-command';
 import type { CalledOff, DealPlan, Expected, GameChange, Played } from './game-change';
 

@@ -19,7 +19,7 @@ import type { GameLifeEvent } from '../domain/notifications';
 import type { GameProjection } from '../domain/projection';
 import type { StoredEvent } from '../domain/stored-event';
 import type { GameStatusName } from '../domain/vocabulary';
-import type { FoldedGame } from '../persistence/game-store';
+import type { FoldedGame } from '../domain/folded-game';
 
 /** The kinds of change, written once; the writer and apply-change switch over them exhaustively. */
 export const CHANGE_KINDS = [

@@ -3,10 +3,10 @@
  * (docs/architecture.md#where-a-change-to-a-game-is-decided). The vocabulary is written once here; the decider and the handler
  * switch over it exhaustively.
  */
-import type { PoolClient } from 'pg';
 import type { DeclineReasonName } from '../domain/challenge';
-import type { CreateGameRequest } from '../domain/creation';
-import type { SeekKind } from '../persistence/games-list';
+import type { CreateGameRequest, SeekKind } from '../domain/creation';
+// The handler's type (it names the transaction's connection): this file names no database code.
+import type { AlongsideWrite } from './game-handler';
 
 export const COMMAND_TYPES = [
   'create',
@@ -34,12 +34,6 @@ export type CallOff =
   | { readonly type: 'withdraw'; readonly playerId: string }
   /** An admin calls the game off (docs/operations.md#moderation). */
   | { readonly type: 'moderate' };
-
-/**
- * A write another module makes in the same transaction as the change (an admin's audit row): it commits with the
- * change or not at all.
- */
-export type AlongsideWrite = (db: PoolClient) => Promise<void>;
 
 export type GameCommand =
   /** A new game, made by `playerId` (the id handed to handle() becomes the game's). */

@@ -16,6 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
 import { commandOf } from '../../engine';
 import { ApiError, violationError } from '../../errors/api-error';
 import { Clock } from '../../clock/clock';
@@ -29,7 +30,7 @@ import { GameTransaction, GamesRepository } from '../persistence/games.repositor
 import { GamesService } from '../games.service';
 import { gameAfter } from './apply-change';
 import type { Created, GameChange, Played } from './game-change';
-import type { AlongsideWrite, CallOff, GameCommand } from './game-command';
+import type { CallOff, GameCommand } from './game-command';
 import {
   Decision,
   PlayCommand,
@@ -43,6 +44,13 @@ import {
   decideTimeout,
   playRefusal,
 } from './decide-change';
+
+/**
+ * A write another module makes in the same transaction as the change (an admin's audit row): it commits with the
+ * change or not at all. Named here, beside the transaction it runs in, so that the command (game-command.ts) names
+ * no database type.
+ */
+export type AlongsideWrite = (db: PoolClient) => Promise<void>;
 
 /** What a move did: the event it recorded, whether this answer replays an earlier identical request, the game. */
 export interface MoveOutcome {

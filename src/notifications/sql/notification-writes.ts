@@ -7,23 +7,35 @@
  *
  * Fragments and statements for repositories only (the games repository composes them into its own statements; the
  * player events repository erases): the notifications module owns `player_events`.
+ *
+ * The outbox is handed in (`EventOutbox`) by the repository that composes the statement: the webhooks module, which
+ * owns `webhook_deliveries`, sits above this one (it reads the event kinds and the bus), so this module names none
+ * of its code (docs/architecture.md, "Layout of a module").
  */
-import type { PlayerNotification } from '../../games/domain/notifications';
-import { WAKE_WEBHOOK_WORKERS, queuedDeliveriesCte } from '../../webhooks/sql/webhook-outbox';
+import type { PlayerNotification } from '../player-event-kinds';
 
-export { WAKE_WEBHOOK_WORKERS };
+/** What else the statement that writes player events queues for them, in the same statement (the webhooks' outbox). */
+export interface EventOutbox {
+  /**
+   * The CTE `queued` over `events`, a CTE whose rows give `id`, `player_id`, `kind`, `game_id` and `created_at`
+   * (the inserted player events).
+   */
+  queuedCte(events: string): string;
+  /** A column expression, to follow the CTEs, that wakes whoever works off what `queued` queued. */
+  readonly wake: string;
+}
 
 /**
- * CTEs `notified` (the player_events rows) and `queued` (their webhook deliveries) over `source`, a FROM list
+ * CTEs `notified` (the player_events rows) and `queued` (the outbox's, over them) over `source`, a FROM list
  * whose rows give `n.player_id`, `n.kind`, `n.game_id`, `n.created_at` and an order `n.ord`. To be followed
- * by a statement that reads `queued` with `WAKE_WEBHOOK_WORKERS`.
+ * by a statement that reads `queued` with the outbox's `wake`.
  */
-export function notificationCtes(source: string): string {
+export function notificationCtes(source: string, outbox: EventOutbox): string {
   return `
   notified AS (
     INSERT INTO player_events (player_id, kind, game_id, created_at)
     SELECT n.player_id, n.kind, n.game_id, n.created_at FROM ${source} ORDER BY n.ord
-    RETURNING id, player_id, kind, game_id, created_at),${queuedDeliveriesCte('notified')}`;
+    RETURNING id, player_id, kind, game_id, created_at),${outbox.queuedCte('notified')}`;
 }
 
 /** The parameters `unnest($a::uuid[], $b::text[], $c::uuid[])` takes for a list of notifications. */
@@ -37,24 +49,32 @@ export function notificationArrays(
   ];
 }
 
-const WRITE_NOTIFICATIONS = `
+/** The statement that writes notifications, with what `outbox` queues for them. */
+function writeNotificationsSql(outbox: EventOutbox): string {
+  return `
   WITH ${notificationCtes(
     `unnest($1::uuid[], $2::text[], $3::uuid[]) WITH ORDINALITY AS u(player_id, kind, game_id, ord),
      LATERAL (SELECT u.player_id, u.kind, u.game_id, $4::timestamptz AS created_at, u.ord) AS n`,
+    outbox,
   )}
-  SELECT ${WAKE_WEBHOOK_WORKERS} AS woken`;
+  SELECT ${outbox.wake} AS woken`;
+}
 
 /** Where a statement can run: a node-postgres client (in a transaction) or the pool. */
 export interface Statements {
   query(text: string, values: unknown[]): Promise<unknown>;
 }
 
-/** Writes `notifications`, made at `at`, on `db` (a transaction's client, or the pool for a change of its own). */
+/**
+ * Writes `notifications`, made at `at`, with what `outbox` queues for them, on `db` (a transaction's client, or the
+ * pool for a change of its own).
+ */
 export async function writeNotifications(
   db: Statements,
   notifications: readonly PlayerNotification[],
   at: Date,
+  outbox: EventOutbox,
 ): Promise<void> {
   if (notifications.length === 0) return;
-  await db.query(WRITE_NOTIFICATIONS, [...notificationArrays(notifications), at]);
+  await db.query(writeNotificationsSql(outbox), [...notificationArrays(notifications), at]);
 }

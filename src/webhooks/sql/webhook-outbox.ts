@@ -5,6 +5,7 @@
  * `webhook_deliveries` (docs/architecture.md, "Who writes what"): its rows are written here and in the webhook
  * repositories, nowhere else.
  */
+import type { EventOutbox } from '../../notifications/sql/notification-writes';
 
 /**
  * The CTE `queued`: a delivery for each webhook of the player that takes the event's kind, over `events`, a CTE
@@ -26,3 +27,9 @@ export function queuedDeliveriesCte(events: string): string {
  * look at once instead of at their next interval. Only then, because a NOTIFY serialises commits.
  */
 export const WAKE_WEBHOOK_WORKERS = `(SELECT count(*) FROM (SELECT pg_notify('malice_webhooks', '') FROM queued LIMIT 1) AS woken)`;
+
+/**
+ * The outbox as the notification writes take it (src/notifications/sql/notification-writes.ts): handed in by the
+ * games repository, which composes both into its statements, since the notifications module sits below this one.
+ */
+export const WEBHOOK_OUTBOX: EventOutbox = { queuedCte: queuedDeliveriesCte, wake: WAKE_WEBHOOK_WORKERS };

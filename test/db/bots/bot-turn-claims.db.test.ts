@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { BOT_CLAIM_MS, BotTurnClaims } from '../../../src/bots/bot-turn-claims.repository';
-import { BUILTIN_BOTS } from '../../../src/bots/builtin-bots';
+import { BUILTIN_BOTS } from '../../../src/players/builtin-bots';
 import { freshDatabase, sql } from '../../support/service/database';
 
 let url: string;

@@ -1,11 +1,11 @@
 /**
- * The built-in bots' list (src/bots/builtin-bots.ts) and their accounts (created by migrations) agree: every
+ * The built-in bots' list (src/players/builtin-bots.ts) and their accounts (created by migrations) agree: every
  * level in BUILTIN_BOTS has its account under the same fixed id and username, marked as a bot, with no password
  * anyone can sign in with, and every such bot account is a listed level. A new level is one entry there plus a
  * migration (docs/correspondence.md, "Adding a bot level"); this is what catches one without the other.
  */
 import { BOT_NAMES } from '../../../src/engine';
-import { BUILTIN_BOTS, builtinBotVersion } from '../../../src/bots/builtin-bots';
+import { BUILTIN_BOTS, builtinBotVersion } from '../../../src/players/builtin-bots';
 import { freshDatabase, sql } from '../../support/service/database';
 
 let url: string;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { checkProjections } from '../../../src/cli/check-projections';
-import { notifierOption } from '../../../src/notifications/notifier';
+import { notifierOption } from '../../../src/db/notifier';
 import { dataOf, register } from '../../support/service/app';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
 import { createGame, joinGame, readGame } from '../../support/service/play';

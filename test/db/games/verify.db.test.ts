@@ -3,7 +3,7 @@
  * says precisely why a game that can still be played has nothing to check yet.
  *
  * In a game against a built-in bot it also replays every move of the bot's seat as the bot's own choice (check 8
- * of src/export/verify-export.ts), in the copy's bot threads (src/games/bot-choice-checks.ts): the same finding as
+ * of src/export/verify-export.ts), in the copy's bot threads (src/export/bot-choice-checks.ts): the same finding as
  * the command-line checker's on the game's export; a move the bot would not make is found and named; one game's
  * replay at a time per copy, another refused with RATE_LIMITED and when to come back; each finding kept; and the
  * replays wait behind every bot turn in the threads.
@@ -17,7 +17,7 @@ import {
   replayExport,
   verifyExport,
 } from '../../../src/export/verify-export';
-import { BotChoiceChecks } from '../../../src/games/bot-choice-checks';
+import { BotChoiceChecks } from '../../../src/export/bot-choice-checks';
 import { BOT, BotGame, botGame, botGameExport } from '../../unit/export/bot-game';
 import { codeOf, dataOf, register } from '../../support/service/app';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';

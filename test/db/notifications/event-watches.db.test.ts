@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { WatchRegistry } from '../../../src/notifications/watch-registry';
 import { writeNotifications } from '../../../src/notifications/sql/notification-writes';
+import { WEBHOOK_OUTBOX } from '../../../src/webhooks/sql/webhook-outbox';
 import { freshDatabase, sql } from '../../support/service/database';
 
 let url: string;
@@ -189,15 +190,16 @@ describe('the triggers announce only watched games and players', () => {
     }
   });
 
-  // The app queues a change's webhook deliveries with its player events (src/notifications/sql/notification-writes.ts)
-  // and wakes the webhook workers in the same statement; no trigger does it for a writer that does not.
+  // The app queues a change's webhook deliveries with its player events (src/notifications/sql/notification-writes.ts,
+  // with the webhooks' outbox the games repository hands it) and wakes the webhook workers in the same statement; no
+  // trigger does it for a writer that does not.
   it('webhook deliveries are announced on malice_webhooks when the app queues them, and only then', async () => {
     const listener = await listen();
     try {
       const player = await newPlayer();
       const game = await newGame(player);
       const tell = (kind: 'REMINDER' | 'GAME_OVER'): Promise<void> =>
-        writeNotifications(pool, [{ playerId: player, kind, gameId: game }], new Date());
+        writeNotifications(pool, [{ playerId: player, kind, gameId: game }], new Date(), WEBHOOK_OUTBOX);
       await tell('REMINDER');
       expect(await listener.upToNow()).toEqual([]); // no webhook: nothing queued
 

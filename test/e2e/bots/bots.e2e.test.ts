@@ -16,7 +16,7 @@
  */
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { botClientMoveId } from '../../../src/bots/bot-move';
-import { BUILTIN_BOTS } from '../../../src/bots/builtin-bots';
+import { BUILTIN_BOTS } from '../../../src/players/builtin-bots';
 import { BOT_VERSIONS, newDeal, optionsFor, setup } from '../../../src/engine';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from '../../support/service/app';
 import { sql } from '../../support/service/database';

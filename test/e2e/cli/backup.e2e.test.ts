@@ -19,7 +19,7 @@ import { TestApp, dataOf, register, startTestApp } from '../../support/service/a
 import { adminUrl, sql, urlFor } from '../../support/service/database';
 import { createGame, joinGame, makeMove, playGame, readGame, resign } from '../../support/service/play';
 import { until } from '../../support/service/outage';
-import { readBackupHeader } from '../../../src/backup/restore';
+import { readBackupHeader } from '../../support/backup';
 import { DELIVERY_HEADER } from '../../../src/webhooks/webhook-request';
 
 const DIST = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli');

@@ -4,13 +4,8 @@
  * clears its pair; counts forgotten an hour after the last failure.
  */
 import fc from 'fast-check';
-import {
-  Failures,
-  afterFailure,
-  delayAfter,
-  loginWaitMs,
-  throttleCounts,
-} from '../../../src/auth/login-throttle';
+import { Failures, delayAfter, loginWaitMs, throttleCounts } from '../../../src/auth/login-throttle';
+import { afterFailure } from '../../support/login-throttle';
 
 /**
  * The counts as LoginFailuresRepository keeps them, folded here with the policy's own functions (the repository's

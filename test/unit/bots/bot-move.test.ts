@@ -37,7 +37,7 @@ import {
 } from '../../../src/engine';
 import { chacha20Stream } from '../../../src/engine/chacha20';
 import { botClientMoveId, botRng, chooseBotMove } from '../../../src/bots/bot-move';
-import { BUILTIN_BOTS, builtinBot, builtinBotById } from '../../../src/bots/builtin-bots';
+import { BUILTIN_BOTS, builtinBot, builtinBotById } from '../../../src/players/builtin-bots';
 import { fieldsEncoded } from '../../support/commitment';
 
 const GAME = '6f1c9a52-3d4e-4b8a-9c1d-2e3f4a5b6c7d';

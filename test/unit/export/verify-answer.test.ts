@@ -45,7 +45,7 @@ function answerFor(doc: VerifiableExport): VerifyAnswer {
   return verifyAnswer({ checks: replayExport(doc).checks, botSeated: false, bots: null, mixes: true });
 }
 
-/** The answer's five flags, whose conjunction is VerifyResult's `ok` (src/games/api/games.resolver.ts). */
+/** The answer's five flags, whose conjunction is VerifyResult's `ok` (src/export/export.resolver.ts). */
 const flags = (answer: VerifyAnswer): boolean[] => [
   answer.seedMatchesCommitment,
   answer.clientSeedsMatch,

@@ -3,7 +3,7 @@
  * decided from the request and its inputs alone — the server seed, the id and the invited player are inputs.
  */
 import fc from 'fast-check';
-import { BUILTIN_BOTS } from '../../../src/bots/builtin-bots';
+import { BUILTIN_BOTS } from '../../../src/players/builtin-bots';
 import { RULES_VERSION, optionsFor, optionsOffPreset, seedCommitment } from '../../../src/engine';
 import {
   CreateGameRequest,

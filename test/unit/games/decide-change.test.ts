@@ -9,7 +9,7 @@ import { GameEvent, legalMoves, replayFrom } from '../../../src/engine';
 import type { GameRecord, GameSeatRecord } from '../../../src/games/domain/game-record';
 import { initialState, originOf } from '../../../src/games/domain/initial-state';
 import { projectionOf } from '../../../src/games/domain/projection';
-import type { FoldedGame } from '../../../src/games/persistence/game-store';
+import type { FoldedGame } from '../../../src/games/domain/folded-game';
 import { gameAfter } from '../../../src/games/write/apply-change';
 import {
   Decision,

@@ -4,7 +4,13 @@
  */
 import fc from 'fast-check';
 import { GameLifeEvent, moveLifeEvents, notificationsOf } from '../../../src/games/domain/notifications';
-import { HISTORICAL_EVENT_KINDS, PLAYER_EVENT_KINDS } from '../../../src/notifications/player-event-kinds';
+import { PLAYER_EVENT_KINDS, type PlayerEventKind } from '../../../src/notifications/player-event-kinds';
+
+/**
+ * Kinds no change of the running service tells any more, kept because stored events have them: GAME_UNRATED was
+ * written once, by migration 20261201100000_secret_deal, to the players of the games it made unrated.
+ */
+const HISTORICAL_EVENT_KINDS = ['GAME_UNRATED'] as const satisfies readonly PlayerEventKind[];
 
 const GAME = 'g1';
 const [ANN, BOB, CY] = ['ann', 'bob', 'cy'];

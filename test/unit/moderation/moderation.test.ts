@@ -3,7 +3,7 @@
  * (src/cli/admin-args.ts): pure, without a database.
  */
 import { UsageError, auditLine, parseAdminArgs } from '../../../src/cli/admin-args';
-import { BUILTIN_BOTS } from '../../../src/bots/builtin-bots';
+import { BUILTIN_BOTS } from '../../../src/players/builtin-bots';
 import type { PlayerRecord } from '../../../src/players/players.service';
 import {
   checkedReason,

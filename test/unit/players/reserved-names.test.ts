@@ -6,7 +6,7 @@
  * not copied from the code under test.
  */
 import fc from 'fast-check';
-import { BUILTIN_BOTS } from '../../../src/bots/builtin-bots';
+import { BUILTIN_BOTS } from '../../../src/players/builtin-bots';
 import { builtinBotLookAlike, staffWordIn } from '../../../src/players/reserved-names';
 
 /** What a letter may be written as so that a reader still sees that letter. */

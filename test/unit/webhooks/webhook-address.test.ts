@@ -9,13 +9,15 @@ import fc from 'fast-check';
 import {
   type IpAddress,
   type Network,
-  type RefusedRange,
   formatIp,
   formatNetwork,
-  judgeAddress,
-  judgeHost,
   parseIp,
   parseNetwork,
+} from '../../../src/config/networks';
+import {
+  type RefusedRange,
+  judgeAddress,
+  judgeHost,
   parseNetworks,
 } from '../../../src/webhooks/webhook-address';
 

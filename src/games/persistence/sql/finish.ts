@@ -1,13 +1,13 @@
 /**
- * Writes a finished game's per-seat record and, for a rated game, the rating updates (src/ratings/ratings.repository.ts)
- * and each seat's change — inside the transaction of
- * the move that finished it (docs/api.md#ratings): a game's finish and its rating updates are one transaction. The
+ * Writes a finished game's per-seat record and, for a rated game, the rating updates (src/ratings/ratings.repository.ts
+ * through FinishRatings, as the ratings module sits above this one) and each seat's change — inside the transaction
+ * of the move that finished it (docs/api.md#ratings): a game's finish and its rating updates are one transaction. The
  * finishing append's version guard lets only one writer get here per game; the `finished_at IS NULL` guard below
  * makes a second recording fail loudly (and roll the whole move back) rather than rate twice.
  */
 import type { PoolClient } from 'pg';
-import { rateFinishedGame } from '../../../ratings/ratings.repository';
 import type { SeatOutcome } from '../../domain/finish';
+import type { FinishRatings } from '../games.repository';
 
 export interface FinishedGame {
   readonly id: string;
@@ -33,12 +33,13 @@ const RECORD_RATING_CHANGES = `
          AS c(player_id, rb, db, vb, ra, da, va)
    WHERE gp.game_id = $1::uuid AND gp.player_id = c.player_id AND gp.rating_after IS NULL`;
 
-/** Records the finish on `client`, which must be inside the finishing move's transaction. */
+/** Records the finish on `client`, which must be inside the finishing move's transaction; `ratings` rates it. */
 export async function recordFinish(
   client: PoolClient,
   game: FinishedGame,
   outcomes: readonly SeatOutcome[],
   now: Date,
+  ratings: FinishRatings,
 ): Promise<void> {
   const recorded = await client.query(RECORD_SEATS, [
     game.id,
@@ -53,7 +54,7 @@ export async function recordFinish(
     throw new FinishAlreadyRecordedError(`game ${game.id}: its finish was already recorded`);
   }
   if (!game.rated) return;
-  const changes = await rateFinishedGame(client, game.preset, outcomes, now);
+  const changes = await ratings.rateFinishedGame(client, game.preset, outcomes, now);
   const column = (pick: (change: (typeof changes)[number]) => number): number[] => changes.map(pick);
   const rated = await client.query(RECORD_RATING_CHANGES, [
     game.id,

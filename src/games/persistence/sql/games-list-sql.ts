@@ -8,7 +8,8 @@
 import { ApiError } from '../../../errors/api-error';
 import type { ChallengeStateName } from '../../domain/challenge';
 import { PRESET_NAMES, PresetName, optionsFor } from '../../../engine';
-import { GamesListQuery, SeekKind, SqlStatement, listOrder } from '../games-list';
+import type { SeekKind } from '../../domain/creation';
+import { GamesListQuery, SqlStatement, listOrder } from '../games-list';
 
 /** The statement for one page: `first + 1` rows of (id, sort_at), so the caller can tell whether more follow. */
 export function gamesListSql(query: GamesListQuery): SqlStatement {
@@ -52,7 +53,7 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
     if (query.result !== undefined) conditions.push(`me.outcome = ${param(query.result)}`);
   } else {
     from = 'games g';
-    // A call-off sets finished_at with the status (GamesRepository.callOff), once: the time never moves.
+    // A call-off sets finished_at with the status (a `calledOff` change, GamesRepository), once: the time never moves.
     sortAt = order === 'finished' || order === 'calledOff' ? 'g.finished_at' : 'g.created_at';
     idColumn = 'g.id';
     if (order === 'finished') conditions.push(`g.status = 'FINISHED'`);

@@ -27,12 +27,12 @@ import {
   standardDeck,
   viewFor,
 } from '../../../../src/engine';
-import { candidatesOf, sampleStateForView } from '../../../../src/engine/bots/expert';
+import { candidatesOf } from '../../../../src/engine/bots/expert';
 import { boardFromView, playText } from '../../../../src/engine/bots/board';
 import { findPayoffChain } from '../../../../src/engine/bots/plan';
 import { threatsOf } from '../../../../src/engine/bots/threat';
 import { pos } from '../scenarios/support';
-import { advance, botPosition } from '../../../support/bot-positions';
+import { advance, botPosition, sampleStateForView } from '../../../support/bot-positions';
 
 const expert = createBot('expert');
 const greedy = createBot('greedy');

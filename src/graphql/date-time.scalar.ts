@@ -2,7 +2,7 @@
  * The schema's DateTime scalar, in place of Nest's built-in one: Nest's reads an argument with `new Date(text)`,
  * which takes `1` for the year 2001, rolls 30 February over into March and turns `2026-13-45T99:99:99Z` into an
  * invalid date that only fails deep in a query (INTERNAL). This one reads arguments with the parser the REST
- * downloads use (iso-time.ts) and writes times as before (ISO 8601, UTC, milliseconds).
+ * downloads use (src/common/iso-time.ts) and writes times as before (ISO 8601, UTC, milliseconds).
  *
  * An argument that is not a time parses to an invalid Date rather than failing here: a scalar cannot know which
  * argument or input field it fills, and the refusal must name it, as the REST path's does. So every resolver that
@@ -10,7 +10,8 @@
  */
 import { CustomScalar, Scalar } from '@nestjs/graphql';
 import { Kind, ValueNode } from 'graphql';
-import { invalidTime, parseIsoTime } from './iso-time';
+import { parseIsoTime } from '../common/iso-time';
+import { invalidTime } from '../errors/api-error';
 
 /** What a DateTime argument that is not a time parses to. */
 function notATime(): Date {

@@ -1,8 +1,8 @@
 /**
- * The workers' shared timer and turn-taking (src/common/periodic-pass.ts): passes on the interval only while the
+ * The workers' shared timer and turn-taking (src/db/periodic-pass.ts): passes on the interval only while the
  * database is up, one at a time, failures logged by kind, and a stop that waits for the running pass.
  */
-import { PeriodicPass } from '../../../src/common/periodic-pass';
+import { PeriodicPass } from '../../../src/db/periodic-pass';
 
 interface Logged {
   readonly level: 'error' | 'warn';

@@ -1,6 +1,8 @@
 /**
  * The built-in opponents (docs/correspondence.md#the-built-in-bots): player accounts created by migrations, each
- * driven by one of the engine's bots. Their ids are fixed so that any app copy knows them without a lookup.
+ * driven by one of the engine's bots. Their ids are fixed so that any app copy knows them without a lookup. They are
+ * players, so the list lives in the players module, which the games module (that seats them) and the bots module
+ * (whose worker plays them) both sit above (docs/architecture.md, "Layout of a module").
  *
  * This list is the only place a level is named: the GraphQL enum BotKind (and its descriptions), the worker's
  * watch, the catch-up scan and the reserved usernames (src/players/reserved-names.ts) all derive from it. A new

@@ -12,9 +12,9 @@
  *   (src/db/pools.ts).
  */
 import type { Logger } from '@nestjs/common';
-import type { DatabaseAvailability } from '../db/availability';
-import { databaseFailureOf, describeFailure } from '../db/connection-errors';
-import { onWorkerPool } from '../db/pools';
+import type { DatabaseAvailability } from './availability';
+import { databaseFailureOf, describeFailure } from './connection-errors';
+import { onWorkerPool } from './pools';
 
 export class PeriodicPass<Report> {
   private timer: NodeJS.Timeout | null = null;

@@ -19,13 +19,7 @@ import type { RulesVersion } from '../engine';
 import { withStatus } from '../auth/access-gate';
 import { BotThreads } from '../bots/bot-threads';
 import { ApiError } from '../errors/api-error';
-import {
-  BotChoicesOutcome,
-  BotDecision,
-  BotSeat,
-  BotChoiceTally,
-  botChoicesOutcome,
-} from '../export/verify-export';
+import { BotChoicesOutcome, BotDecision, BotSeat, BotChoiceTally, botChoicesOutcome } from './verify-export';
 
 /** Findings kept per copy: a few hundred bytes each. */
 export const KEPT_FINDINGS = 10_000;
