@@ -26,18 +26,8 @@ import {
 import { VerifiableExport, readExport, startingState } from '../../../src/export/verify-export';
 import { dataOf, register } from '../../support/service/app';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
-import { until } from '../../support/service/outage';
-import {
-  GAME_FIELDS,
-  GameData,
-  MakeMoveData,
-  chooseMove,
-  createGame,
-  joinGame,
-  playGame,
-  readGame,
-  resign,
-} from '../../support/service/play';
+
+import { createGame, joinGame, playGame, readGame, resign, playAgainstBot } from '../../support/service/play';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -258,7 +248,7 @@ describe('a game between people', () => {
 
 describe('a game against a built-in bot', () => {
   it('passes both, honest, every move of the bot replayed as its own choice', async () => {
-    const id = await playAgainstBot('agree_cy', 6);
+    const { gameId: id } = await playAgainstBot(app, await register(app, 'agree_cy'), 'RANDOM', 6);
     const { server, checker } = await bothOn(id);
     const bots = checker.passed.find((line) =>
       line.startsWith('every move of a built-in bot is its own choice'),
@@ -271,7 +261,7 @@ describe('a game against a built-in bot', () => {
   });
 
   it('fails both at check 8 when a bot’s move was put in another legal move’s place', async () => {
-    const id = await playAgainstBot('agree_di', 6);
+    const { gameId: id } = await playAgainstBot(app, await register(app, 'agree_di'), 'RANDOM', 6);
     const doc = readExport(await (await fetch(`${app.url}/api/games/${id}/export`)).text());
     const forged = substituteBotMove(doc);
     await tamper(`UPDATE game_events SET type = $3, payload = $4::jsonb WHERE game_id = $1 AND seq = $2`, [
@@ -305,45 +295,6 @@ async function rows<T extends object>(text: string, values: unknown[]): Promise<
   } finally {
     await client.end();
   }
-}
-
-/** A new player's game against RandomBot (seat 1), played until the bot has moved `botMoves` times, then resigned. */
-async function playAgainstBot(username: string, botMoves: number): Promise<string> {
-  const token = await register(app, username);
-  let game = dataOf(
-    await app.gql<{ createGame: GameData }>(
-      token,
-      `mutation($i: CreateGameInput!) { createGame(input: $i) { ${GAME_FIELDS} } }`,
-      { i: { preset: 'CLASSIC', bot: 'RANDOM' } },
-    ),
-  ).createGame;
-  let made = 0;
-  while (game.status === 'ACTIVE' && made < botMoves) {
-    if (game.isMyTurn) {
-      game = dataOf(
-        await app.gql<{ makeMove: MakeMoveData }>(
-          token,
-          `mutation($g: ID!, $m: String!, $v: Int) { makeMove(gameId: $g, move: $m, expectedVersion: $v) {
-            game { ${GAME_FIELDS} } } }`,
-          { g: game.id, m: chooseMove(game.legalMoves), v: game.version },
-        ),
-      ).makeMove.game;
-      continue;
-    }
-    const before = game.version;
-    const gameId = game.id;
-    await until(
-      'the bot has moved',
-      async () => {
-        game = await readGame(app, token, gameId);
-        return game.status !== 'ACTIVE' || game.isMyTurn;
-      },
-      20_000,
-    );
-    made += game.version - before;
-  }
-  if (game.status === 'ACTIVE') await resign(app, token, game.id);
-  return game.id;
 }
 
 /**

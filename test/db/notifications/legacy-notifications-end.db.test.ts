@@ -5,31 +5,23 @@
  * the reminder time existed gets the reminder time the app would have given it.
  */
 import { Client, Notification } from 'pg';
-import { migrate, readMigrations } from '../../../src/db/migrator';
-import { adminUrl, urlFor } from '../../support/service/database';
+import { migrate } from '../../../src/db/migrator';
+import { freshDatabase } from '../../support/service/database';
 
 const MIGRATION = '20261207100000_legacy_notifications_end';
 const DAY_MS = 86_400_000;
 
-let admin: Client;
+let database: { url: string; drop: () => Promise<void> };
 let client: Client;
-const name = `malice_test_legacy_end_${process.pid}_${Date.now()}`;
 
 beforeAll(async () => {
-  admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await migrate(
-    urlFor(name),
-    readMigrations().filter((migration) => migration.name < MIGRATION),
-  );
-  client = new Client({ connectionString: urlFor(name) });
+  database = await freshDatabase({ before: MIGRATION });
+  client = new Client({ connectionString: database.url });
   await client.connect();
 });
 afterAll(async () => {
   await client?.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
 });
 
 /** The functions of the schema whose body writes player events or webhook deliveries. */
@@ -69,7 +61,7 @@ it('ends every database function that decides who is told, backfills reminder ti
   // A turn begun by a copy that wrote no reminder time.
   await client.query('UPDATE games SET remind_at = NULL WHERE id = $1', [game!.id]);
 
-  await migrate(urlFor(name), readMigrations());
+  await migrate(database.url);
 
   expect(await deciders()).toEqual([]);
   const { rows: triggers } = await client.query<{ tgname: string }>(
@@ -83,7 +75,7 @@ it('ends every database function that decides who is told, backfills reminder ti
   expect(row!.remind_at).toEqual(new Date(turnStartedAt.getTime() + 0.8 * DAY_MS));
 
   // A change of the game's version, with nobody's session saying who writes notifications, tells nobody now…
-  const listener = new Client({ connectionString: urlFor(name) });
+  const listener = new Client({ connectionString: database.url });
   await listener.connect();
   try {
     const heard: Notification[] = [];

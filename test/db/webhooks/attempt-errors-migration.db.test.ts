@@ -4,31 +4,23 @@
  * 100 ms; and the table takes no other error from then on.
  */
 import { Client } from 'pg';
-import { migrate, readMigrations } from '../../../src/db/migrator';
+import { migrate } from '../../../src/db/migrator';
 import { ATTEMPT_ERRORS } from '../../../src/webhooks/webhook-policy';
-import { adminUrl, urlFor } from '../../support/service/database';
+import { freshDatabase } from '../../support/service/database';
 
 const MIGRATION = '20261201110000_webhook_attempt_errors';
 
-let admin: Client;
+let database: { url: string; drop: () => Promise<void> };
 let client: Client;
-const name = `malice_test_attempts_${process.pid}_${Date.now()}`;
 
 beforeAll(async () => {
-  admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await migrate(
-    urlFor(name),
-    readMigrations().filter((migration) => migration.name < MIGRATION),
-  );
-  client = new Client({ connectionString: urlFor(name) });
+  database = await freshDatabase({ before: MIGRATION });
+  client = new Client({ connectionString: database.url });
   await client.connect();
 });
 afterAll(async () => {
   await client?.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
 });
 
 it('rewrites the errors logged before to their class, rounds their durations, and takes no other error after', async () => {
@@ -68,7 +60,7 @@ it('rewrites the errors logged before to their class, rounds their durations, an
     );
   }
 
-  await migrate(urlFor(name));
+  await migrate(database.url);
 
   const { rows } = await client.query<{
     error: string | null;

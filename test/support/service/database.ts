@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { migrate } from '../../../src/db/migrator';
+import { migrate, readMigrations } from '../../../src/db/migrator';
 
 /** The Postgres the run uses (global-setup.ts): its maintenance database URL. */
 export function adminUrl(): string {
@@ -34,15 +34,24 @@ async function backendsGone(admin: Client, database: string): Promise<void> {
   }
 }
 
-/** A fresh, migrated database for one test file. */
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh, migrated database for one test file; with `before`, migrated only up to that migration (a test of the
+ * migration itself then runs it, or the rest).
+ */
+export async function freshDatabase(
+  options: { readonly before?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `malice_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = urlFor(name);
-  await migrate(url);
+  const before = options.before;
+  await migrate(
+    url,
+    readMigrations().filter((migration) => before === undefined || migration.name < before),
+  );
   return {
     url,
     drop: async () => {

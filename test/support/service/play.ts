@@ -30,6 +30,7 @@ import {
   setup,
 } from '../../../src/engine';
 import { GraphQLBody, TestApp, dataOf } from './app';
+import { until } from './outage';
 
 export interface CenterPileData {
   slot: number;
@@ -228,6 +229,47 @@ export function makeMove(
     }`,
     { g: gameId, m: move, v: expectedVersion ?? null, c: clientMoveId ?? null },
   );
+}
+
+/**
+ * A classic game of `token`'s player (seat 0) against the built-in bot `bot` (seat 1), played with `chooseMove`
+ * until the bot has made `botMoves` events or the game is over, then resigned if it is still on. Answers the game's
+ * id and how many events the bot made (fewer than asked when the game ended first).
+ */
+export async function playAgainstBot(
+  app: TestApp,
+  token: string,
+  bot: 'RANDOM' | 'EXPERT',
+  botMoves: number,
+): Promise<{ readonly gameId: string; readonly botMoves: number }> {
+  let game = dataOf(
+    await app.gql<{ createGame: GameData }>(
+      token,
+      `mutation($i: CreateGameInput!) { createGame(input: $i) { ${GAME_FIELDS} } }`,
+      { i: { preset: 'CLASSIC', bot } },
+    ),
+  ).createGame;
+  let made = 0;
+  while (game.status === 'ACTIVE' && made < botMoves) {
+    if (game.isMyTurn) {
+      game = dataOf(await makeMove(app, token, game.id, chooseMove(game.legalMoves ?? []), game.version))
+        .makeMove.game;
+      continue;
+    }
+    const before = game.version;
+    const gameId = game.id;
+    await until(
+      'the bot has moved',
+      async () => {
+        game = await readGame(app, token, gameId);
+        return game.status !== 'ACTIVE' || game.isMyTurn;
+      },
+      20_000,
+    );
+    made += game.version - before;
+  }
+  if (game.status === 'ACTIVE') await resign(app, token, game.id);
+  return { gameId: game.id, botMoves: made };
 }
 
 export async function resign(app: TestApp, token: string, gameId: string): Promise<GameData> {
