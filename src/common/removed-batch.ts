@@ -18,3 +18,25 @@ export interface RemovedBatch {
   /** Attempts removed with their deliveries (webhook deliveries only). */
   readonly attempts: number;
 }
+
+/** A batch statement's row as node-postgres returns it (its columns in snake case). */
+export interface RemovedBatchRow {
+  readonly last: string | null;
+  readonly scanned: number;
+  readonly reached_young: boolean;
+  readonly removed: number;
+  readonly attempts: number;
+}
+
+/** The batch a statement's first row reports; undefined when it returned none. */
+export function removedBatchOf(row: RemovedBatchRow | undefined): RemovedBatch | undefined {
+  return row === undefined
+    ? undefined
+    : {
+        last: row.last,
+        scanned: row.scanned,
+        reachedYoung: row.reached_young,
+        removed: row.removed,
+        attempts: row.attempts,
+      };
+}

@@ -5,13 +5,7 @@
  * log line (src/logging/request-log.ts) carries the same labels and code as the count.
  */
 import type { ApolloServerPlugin } from '@apollo/server';
-import type {
-  DocumentNode,
-  ExecutionResult,
-  GraphQLError,
-  GraphQLFormattedError,
-  GraphQLSchema,
-} from 'graphql';
+import type { DocumentNode, GraphQLFormattedError } from 'graphql';
 import type { RequestContext } from '../auth/viewer';
 import type { WsOperations } from '../graphql/transports';
 import type { OperationLabels, RequestLog } from '../logging/request-log';
@@ -88,20 +82,11 @@ export function wsOperations(
     return operations;
   };
   return {
-    started(socket: object, id: string): void {
+    // Parameter types come from WsOperations (src/graphql/transports.ts): written once there.
+    started(socket, id) {
       of(socket).set(id, { start: process.hrtime.bigint(), counted: false });
     },
-    executed(
-      socket: object,
-      id: string,
-      args: {
-        readonly schema: GraphQLSchema;
-        readonly document: DocumentNode;
-        readonly operationName?: string | null;
-        readonly contextValue?: unknown;
-      },
-      result: ExecutionResult | AsyncIterable<unknown>,
-    ): void {
+    executed(socket, id, args, result) {
       const operation = of(socket).get(id);
       if (operation === undefined || operation.counted) return;
       operation.counted = true;
@@ -119,13 +104,7 @@ export function wsOperations(
         seconds * 1000,
       );
     },
-    refused(
-      socket: object,
-      id: string,
-      payload: { readonly query?: unknown; readonly operationName?: unknown },
-      errors: readonly GraphQLError[],
-      who: { readonly requestId: string; readonly viewerId: string | null },
-    ): void {
+    refused(socket, id, payload, errors, who) {
       const operations = of(socket);
       const operation = operations.get(id);
       if (operation?.counted === true) return;
@@ -142,7 +121,7 @@ export function wsOperations(
       const operationName = typeof payload.operationName === 'string' ? payload.operationName : null;
       log.overSocket(who.requestId, { labels, operationName, code, viewerId: who.viewerId }, seconds * 1000);
     },
-    completed(socket: object, id: string): void {
+    completed(socket, id) {
       const operations = of(socket);
       operations.get(id)?.end?.();
       operations.delete(id);

@@ -6,7 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma/prisma.service';
-import type { RemovedBatch } from '../common/removed-batch';
+import { RemovedBatch, RemovedBatchRow, removedBatchOf } from '../common/removed-batch';
 import type { PlayerEventKind } from './player-event-kinds';
 import type { Statements } from './sql/notification-writes';
 
@@ -139,23 +139,13 @@ export class PlayerEventsRepository {
     batch: number,
     keptStatuses: readonly string[],
   ): Promise<RemovedBatch | undefined> {
-    const { rows } = await this.prisma.pool.query<{
-      last: string | null;
-      scanned: number;
-      reached_young: boolean;
-      removed: number;
-      attempts: number;
-    }>(REMOVE_OLD, [after, batch, cutoff, keptStatuses]);
-    const row = rows[0];
-    return row === undefined
-      ? undefined
-      : {
-          last: row.last,
-          scanned: row.scanned,
-          reachedYoung: row.reached_young,
-          removed: row.removed,
-          attempts: row.attempts,
-        };
+    const { rows } = await this.prisma.pool.query<RemovedBatchRow>(REMOVE_OLD, [
+      after,
+      batch,
+      cutoff,
+      keptStatuses,
+    ]);
+    return removedBatchOf(rows[0]);
   }
 }
 

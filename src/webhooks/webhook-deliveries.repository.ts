@@ -5,7 +5,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma/prisma.service';
-import type { RemovedBatch } from '../common/removed-batch';
+import { RemovedBatch, RemovedBatchRow, removedBatchOf } from '../common/removed-batch';
 import type { DeliveryStatus } from './webhook-policy';
 
 /**
@@ -132,22 +132,7 @@ export class WebhookDeliveriesRepository {
    * `cutoff` go, with their attempts. Undefined when the statement answered no row.
    */
   async removeFinished(cutoff: Date, after: string, batch: number): Promise<RemovedBatch | undefined> {
-    const { rows } = await this.prisma.pool.query<{
-      last: string | null;
-      scanned: number;
-      reached_young: boolean;
-      removed: number;
-      attempts: number;
-    }>(REMOVE_FINISHED, [after, batch, cutoff]);
-    const row = rows[0];
-    return row === undefined
-      ? undefined
-      : {
-          last: row.last,
-          scanned: row.scanned,
-          reachedYoung: row.reached_young,
-          removed: row.removed,
-          attempts: row.attempts,
-        };
+    const { rows } = await this.prisma.pool.query<RemovedBatchRow>(REMOVE_FINISHED, [after, batch, cutoff]);
+    return removedBatchOf(rows[0]);
   }
 }
