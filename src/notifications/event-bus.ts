@@ -27,6 +27,7 @@ import { TOKENS_CHANNEL, TokenChanges } from '../auth/token-changes';
 import { describeFailure } from '../db/connection-errors';
 import { observedClient, observedPool } from '../db/connections';
 import { CATCH_UP_PAGE, EventBusRepository } from './event-bus.repository';
+import { DELIVERY_CHANNELS, DELIVERY_WAKES, type DeliveryChannel } from './delivery-channels';
 import { PlayerFeed } from './player-feed';
 import { WatchKind, WatchRegistry } from './watch-registry';
 
@@ -49,8 +50,6 @@ export interface PlayerEventMessage {
 
 const GAMES_CHANNEL = 'malice_games';
 const PLAYER_EVENTS_CHANNEL = 'malice_player_events';
-/** Webhook deliveries were queued (no payload): the webhook workers look at once. */
-const WEBHOOKS_CHANNEL = 'malice_webhooks';
 /** Reconnection waits this long after a loss, doubling after each failed attempt up to the maximum. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 5000;
@@ -63,7 +62,10 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EventBus.name);
   private readonly pubsub = new PubSub<Topics>();
   private readonly playerListeners = new Set<(event: PlayerEventMessage) => void>();
-  private readonly webhookListeners = new Set<() => void>();
+  /** Per delivery channel: its workers on this copy, woken when deliveries were queued (no payload). */
+  private readonly queuedListeners = new Map<DeliveryChannel, Set<() => void>>(
+    DELIVERY_CHANNELS.map((channel) => [channel, new Set()]),
+  );
   private readonly tokenListeners = new Set<(playerId: string) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   /** The live `myEvents` subscriptions of this copy, by player. */
@@ -183,10 +185,18 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
     return this.watches.watching(kind);
   }
 
-  /** Called whenever webhook deliveries were queued, by any copy (the webhook worker). Returns the unsubscribe. */
-  onWebhooksQueued(listener: () => void): () => void {
-    this.webhookListeners.add(listener);
-    return () => this.webhookListeners.delete(listener);
+  /**
+   * Called whenever deliveries of `channel` were queued, by any copy (the channel's worker), and after the LISTEN
+   * connection is back (what was announced meanwhile reached nobody). Returns the unsubscribe.
+   */
+  onDeliveriesQueued(channel: DeliveryChannel, listener: () => void): () => void {
+    const listeners = this.queuedListeners.get(channel)!;
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  private wakeDeliveries(channel: DeliveryChannel): void {
+    for (const listener of this.queuedListeners.get(channel)!) listener();
   }
 
   /**
@@ -245,7 +255,7 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
       await this.statements.listen(client, [
         GAMES_CHANNEL,
         PLAYER_EVENTS_CHANNEL,
-        WEBHOOKS_CHANNEL,
+        ...Object.values(DELIVERY_WAKES),
         TOKENS_CHANNEL,
       ]);
     } catch (error) {
@@ -348,7 +358,7 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
         feed.release(missed);
       }
     }
-    for (const listener of this.webhookListeners) listener();
+    for (const channel of DELIVERY_CHANNELS) this.wakeDeliveries(channel);
     return { games: games.length, events };
   }
 
@@ -394,13 +404,12 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
           for (const listener of this.playerListeners) listener(event);
           return;
         }
-        case WEBHOOKS_CHANNEL:
-          for (const listener of this.webhookListeners) listener();
-          return;
         case TOKENS_CHANNEL:
           for (const listener of this.tokenListeners) listener(message.payload);
           return;
       }
+      const woken = DELIVERY_CHANNELS.find((channel) => DELIVERY_WAKES[channel] === message.channel);
+      if (woken !== undefined) this.wakeDeliveries(woken);
     } catch (error) {
       // Thrown here it would escape from the connection's socket handler and end the process.
       this.logger.error(`announcement on ${message.channel} not handled: ${describeFailure(error)}`);

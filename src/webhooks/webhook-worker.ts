@@ -3,7 +3,7 @@
  * statement of each player event (src/webhooks/sql/webhook-outbox.ts), so nothing here has to be up when
  * an event commits: a pass finds whatever is due, whenever it runs. Passes run every WEBHOOK_INTERVAL_MS, at once
  * when the event bus announces that deliveries were queued (on any copy: the NOTIFY on malice_webhooks of the
- * statement that queued them, WAKE_WEBHOOK_WORKERS), and on demand (testWebhook, and the test-only POST /test/webhooks/deliver).
+ * statement that queued them, src/notifications/sql/notification-writes.ts), and on demand (testWebhook, and the test-only POST /test/webhooks/deliver).
  *
  * A pass claims due deliveries in one statement (FOR UPDATE SKIP LOCKED) that also moves each one's due time a
  * lease ahead: no other copy can take the same attempt while it is in flight, yet an attempt lost with its app
@@ -83,7 +83,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.timer = setInterval(() => this.wake(), interval);
     this.timer.unref();
     // Deliveries were queued (by any copy): look soon rather than at the next tick.
-    this.unsubscribe = this.events.onWebhooksQueued(() => this.wakeSoon());
+    this.unsubscribe = this.events.onDeliveriesQueued('webhooks', () => this.wakeSoon());
   }
 
   async onModuleDestroy(): Promise<void> {

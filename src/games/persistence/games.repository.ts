@@ -1,7 +1,8 @@
 /**
  * The game aggregate's storage (docs/architecture.md#who-writes-what): the only code of the running service that
  * writes `games`, `game_players` and `game_events`, and — inside the same transaction or statement as the change
- * they report — that change's player events and webhook deliveries (src/notifications/sql/notification-writes.ts).
+ * they report — that change's player events and what each delivery channel queues for them
+ * (src/notifications/sql/notification-writes.ts, the channels in delivery-channels.ts).
  * It decides nothing: it writes the GameChange values the decider made (src/games/write/decide-change.ts), one
  * writer for every kind (`writeChange`), and reads games in the shapes of src/games/persistence/game-rows.ts.
  * Hand-written SQL where it was measured to matter (the move append, list pages, row locks), Prisma for the rest.
@@ -11,9 +12,10 @@ import type { Pool, PoolClient } from 'pg';
 import {
   notificationArrays,
   notificationCtes,
+  wakeColumns,
   writeNotifications,
 } from '../../notifications/sql/notification-writes';
-import { WEBHOOK_OUTBOX } from '../../webhooks/sql/webhook-outbox';
+import { DELIVERY_OUTBOXES } from './delivery-channels';
 import { transaction, transactionIf } from '../../db/transaction';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
@@ -55,8 +57,8 @@ const INSERT_EVENTS = `
 const APPEND_SQL = `WITH ${MOVED_CTE} ${INSERT_EVENTS}`;
 
 /**
- * The same for a move that tells players something (a new turn, the end): its player notifications and their
- * webhook deliveries in the same statement.
+ * The same for a move that tells players something (a new turn, the end): its player notifications and what each
+ * delivery channel queues for them (delivery-channels.ts) in the same statement.
  */
 const APPEND_TELLING_SQL = `
   WITH ${MOVED_CTE},
@@ -64,9 +66,9 @@ const APPEND_TELLING_SQL = `
   ${notificationCtes(
     `moved, unnest($15::uuid[], $16::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
      LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
-    WEBHOOK_OUTBOX,
+    DELIVERY_OUTBOXES,
   )}
-  SELECT (SELECT count(*) FROM appended)::int AS appended, ${WEBHOOK_OUTBOX.wake} AS woken`;
+  SELECT (SELECT count(*) FROM appended)::int AS appended, ${wakeColumns(DELIVERY_OUTBOXES)}`;
 
 /**
  * The appends as named statements: each pooled connection parses and plans them once, not on every move
@@ -417,7 +419,7 @@ async function writeChange(
   ratings: FinishRatings,
 ): Promise<boolean> {
   const tell = (): Promise<void> =>
-    writeNotifications(client, notificationsOf(change.gameId, change.told), change.at, WEBHOOK_OUTBOX);
+    writeNotifications(client, notificationsOf(change.gameId, change.told), change.at, DELIVERY_OUTBOXES);
   switch (change.kind) {
     case 'created':
       await writeNewGame(client, change.game, change.at);

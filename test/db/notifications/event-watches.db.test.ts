@@ -199,7 +199,7 @@ describe('the triggers announce only watched games and players', () => {
       const player = await newPlayer();
       const game = await newGame(player);
       const tell = (kind: 'REMINDER' | 'GAME_OVER'): Promise<void> =>
-        writeNotifications(pool, [{ playerId: player, kind, gameId: game }], new Date(), WEBHOOK_OUTBOX);
+        writeNotifications(pool, [{ playerId: player, kind, gameId: game }], new Date(), [WEBHOOK_OUTBOX]);
       await tell('REMINDER');
       expect(await listener.upToNow()).toEqual([]); // no webhook: nothing queued
 
