@@ -33,6 +33,7 @@ import { NotificationsModule, PlayerEventsModule } from './notifications/notific
 import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { PushModule } from './push/push.module';
 import { RetentionModule } from './retention/retention.module';
 import { ArchiveModule } from './archive/archive.module';
 import { BotsModule } from './bots/bots.module';
@@ -74,6 +75,7 @@ export class AppModule {
         AccountsModule,
         ModerationModule,
         WebhooksModule,
+        PushModule,
         RetentionModule,
         ArchiveModule,
         BotsModule,

@@ -2,7 +2,7 @@ import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { AccessGate } from '../auth/access-gate';
 import type { RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
-import { requireSession } from '../players/players.resolver';
+import { requireSession } from '../auth/auth.service';
 import { AccountsService } from './accounts.service';
 
 @Resolver()

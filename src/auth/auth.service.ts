@@ -105,6 +105,21 @@ export function requirePlayer(viewer: Viewer, scope: Scope): NonNullable<Viewer[
   return viewer.player;
 }
 
+/**
+ * Tokens are managed with a login session, never with an API token (a leaked bot token cannot mint more); so is
+ * the account itself (`action` names what is done, for the refusal).
+ */
+export function requireSession(
+  { viewer }: { readonly viewer: Viewer },
+  action = 'API tokens are managed',
+): NonNullable<Viewer['player']> {
+  const player = requirePlayer(viewer, 'game:read');
+  if (viewer.tokenKind !== 'session') {
+    throw new ApiError('FORBIDDEN', `${action} with a session token from login or register`);
+  }
+  return player;
+}
+
 /** Anyone may read public game data; a token must carry a game scope (game:play implies reading what one plays). */
 export function requireReadable(viewer: Viewer): void {
   if (viewer.player === null || viewer.scopes.includes('game:play')) return;

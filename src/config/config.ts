@@ -2,6 +2,7 @@
  * Configuration from the environment, read and validated once at boot (README.md, "Configuration"): nothing
  * else in the service reads `process.env`. Every problem is reported at once, by variable name.
  */
+import { createECDH } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, type LogSettings } from '../logging/logger';
@@ -88,6 +89,8 @@ export interface AppConfig {
     readonly botDelayMs: number;
     /** How often webhook deliveries that are due are looked for; 0 turns delivery off. */
     readonly webhookIntervalMs: number;
+    /** How often Web Push deliveries that are due are looked for; 0 turns sending pushes off. */
+    readonly pushIntervalMs: number;
     /** How often the retention pass runs (docs/operations.md#retention); 0 turns it off. */
     readonly retentionIntervalMs: number;
     /** How often the archiver looks for finished games to archive (docs/operations.md#archive); 0 turns it off. */
@@ -105,6 +108,8 @@ export interface AppConfig {
    * tests; empty by default. Metadata services stay refused (src/webhooks/webhook-address.ts).
    */
   readonly webhookAllowedNetworks: readonly string[];
+  /** Web Push (docs/correspondence.md#web-push). */
+  readonly push: PushSettings;
   /**
    * `GET /metrics` (docs/operations.md#metrics) is served only when this is set, and only to
    * `Authorization: Bearer <it>`; null: no such route.
@@ -139,6 +144,22 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
+}
+
+/** Web Push settings (docs/correspondence.md#web-push). */
+export interface PushSettings {
+  /**
+   * The VAPID key pair (RFC 8292), base64url: the public key as the uncompressed P-256 point browsers subscribe with,
+   * the private key as the 32-byte scalar. Null: the pair stored in the database (made once by the first copy).
+   */
+  readonly vapid: { readonly publicKey: string; readonly privateKey: string } | null;
+  /** Who runs this server, for push services to reach (the VAPID `sub` claim): a mailto: or https: URL. */
+  readonly subject: string;
+  /**
+   * Networks push endpoints may be at besides public addresses (CIDR blocks), e.g. a local push service in tests;
+   * an endpoint there may also be http://. Metadata services stay refused.
+   */
+  readonly allowedNetworks: readonly string[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -230,6 +251,26 @@ class Reader {
     return text;
   }
 
+  /** A mailto: or https: URL (a push service's way to reach the operator); a placeholder by default. */
+  pushSubject(name: string): string {
+    const text = this.string(name, 'mailto:operator@malice.invalid');
+    if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/.test(text)) {
+      this.problems.push(`${name} must be a mailto: or https: URL (got "${text}")`);
+    }
+    return text;
+  }
+
+  /** Base64url of exactly `bytes` bytes, or null when unset. */
+  base64url(name: string, bytes: number): string | null {
+    const text = this.env[name];
+    if (text === undefined || text === '') return null;
+    if (!/^[A-Za-z0-9_-]+$/.test(text) || Buffer.from(text, 'base64url').length !== bytes) {
+      this.problems.push(`${name} must be ${bytes} bytes in base64url`);
+      return null;
+    }
+    return text;
+  }
+
   oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
     const text = this.env[name];
     if (text === undefined || text === '') return fallback;
@@ -237,6 +278,34 @@ class Reader {
     this.problems.push(`${name} must be one of ${values.join(', ')} (got "${text}")`);
     return fallback;
   }
+}
+
+/** Whether the private scalar `privateKey` has the public point `publicKey` on P-256. */
+function vapidPairMatches(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
+}
+
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: both or neither, and one pair. */
+function vapidKeys(read: Reader): PushSettings['vapid'] {
+  const publicKey = read.base64url('VAPID_PUBLIC_KEY', 65);
+  const privateKey = read.base64url('VAPID_PRIVATE_KEY', 32);
+  if ((publicKey === null) !== (privateKey === null)) {
+    read.problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+    return null;
+  }
+  if (publicKey !== null && privateKey !== null && !vapidPairMatches(publicKey, privateKey)) {
+    read.problems.push(
+      'VAPID_PUBLIC_KEY must be the P-256 public key of VAPID_PRIVATE_KEY (uncompressed, base64url)',
+    );
+    return null;
+  }
+  return publicKey === null || privateKey === null ? null : { publicKey, privateKey };
 }
 
 export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
@@ -302,6 +371,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       sweepIntervalMs: read.integer('SWEEP_INTERVAL_MS', 5000, 0, 3_600_000),
       botDelayMs: read.integer('BOT_DELAY_MS', 500, 0, 60_000),
       webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
+      pushIntervalMs: read.integer('PUSH_INTERVAL_MS', 1000, 0, 3_600_000),
       retentionIntervalMs: read.integer('RETENTION_INTERVAL_MS', 3_600_000, 0, 86_400_000),
       // Test servers archive only when a test asks (a test that reads game_events finds the rows it wrote).
       archiveIntervalMs: read.integer('ARCHIVE_INTERVAL_MS', nodeEnv === 'test' ? 0 : 60_000, 0, 86_400_000),
@@ -309,6 +379,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     archiveAfterMinutes: read.integer('ARCHIVE_AFTER_MINUTES', 60, 0, 5_256_000),
     retentionDays: read.integer('RETENTION_DAYS', 90, 1, 36_500),
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
+    push: {
+      vapid: vapidKeys(read),
+      subject: read.pushSubject('VAPID_SUBJECT'),
+      allowedNetworks: read.networks('PUSH_ALLOWED_NETWORKS'),
+    },
     metricsToken: read.token('METRICS_TOKEN'),
     logging: {
       // Test servers log warnings and errors unless a test asks for more (its output stays short).

@@ -17,7 +17,7 @@ import { AccountExport } from '../accounts/account-export';
 import { requireReadable } from '../auth/auth.service';
 import { ApiError } from '../errors/api-error';
 import { Clock } from '../clock/clock';
-import { requireSession } from '../players/players.resolver';
+import { requireSession } from '../auth/auth.service';
 import { AccessGate } from '../auth/access-gate';
 import type { Viewer } from '../auth/viewer';
 import { checkUsername, parseExportQuery, parsePlayerGamesQuery } from './export-query';

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { TokenChanges } from '../auth/token-changes';
 import { EventBus } from './event-bus';
+import { NotificationSettingsRepository } from './notification-settings.repository';
+import { NotificationSettingsResolver } from './notification-settings.resolver';
 import { PlayerEventsRepository } from './player-events.repository';
 import { PlayerEventsResolver } from './player-events.resolver';
 import { PlayerEventsService } from './player-events.service';
@@ -18,11 +20,16 @@ import { PlayerEventsService } from './player-events.service';
 export class NotificationsModule {}
 
 /**
- * The GraphQL side of player events. An event's `game` field is the games module's to resolve
+ * The GraphQL side of player events and of a player's notification settings. An event's `game` field is the games module's to resolve
  * (src/games/api/player-event-game.resolver.ts): the games module sits above this one.
  */
 @Module({
-  providers: [PlayerEventsService, PlayerEventsResolver],
+  providers: [
+    PlayerEventsService,
+    PlayerEventsResolver,
+    NotificationSettingsRepository,
+    NotificationSettingsResolver,
+  ],
   exports: [PlayerEventsService],
 })
 export class PlayerEventsModule {}

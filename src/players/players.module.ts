@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { PushModule } from '../push/push.module';
 import { PasswordHasher } from './password-hasher';
 import { PlayersRepository } from './players.repository';
 import { PlayersResolver } from './players.resolver';
@@ -7,7 +8,7 @@ import { PlayersService } from './players.service';
 
 /** Accounts and tokens. An ADMIN token's audit row is written through AdminTokenAudit (bound by AuditModule). */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, PushModule],
   providers: [PasswordHasher, PlayersRepository, PlayersService, PlayersResolver],
   exports: [PlayersService],
 })

@@ -14,6 +14,8 @@ import { transaction } from '../db/transaction';
 import type { Player } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { deleteWebhooksOf } from '../webhooks/webhooks.repository';
+import { deletePushSubscriptionsOf } from '../push/push.repository';
+import { deleteNotificationSettingsOf } from '../notifications/notification-settings.repository';
 
 /**
  * A player as the rest of the service sees them: who they are, never their password hash (the Prisma model is a
@@ -159,7 +161,7 @@ export class PlayersRepository {
 
   /**
    * Marks the account deleted at `now`, its password hash gone, with every token, webhook and pending webhook
-   * delivery of it, in one transaction that announces the token change. False when it was deleted already.
+   * delivery, push subscription and notification setting of it, in one transaction that announces the token change. False when it was deleted already.
    */
   async tombstone(playerId: string, now: Date): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
@@ -170,6 +172,8 @@ export class PlayersRepository {
       if (count === 0) return false;
       await this.tokens.deleteAllOf(tx, playerId);
       await deleteWebhooksOf(tx, playerId);
+      await deletePushSubscriptionsOf(tx, playerId);
+      await deleteNotificationSettingsOf(tx, playerId);
       await this.tokens.announceChanged(tx, playerId);
       return true;
     });

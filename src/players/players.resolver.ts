@@ -1,7 +1,7 @@
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccessGate } from '../auth/access-gate';
-import { requirePlayer } from '../auth/auth.service';
-import type { RequestContext, Viewer } from '../auth/viewer';
+import { requirePlayer, requireSession } from '../auth/auth.service';
+import type { RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import {
   ApiTokenType,
@@ -196,21 +196,6 @@ export class PlayersResolver {
   ): Promise<boolean> {
     return this.players.revokeApiToken(requireSession(context).id, id);
   }
-}
-
-/**
- * Tokens are managed with a login session, never with an API token (a leaked bot token cannot mint more); so is
- * the account itself (`action` names what is done, for the refusal).
- */
-export function requireSession(
-  { viewer }: { readonly viewer: Viewer },
-  action = 'API tokens are managed',
-): NonNullable<Viewer['player']> {
-  const player = requirePlayer(viewer, 'game:read');
-  if (viewer.tokenKind !== 'session') {
-    throw new ApiError('FORBIDDEN', `${action} with a session token from login or register`);
-  }
-  return player;
 }
 
 export function toPlayer(

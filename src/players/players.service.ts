@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PushRepository } from '../push/push.repository';
 import type { PoolClient } from 'pg';
 import { AuthService } from '../auth/auth.service';
 import { type TokenKind, hashToken, newToken } from '../auth/tokens';
@@ -47,6 +48,7 @@ export class PlayersService {
     private readonly tokens: TokensRepository,
     private readonly auth: AuthService,
     private readonly hasher: PasswordHasher,
+    private readonly push: PushRepository,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
 
@@ -207,6 +209,8 @@ export class PlayersService {
     if (!isUuid(sessionId)) throw new ApiError('NOT_FOUND', 'no such session');
     const count = await this.revokeToken(playerId, { id: sessionId, kind: 'session' });
     if (count === 0) throw new ApiError('NOT_FOUND', 'no such session');
+    // The device that signed out is told nothing more (a session ended otherwise is dropped when a push finds it).
+    await this.push.unsubscribeSession(sessionId);
     return true;
   }
 

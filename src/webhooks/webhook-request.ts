@@ -29,9 +29,15 @@ export interface DeliveryToSend {
   readonly username: string;
 }
 
-export interface WebhookRequest {
-  readonly body: string;
+/** An outbound POST (src/webhooks/webhook-sender.ts): a webhook's, or an encrypted Web Push message. */
+export interface OutboundPost {
+  readonly body: string | Uint8Array;
   readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A webhook delivery's POST: signed JSON. */
+export interface WebhookRequest extends OutboundPost {
+  readonly body: string;
 }
 
 export const SIGNATURE_HEADER = 'x-malice-signature';

@@ -1,6 +1,7 @@
 /**
- * One HTTP attempt at a webhook delivery: a POST to an address webhooks may reach (webhook-destination.ts), that
- * never follows a redirect and gives up after a timeout. Free of Nest, so it is tested against real local HTTP and
+ * One HTTP attempt at a webhook delivery (or a Web Push message: src/push/push-worker.ts, with its own networks):
+ * a POST to an address webhooks may reach (webhook-destination.ts), that never follows a redirect and gives up
+ * after a timeout. Free of Nest, so it is tested against real local HTTP and
  * HTTPS servers, with an injected resolver for the names.
  *
  * The socket connects to exactly the addresses that were judged: an address in the URL is connected to as is, and
@@ -15,7 +16,7 @@ import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { type WebhookNetwork, resolveDestination } from './webhook-destination';
 import { type AttemptError, REQUEST_TIMEOUT_MS, coarseDuration } from './webhook-policy';
-import type { WebhookRequest } from './webhook-request';
+import type { OutboundPost } from './webhook-request';
 
 /** What came of an attempt: an HTTP answer (any status), or none (then the class of why, nothing more). */
 export type AttemptOutcome =
@@ -34,7 +35,7 @@ export interface SendOptions {
 
 export async function sendWebhook(
   target: string,
-  request: WebhookRequest,
+  request: OutboundPost,
   options: SendOptions,
 ): Promise<AttemptOutcome> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -80,7 +81,7 @@ type PostResult = { readonly statusCode: number } | { readonly failure: 'tls' | 
 /** The POST itself, on a connection of its own (no pooling: each attempt's addresses are its own). */
 function post(
   url: URL,
-  request: WebhookRequest,
+  request: OutboundPost,
   destination: { readonly hostname: string; readonly addresses: readonly string[] },
   signal: AbortSignal,
   ca: string | undefined,

@@ -2,7 +2,7 @@
  * The game aggregate's storage (docs/architecture.md#who-writes-what): the only code of the running service that
  * writes `games`, `game_players` and `game_events`, and — inside the same transaction or statement as the change
  * they report — that change's player events and what each delivery channel queues for them
- * (src/notifications/sql/notification-writes.ts, the channels in delivery-channels.ts).
+ * (src/notifications/sql/notification-writes.ts, the channels in sql/delivery-channels.ts).
  * It decides nothing: it writes the GameChange values the decider made (src/games/write/decide-change.ts), one
  * writer for every kind (`writeChange`), and reads games in the shapes of src/games/persistence/game-rows.ts.
  * Hand-written SQL where it was measured to matter (the move append, list pages, row locks), Prisma for the rest.
@@ -15,7 +15,7 @@ import {
   wakeColumns,
   writeNotifications,
 } from '../../notifications/sql/notification-writes';
-import { DELIVERY_OUTBOXES } from './delivery-channels';
+import { DELIVERY_OUTBOXES } from './sql/delivery-channels';
 import { transaction, transactionIf } from '../../db/transaction';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';

@@ -4,7 +4,7 @@
  * channel** queues (a webhook delivery, a push, a mail: the channels' outboxes), with a wake-up for the channel's
  * workers when it queued anything. This is the one seam where a way of telling players plugs in
  * (docs/architecture.md#notifications): a channel is an `EventOutbox`, listed once in
- * src/games/persistence/delivery-channels.ts, and every statement that tells players queues for all of them, so an
+ * src/games/persistence/sql/delivery-channels.ts, and every statement that tells players queues for all of them, so an
  * event and its deliveries commit together or not at all. The triggers left on `player_events` only announce a
  * row to app copies that watch its player (NOTIFY gating); what is stored and queued is decided here.
  *

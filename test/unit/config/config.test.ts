@@ -2,11 +2,22 @@
  * Configuration from the environment (src/config/config.ts): the defaults, every invalid value named in one
  * error, and production switching introspection and the explorer off unless asked for.
  */
+import { createECDH } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AppConfig, ConfigError, loadConfig } from '../../../src/config/config';
 
 const CWD = '/srv/malice';
+
+/** A VAPID key pair, as an operator would set it (both halves, base64url). */
+const VAPID = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+})();
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -57,12 +68,14 @@ describe('loadConfig', () => {
         sweepIntervalMs: 5000,
         botDelayMs: 500,
         webhookIntervalMs: 1000,
+        pushIntervalMs: 1000,
         retentionIntervalMs: 3_600_000,
         archiveIntervalMs: 60_000,
       },
       archiveAfterMinutes: 60,
       retentionDays: 90,
       webhookAllowedNetworks: [],
+      push: { vapid: null, subject: 'mailto:operator@malice.invalid', allowedNetworks: [] },
       metricsToken: null,
       logging: { level: 'info', format: 'auto' },
       shutdown: { delayMs: 0, timeoutMs: 20_000 },
@@ -122,11 +135,16 @@ describe('loadConfig', () => {
         SWEEP_INTERVAL_MS: '0',
         BOT_DELAY_MS: '20',
         WEBHOOK_INTERVAL_MS: '250',
+        PUSH_INTERVAL_MS: '750',
         RETENTION_INTERVAL_MS: '0',
         ARCHIVE_INTERVAL_MS: '300000',
         ARCHIVE_AFTER_MINUTES: '1440',
         RETENTION_DAYS: '30',
         WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+        VAPID_PUBLIC_KEY: VAPID.publicKey,
+        VAPID_PRIVATE_KEY: VAPID.privateKey,
+        VAPID_SUBJECT: 'mailto:ops@play.example.com',
+        PUSH_ALLOWED_NETWORKS: '127.0.0.1/32',
         DATABASE_CONNECT_TIMEOUT_MS: '800',
         DATABASE_QUERY_TIMEOUT_MS: '1500',
         DATABASE_KEEPALIVE_MS: '0',
@@ -181,12 +199,14 @@ describe('loadConfig', () => {
         sweepIntervalMs: 0,
         botDelayMs: 20,
         webhookIntervalMs: 250,
+        pushIntervalMs: 750,
         retentionIntervalMs: 0,
         archiveIntervalMs: 300_000,
       },
       archiveAfterMinutes: 1440,
       retentionDays: 30,
       webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
+      push: { vapid: VAPID, subject: 'mailto:ops@play.example.com', allowedNetworks: ['127.0.0.1/32'] },
       database: {
         connectTimeoutMs: 800,
         queryTimeoutMs: 1500,
@@ -340,6 +360,34 @@ describe('loadConfig', () => {
       });
       expect(problem).toContain(why);
     }
+  });
+
+  it('takes a VAPID key pair only whole and matching, and a contact push services can reach', () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const publicKey = ecdh.getPublicKey().toString('base64url');
+    const privateKey = ecdh.getPrivateKey().toString('base64url');
+    const other = createECDH('prime256v1');
+    other.generateKeys();
+    expect(
+      loadConfig(
+        { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'https://ops.example' },
+        CWD,
+      ).push,
+    ).toEqual({ vapid: { publicKey, privateKey }, subject: 'https://ops.example', allowedNetworks: [] });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey }, CWD)).toThrow(/set together/);
+    expect(() =>
+      loadConfig(
+        { VAPID_PUBLIC_KEY: other.getPublicKey().toString('base64url'), VAPID_PRIVATE_KEY: privateKey },
+        CWD,
+      ),
+    ).toThrow(/VAPID_PUBLIC_KEY must be the P-256 public key of VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'short', VAPID_PUBLIC_KEY: publicKey }, CWD)).toThrow(
+      /VAPID_PRIVATE_KEY must be 32 bytes/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' }, CWD)).toThrow(
+      /VAPID_SUBJECT must be a mailto:/,
+    );
   });
 
   it('refuses numbers that are not plain whole numbers in range', () => {

@@ -4,7 +4,8 @@
  * repository's) queues for every channel here, so an event and its deliveries commit together. A new channel is
  * an outbox added to this list and a worker of its own; nothing else on the write side changes.
  */
-import type { EventOutbox } from '../../notifications/sql/notification-writes';
-import { WEBHOOK_OUTBOX } from '../../webhooks/sql/webhook-outbox';
+import type { EventOutbox } from '../../../notifications/sql/notification-writes';
+import { WEBHOOK_OUTBOX } from '../../../webhooks/sql/webhook-outbox';
+import { PUSH_OUTBOX } from '../../../push/sql/push-outbox';
 
-export const DELIVERY_OUTBOXES: readonly EventOutbox[] = [WEBHOOK_OUTBOX];
+export const DELIVERY_OUTBOXES: readonly EventOutbox[] = [WEBHOOK_OUTBOX, PUSH_OUTBOX];

@@ -1,0 +1,99 @@
+/**
+ * `notification_settings`: the notifications module writes its table here and nowhere else. A player without a row
+ * has the defaults (src/notifications/notification-settings.ts); the first change writes the row.
+ */
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import {
+  DEFAULT_SETTINGS,
+  MESSAGE_LANGUAGES,
+  type MessageLanguage,
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+  type NotificationSettings,
+  TELLABLE_KINDS,
+  type TellableKind,
+} from './notification-settings';
+
+/** The columns of a `notification_settings` row, as a statement that joins the table reads them. */
+export interface SettingsColumns {
+  readonly time_zone: string | null;
+  readonly language: string | null;
+  readonly quiet_from: number | null;
+  readonly quiet_to: number | null;
+  /** Per channel, the kinds chosen (a channel left out: its defaults). */
+  readonly kinds: Readonly<Record<string, unknown>> | null;
+}
+
+/** Settings from a row's columns (all null: no row, the defaults); unknown words are dropped, never trusted. */
+export function settingsOfColumns(row: SettingsColumns): NotificationSettings {
+  const kinds = (channel: NotificationChannel): TellableKind[] | null => {
+    const stored = row.kinds?.[channel];
+    return Array.isArray(stored) ? TELLABLE_KINDS.filter((kind) => stored.includes(kind)) : null;
+  };
+  const language = (MESSAGE_LANGUAGES as readonly string[]).includes(row.language ?? '')
+    ? (row.language as MessageLanguage)
+    : DEFAULT_SETTINGS.language;
+  return {
+    timeZone: row.time_zone ?? DEFAULT_SETTINGS.timeZone,
+    language,
+    quietHours:
+      row.quiet_from === null || row.quiet_to === null ? null : { from: row.quiet_from, to: row.quiet_to },
+    kinds: { page: kinds('page'), push: kinds('push') },
+  };
+}
+
+/** The channels whose kinds the player chose, with their kinds (the rest follow their defaults). */
+function chosenKinds(
+  settings: NotificationSettings,
+): Partial<Record<NotificationChannel, readonly TellableKind[]>> {
+  return Object.fromEntries(
+    NOTIFICATION_CHANNELS.flatMap((channel) => {
+      const kinds = settings.kinds[channel];
+      return kinds === null ? [] : [[channel, kinds]];
+    }),
+  );
+}
+
+@Injectable()
+export class NotificationSettingsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async settingsOf(playerId: string): Promise<NotificationSettings> {
+    const { rows } = await this.prisma.pool.query<SettingsColumns>(
+      `SELECT time_zone, language, quiet_from, quiet_to, kinds FROM notification_settings WHERE player_id = $1`,
+      [playerId],
+    );
+    const row = rows[0];
+    return row === undefined ? DEFAULT_SETTINGS : settingsOfColumns(row);
+  }
+
+  /** Stores `settings` as the player's, at `at`. */
+  async save(playerId: string, settings: NotificationSettings, at: Date): Promise<void> {
+    await this.prisma.pool.query(
+      `INSERT INTO notification_settings
+              (player_id, time_zone, language, quiet_from, quiet_to, kinds, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (player_id) DO UPDATE
+          SET time_zone = $2, language = $3, quiet_from = $4, quiet_to = $5, kinds = $6, updated_at = $7`,
+      [
+        playerId,
+        settings.timeZone,
+        settings.language,
+        settings.quietHours?.from ?? null,
+        settings.quietHours?.to ?? null,
+        JSON.stringify(chosenKinds(settings)),
+        at,
+      ],
+    );
+  }
+}
+
+/** An account's tombstone (src/players/players.repository.ts): nothing personal stays, its time zone included. */
+export async function deleteNotificationSettingsOf(
+  tx: Prisma.TransactionClient,
+  playerId: string,
+): Promise<void> {
+  await tx.notificationSettings.deleteMany({ where: { playerId } });
+}
