@@ -34,6 +34,7 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { PushModule } from './push/push.module';
+import { VacationsModule } from './vacations/vacations.module';
 import { RetentionModule } from './retention/retention.module';
 import { ArchiveModule } from './archive/archive.module';
 import { BotsModule } from './bots/bots.module';
@@ -70,6 +71,7 @@ export class AppModule {
         GamesModule,
         RatingsModule,
         PlayerEventsModule,
+        VacationsModule,
         CorrespondenceModule,
         ExportModule,
         AccountsModule,

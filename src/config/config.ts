@@ -110,6 +110,8 @@ export interface AppConfig {
   readonly webhookAllowedNetworks: readonly string[];
   /** Web Push (docs/correspondence.md#web-push). */
   readonly push: PushSettings;
+  /** Vacation days a player may take in any 365 days (docs/correspondence.md#vacation); 0 turns vacation off. */
+  readonly vacationDays: number;
   /**
    * `GET /metrics` (docs/operations.md#metrics) is served only when this is set, and only to
    * `Authorization: Bearer <it>`; null: no such route.
@@ -379,6 +381,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     archiveAfterMinutes: read.integer('ARCHIVE_AFTER_MINUTES', 60, 0, 5_256_000),
     retentionDays: read.integer('RETENTION_DAYS', 90, 1, 36_500),
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
+    vacationDays: read.integer('VACATION_DAYS', 30, 0, 365),
     push: {
       vapid: vapidKeys(read),
       subject: read.pushSubject('VAPID_SUBJECT'),

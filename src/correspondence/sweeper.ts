@@ -4,7 +4,9 @@
  *   work) and times them out through the game handler (GameHandler.handle, `timeout`): guarded by the version it
  *   saw, so even a game two sweepers reach is timed out exactly once;
  * - sends one REMINDER per turn once 80 % of its time is used: each due turn is decided under its game's lock
- *   (`remind`), which marks the turn reminded and writes the player event, so no two copies remind twice.
+ *   (`remind`), which marks the turn reminded and writes the player event, so no two copies remind twice;
+ * - first of all, gives a turn that began while its player is on vacation the clock of their time away
+ *   (src/vacations: `moveClock`); a player away is neither reminded nor timed out (docs/correspondence.md#vacation).
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../clock/clock';
@@ -14,6 +16,7 @@ import { DatabaseAvailability } from '../db/availability';
 import { databaseFailureOf } from '../db/connection-errors';
 import { GameHandler } from '../games/write/game-handler';
 import { GamesRepository } from '../games/persistence/games.repository';
+import { VacationsService } from '../vacations/vacations.service';
 
 export { REMINDER_SHARE } from '../games/domain/life';
 
@@ -31,6 +34,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
   constructor(
     private readonly handler: GameHandler,
     private readonly repository: GamesRepository,
+    private readonly vacations: VacationsService,
     private readonly clock: Clock,
     availability: DatabaseAvailability,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
@@ -57,6 +61,7 @@ export class DeadlineSweeper implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   private async pass(now: Date): Promise<SweepReport> {
+    await this.vacations.moveAwayTurns(now);
     let timedOut = 0;
     let aborted = 0;
     for (const row of await this.repository.claimDueGames(now)) {

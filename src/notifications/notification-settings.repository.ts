@@ -69,6 +69,28 @@ export class NotificationSettingsRepository {
     return row === undefined ? DEFAULT_SETTINGS : settingsOfColumns(row);
   }
 
+  /**
+   * Marks the player's events up to id `upTo` read (the notification centre); a mark never moves back, so two
+   * tabs marking at once keep the later one.
+   */
+  async markRead(playerId: string, upTo: bigint, at: Date): Promise<void> {
+    await this.prisma.pool.query(
+      `INSERT INTO notification_settings (player_id, read_up_to, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (player_id) DO UPDATE
+          SET read_up_to = GREATEST(notification_settings.read_up_to, EXCLUDED.read_up_to), updated_at = $3`,
+      [playerId, upTo.toString(), at],
+    );
+  }
+
+  /** The id up to which the player's events are read (0: none). */
+  async readUpTo(playerId: string): Promise<bigint> {
+    const { rows } = await this.prisma.pool.query<{ read_up_to: string }>(
+      'SELECT read_up_to::text FROM notification_settings WHERE player_id = $1',
+      [playerId],
+    );
+    return BigInt(rows[0]?.read_up_to ?? '0');
+  }
+
   /** Stores `settings` as the player's, at `at`. */
   async save(playerId: string, settings: NotificationSettings, at: Date): Promise<void> {
     await this.prisma.pool.query(

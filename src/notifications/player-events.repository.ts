@@ -25,7 +25,12 @@ export interface Dashboard {
   readonly waitingForPlayers: number;
   readonly invitations: number;
   readonly nextDeadline: Date | null;
+  /** Events after the player's read mark (the notification centre), counted up to UNREAD_CAP. */
+  readonly unreadEvents: number;
 }
+
+/** Unread events are counted up to this: a badge says "99+" long before, and the count stays cheap. */
+export const UNREAD_CAP = 100;
 
 const DASHBOARD = `
   SELECT
@@ -39,7 +44,12 @@ const DASHBOARD = `
     (SELECT count(*)::int FROM games g JOIN game_players gp ON gp.game_id = g.id
       WHERE gp.player_id = $1 AND g.status = 'WAITING') AS waiting_for_players,
     (SELECT count(*)::int FROM games WHERE status = 'WAITING' AND invited_player_id = $1) AS invitations,
-    (SELECT min(deadline) FROM games WHERE status = 'ACTIVE' AND current_player_id = $1) AS next_deadline`;
+    (SELECT min(deadline) FROM games WHERE status = 'ACTIVE' AND current_player_id = $1) AS next_deadline,
+    (SELECT count(*)::int FROM (
+       SELECT 1 FROM player_events e
+        WHERE e.player_id = $1
+          AND e.id > coalesce((SELECT read_up_to FROM notification_settings WHERE player_id = $1), 0)
+        LIMIT ${UNREAD_CAP}) AS unread) AS unread_events`;
 
 /**
  * The latest event of each game still running for the player: the active games they sit in, and the waiting games
@@ -80,6 +90,21 @@ interface EventRow {
   created_at: Date;
 }
 
+/** A row as Prisma reads it, as the API passes it on. */
+function storedEventOf(row: {
+  readonly id: bigint;
+  readonly kind: string;
+  readonly gameId: string | null;
+  readonly createdAt: Date;
+}): StoredPlayerEvent {
+  return {
+    id: row.id.toString(),
+    kind: row.kind as PlayerEventKind,
+    gameId: row.gameId,
+    createdAt: row.createdAt,
+  };
+}
+
 @Injectable()
 export class PlayerEventsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -91,12 +116,7 @@ export class PlayerEventsRepository {
       orderBy: { id: 'asc' },
       take: first,
     });
-    return rows.map((row) => ({
-      id: row.id.toString(),
-      kind: row.kind as PlayerEventKind,
-      gameId: row.gameId,
-      createdAt: row.createdAt,
-    }));
+    return rows.map(storedEventOf);
   }
 
   /** The latest event of each game still running for the player (see RUNNING), in no particular order. */
@@ -117,6 +137,7 @@ export class PlayerEventsRepository {
       waiting_for_players: number;
       invitations: number;
       next_deadline: Date | null;
+      unread_events: number;
     }>(DASHBOARD, [playerId]);
     const row = rows[0]!;
     return {
@@ -125,7 +146,18 @@ export class PlayerEventsRepository {
       waitingForPlayers: row.waiting_for_players,
       invitations: row.invitations,
       nextDeadline: row.next_deadline,
+      unreadEvents: row.unread_events,
     };
+  }
+
+  /** The player's latest `first` events, newest first (the notification centre). */
+  async recent(playerId: string, first: number): Promise<StoredPlayerEvent[]> {
+    const rows = await this.prisma.playerEvent.findMany({
+      where: { playerId },
+      orderBy: { id: 'desc' },
+      take: first,
+    });
+    return rows.map(storedEventOf);
   }
 
   /**

@@ -3,15 +3,20 @@
  * as they may see it: src/games/api/player-event-game.resolver.ts), listed by `playerEvents` for catching up, and
  * the `dashboard` counts (docs/correspondence.md).
  */
-import { Args, Context, Int, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Context, ID, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { requirePlayer } from '../auth/auth.service';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import type { RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import { EventBus, PlayerEventMessage } from './event-bus';
 import { pageInfoOf } from '../graphql/page-info';
-import { DashboardType, PlayerEventConnectionType, PlayerEventType } from './player-events.types';
-import { PlayerEventsService } from './player-events.service';
+import {
+  DashboardType,
+  NotificationCentreType,
+  PlayerEventConnectionType,
+  PlayerEventType,
+} from './player-events.types';
+import { NotificationCentre, PlayerEventsService } from './player-events.service';
 
 @Resolver(() => PlayerEventType)
 export class PlayerEventsResolver {
@@ -83,4 +88,43 @@ export class PlayerEventsResolver {
   async dashboard(@Context() context: RequestContext): Promise<DashboardType> {
     return this.service.dashboard(requirePlayer(context.viewer, 'game:read').id);
   }
+
+  @Query(() => NotificationCentreType, {
+    description: 'Your notification centre: your latest events, newest first, and how many are unread.',
+  })
+  async notificationCentre(
+    @Context() context: RequestContext,
+    @Args('first', {
+      type: () => Int,
+      nullable: true,
+      description: `How many events, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    })
+    first: number | null,
+  ): Promise<NotificationCentreType> {
+    const player = requirePlayer(context.viewer, 'game:read');
+    return toCentre(await this.service.centre(player.id, pageSize(first)));
+  }
+
+  @Mutation(() => NotificationCentreType, {
+    description:
+      'Mark your events up to this one read (a mark never moves back); the notification centre after it.',
+  })
+  async markEventsRead(
+    @Context() context: RequestContext,
+    @Args('upTo', { type: () => ID, description: 'An event id: it and every earlier event are read.' })
+    upTo: string,
+    @Args('first', { type: () => Int, nullable: true, description: 'How many events the answer lists.' })
+    first: number | null,
+  ): Promise<NotificationCentreType> {
+    const player = requirePlayer(context.viewer, 'game:read');
+    return toCentre(await this.service.markRead(player.id, upTo, pageSize(first)));
+  }
+}
+
+function toCentre(centre: NotificationCentre): NotificationCentreType {
+  return {
+    events: centre.events.map((event) => ({ ...event })),
+    readUpTo: centre.readUpTo,
+    unread: centre.unread,
+  };
 }

@@ -57,4 +57,23 @@ export class DashboardType {
   invitations!: number;
   @Field(() => Date, { nullable: true, description: 'The earliest deadline among your turns, if any.' })
   nextDeadline!: Date | null;
+  @Field(() => Int, {
+    description: 'Your events not yet marked read (markEventsRead), counted up to 100: show "99+" beyond.',
+  })
+  unreadEvents!: number;
+}
+
+@ObjectType('NotificationCentre', {
+  description: 'Your latest events, newest first, and which of them you have read (markEventsRead).',
+})
+export class NotificationCentreType {
+  @Field(() => [PlayerEventType], { description: 'Your latest events, newest first.' })
+  events!: PlayerEventType[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Events with an id up to this one are read (ids compare as numbers); null: none is.',
+  })
+  readUpTo!: string | null;
+  @Field(() => Int, { description: 'How many events are unread, counted up to 100.' })
+  unread!: number;
 }

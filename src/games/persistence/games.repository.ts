@@ -85,11 +85,20 @@ const CLAIM_SECONDS = 30;
 
 // Claims the due games no other sweeper holds: SKIP LOCKED passes over rows another copy is claiming right now,
 // the mark over rows it claimed a moment ago.
+/**
+ * The player to move is on vacation at `$1` (docs/correspondence.md#vacation): their turn's clock follows their time
+ * away (the vacations module moves it: src/vacations), and nobody reminds or times them out meanwhile.
+ */
+const AWAY_NOW = `EXISTS (SELECT 1 FROM vacations v
+                     WHERE v.player_id = games.current_player_id
+                       AND v.starts_at <= $1 AND coalesce(v.ended_at, v.ends_at) > $1)`;
+
 const CLAIM_DUE_GAMES = `
   WITH due AS (
     SELECT id FROM games
      WHERE status = 'ACTIVE' AND deadline <= $1
        AND (sweep_claimed_until IS NULL OR sweep_claimed_until < $1)
+       AND NOT ${AWAY_NOW}
      ORDER BY deadline
      LIMIT ${BATCH}
      FOR UPDATE SKIP LOCKED)
@@ -105,6 +114,7 @@ const DUE_REMINDERS = `
   SELECT id FROM games
    WHERE status = 'ACTIVE' AND deadline > $1
      AND remind_at >= turn_started_at AND remind_at <= $1
+     AND NOT ${AWAY_NOW}
      AND (reminded_turn_at IS NULL OR reminded_turn_at < turn_started_at)
    LIMIT ${BATCH}`;
 
@@ -258,6 +268,17 @@ export class GamesRepository {
    * The games not over that involve `playerId`: those it sits in (waiting or being played) and the waiting
    * invitations to it, oldest first.
    */
+  /** The active games with a time control where it is `playerId`'s turn (their clocks follow a vacation). */
+  async timedTurnsOf(playerId: string): Promise<string[]> {
+    const { rows } = await this.prisma.pool.query<{ id: string }>(
+      `SELECT id FROM games
+        WHERE status = 'ACTIVE' AND current_player_id = $1::uuid AND seconds_per_move IS NOT NULL
+        ORDER BY deadline`,
+      [playerId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async openGamesOf(playerId: string): Promise<{ id: string; status: 'WAITING' | 'ACTIVE' }[]> {
     const { rows } = await this.prisma.pool.query<{ id: string; status: 'WAITING' | 'ACTIVE' }>(
       `SELECT g.id, g.status, g.created_at
@@ -485,6 +506,14 @@ async function writeChange(
         change.turnStartedAt,
       ]);
       await tell();
+      return true;
+    case 'clockMoved':
+      if (!(await stillAsDecided(client, change.gameId, change.expected))) return false;
+      await client.query('UPDATE games SET remind_at = $2, deadline = $3 WHERE id = $1::uuid', [
+        change.gameId,
+        change.clock.remindAt,
+        change.clock.deadline,
+      ]);
       return true;
     case 'botVersionNoted':
       await client.query(

@@ -52,6 +52,8 @@ export function gameAfter(game: GameRecord, change: GameChange): GameRecord | nu
       };
     case 'reminded':
       return { ...game, remindedTurnAt: change.turnStartedAt };
+    case 'clockMoved':
+      return { ...game, remindAt: change.clock.remindAt, deadline: change.clock.deadline };
     case 'botVersionNoted':
       return {
         ...game,

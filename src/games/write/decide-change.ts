@@ -4,6 +4,7 @@
  * API; the time and the game's folded state are inputs — in the shape of the engine's own decide, whose play rules
  * it applies (src/engine/decide.ts) beside the life rules around play (src/games/domain/life.ts).
  */
+import { type AwaySpan, clockWithTimeAway } from '../domain/vacation-clock';
 import {
   Command,
   Violation,
@@ -359,6 +360,28 @@ export function decideRemind(game: GameRecord, now: Date): Decision {
       turnStartedAt,
       told: [{ type: 'reminded', playerId: currentPlayerId }],
     },
+  };
+}
+
+/**
+ * The clock of `playerId`'s turn with their time away (src/games/domain/vacation-clock.ts): nothing when it is not
+ * their turn, the game has no time control, or the clock already is so.
+ */
+export function decideMoveClock(
+  game: GameRecord,
+  playerId: string,
+  away: readonly AwaySpan[],
+  now: Date,
+): Decision {
+  if (game.status !== 'ACTIVE' || game.currentPlayerId !== playerId || game.turnStartedAt === null)
+    return nothing;
+  const clock = clockWithTimeAway(game.turnStartedAt, game.secondsPerMove, away);
+  if (clock === null) return nothing;
+  const same = (a: Date | null, b: Date | null): boolean => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+  if (same(clock.deadline, game.deadline) && same(clock.remindAt, game.remindAt)) return nothing;
+  return {
+    ok: true,
+    change: { kind: 'clockMoved', gameId: game.id, at: now, expected: expectedOf(game), clock, told: [] },
   };
 }
 

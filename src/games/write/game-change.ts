@@ -30,6 +30,7 @@ export const CHANGE_KINDS = [
   'calledOff',
   'reminded',
   'botVersionNoted',
+  'clockMoved',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -124,7 +125,15 @@ export interface BotVersionNoted extends Base {
   readonly botVersion: string;
 }
 
-export type GameChange = Created | Seated | ClientSeedSet | Played | CalledOff | Reminded | BotVersionNoted;
+/** The turn's reminder and deadline move (the player's time away: src/games/domain/vacation-clock.ts). */
+export interface ClockMoved extends Base {
+  readonly kind: 'clockMoved';
+  readonly expected: Expected;
+  readonly clock: TurnClock;
+}
+
+export type GameChange =
+  Created | Seated | ClientSeedSet | Played | CalledOff | Reminded | BotVersionNoted | ClockMoved;
 
 // The list above names every kind.
 const kindsListed: GameChange['kind'] extends ChangeKind

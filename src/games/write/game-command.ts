@@ -5,6 +5,7 @@
  */
 import type { DeclineReasonName } from '../domain/challenge';
 import type { CreateGameRequest, SeekKind } from '../domain/creation';
+import type { AwaySpan } from '../domain/vacation-clock';
 // The handler's type (it names the transaction's connection): this file names no database code.
 import type { AlongsideWrite } from './game-handler';
 
@@ -19,6 +20,7 @@ export const COMMAND_TYPES = [
   'callOff',
   'remind',
   'noteBotVersion',
+  'moveClock',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -61,7 +63,12 @@ export type GameCommand =
   /** The sweeper found the turn's reminder due. */
   | { readonly type: 'remind' }
   /** The bot worker is about to send a move decided by `botVersion` in `seat`. */
-  | { readonly type: 'noteBotVersion'; readonly seat: number; readonly botVersion: string };
+  | { readonly type: 'noteBotVersion'; readonly seat: number; readonly botVersion: string }
+  /**
+   * `playerId`'s time away changed, or a turn of theirs began while they are away: if it is their turn, its clock
+   * follows the time away (src/games/domain/vacation-clock.ts). `away` is every stretch of it that may overlap.
+   */
+  | { readonly type: 'moveClock'; readonly playerId: string; readonly away: readonly AwaySpan[] };
 
 // The list above names every command.
 const commandsListed: GameCommand['type'] extends CommandType

@@ -31,6 +31,7 @@ import { GamesService } from '../games.service';
 import { gameAfter } from './apply-change';
 import type { Created, GameChange, Played } from './game-change';
 import type { CallOff, GameCommand } from './game-command';
+import type { AwaySpan } from '../domain/vacation-clock';
 import {
   Decision,
   PlayCommand,
@@ -39,6 +40,7 @@ import {
   decideCallOff,
   decideClientSeed,
   decideJoin,
+  decideMoveClock,
   decidePlay,
   decideRemind,
   decideTimeout,
@@ -76,6 +78,8 @@ export interface Answers {
   /** Whether the turn was reminded now. */
   readonly remind: boolean;
   readonly noteBotVersion: GameRecord;
+  /** Whether the turn's clock moved. */
+  readonly moveClock: boolean;
 }
 
 /** A command without a guard (a resignation) that lost a race is decided again on the new state this many times. */
@@ -148,6 +152,8 @@ export class GameHandler {
         return this.remind(gameId, at);
       case 'noteBotVersion':
         return this.locked(gameId, (game) => decideBotVersion(game, command.seat, command.botVersion, at));
+      case 'moveClock':
+        return this.moveClock(gameId, command.playerId, command.away, at);
       default: {
         const never: never = command;
         return never;
@@ -299,6 +305,26 @@ export class GameHandler {
       return { change: decision.change };
     });
     return change !== null;
+  }
+
+  /** The turn's clock with the player's time away, under the lock; whether it moved. */
+  private async moveClock(
+    gameId: string,
+    playerId: string,
+    away: readonly AwaySpan[],
+    at: Date,
+  ): Promise<boolean> {
+    const { game, change } = await this.repository.transaction(async (tx) => {
+      const locked = await tx.lock(gameId);
+      if (locked === null) return { game: null, change: null };
+      const decision = decideMoveClock(locked, playerId, away, at);
+      if (!decision.ok || decision.change === null) return { game: locked, change: null };
+      await writeAsDecided(tx, decision.change);
+      return { game: locked, change: decision.change };
+    });
+    if (game === null || change === null) return false;
+    await this.settled(game, change);
+    return true;
   }
 
   // ---- play: decided on the cached or folded state, written under the version guard ---------------------------

@@ -296,6 +296,7 @@ describe('prisma/schema.prisma matches the migrated database', () => {
       'PushSubscription',
       'Rating',
       'Token',
+      'Vacation',
       'VapidKeys',
       'Webhook',
       'WebhookDelivery',

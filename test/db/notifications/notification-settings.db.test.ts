@@ -105,3 +105,60 @@ it('refuses what is no setting, changing nothing, and takes changes only from a 
   expect(codeOf(await update(apiToken, 'language: SV'))).toBe('FORBIDDEN');
   expect(codeOf(await app.gql(null, `{ notificationSettings { timeZone } }`))).toBe('UNAUTHENTICATED');
 });
+
+it('the notification centre lists the latest events first, counts the unread, and a read mark never moves back', async () => {
+  const cat = await register(app, 'centre_cat');
+  const dan = await register(app, 'centre_dan');
+  for (let game = 0; game < 3; game++) {
+    dataOf(
+      await app.gql(
+        dan,
+        'mutation { createGame(input: { preset: CLASSIC, opponent: "centre_cat" }) { id } }',
+      ),
+    );
+  }
+  const FIELDS = 'events { id kind game { id } } readUpTo unread';
+  interface Centre {
+    events: { id: string; kind: string; game: { id: string } | null }[];
+    readUpTo: string | null;
+    unread: number;
+  }
+  const centre = dataOf(
+    await app.gql<{ notificationCentre: Centre }>(cat, `{ notificationCentre { ${FIELDS} } }`),
+  ).notificationCentre;
+  expect(centre.events.map((event) => event.kind)).toEqual(Array(3).fill('CHALLENGE_RECEIVED'));
+  const ids = centre.events.map((event) => BigInt(event.id));
+  expect([...ids].sort((a, b) => (a > b ? -1 : 1))).toEqual(ids); // newest first
+  expect(centre).toMatchObject({ readUpTo: null, unread: 3 });
+  const unread = async (): Promise<number> =>
+    dataOf(await app.gql<{ dashboard: { unreadEvents: number } }>(cat, '{ dashboard { unreadEvents } }'))
+      .dashboard.unreadEvents;
+  expect(await unread()).toBe(3);
+
+  const middle = centre.events[1]!.id;
+  const marked = dataOf(
+    await app.gql<{ markEventsRead: Centre }>(
+      cat,
+      `mutation($u: ID!) { markEventsRead(upTo: $u) { ${FIELDS} } }`,
+      {
+        u: middle,
+      },
+    ),
+  ).markEventsRead;
+  expect(marked).toMatchObject({ readUpTo: middle, unread: 1 });
+  // An older mark (another tab) does not move it back.
+  const older = centre.events[2]!.id;
+  const again = dataOf(
+    await app.gql<{ markEventsRead: Centre }>(
+      cat,
+      `mutation($u: ID!) { markEventsRead(upTo: $u) { ${FIELDS} } }`,
+      {
+        u: older,
+      },
+    ),
+  ).markEventsRead;
+  expect(again).toMatchObject({ readUpTo: middle, unread: 1 });
+  expect(await unread()).toBe(1);
+  const bad = await app.gql(cat, 'mutation { markEventsRead(upTo: "x1") { unread } }');
+  expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+});

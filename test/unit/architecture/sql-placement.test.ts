@@ -70,6 +70,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   push_subscriptions: 'push',
   push_deliveries: 'push',
   vapid_keys: 'push',
+  vacations: 'vacations',
   bot_turn_claims: 'bots',
   admin_audit: 'moderation',
   game_archives: 'archive',

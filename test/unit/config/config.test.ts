@@ -76,6 +76,7 @@ describe('loadConfig', () => {
       retentionDays: 90,
       webhookAllowedNetworks: [],
       push: { vapid: null, subject: 'mailto:operator@malice.invalid', allowedNetworks: [] },
+      vacationDays: 30,
       metricsToken: null,
       logging: { level: 'info', format: 'auto' },
       shutdown: { delayMs: 0, timeoutMs: 20_000 },
@@ -145,6 +146,7 @@ describe('loadConfig', () => {
         VAPID_PRIVATE_KEY: VAPID.privateKey,
         VAPID_SUBJECT: 'mailto:ops@play.example.com',
         PUSH_ALLOWED_NETWORKS: '127.0.0.1/32',
+        VACATION_DAYS: '14',
         DATABASE_CONNECT_TIMEOUT_MS: '800',
         DATABASE_QUERY_TIMEOUT_MS: '1500',
         DATABASE_KEEPALIVE_MS: '0',
@@ -207,6 +209,7 @@ describe('loadConfig', () => {
       retentionDays: 30,
       webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
       push: { vapid: VAPID, subject: 'mailto:ops@play.example.com', allowedNetworks: ['127.0.0.1/32'] },
+      vacationDays: 14,
       database: {
         connectTimeoutMs: 800,
         queryTimeoutMs: 1500,
