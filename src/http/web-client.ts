@@ -2,8 +2,11 @@
  * The web client (web/, built by `npm run build` into dist/web) served at `/` through Fastify, so CORS, logs and
  * the access gate see its requests as they see every other (docs/web.md). Every built file has a `.br` and a `.gz`
  * beside it (scripts/compress-web.mjs): @fastify/static answers with the one the browser accepts. Hashed assets
- * are cached for a year; index.html is revalidated every time and carries the Content-Security-Policy. A path the
- * client routes itself (e.g. /games/123) answers index.html; the API's own paths are never taken over.
+ * are cached for a year; index.html is revalidated every time and carries the Content-Security-Policy. Every other
+ * file is revalidated every time too: among them the service worker /sw.js, which must be, so that browsers pick up
+ * a new version of it, and the web app manifest (send's types: application/javascript and
+ * application/manifest+json). A path the client routes itself (e.g. /games/123) answers index.html; the API's own
+ * paths are never taken over.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -67,6 +70,7 @@ export function serveWebClient(app: NestFastifyApplication): void {
       } else if (/\.html(\.br|\.gz)?$/.test(relative)) {
         pageHeaders(res);
       } else {
+        // The favicon, the icons, the manifest and /sw.js (a stale worker script would keep an old worker).
         securityHeaders(res);
         res.header('Cache-Control', 'no-cache');
       }

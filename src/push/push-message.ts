@@ -1,8 +1,8 @@
 /**
  * What a push says and how it travels (docs/correspondence.md#web-push), decided purely from the delivery and the
  * game as they are when it is sent. A payload carries nothing a lock screen should not show: the kind, the
- * opponents' names, the time left and a link — never a card. The service worker (web/src/push-payload.ts has the
- * same shape) shows it as one notification per game (`tag`), replaced by the next.
+ * opponents' names, the time left and a link — never a card. The service worker (web/src/push-payload.ts reads
+ * this type) shows it as one notification per game (`tag`), replaced by the next.
  */
 import type { MessageLanguage, TellableKind } from '../notifications/notification-settings';
 

@@ -1,7 +1,9 @@
 /**
  * Correspondence habits: the tab title and the favicon show how many games await my move, and an optional browser
  * notification says when one more does. The count is `dashboard.myTurn`, read on sign-in, on each of my events
- * (myEvents) and on each reconnection of the socket.
+ * (myEvents), on each reconnection of the socket, and when a game shown on this page stops or starts awaiting my
+ * move (`turnsChanged`, from web/src/table/live-game.ts): my own move, pass or resignation sends me no event, yet
+ * it takes a game off the count.
  */
 import { request, watchSocket } from './api';
 import type { TurnCountQuery, TurnCountQueryVariables } from './generated/graphql';
@@ -62,14 +64,31 @@ export function stopNotifications(): void {
   localStorage.removeItem(NOTIFY_KEY);
 }
 
+/** Who reads the count again when a page learns that whose turn it is changed (followAttention, while it runs). */
+const recounts = new Set<() => void>();
+
+/**
+ * Says that a game this page shows stopped or started awaiting my move: the count is read again. The table calls
+ * it for every such change it sees, my own moves included, which no event of mine reports.
+ */
+export function turnsChanged(): void {
+  for (const recount of recounts) recount();
+}
+
 /** Follows my turn count while signed in; returns the stop. */
 export function followAttention(): () => void {
   let last: number | null = null;
   let current = true;
+  // Reads overlap (an event and my own move at once) and may be answered out of order: an answer older than the
+  // one shown is dropped, so a stale count never arrives last and stays.
+  let asked = 0;
+  let shown = 0;
   const read = (): void => {
+    const mine = ++asked;
     request(ATTENTION, 'TurnCount', {})
       .then(({ dashboard }) => {
-        if (!current) return;
+        if (!current || mine < shown) return;
+        shown = mine;
         if (last !== null && dashboard.myTurn > last && notificationsOn() && document.hidden) {
           new Notification(strings().notifyTitle, {
             body: strings().awaitingCount(dashboard.myTurn),
@@ -87,8 +106,10 @@ export function followAttention(): () => void {
   const offLanguage = onLanguageChange(() => showCount(last ?? 0));
   const unwatch = watchSocket(read, () => undefined);
   const unsubscribe = subscribeMyEvents(read, () => undefined);
+  recounts.add(read);
   return () => {
     current = false;
+    recounts.delete(read);
     offLanguage();
     unwatch();
     unsubscribe();

@@ -1,8 +1,10 @@
 /**
  * The move log beside the table, oldest first (Game.moves). It reads the log once, then again whenever the game's
- * `version` changes, each time only what follows the last move it has (`after` its cursor), page by page.
+ * `version` changes, each time only what follows the last move it has (`after` its cursor), page by page. The list
+ * scrolls in its own box and keeps the latest move in sight as moves arrive — unless the reader scrolled up to read
+ * earlier ones: then it stays where they are, until they scroll back to the bottom.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
 import { ErrorBox } from '../error-box';
 import type {
@@ -22,6 +24,16 @@ declare module '../api' {
   }
 }
 
+/**
+ * Within a few pixels of the end: a browser zoomed or scaled may stop a fraction of a pixel short of it, and a
+ * reader who scrolls back down means the end.
+ */
+const END_SLACK_PX = 4;
+
+function atEnd(element: HTMLElement): boolean {
+  return element.scrollHeight - element.scrollTop - element.clientHeight <= END_SLACK_PX;
+}
+
 export function MoveHistory({ gameId, version }: { gameId: string; version: number }) {
   const S = strings();
   const [moves, setMoves] = useState<readonly HistoryMoveFragment[]>([]);
@@ -30,6 +42,15 @@ export function MoveHistory({ gameId, version }: { gameId: string; version: numb
   const cursor = useRef<string | null>(null);
   // One catch-up at a time: a version that changes while a page is on its way waits for it, so no move is read twice.
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const list = useRef<HTMLOListElement>(null);
+  // Whether the list is scrolled to its end, as the reader last left it (true before any scrolling).
+  const following = useRef(true);
+
+  // Before the browser paints the new moves: scrolled to the end, the list stays at its (new) end.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element !== null && following.current) element.scrollTop = element.scrollHeight;
+  }, [moves]);
 
   useEffect(() => {
     let current = true;
@@ -63,7 +84,16 @@ export function MoveHistory({ gameId, version }: { gameId: string; version: numb
       <h2 id="history-title">{S.history}</h2>
       {error !== null && <ErrorBox error={error} />}
       {moves.length === 0 && <p class="muted">{S.noMoves}</p>}
-      <ol class="history" data-testid="history" data-game-id={gameId} data-version={version}>
+      <ol
+        class="history"
+        data-testid="history"
+        data-game-id={gameId}
+        data-version={version}
+        ref={list}
+        onScroll={(event) => {
+          following.current = atEnd(event.currentTarget);
+        }}
+      >
         {moves.map((move) => (
           <li key={move.seq} data-seq={move.seq}>
             <span class="history-seq">{move.seq}</span>

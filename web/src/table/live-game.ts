@@ -2,10 +2,12 @@
  * Follows one game live: reads it (`game`), then takes every `gameUpdated` push (docs/api.md: the first push comes
  * at once, a push may repeat a version, versions may seem skipped), and reads it again whenever the socket comes
  * back (`watchSocket`), since pushes made while it was down are not replayed. Answers of the page's own mutations
- * go through `apply` the same way: only a newer version (or a new status) replaces what is shown.
+ * go through `apply` the same way: only a newer version (or a new status) replaces what is shown. A change of whose
+ * turn it is makes the tab's count of my turns read again (attention.ts `turnsChanged`).
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request, subscribe, watchSocket } from '../api';
+import { turnsChanged } from '../attention';
 import type {
   TableGameFieldsFragment,
   TableGameQuery,
@@ -63,9 +65,13 @@ export function useLiveGame(id: string): LiveGame {
   const shown = useRef<TableGame | null>(null);
 
   const apply = useCallback((next: TableGame) => {
-    if (!isNewer(shown.current, next)) return;
+    const before = shown.current;
+    if (!isNewer(before, next)) return;
     shown.current = next;
     setGame(next);
+    // The tab's count of games awaiting my move (attention.ts) hears of a turn arriving through my events, but of
+    // none leaving: my own move, pass or resignation sends me no event. Every change this page sees is told.
+    if (before !== null && before.id === next.id && before.isMyTurn !== next.isMyTurn) turnsChanged();
   }, []);
 
   const reload = useCallback(() => {
