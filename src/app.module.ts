@@ -34,6 +34,7 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ExportModule } from './export/export.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { PushModule } from './push/push.module';
+import { MailModule } from './mail/mail.module';
 import { VacationsModule } from './vacations/vacations.module';
 import { RetentionModule } from './retention/retention.module';
 import { ArchiveModule } from './archive/archive.module';
@@ -78,6 +79,7 @@ export class AppModule {
         ModerationModule,
         WebhooksModule,
         PushModule,
+        MailModule,
         RetentionModule,
         ArchiveModule,
         BotsModule,

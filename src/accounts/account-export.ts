@@ -1,10 +1,11 @@
 /**
  * One's own data as NDJSON (`GET /api/me/export`, docs/api.md#get-apimeexport): one JSON object per line, each with
  * its `type`, in this order — `profile`, `rating` (one per preset), `game` (one per seat the player took) with a
- * `ratingChange` after each rated finished one, `apiToken`, `session`, `webhook`, `playerEvent`. Streamed: the
+ * `ratingChange` after each rated finished one, `apiToken`, `session`, `webhook`, `emailAddress`,
+ * `notificationSettings`, `pushDevice`, `vacation`, `playerEvent`. Streamed: the
  * games and the events are read a page at a time as the client takes lines.
  *
- * Never in it: a password hash, a token or its hash, a webhook's secret, and nothing of a game that could give a
+ * Never in it: a password hash, a token or its hash, a webhook's secret, a push device's keys, and nothing of a game that could give a
  * card away (no seed, no client seed, no hand): a game line has its id, players and result, and `exportUrl` names
  * the game's own export, which shows each game as a spectator may see it.
  */
@@ -85,6 +86,11 @@ export class AccountExport {
       }
       const webhooks = await accounts.webhooks(playerId);
       for (const webhook of webhooks) yield line({ type: 'webhook', ...webhook });
+      const reach = await accounts.reach(playerId);
+      if (reach.address !== null) yield line({ type: 'emailAddress', ...reach.address });
+      if (reach.settings !== null) yield line({ type: 'notificationSettings', ...reach.settings });
+      for (const device of reach.devices) yield line({ type: 'pushDevice', ...device });
+      for (const vacation of reach.vacations) yield line({ type: 'vacation', ...vacation });
       yield* eventLines(accounts, playerId, line);
     }
     return generate();

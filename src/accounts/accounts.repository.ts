@@ -60,6 +60,26 @@ export interface ExportedWebhook {
   readonly createdAt: Date;
 }
 
+/** What the export says of how the player is reached (never a push key: a device's keys are its own). */
+export interface ExportedReach {
+  readonly address: {
+    address: string;
+    verifiedAt: Date | null;
+    bouncedAt: Date | null;
+    changedAt: Date;
+  } | null;
+  readonly settings: {
+    timeZone: string;
+    language: string;
+    quietFrom: number | null;
+    quietTo: number | null;
+    kinds: unknown;
+    digestMinute: number | null;
+  } | null;
+  readonly devices: { id: string; device: string; createdAt: Date; lastUsedAt: Date | null }[];
+  readonly vacations: { startsAt: Date; endsAt: Date; days: number; endedAt: Date | null }[];
+}
+
 @Injectable()
 export class AccountsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -115,6 +135,38 @@ export class AccountsRepository {
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { id: true, url: true, events: true, createdAt: true },
     });
+  }
+
+  /** The player's e-mail address, notification settings, push devices and vacations, for the export. */
+  async reach(playerId: string): Promise<ExportedReach> {
+    const [address, settings, devices, vacations] = await Promise.all([
+      this.prisma.mailAddress.findUnique({
+        where: { playerId },
+        select: { address: true, verifiedAt: true, bouncedAt: true, changedAt: true },
+      }),
+      this.prisma.notificationSettings.findUnique({
+        where: { playerId },
+        select: {
+          timeZone: true,
+          language: true,
+          quietFrom: true,
+          quietTo: true,
+          kinds: true,
+          digestMinute: true,
+        },
+      }),
+      this.prisma.pushSubscription.findMany({
+        where: { playerId },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { id: true, device: true, createdAt: true, lastUsedAt: true },
+      }),
+      this.prisma.vacation.findMany({
+        where: { playerId },
+        orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+        select: { startsAt: true, endsAt: true, days: true, endedAt: true },
+      }),
+    ]);
+    return { address, settings, devices, vacations };
   }
 
   /** Up to `limit` of the player's events after id `after`, oldest first. */

@@ -91,6 +91,8 @@ export interface AppConfig {
     readonly webhookIntervalMs: number;
     /** How often Web Push deliveries that are due are looked for; 0 turns sending pushes off. */
     readonly pushIntervalMs: number;
+    /** How often mails that are due are looked for (and digests queued); 0 turns sending mail off. */
+    readonly mailIntervalMs: number;
     /** How often the retention pass runs (docs/operations.md#retention); 0 turns it off. */
     readonly retentionIntervalMs: number;
     /** How often the archiver looks for finished games to archive (docs/operations.md#archive); 0 turns it off. */
@@ -110,6 +112,10 @@ export interface AppConfig {
   readonly webhookAllowedNetworks: readonly string[];
   /** Web Push (docs/correspondence.md#web-push). */
   readonly push: PushSettings;
+  /** E-mail (docs/correspondence.md#e-mail); null: no SMTP server is set, and the service sends no mail. */
+  readonly mail: MailSettings | null;
+  /** The address players reach this server at (links in mails), e.g. https://play.example.com; no path. */
+  readonly publicUrl: string;
   /** Vacation days a player may take in any 365 days (docs/correspondence.md#vacation); 0 turns vacation off. */
   readonly vacationDays: number;
   /**
@@ -162,6 +168,16 @@ export interface PushSettings {
    * an endpoint there may also be http://. Metadata services stay refused.
    */
   readonly allowedNetworks: readonly string[];
+}
+
+/** E-mail settings (docs/operations.md#e-mail). */
+export interface MailSettings {
+  /** smtp:// or smtps:// with the user and password, if any (SMTP_URL). */
+  readonly smtpUrl: string;
+  /** The From of every mail: `Malice <play@example.com>` or an address. */
+  readonly from: string;
+  /** DKIM signing (RFC 6376) when a key is set. */
+  readonly dkim: { readonly domain: string; readonly selector: string; readonly privateKey: string } | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -253,6 +269,17 @@ class Reader {
     return text;
   }
 
+  /** An http(s) origin, without a path or a trailing slash (links in mails are made on it). */
+  publicUrl(name: string): string {
+    const text = this.string(name, 'http://localhost:3000');
+    const origin = originOf(text);
+    if (origin === null) {
+      this.problems.push(`${name} must be an origin such as https://play.example.com (got "${text}")`);
+      return 'http://localhost:3000';
+    }
+    return origin;
+  }
+
   /** A mailto: or https: URL (a push service's way to reach the operator); a placeholder by default. */
   pushSubject(name: string): string {
     const text = this.string(name, 'mailto:operator@malice.invalid');
@@ -291,6 +318,30 @@ function vapidPairMatches(publicKey: string, privateKey: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** SMTP_URL turns mail on; MAIL_FROM is then needed, and the DKIM settings come as three or none. */
+function mailSettings(read: Reader): MailSettings | null {
+  const smtpUrl = read.string('SMTP_URL', '');
+  const from = read.string('MAIL_FROM', '');
+  const dkim = {
+    domain: read.string('DKIM_DOMAIN', ''),
+    selector: read.string('DKIM_SELECTOR', ''),
+    privateKey: read.string('DKIM_PRIVATE_KEY', ''),
+  };
+  const dkimParts = Object.values(dkim).filter((part) => part !== '').length;
+  if (dkimParts !== 0 && dkimParts !== 3)
+    read.problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are set together or not at all');
+  if (smtpUrl === '') {
+    if (from !== '' || dkimParts > 0)
+      read.problems.push('MAIL_FROM and DKIM_* need SMTP_URL (mail is off without it)');
+    return null;
+  }
+  if (!/^smtps?:\/\/[^\s]+$/.test(smtpUrl) || !URL.canParse(smtpUrl))
+    read.problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  if (!/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from.trim()))
+    read.problems.push('MAIL_FROM must be an address, or a name and <address> (it is needed with SMTP_URL)');
+  return { smtpUrl, from: from.trim(), dkim: dkimParts === 3 ? dkim : null };
 }
 
 /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: both or neither, and one pair. */
@@ -374,6 +425,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       botDelayMs: read.integer('BOT_DELAY_MS', 500, 0, 60_000),
       webhookIntervalMs: read.integer('WEBHOOK_INTERVAL_MS', 1000, 0, 3_600_000),
       pushIntervalMs: read.integer('PUSH_INTERVAL_MS', 1000, 0, 3_600_000),
+      mailIntervalMs: read.integer('MAIL_INTERVAL_MS', 1000, 0, 3_600_000),
       retentionIntervalMs: read.integer('RETENTION_INTERVAL_MS', 3_600_000, 0, 86_400_000),
       // Test servers archive only when a test asks (a test that reads game_events finds the rows it wrote).
       archiveIntervalMs: read.integer('ARCHIVE_INTERVAL_MS', nodeEnv === 'test' ? 0 : 60_000, 0, 86_400_000),
@@ -382,6 +434,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     retentionDays: read.integer('RETENTION_DAYS', 90, 1, 36_500),
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
     vacationDays: read.integer('VACATION_DAYS', 30, 0, 365),
+    mail: mailSettings(read),
+    publicUrl: read.publicUrl('PUBLIC_URL'),
     push: {
       vapid: vapidKeys(read),
       subject: read.pushSubject('VAPID_SUBJECT'),

@@ -34,7 +34,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Paths that belong to the API, the explorer and the test controls: never answered with the client's page. */
-const SERVER_PATHS = /^\/(graphql|api|health|metrics|explorer|test)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(graphql|api|health|metrics|explorer|test|mail)(\/|$|\?)/;
 /** Missing files (a stale hashed asset, any name with an extension) are a 404, not the page. */
 const FILE_LIKE = /^\/assets\/|\.[A-Za-z0-9]+($|\?)/;
 

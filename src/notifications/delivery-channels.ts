@@ -7,6 +7,7 @@
 export const DELIVERY_WAKES = {
   webhooks: 'malice_webhooks',
   push: 'malice_push',
+  mail: 'malice_mail',
 } as const;
 
 export type DeliveryChannel = keyof typeof DELIVERY_WAKES;

@@ -24,6 +24,8 @@ export interface SettingsColumns {
   readonly quiet_to: number | null;
   /** Per channel, the kinds chosen (a channel left out: its defaults). */
   readonly kinds: Readonly<Record<string, unknown>> | null;
+  /** Undefined when the statement did not read it (no row reads as the default). */
+  readonly digest_minute?: number | null;
 }
 
 /** Settings from a row's columns (all null: no row, the defaults); unknown words are dropped, never trusted. */
@@ -40,7 +42,11 @@ export function settingsOfColumns(row: SettingsColumns): NotificationSettings {
     language,
     quietHours:
       row.quiet_from === null || row.quiet_to === null ? null : { from: row.quiet_from, to: row.quiet_to },
-    kinds: { page: kinds('page'), push: kinds('push') },
+    kinds: { page: kinds('page'), push: kinds('push'), mail: kinds('mail') },
+    digestMinute:
+      row.kinds === null || row.digest_minute === undefined
+        ? DEFAULT_SETTINGS.digestMinute
+        : row.digest_minute,
   };
 }
 
@@ -62,7 +68,8 @@ export class NotificationSettingsRepository {
 
   async settingsOf(playerId: string): Promise<NotificationSettings> {
     const { rows } = await this.prisma.pool.query<SettingsColumns>(
-      `SELECT time_zone, language, quiet_from, quiet_to, kinds FROM notification_settings WHERE player_id = $1`,
+      `SELECT time_zone, language, quiet_from, quiet_to, kinds, digest_minute
+         FROM notification_settings WHERE player_id = $1`,
       [playerId],
     );
     const row = rows[0];
@@ -95,10 +102,11 @@ export class NotificationSettingsRepository {
   async save(playerId: string, settings: NotificationSettings, at: Date): Promise<void> {
     await this.prisma.pool.query(
       `INSERT INTO notification_settings
-              (player_id, time_zone, language, quiet_from, quiet_to, kinds, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+              (player_id, time_zone, language, quiet_from, quiet_to, kinds, digest_minute, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (player_id) DO UPDATE
-          SET time_zone = $2, language = $3, quiet_from = $4, quiet_to = $5, kinds = $6, updated_at = $7`,
+          SET time_zone = $2, language = $3, quiet_from = $4, quiet_to = $5, kinds = $6, digest_minute = $7,
+              updated_at = $8`,
       [
         playerId,
         settings.timeZone,
@@ -106,6 +114,7 @@ export class NotificationSettingsRepository {
         settings.quietHours?.from ?? null,
         settings.quietHours?.to ?? null,
         JSON.stringify(chosenKinds(settings)),
+        settings.digestMinute,
         at,
       ],
     );

@@ -2,7 +2,7 @@
  * A player's notification settings over GraphQL (docs/correspondence.md#preferences). Read with any token that
  * reads; changed with a session token (they are the account's, like its password).
  */
-import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { requirePlayer, requireSession } from '../auth/auth.service';
 import type { RequestContext } from '../auth/viewer';
 import { Clock } from '../clock/clock';
@@ -68,6 +68,18 @@ export class NotificationSettingsResolver {
       description: 'The kinds pushed to your devices; null: the defaults.',
     })
     pushKinds: PlayerEventKind[] | null | undefined,
+    @Args('mailKinds', {
+      type: () => [PlayerEventKind],
+      nullable: true,
+      description: 'The kinds mailed to your verified address; null: the defaults.',
+    })
+    mailKinds: PlayerEventKind[] | null | undefined,
+    @Args('digestMinute', {
+      type: () => Int,
+      nullable: true,
+      description: 'When the daily digest goes (minutes after midnight, your time zone); null: no digest.',
+    })
+    digestMinute: number | null | undefined,
   ): Promise<NotificationSettingsType> {
     const player = requireSession(context, 'notification settings are changed');
     const tellable = (kinds: PlayerEventKind[] | null | undefined) =>
@@ -76,7 +88,8 @@ export class NotificationSettingsResolver {
       ...(timeZone === undefined || timeZone === null ? {} : { timeZone }),
       ...(language === undefined || language === null ? {} : { language }),
       ...(quietHours === undefined ? {} : { quietHours: quietHours === null ? null : { ...quietHours } }),
-      kinds: { page: tellable(pageKinds), push: tellable(pushKinds) },
+      kinds: { page: tellable(pageKinds), push: tellable(pushKinds), mail: tellable(mailKinds) },
+      ...(digestMinute === undefined ? {} : { digestMinute }),
     });
     if (!change.ok)
       throw new ApiError('BAD_USER_INPUT', change.problem.message, { field: change.problem.field });
@@ -94,5 +107,8 @@ function toSettings(settings: NotificationSettings): NotificationSettingsType {
     pageKindsDefault: settings.kinds.page === null,
     pushKinds: [...kindsOf(settings, 'push')],
     pushKindsDefault: settings.kinds.push === null,
+    mailKinds: [...kindsOf(settings, 'mail')],
+    mailKindsDefault: settings.kinds.mail === null,
+    digestMinute: settings.digestMinute,
   };
 }

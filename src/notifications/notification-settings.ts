@@ -6,8 +6,8 @@
  */
 import { PLAYER_EVENT_KINDS, type PlayerEventKind } from './player-event-kinds';
 
-/** Where a player can be told: in the page (the web client's own notifications), by Web Push. */
-export const NOTIFICATION_CHANNELS = ['page', 'push'] as const;
+/** Where a player can be told: in the page (the web client's own notifications), by Web Push, by e-mail. */
+export const NOTIFICATION_CHANNELS = ['page', 'push', 'mail'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** The languages messages are written in (the web client's too: web/src/i18n.ts). */
@@ -22,12 +22,17 @@ export type TellableKind = (typeof TELLABLE_KINDS)[number];
 
 /**
  * What each channel carries until the player chooses: in the page, everything; by push, what needs an answer
- * (your turn, a deadline soon, a challenge). "You lost on time" is never the first push: the reminder comes first.
+ * (your turn, a deadline soon, a challenge) — "you lost on time" is never the first push: the reminder comes
+ * first; by e-mail, nothing but the daily digest (at most a mail or two a day).
  */
 export const DEFAULT_KINDS: Readonly<Record<NotificationChannel, readonly TellableKind[]>> = {
   page: TELLABLE_KINDS,
   push: ['YOUR_TURN', 'CHALLENGE_RECEIVED', 'REMINDER'],
+  mail: [],
 };
+
+/** The digest of games awaiting the player goes at 08:00 in their time zone unless they choose. */
+export const DEFAULT_DIGEST_MINUTE = 8 * 60;
 
 /** Quiet hours, in minutes after midnight in the player's time zone; `from > to` wraps past midnight. */
 export interface QuietHours {
@@ -41,13 +46,16 @@ export interface NotificationSettings {
   readonly quietHours: QuietHours | null;
   /** Per channel: the kinds chosen, or null for the channel's defaults. */
   readonly kinds: Readonly<Record<NotificationChannel, readonly TellableKind[] | null>>;
+  /** When the daily digest mail goes, in minutes after midnight in the player's time zone; null: no digest. */
+  readonly digestMinute: number | null;
 }
 
 export const DEFAULT_SETTINGS: NotificationSettings = {
   timeZone: 'UTC',
   language: 'en',
   quietHours: null,
-  kinds: { page: null, push: null },
+  kinds: { page: null, push: null, mail: null },
+  digestMinute: DEFAULT_DIGEST_MINUTE,
 };
 
 const MINUTES_A_DAY = 24 * 60;
@@ -146,6 +154,8 @@ export interface SettingsChange {
   readonly quietHours?: QuietHours | null;
   /** Per channel: the kinds, or null for the defaults again. */
   readonly kinds?: Partial<Record<NotificationChannel, readonly TellableKind[] | null>>;
+  /** null: no digest. */
+  readonly digestMinute?: number | null;
 }
 
 /** The settings after `change`, or what is wrong with it. */
@@ -175,6 +185,20 @@ export function changedSettings(
       };
     }
   }
+  const digest = change.digestMinute;
+  if (
+    digest !== undefined &&
+    digest !== null &&
+    !(Number.isInteger(digest) && digest >= 0 && digest < MINUTES_A_DAY)
+  ) {
+    return {
+      ok: false,
+      problem: {
+        field: 'digestMinute',
+        message: 'digestMinute: minutes after midnight (0–1439), or null for none',
+      },
+    };
+  }
   const kinds = { ...settings.kinds };
   for (const channel of NOTIFICATION_CHANNELS) {
     const chosen = change.kinds?.[channel];
@@ -189,6 +213,7 @@ export function changedSettings(
       language: change.language ?? settings.language,
       quietHours: quiet === undefined ? settings.quietHours : quiet,
       kinds,
+      digestMinute: digest === undefined ? settings.digestMinute : digest,
     },
   };
 }

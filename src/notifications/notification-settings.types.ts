@@ -57,4 +57,18 @@ export class NotificationSettingsType {
   pushKinds!: PlayerEventKind[];
   @Field({ description: 'Whether pushKinds are the defaults.' })
   pushKindsDefault!: boolean;
+  @Field(() => [PlayerEventKind], {
+    description:
+      'The kinds mailed to your verified address, one mail each (your turn: at most one a game in 12 hours).',
+  })
+  mailKinds!: PlayerEventKind[];
+  @Field({ description: 'Whether mailKinds are the defaults (none: the digest is mail enough).' })
+  mailKindsDefault!: boolean;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'When the daily digest of games awaiting your move is mailed, in minutes after midnight in your time zone ' +
+      '(sent only when there is one); null: no digest.',
+  })
+  digestMinute!: number | null;
 }

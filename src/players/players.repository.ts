@@ -15,6 +15,7 @@ import type { Player } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { deleteWebhooksOf } from '../webhooks/webhooks.repository';
 import { deletePushSubscriptionsOf } from '../push/push.repository';
+import { deleteMailOf } from '../mail/mail.repository';
 import { deleteNotificationSettingsOf } from '../notifications/notification-settings.repository';
 
 /**
@@ -161,7 +162,7 @@ export class PlayersRepository {
 
   /**
    * Marks the account deleted at `now`, its password hash gone, with every token, webhook and pending webhook
-   * delivery, push subscription and notification setting of it, in one transaction that announces the token change. False when it was deleted already.
+   * delivery, push subscription, notification setting, e-mail address and queued mail of it, in one transaction that announces the token change. False when it was deleted already.
    */
   async tombstone(playerId: string, now: Date): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
@@ -174,6 +175,7 @@ export class PlayersRepository {
       await deleteWebhooksOf(tx, playerId);
       await deletePushSubscriptionsOf(tx, playerId);
       await deleteNotificationSettingsOf(tx, playerId);
+      await deleteMailOf(tx, playerId);
       await this.tokens.announceChanged(tx, playerId);
       return true;
     });

@@ -414,6 +414,10 @@ describe('GET /api/me/export', () => {
     const finished = await ratedGame(dave, erin);
     await resign(app, erin, finished);
     const running = await ratedGame(erin, dave);
+    dataOf(
+      await app.gql(dave, 'mutation { updateNotificationSettings(timeZone: "Europe/Moscow") { timeZone } }'),
+    );
+    dataOf(await app.gql(dave, 'mutation { startVacation(days: 2) { daysLeft } }'));
 
     const response = await download(dave);
     expect(response.status).toBe(200);
@@ -443,6 +447,12 @@ describe('GET /api/me/export', () => {
     ]);
     expect(lines.filter((line) => line.type === 'webhook')).toEqual([
       expect.objectContaining({ id: webhookId, url: DEAD_URL }),
+    ]);
+    expect(lines.filter((line) => line.type === 'notificationSettings')).toEqual([
+      expect.objectContaining({ timeZone: 'Europe/Moscow', language: 'en', digestMinute: 480 }),
+    ]);
+    expect(lines.filter((line) => line.type === 'vacation')).toEqual([
+      expect.objectContaining({ days: 2, endedAt: null }),
     ]);
     expect(lines.filter((line) => line.type === 'playerEvent').length).toBeGreaterThan(0);
 

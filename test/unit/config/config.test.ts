@@ -69,6 +69,7 @@ describe('loadConfig', () => {
         botDelayMs: 500,
         webhookIntervalMs: 1000,
         pushIntervalMs: 1000,
+        mailIntervalMs: 1000,
         retentionIntervalMs: 3_600_000,
         archiveIntervalMs: 60_000,
       },
@@ -77,6 +78,8 @@ describe('loadConfig', () => {
       webhookAllowedNetworks: [],
       push: { vapid: null, subject: 'mailto:operator@malice.invalid', allowedNetworks: [] },
       vacationDays: 30,
+      mail: null,
+      publicUrl: 'http://localhost:3000',
       metricsToken: null,
       logging: { level: 'info', format: 'auto' },
       shutdown: { delayMs: 0, timeoutMs: 20_000 },
@@ -137,6 +140,7 @@ describe('loadConfig', () => {
         BOT_DELAY_MS: '20',
         WEBHOOK_INTERVAL_MS: '250',
         PUSH_INTERVAL_MS: '750',
+        MAIL_INTERVAL_MS: '500',
         RETENTION_INTERVAL_MS: '0',
         ARCHIVE_INTERVAL_MS: '300000',
         ARCHIVE_AFTER_MINUTES: '1440',
@@ -147,6 +151,12 @@ describe('loadConfig', () => {
         VAPID_SUBJECT: 'mailto:ops@play.example.com',
         PUSH_ALLOWED_NETWORKS: '127.0.0.1/32',
         VACATION_DAYS: '14',
+        SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525',
+        MAIL_FROM: 'Malice <play@play.example.com>',
+        DKIM_DOMAIN: 'play.example.com',
+        DKIM_SELECTOR: 'malice',
+        DKIM_PRIVATE_KEY: 'a-pem-key',
+        PUBLIC_URL: 'https://play.example.com/',
         DATABASE_CONNECT_TIMEOUT_MS: '800',
         DATABASE_QUERY_TIMEOUT_MS: '1500',
         DATABASE_KEEPALIVE_MS: '0',
@@ -202,6 +212,7 @@ describe('loadConfig', () => {
         botDelayMs: 20,
         webhookIntervalMs: 250,
         pushIntervalMs: 750,
+        mailIntervalMs: 500,
         retentionIntervalMs: 0,
         archiveIntervalMs: 300_000,
       },
@@ -210,6 +221,12 @@ describe('loadConfig', () => {
       webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
       push: { vapid: VAPID, subject: 'mailto:ops@play.example.com', allowedNetworks: ['127.0.0.1/32'] },
       vacationDays: 14,
+      mail: {
+        smtpUrl: 'smtp://mailer:secret@127.0.0.1:2525',
+        from: 'Malice <play@play.example.com>',
+        dkim: { domain: 'play.example.com', selector: 'malice', privateKey: 'a-pem-key' },
+      },
+      publicUrl: 'https://play.example.com',
       database: {
         connectTimeoutMs: 800,
         queryTimeoutMs: 1500,
@@ -390,6 +407,31 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' }, CWD)).toThrow(
       /VAPID_SUBJECT must be a mailto:/,
+    );
+  });
+
+  it('turns mail on with SMTP_URL and MAIL_FROM together, DKIM whole or not at all', () => {
+    expect(loadConfig({}, CWD).mail).toBeNull();
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }, CWD)).toThrow(
+      /MAIL_FROM must be an address/,
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.example' }, CWD)).toThrow(/need SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://x', MAIL_FROM: 'a@b.example' }, CWD)).toThrow(
+      /SMTP_URL must be/,
+    );
+    expect(() =>
+      loadConfig(
+        { SMTP_URL: 'smtp://127.0.0.1:25', MAIL_FROM: 'a@b.example', DKIM_DOMAIN: 'b.example' },
+        CWD,
+      ),
+    ).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY/);
+    expect(loadConfig({ SMTP_URL: 'smtps://127.0.0.1:465', MAIL_FROM: 'a@b.example' }, CWD).mail).toEqual({
+      smtpUrl: 'smtps://127.0.0.1:465',
+      from: 'a@b.example',
+      dkim: null,
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'https://play.example.com/path' }, CWD)).toThrow(
+      /PUBLIC_URL must be/,
     );
   });
 

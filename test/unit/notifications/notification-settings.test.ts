@@ -93,7 +93,7 @@ describe('a change of settings', () => {
       settings: {
         ...DEFAULT_SETTINGS,
         timeZone: 'Europe/Moscow',
-        kinds: { page: null, push: ['YOUR_TURN', 'REMINDER'] },
+        kinds: { page: null, push: ['YOUR_TURN', 'REMINDER'], mail: null },
       },
     });
     if (!changed.ok) return;
@@ -107,6 +107,23 @@ describe('a change of settings', () => {
       timeZone: 'Europe/Moscow',
       quietHours: { from: 0, to: 60 },
     });
+  });
+
+  it('sets or stops the digest, and refuses a minute out of the day', () => {
+    expect(changedSettings(DEFAULT_SETTINGS, { digestMinute: null })).toMatchObject({
+      ok: true,
+      settings: { digestMinute: null },
+    });
+    expect(changedSettings(DEFAULT_SETTINGS, { digestMinute: 1439 })).toMatchObject({
+      ok: true,
+      settings: { digestMinute: 1439 },
+    });
+    for (const minute of [-1, 1440, 7.5]) {
+      expect(changedSettings(DEFAULT_SETTINGS, { digestMinute: minute })).toMatchObject({
+        ok: false,
+        problem: { field: 'digestMinute' },
+      });
+    }
   });
 
   it('refuses a time zone that is none, and quiet hours out of the day or empty', () => {
@@ -133,5 +150,8 @@ describe('a change of settings', () => {
     expect(TELLABLE_KINDS).not.toContain('GAME_UNRATED');
     expect(DEFAULT_KINDS.push).toEqual(['YOUR_TURN', 'CHALLENGE_RECEIVED', 'REMINDER']);
     expect(DEFAULT_KINDS.page).toEqual(TELLABLE_KINDS);
+    // By e-mail, only the daily digest (at 08:00) until the player chooses.
+    expect(DEFAULT_KINDS.mail).toEqual([]);
+    expect(DEFAULT_SETTINGS.digestMinute).toBe(480);
   });
 });

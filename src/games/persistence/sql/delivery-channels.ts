@@ -7,5 +7,6 @@
 import type { EventOutbox } from '../../../notifications/sql/notification-writes';
 import { WEBHOOK_OUTBOX } from '../../../webhooks/sql/webhook-outbox';
 import { PUSH_OUTBOX } from '../../../push/sql/push-outbox';
+import { MAIL_OUTBOX } from '../../../mail/sql/mail-outbox';
 
-export const DELIVERY_OUTBOXES: readonly EventOutbox[] = [WEBHOOK_OUTBOX, PUSH_OUTBOX];
+export const DELIVERY_OUTBOXES: readonly EventOutbox[] = [WEBHOOK_OUTBOX, PUSH_OUTBOX, MAIL_OUTBOX];
