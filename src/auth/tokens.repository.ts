@@ -60,7 +60,9 @@ export type TokenSelection =
   /** Every one of the kinds but the token `keptId` (the session that asked). */
   | { readonly type: 'allBut'; readonly kinds: readonly TokenKind[]; readonly keptId: string }
   /** Every API token that carries `scope`. */
-  | { readonly type: 'apiWithScope'; readonly scope: Scope };
+  | { readonly type: 'apiWithScope'; readonly scope: Scope }
+  /** Every one (a password reset: whoever held the old password is out everywhere). */
+  | { readonly type: 'all' };
 
 @Injectable()
 export class TokensRepository {
@@ -224,6 +226,8 @@ function liveTokens(playerId: string, selection: TokenSelection): Prisma.TokenWh
       return { playerId, revokedAt: null, kind: { in: [...selection.kinds] }, id: { not: selection.keptId } };
     case 'apiWithScope':
       return { playerId, kind: 'api', revokedAt: null, scopes: { has: selection.scope } };
+    case 'all':
+      return { playerId, revokedAt: null };
     default: {
       const never: never = selection;
       return never;

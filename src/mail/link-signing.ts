@@ -1,5 +1,6 @@
 /**
- * Signed links in mails (docs/correspondence.md#e-mail): a verification link, a one-click unsubscribe. A link
+ * Signed links in mails (docs/correspondence.md#e-mail): a verification link, a one-click unsubscribe, a password
+ * reset. A link
  * carries what it does (JSON, base64url) and an HMAC-SHA256 of it with a server secret, so nothing needs storing
  * and nobody can make one for another player; a verification also expires, and names the address it verifies
  * (so a link to an address since changed verifies nothing).
@@ -8,7 +9,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type LinkClaims =
   | { readonly use: 'verify'; readonly player: string; readonly address: string; readonly expires: number }
-  | { readonly use: 'unsubscribe'; readonly player: string; readonly kind: string };
+  | { readonly use: 'unsubscribe'; readonly player: string; readonly kind: string }
+  /** `mark` is a fingerprint of the password hash it was made for: a new password (this reset's) ends the link. */
+  | { readonly use: 'reset'; readonly player: string; readonly mark: string; readonly expires: number };
 
 function mac(secret: string, body: string): Buffer {
   return createHmac('sha256', secret).update(body).digest();

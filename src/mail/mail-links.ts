@@ -6,7 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { type LinkClaims, readLink, signLink } from './link-signing';
-import { VERIFY_LINK_MS } from './mail-policy';
+import { RESET_LINK_MS, VERIFY_LINK_MS } from './mail-policy';
 import { MailRepository } from './mail.repository';
 
 const SECRET_NAME = 'mail-links';
@@ -33,6 +33,17 @@ export class MailLinks {
       expires: now.getTime() + VERIFY_LINK_MS,
     });
     return `${this.config.publicUrl}/mail/verify?t=${token}`;
+  }
+
+  /** The web client's page that takes a new password (web/src: /reset-password). */
+  async resetUrl(playerId: string, mark: string, now: Date): Promise<string> {
+    const token = signLink(await this.key(), {
+      use: 'reset',
+      player: playerId,
+      mark,
+      expires: now.getTime() + RESET_LINK_MS,
+    });
+    return `${this.config.publicUrl}/reset-password?t=${token}`;
   }
 
   async unsubscribeUrl(playerId: string, kind: string): Promise<string> {

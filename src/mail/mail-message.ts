@@ -15,10 +15,14 @@ export interface MailGame {
 }
 
 export type MailContent =
-  | { readonly kind: Exclude<MailKind, 'VERIFY' | 'DIGEST' | 'ADDRESS_CHANGED'>; readonly game: MailGame }
+  | {
+      readonly kind: Exclude<MailKind, 'VERIFY' | 'DIGEST' | 'ADDRESS_CHANGED' | 'RESET'>;
+      readonly game: MailGame;
+    }
   | { readonly kind: 'VERIFY'; readonly verifyUrl: string }
   | { readonly kind: 'DIGEST'; readonly games: readonly MailGame[] }
-  | { readonly kind: 'ADDRESS_CHANGED'; readonly newAddress: string };
+  | { readonly kind: 'ADDRESS_CHANGED'; readonly newAddress: string }
+  | { readonly kind: 'RESET'; readonly resetUrl: string };
 
 export interface ComposedMail {
   readonly subject: string;
@@ -29,8 +33,10 @@ export interface ComposedMail {
 interface Words {
   readonly subjects: Readonly<Record<MailKind, string>>;
   readonly lines: Readonly<
-    Record<Exclude<MailKind, 'DIGEST' | 'VERIFY' | 'ADDRESS_CHANGED'>, (names: string) => string>
+    Record<Exclude<MailKind, 'DIGEST' | 'VERIFY' | 'ADDRESS_CHANGED' | 'RESET'>, (names: string) => string>
   >;
+  readonly reset: string;
+  readonly resetIgnore: string;
   readonly left: (time: string) => string;
   readonly open: string;
   readonly digestIntro: (count: number) => string;
@@ -51,7 +57,11 @@ const WORDS: Readonly<Record<MessageLanguage, Words>> = {
       DIGEST: 'Games waiting for your move',
       VERIFY: 'Confirm your e-mail address for Malice',
       ADDRESS_CHANGED: 'Your Malice e-mail address was changed',
+      RESET: 'Reset your Malice password',
     },
+    reset:
+      'Follow this link to choose a new password (it works for an hour, once; every session and API token of the account ends):',
+    resetIgnore: 'If you did not ask for this, ignore this mail: your password stays as it is.',
     lines: {
       YOUR_TURN: (names) => `It is your turn against ${names}.`,
       REMINDER: (names) => `Your time to move against ${names} runs out soon.`,
@@ -79,7 +89,11 @@ const WORDS: Readonly<Record<MessageLanguage, Words>> = {
       DIGEST: 'Partier som väntar på ditt drag',
       VERIFY: 'Bekräfta din e-postadress för Malice',
       ADDRESS_CHANGED: 'Din e-postadress för Malice har ändrats',
+      RESET: 'Byt ditt lösenord för Malice',
     },
+    reset:
+      'Följ länken för att välja ett nytt lösenord (den fungerar i en timme, en gång; alla sessioner och API-nycklar för kontot avslutas):',
+    resetIgnore: 'Om du inte bad om detta kan du bortse från brevet: lösenordet förblir som det är.',
     lines: {
       YOUR_TURN: (names) => `Det är din tur mot ${names}.`,
       REMINDER: (names) => `Tiden för ditt drag mot ${names} går snart ut.`,
@@ -107,7 +121,11 @@ const WORDS: Readonly<Record<MessageLanguage, Words>> = {
       DIGEST: 'Игры ждут вашего хода',
       VERIFY: 'Подтвердите адрес почты для Malice',
       ADDRESS_CHANGED: 'Адрес почты в Malice изменён',
+      RESET: 'Сброс пароля Malice',
     },
+    reset:
+      'Перейдите по ссылке, чтобы выбрать новый пароль (она действует час, один раз; все сеансы и ключи API учётной записи завершатся):',
+    resetIgnore: 'Если вы этого не просили, не обращайте внимания на письмо: пароль останется прежним.',
     lines: {
       YOUR_TURN: (names) => `Ваш ход в игре против ${names}.`,
       REMINDER: (names) => `Время на ход в игре против ${names} скоро истекает.`,
@@ -178,6 +196,16 @@ export function composeMail(
       );
     case 'ADDRESS_CHANGED':
       return render(subject, [{ text: words.changed(content.newAddress) }], null);
+    case 'RESET':
+      return render(
+        subject,
+        [
+          { text: words.reset },
+          { link: content.resetUrl, label: content.resetUrl },
+          { text: words.resetIgnore },
+        ],
+        null,
+      );
     case 'DIGEST': {
       const parts: Part[] = [{ text: words.digestIntro(content.games.length) }];
       for (const game of content.games) {

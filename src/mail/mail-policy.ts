@@ -7,7 +7,7 @@ import { type NotificationSettings, minuteOfDay } from '../notifications/notific
 import type { TellableKind } from '../notifications/notification-settings';
 
 /** Mails of the service itself, besides those of player events. */
-export const SERVICE_MAIL_KINDS = ['VERIFY', 'DIGEST', 'ADDRESS_CHANGED'] as const;
+export const SERVICE_MAIL_KINDS = ['VERIFY', 'DIGEST', 'ADDRESS_CHANGED', 'RESET'] as const;
 export type ServiceMailKind = (typeof SERVICE_MAIL_KINDS)[number];
 export type MailKind = TellableKind | ServiceMailKind;
 
@@ -19,6 +19,10 @@ export const VERIFY_CAPS = { perAddress: 3, perPlayer: 5 } as const;
 export const TURN_MAIL_GAP_MS = 12 * 3_600_000;
 /** How long a verification link works. */
 export const VERIFY_LINK_MS = 24 * 3_600_000;
+/** How long a password reset link works. */
+export const RESET_LINK_MS = 3_600_000;
+/** Password reset mails: at most this many to a player a day (more asks are answered alike, and not sent). */
+export const RESET_CAP = 3;
 export const MAX_MAIL_ATTEMPTS = 6;
 export const MAIL_CLAIM_LEASE_MS = 120_000;
 /** Waits before the 2nd, 3rd, … attempt. */

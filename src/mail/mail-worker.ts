@@ -267,6 +267,14 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
           to = mail.to_address;
           content = { kind: 'ADDRESS_CHANGED', newAddress: mail.address ?? '' };
           break;
+        case 'RESET':
+          if (!mailable) return { why: 'no address to mail' };
+          to = mail.address!;
+          content = {
+            kind: 'RESET',
+            resetUrl: await this.links.resetUrl(mail.player_id, mail.password_mark, now),
+          };
+          break;
         case 'DIGEST': {
           if (!mailable) return { why: 'no address to mail' };
           const games = await this.repository.awaiting(mail.player_id);

@@ -21,6 +21,6 @@ import { MailWorker } from './mail-worker';
     MailResolver,
     NotificationSettingsRepository,
   ],
-  exports: [MailWorker],
+  exports: [MailWorker, MailService],
 })
 export class MailModule {}

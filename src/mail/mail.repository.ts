@@ -33,6 +33,8 @@ export interface ClaimedMail extends SettingsColumns {
   readonly bounced: boolean;
   /** The account is deleted or disabled. */
   readonly inactive: boolean;
+  /** A fingerprint of the password hash (src/mail/password-mark.ts computes the same). */
+  readonly password_mark: string;
   readonly game_status: string | null;
   readonly current_player_id: string | null;
   readonly deadline: Date | null;
@@ -67,6 +69,8 @@ const CLAIM = `
   WITH due AS (
     SELECT m.id, a.address, a.verified_at IS NOT NULL AS verified, a.bounced_at IS NOT NULL AS bounced,
            (pl.deleted_at IS NOT NULL OR pl.disabled_at IS NOT NULL) AS inactive,
+           -- A fingerprint of the password hash, never the hash: a reset link names the password it replaces.
+           left(encode(sha256(convert_to(coalesce(pl.password_hash, ''), 'UTF8')), 'hex'), 16) AS password_mark,
            ns.time_zone, ns.language, ns.quiet_from, ns.quiet_to, ns.kinds, ns.digest_minute,
            g.status AS game_status, g.current_player_id, g.deadline,
            (SELECT array_agg(p.username ORDER BY gp.seat) FROM game_players gp JOIN players p ON p.id = gp.player_id
@@ -87,7 +91,7 @@ const CLAIM = `
   UPDATE mail_outbox m SET attempt_count = m.attempt_count + 1, next_attempt_at = $4
     FROM due WHERE m.id = due.id
   RETURNING m.id::text AS id, m.player_id, m.kind, m.game_id, m.to_address, m.attempt_count, m.created_at,
-            due.address, due.verified, due.bounced, due.inactive, due.time_zone, due.language, due.quiet_from,
+            due.address, due.verified, due.bounced, due.inactive, due.password_mark, due.time_zone, due.language, due.quiet_from,
             due.quiet_to, due.kinds, due.digest_minute, due.game_status, due.current_player_id, due.deadline,
             due.opponents, due.recently_mailed`;
 
@@ -143,6 +147,17 @@ export class MailRepository {
   /** Another verification mail to the player's address as it is. */
   async queueVerification(playerId: string, address: string, at: Date): Promise<void> {
     await queue(this.prisma, playerId, 'VERIFY', address, at);
+  }
+
+  /** A password reset mail to the player's verified address, unless RESET_CAP went today; whether queued. */
+  async queueReset(playerId: string, cap: number, at: Date): Promise<boolean> {
+    const since = new Date(at.getTime() - 86_400_000);
+    const sent = await this.prisma.mailOutbox.count({
+      where: { playerId, kind: 'RESET', createdAt: { gte: since } },
+    });
+    if (sent >= cap) return false;
+    await queue(this.prisma, playerId, 'RESET', null, at);
+    return true;
   }
 
   /** Marks the address verified if it still is `address`; whether it was. */

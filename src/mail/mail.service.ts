@@ -10,7 +10,7 @@ import { ApiError } from '../errors/api-error';
 import { TELLABLE_KINDS, changedSettings, kindsOf } from '../notifications/notification-settings';
 import { NotificationSettingsRepository } from '../notifications/notification-settings.repository';
 import { MailLinks } from './mail-links';
-import { VERIFY_CAPS, checkAddress } from './mail-policy';
+import { RESET_CAP, VERIFY_CAPS, checkAddress } from './mail-policy';
 import { MailRepository, type StoredAddress } from './mail.repository';
 import { MailWorker } from './mail-worker';
 
@@ -98,10 +98,32 @@ export class MailService {
         await this.settings.save(claims.player, change.settings, now);
         return 'unsubscribed';
       }
+      case 'reset':
+        // A page of the web client takes the new password (resetPassword): the link is not followed here.
+        return 'invalid';
       default: {
         const never: never = claims;
         return never;
       }
     }
+  }
+
+  /**
+   * A password reset mail for the player, to their verified address (nothing when they have none, or asked too
+   * often today: the answer to the asker is the same either way).
+   */
+  async requestReset(playerId: string): Promise<void> {
+    if (!this.enabled) return;
+    if (await this.repository.queueReset(playerId, RESET_CAP, this.clock.now())) this.worker.wakeSoon();
+  }
+
+  /** The player a reset link is for, if it is one this server made, unexpired, for the password `mark`. */
+  async resetClaims(
+    token: string,
+  ): Promise<{ readonly player: string; readonly mark: string } | 'invalid' | 'expired'> {
+    const claims = await this.links.read(token);
+    if (claims === null || claims.use !== 'reset') return 'invalid';
+    if (claims.expires < this.clock.now().getTime()) return 'expired';
+    return { player: claims.player, mark: claims.mark };
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { PushModule } from '../push/push.module';
+import { MailModule } from '../mail/mail.module';
 import { PasswordHasher } from './password-hasher';
 import { PlayersRepository } from './players.repository';
 import { PlayersResolver } from './players.resolver';
@@ -8,7 +9,7 @@ import { PlayersService } from './players.service';
 
 /** Accounts and tokens. An ADMIN token's audit row is written through AdminTokenAudit (bound by AuditModule). */
 @Module({
-  imports: [AuthModule, PushModule],
+  imports: [AuthModule, PushModule, MailModule],
   providers: [PasswordHasher, PlayersRepository, PlayersService, PlayersResolver],
   exports: [PlayersService],
 })

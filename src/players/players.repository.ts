@@ -161,6 +161,24 @@ export class PlayersRepository {
   }
 
   /**
+   * A reset's new password, only while the password is still `previousHash` (a link works once, and two uses of it
+   * at once set one password), with every token of the account revoked, announced in the same transaction. Whether
+   * it was set.
+   */
+  async resetPassword(playerId: string, previousHash: string, passwordHash: string): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.player.updateMany({
+        where: { id: playerId, passwordHash: previousHash, deletedAt: null },
+        data: { passwordHash },
+      });
+      if (count === 0) return false;
+      await this.tokens.revokeLive(tx, playerId, { type: 'all' });
+      await this.tokens.announceChanged(tx, playerId);
+      return true;
+    });
+  }
+
+  /**
    * Marks the account deleted at `now`, its password hash gone, with every token, webhook and pending webhook
    * delivery, push subscription, notification setting, e-mail address and queued mail of it, in one transaction that announces the token change. False when it was deleted already.
    */

@@ -153,6 +153,34 @@ export class PlayersResolver {
 
   @Mutation(() => Boolean, {
     description:
+      'Forgot your password: a link to choose a new one is mailed to the account’s verified e-mail address, if it ' +
+      'has one. Always true: the answer says nothing of whether the account exists or has an address. A few ' +
+      'mails a day at most. No token needed.',
+  })
+  async requestPasswordReset(
+    @Args('username', { description: 'The account’s username.' }) username: string,
+  ): Promise<boolean> {
+    await this.players.requestPasswordReset(username);
+    return true;
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Choose a new password with the link of a reset mail (its `t`): it works for an hour, once. Every session ' +
+      'and API token of the account ends; sign in again. BAD_USER_INPUT (field token) for a link that expired, ' +
+      'was used or replaced; (field newPassword) for a password the policy refuses. No token needed.',
+  })
+  async resetPassword(
+    @Args('token', { description: 'The `t` of the reset link.' }) token: string,
+    @Args('newPassword', { description: 'The new password (the same rules as register).' })
+    newPassword: string,
+  ): Promise<boolean> {
+    await this.players.resetPassword(token, newPassword);
+    return true;
+  }
+
+  @Mutation(() => Boolean, {
+    description:
       'Change your password. Every other session ends (whoever signed in with the old password is out); this ' +
       'one goes on. API tokens stay unless revokeApiTokens is true (bots run on them). A wrong current password ' +
       'is BAD_USER_INPUT, and failed attempts are throttled like sign-ins. Needs a session token.',

@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { MailService } from '../mail/mail.service';
+import { passwordMark } from '../mail/password-mark';
 import { PushRepository } from '../push/push.repository';
 import type { PoolClient } from 'pg';
 import { AuthService } from '../auth/auth.service';
@@ -49,6 +51,7 @@ export class PlayersService {
     private readonly auth: AuthService,
     private readonly hasher: PasswordHasher,
     private readonly push: PushRepository,
+    private readonly mail: MailService,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
 
@@ -236,6 +239,49 @@ export class PlayersService {
     const kinds: TokenKind[] = change.revokeApiTokens ? ['session', 'api'] : ['session'];
     await this.players.changePassword(playerId, passwordHash, kinds, currentSessionId);
     this.auth.tokensChanged(playerId);
+  }
+
+  /**
+   * Asks for a password reset mail (docs/correspondence.md#e-mail): it goes to the account's verified address, if
+   * there is one. The asker learns nothing either way (not whether the account exists or has an address).
+   */
+  async requestPasswordReset(username: string): Promise<void> {
+    const player =
+      typeof username === 'string' && username.length <= 40 ? await this.players.byUsername(username) : null;
+    if (player === null || player.deletedAt !== null || player.disabledAt !== null || player.isBot) return;
+    await this.mail.requestReset(player.id);
+  }
+
+  /**
+   * A new password from a reset link: the link must be this server's, unexpired and for the password as it is
+   * (so it works once). Every session and API token of the account ends.
+   */
+  async resetPassword(token: string, next: string): Promise<void> {
+    const claims = await this.mail.resetClaims(token);
+    if (claims === 'expired')
+      throw new ApiError('BAD_USER_INPUT', 'this reset link has expired: ask for a new one', {
+        field: 'token',
+      });
+    const player = claims === 'invalid' ? null : await this.players.passwordOf(claims.player);
+    if (
+      claims === 'invalid' ||
+      player?.passwordHash == null ||
+      passwordMark(player.passwordHash) !== claims.mark
+    ) {
+      throw new ApiError('BAD_USER_INPUT', 'this reset link does not work (it was used, or replaced)', {
+        field: 'token',
+      });
+    }
+    const problem = passwordProblem(next, player.username);
+    if (problem !== null)
+      throw new ApiError('BAD_USER_INPUT', passwordProblemMessage(problem), { field: 'newPassword' });
+    const passwordHash = await this.hasher.hash(normalizePassword(next));
+    if (!(await this.players.resetPassword(claims.player, player.passwordHash, passwordHash))) {
+      throw new ApiError('BAD_USER_INPUT', 'this reset link does not work (it was used, or replaced)', {
+        field: 'token',
+      });
+    }
+    this.auth.tokensChanged(claims.player);
   }
 
   /**

@@ -332,3 +332,67 @@ it('two copies sending at once send each mail once', async () => {
     await other.stop();
   }
 });
+
+it('resets a forgotten password by a link mailed to the verified address: once, within the hour, ending every session', async () => {
+  await worker().sendDue();
+  const lea = await verifiedPlayer('mail_lea');
+  const reset = (username: string) =>
+    app.gql<{ requestPasswordReset: boolean }>(
+      null,
+      'mutation($u: String!) { requestPasswordReset(username: $u) }',
+      {
+        u: username,
+      },
+    );
+  // Whoever asks learns nothing: an unknown account answers the same, and nothing is sent.
+  expect(dataOf(await reset('mail_nobody'))).toEqual({ requestPasswordReset: true });
+  expect(dataOf(await reset('mail_lea'))).toEqual({ requestPasswordReset: true });
+  const mail = await smtp.waitFor(
+    (candidate) =>
+      candidate.envelope.to.includes('mail_lea@mail.example') &&
+      /password/i.test(candidate.parsed.subject ?? ''),
+  );
+  const link = new RegExp('https://play\\.malice\\.example/reset-password\\?t=([A-Za-z0-9_.-]+)').exec(
+    mail.parsed.text ?? '',
+  );
+  expect(link).not.toBeNull();
+  const token = link![1]!;
+  const choose = (password: string) =>
+    app.gql(null, 'mutation($t: String!, $p: String!) { resetPassword(token: $t, newPassword: $p) }', {
+      t: token,
+      p: password,
+    });
+  const weak = await choose('short');
+  expect(codeOf(weak)).toBe('BAD_USER_INPUT');
+  expect(weak.errors![0]!.extensions).toMatchObject({ field: 'newPassword' });
+  expect(dataOf(await choose('a brand new passphrase 42'))).toEqual({ resetPassword: true });
+  // Every session ended; the new password signs in; the link works once.
+  expect(codeOf(await app.gql(lea, '{ me { id } }'))).toBe('UNAUTHENTICATED');
+  const login = await app.gql<{ login: { token: string } }>(
+    null,
+    'mutation { login(username: "mail_lea", password: "a brand new passphrase 42") { token } }',
+  );
+  expect(dataOf(login).login.token).toBeTruthy();
+  const again = await choose('another passphrase 4242');
+  expect(codeOf(again)).toBe('BAD_USER_INPUT');
+  expect(again.errors![0]!.message).toMatch(/used, or replaced/);
+
+  // A link more than an hour old no longer works.
+  dataOf(await reset('mail_lea'));
+  const late = await smtp.waitFor(
+    (candidate) =>
+      candidate.envelope.to.includes('mail_lea@mail.example') &&
+      /password/i.test(candidate.parsed.subject ?? '') &&
+      candidate !== mail,
+  );
+  const lateToken = /reset-password\?t=([A-Za-z0-9_.-]+)/.exec(late.parsed.text ?? '')![1]!;
+  app.clock().advance(61 * 60_000);
+  const expired = await app.gql(
+    null,
+    'mutation($t: String!) { resetPassword(token: $t, newPassword: "yet another passphrase 7") }',
+    {
+      t: lateToken,
+    },
+  );
+  expect(expired.errors![0]!.message).toMatch(/expired/);
+});
