@@ -23,6 +23,7 @@ export interface HttpErrorAnswer {
 export function httpStatusOf(code: ApiErrorCode): number {
   switch (code) {
     case 'UNAUTHENTICATED':
+    case 'TWO_FACTOR_REQUIRED':
       return 401;
     case 'FORBIDDEN':
     case 'ACCOUNT_DISABLED':

@@ -6,11 +6,22 @@ import { PasswordHasher } from './password-hasher';
 import { PlayersRepository } from './players.repository';
 import { PlayersResolver } from './players.resolver';
 import { PlayersService } from './players.service';
+import { TwoFactorRepository } from './two-factor.repository';
+import { TwoFactorResolver } from './two-factor.resolver';
+import { TwoFactorService } from './two-factor.service';
 
 /** Accounts and tokens. An ADMIN token's audit row is written through AdminTokenAudit (bound by AuditModule). */
 @Module({
   imports: [AuthModule, PushModule, MailModule],
-  providers: [PasswordHasher, PlayersRepository, PlayersService, PlayersResolver],
+  providers: [
+    PasswordHasher,
+    PlayersRepository,
+    PlayersService,
+    PlayersResolver,
+    TwoFactorRepository,
+    TwoFactorService,
+    TwoFactorResolver,
+  ],
   exports: [PlayersService],
 })
 export class PlayersModule {}

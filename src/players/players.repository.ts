@@ -16,6 +16,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { deleteWebhooksOf } from '../webhooks/webhooks.repository';
 import { deletePushSubscriptionsOf } from '../push/push.repository';
 import { deleteMailOf } from '../mail/mail.repository';
+import { deleteTwoFactorOf } from './two-factor.repository';
 import { deleteNotificationSettingsOf } from '../notifications/notification-settings.repository';
 
 /**
@@ -194,6 +195,7 @@ export class PlayersRepository {
       await deletePushSubscriptionsOf(tx, playerId);
       await deleteNotificationSettingsOf(tx, playerId);
       await deleteMailOf(tx, playerId);
+      await deleteTwoFactorOf(tx, playerId);
       await this.tokens.announceChanged(tx, playerId);
       return true;
     });

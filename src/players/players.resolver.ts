@@ -42,15 +42,26 @@ export class PlayersResolver {
     return { token: session.token, player: toPlayer(session.player) };
   }
 
-  @Mutation(() => AuthPayloadType, { description: 'Sign in. Returns a new session token.' })
+  @Mutation(() => AuthPayloadType, {
+    description:
+      'Sign in. Returns a new session token. An account with two-factor sign-in answers TWO_FACTOR_REQUIRED ' +
+      'until `code` is given; a wrong code is UNAUTHENTICATED and counts like a wrong password.',
+  })
   async login(
     @Args('username', { description: 'Your username (any case).' }) username: string,
     @Args('password', { description: 'Your password.' }) password: string,
     @Context() context: RequestContext,
+    @Args('code', {
+      type: () => String,
+      nullable: true,
+      description:
+        'With two-factor sign-in: the authenticator app’s 6-digit code, or a recovery code (each once).',
+    })
+    code?: string | null,
   ): Promise<AuthPayloadType> {
     await this.gate.admitLogin(username, context.address);
     try {
-      const session = await this.players.login(username, password);
+      const session = await this.players.login(username, password, code ?? undefined);
       await this.gate.loginChecked(username, context.address, true);
       return { token: session.token, player: toPlayer(session.player) };
     } catch (error) {

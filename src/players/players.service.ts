@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { TwoFactorService } from './two-factor.service';
 import { MailService } from '../mail/mail.service';
 import { passwordMark } from '../mail/password-mark';
 import { PushRepository } from '../push/push.repository';
@@ -52,6 +53,7 @@ export class PlayersService {
     private readonly hasher: PasswordHasher,
     private readonly push: PushRepository,
     private readonly mail: MailService,
+    private readonly twoFactor: TwoFactorService,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {}
 
@@ -113,7 +115,11 @@ export class PlayersService {
     }
   }
 
-  async login(username: string, password: string): Promise<Session> {
+  /**
+   * A sign-in; `code` is the second factor (an authenticator app's code, or a recovery code) for an account that
+   * turned it on: without it TWO_FACTOR_REQUIRED (only to whoever knows the password), a wrong one UNAUTHENTICATED.
+   */
+  async login(username: string, password: string, code?: string): Promise<Session> {
     const player =
       typeof username === 'string' && username.length <= 40
         ? await this.players.withPasswordByUsername(username)
@@ -130,6 +136,14 @@ export class PlayersService {
     // Said only to whoever knows the password: a sign-in does not tell strangers that an account was disabled.
     if (player.disabledAt !== null) {
       throw new ApiError('ACCOUNT_DISABLED', 'this account was disabled by an operator');
+    }
+    if (await this.twoFactor.required(player.id)) {
+      if (code === undefined || code.trim() === '')
+        throw new ApiError(
+          'TWO_FACTOR_REQUIRED',
+          'this account asks for a code from its authenticator app (or a recovery code): sign in again with code',
+        );
+      if (!(await this.twoFactor.take(player.id, code))) throw new ApiError('UNAUTHENTICATED', 'wrong code');
     }
     return { token: await this.createSession(player.id), player: publicPlayer(player) };
   }

@@ -299,6 +299,7 @@ describe('prisma/schema.prisma matches the migrated database', () => {
       'Rating',
       'ServerKey',
       'Token',
+      'TwoFactor',
       'Vacation',
       'VapidKeys',
       'Webhook',

@@ -74,6 +74,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   mail_addresses: 'mail',
   mail_outbox: 'mail',
   server_keys: 'mail',
+  two_factor: 'players',
   bot_turn_claims: 'bots',
   admin_audit: 'moderation',
   game_archives: 'archive',
