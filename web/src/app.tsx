@@ -1,6 +1,6 @@
 /**
- * The page: the bar (pages, language, four-colour suits, notifications, who is signed in) and the page of the
- * current route (web/src/router.tsx). Signed out, the public pages (rules, leaderboard, players) stay open and
+ * The page: the bar (pages, the notification centre's bell, language, four-colour suits, notifications, who is
+ * signed in) and the page of the current route (web/src/router.tsx). Signed out, the public pages (rules, leaderboard, players) stay open and
  * every other route offers sign-in or sign-up.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -8,6 +8,7 @@ import { ApiFailure, closeSocket, request, storeToken, storedToken } from './api
 import { AccountPage } from './account/account-page';
 import { askForNotifications, followAttention, notificationsOn, stopNotifications } from './attention';
 import { AUTH, AuthForm, type AuthMode } from './auth';
+import { NotificationBell } from './centre/notification-bell';
 import { Home } from './home';
 import { LANGUAGES, LANGUAGE_NAMES, Language, setLanguage } from './i18n';
 import type { Me } from './me';
@@ -186,6 +187,7 @@ export function App() {
           <Link to={{ page: 'rules', preset: 'CLASSIC' }}>{S.nav.rules}</Link>
           {me !== null && <Link to={{ page: 'account' }}>{S.nav.account}</Link>}
         </nav>
+        {me !== null && <NotificationBell />}
         {me !== null && (
           <span class="who">
             <span data-testid="signed-in-as">{S.signedInAs(me.username)}</span>

@@ -3,12 +3,15 @@
  * notification says when one more does. The count is `dashboard.myTurn`, read on sign-in, on each of my events
  * (myEvents), on each reconnection of the socket, and when a game shown on this page stops or starts awaiting my
  * move (`turnsChanged`, from web/src/table/live-game.ts): my own move, pass or resignation sends me no event, yet
- * it takes a game off the count.
+ * it takes a game off the count. The same read gives the bell its count of unread events
+ * (web/src/centre/notification-bell.tsx), and whether I take "your turn" as a notification in the page at all
+ * (`notificationSettings.pageKinds`, chosen on the account page).
  */
 import { request, watchSocket } from './api';
 import type { TurnCountQuery, TurnCountQueryVariables } from './generated/graphql';
 import { subscribeMyEvents } from './home';
 import { onLanguageChange } from './i18n';
+import { activeRegistration } from './service-worker';
 import { strings } from './strings';
 import ATTENTION from './attention.graphql?raw';
 
@@ -64,8 +67,52 @@ export function stopNotifications(): void {
   localStorage.removeItem(NOTIFY_KEY);
 }
 
+/**
+ * Shows the turn notification. A page's own `new Notification` is the plain way, and the one the desktop browsers
+ * take; Android's Chrome has none (the constructor throws, naming ServiceWorkerRegistration.showNotification
+ * instead), so there the service worker shows it, pointing at the home page for the worker's click handler.
+ */
+async function notifyTurn(title: string, body: string): Promise<void> {
+  const tag = 'malice-turn';
+  try {
+    new Notification(title, { body, tag });
+    return;
+  } catch {
+    // No page notifications here: the worker's, below.
+  }
+  const registration = await activeRegistration();
+  await registration?.showNotification(title, { body, tag, data: { url: '/' } }).catch(() => {
+    // Nothing more to try: the title and the favicon still count the game.
+  });
+}
+
 /** Who reads the count again when a page learns that whose turn it is changed (followAttention, while it runs). */
 const recounts = new Set<() => void>();
+
+/** The last count of my unread events (dashboard.unreadEvents), null while signed out, and who follows it. */
+let unread: number | null = null;
+const unreadListeners = new Set<(count: number) => void>();
+
+function showUnread(count: number | null): void {
+  unread = count;
+  for (const listener of unreadListeners) listener(count ?? 0);
+}
+
+/** Calls `listener` with the unread count now (when known) and whenever it changes; returns the stop. */
+export function onUnreadChange(listener: (count: number) => void): () => void {
+  unreadListeners.add(listener);
+  if (unread !== null) listener(unread);
+  return () => void unreadListeners.delete(listener);
+}
+
+/**
+ * Says that my events were marked read, with the count the API answered: shown at once, then read again with the
+ * turn count, so that an older read still under way cannot leave its count standing.
+ */
+export function unreadChanged(count: number): void {
+  showUnread(count);
+  for (const recount of recounts) recount();
+}
 
 /**
  * Says that a game this page shows stopped or started awaiting my move: the count is read again. The table calls
@@ -86,17 +133,21 @@ export function followAttention(): () => void {
   const read = (): void => {
     const mine = ++asked;
     request(ATTENTION, 'TurnCount', {})
-      .then(({ dashboard }) => {
+      .then(({ dashboard, notificationSettings }) => {
         if (!current || mine < shown) return;
         shown = mine;
-        if (last !== null && dashboard.myTurn > last && notificationsOn() && document.hidden) {
-          new Notification(strings().notifyTitle, {
-            body: strings().awaitingCount(dashboard.myTurn),
-            tag: 'malice-turn',
-          });
+        if (
+          last !== null &&
+          dashboard.myTurn > last &&
+          notificationsOn() &&
+          document.hidden &&
+          notificationSettings.pageKinds.includes('YOUR_TURN')
+        ) {
+          void notifyTurn(strings().notifyTitle, strings().awaitingCount(dashboard.myTurn));
         }
         last = dashboard.myTurn;
         showCount(dashboard.myTurn);
+        showUnread(dashboard.unreadEvents);
       })
       .catch(() => {
         // The next event or reconnection reads again.
@@ -114,5 +165,6 @@ export function followAttention(): () => void {
     unwatch();
     unsubscribe();
     showCount(0);
+    showUnread(null);
   };
 }

@@ -1,6 +1,10 @@
-/** Sign in or sign up with a username and a password; a refusal shows the API's message and what its code means. */
+/**
+ * Sign in or sign up with a username and a password; a refusal shows the API's message and what its code means.
+ * A new account takes the browser's time zone and the page's language for its pushes at once
+ * (docs/correspondence.md "Preferences"), so quiet hours and pushes are right before the player visits settings.
+ */
 import { useState } from 'preact/hooks';
-import { ApiFailure, asFailure, request } from './api';
+import { ApiFailure, asFailure, request, storeToken } from './api';
 import AUTH from './auth.graphql?raw';
 import { ErrorBox } from './error-box';
 import type {
@@ -12,7 +16,11 @@ import type {
   MeQueryVariables,
   RegisterMutation,
   RegisterMutationVariables,
+  SignUpSettingsMutation,
+  SignUpSettingsMutationVariables,
 } from './generated/graphql';
+import { language } from './i18n';
+import { MESSAGE_LANGUAGE } from './message-language';
 import { strings } from './strings';
 
 declare module './api' {
@@ -21,12 +29,30 @@ declare module './api' {
     Login: [LoginMutation, LoginMutationVariables];
     Logout: [LogoutMutation, LogoutMutationVariables];
     Me: [MeQuery, MeQueryVariables];
+    SignUpSettings: [SignUpSettingsMutation, SignUpSettingsMutationVariables];
   }
 }
 
 export { AUTH };
 
 export type AuthMode = 'signIn' | 'signUp';
+
+/**
+ * Stores the browser's time zone and the page's language as the new account's (`updateNotificationSettings`, with
+ * its fresh token). The account exists whatever happens here: a refusal or a lost answer leaves the defaults
+ * (UTC, English), which the account page changes.
+ */
+async function settleNewAccount(token: string): Promise<void> {
+  storeToken(token);
+  try {
+    await request(AUTH, 'SignUpSettings', {
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      language: MESSAGE_LANGUAGE[language()],
+    });
+  } catch {
+    // Sign-up has succeeded; the settings are a courtesy.
+  }
+}
 
 interface Props {
   mode: AuthMode;
@@ -50,6 +76,7 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
         mode === 'signUp'
           ? (await request(AUTH, 'Register', { username, password })).register
           : (await request(AUTH, 'Login', { username, password })).login;
+      if (mode === 'signUp') await settleNewAccount(auth.token);
       onDone(auth.token, auth.player);
     } catch (failure) {
       setError(asFailure(failure));

@@ -28,6 +28,7 @@ import type {
 } from './generated/graphql';
 import HOME from './home.graphql?raw';
 import { HOME_PAGE_SIZE, HOME_RECENT_FINISHED, allPages } from './home-paging';
+import { formatDateTime } from './i18n';
 import { Link } from './router';
 import { strings } from './strings';
 
@@ -160,6 +161,8 @@ function GameRow({ game, me, now }: { game: HomeGameFragment; me: string; now: n
   const opponents = game.players
     .filter((seat) => seat.seat !== game.mySeat)
     .map((seat) => seat.player.username);
+  // An opponent on vacation (Player.awayUntil): their turns wait, which is worth knowing at a glance.
+  const away = game.players.filter((seat) => seat.seat !== game.mySeat && seat.player.awayUntil !== null);
   const mine = game.players.find((seat) => seat.seat === game.mySeat);
   const toMove = game.players.find((seat) => seat.seat === game.currentSeat);
   let status: string;
@@ -184,6 +187,13 @@ function GameRow({ game, me, now }: { game: HomeGameFragment; me: string; now: n
       </Link>
       <span class="preset">{S.preset[game.preset]}</span>
       <span class="status">{status}</span>
+      {game.status !== 'FINISHED' &&
+        game.status !== 'ABORTED' &&
+        away.map((seat) => (
+          <span class="status away" data-testid="away" data-player={seat.player.username} key={seat.id}>
+            {S.awayUntil(seat.player.username, formatDateTime(seat.player.awayUntil ?? ''))}
+          </span>
+        ))}
     </li>
   );
 }

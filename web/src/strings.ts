@@ -64,6 +64,9 @@ const en = {
   offline: 'Reconnecting…',
   notifyTurns: 'Notify me when it is my turn',
   notifyTitle: 'Your turn',
+  /** A player away (Player.awayUntil): at a seat, and on the home page for an opponent. */
+  onVacationUntil: (when: string) => `on vacation until ${when}`,
+  awayUntil: (name: string, when: string) => `${name} is on vacation until ${when}`,
   preset: { CLASSIC: 'Classic', MODERN: 'Modern', ZLOBA: 'Zloba' } satisfies Record<Preset, string>,
   /** The line ErrorBox shows first, by the API's `extensions.code`; the API's own message goes under it. */
   errorByCode: {
@@ -158,6 +161,8 @@ export const strings = translations(en, {
     offline: 'Återansluter…',
     notifyTurns: 'Meddela mig när det är min tur',
     notifyTitle: 'Din tur',
+    onVacationUntil: (when) => `på semester till ${when}`,
+    awayUntil: (name, when) => `${name} är på semester till ${when}`,
     preset: { CLASSIC: 'Klassisk', MODERN: 'Modern', ZLOBA: 'Zloba' },
     errorByCode: {
       UNAUTHENTICATED: 'Fel användarnamn eller lösenord, eller så har sessionen upphört.',
@@ -251,6 +256,8 @@ export const strings = translations(en, {
     offline: 'Переподключение…',
     notifyTurns: 'Сообщать, когда мой ход',
     notifyTitle: 'Ваш ход',
+    onVacationUntil: (when) => `в отпуске до ${when}`,
+    awayUntil: (name, when) => `${name} в отпуске до ${when}`,
     preset: { CLASSIC: 'Классика', MODERN: 'Модерн', ZLOBA: 'Злоба' },
     errorByCode: {
       UNAUTHENTICATED: 'Неверное имя или пароль, или сеанс завершён.',

@@ -1,16 +1,18 @@
 /**
- * My account: password, sessions, API tokens, webhooks and my data (docs/web.md, "Account"). Each section reads
- * and acts on its own through the public API; a changed password reads the sessions (and, when they were revoked
- * with it, the tokens) again, since the API ended them.
+ * My account: password, sessions, notifications (push devices and preferences), vacation, API tokens, webhooks and
+ * my data (docs/web.md, "Account"). Each section reads and acts on its own through the public API; a changed
+ * password reads the sessions (and, when they were revoked with it, the tokens) again, since the API ended them.
  */
 import { useState } from 'preact/hooks';
 import type { Me } from '../me';
 import './account.css';
 import { DataSection } from './data-section';
+import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { SessionsSection } from './sessions-section';
 import { strings } from './strings';
 import { TokensSection } from './tokens-section';
+import { VacationSection } from './vacation-section';
 import { WebhooksSection } from './webhooks-section';
 
 export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
@@ -26,6 +28,8 @@ export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
       <h1>{S.heading}</h1>
       <PasswordSection username={me.username} onChanged={passwordChanged} />
       <SessionsSection reloadKey={sessionsRound} onSignedOut={onSignedOut} />
+      <NotificationsSection reloadKey={sessionsRound} />
+      <VacationSection />
       <TokensSection reloadKey={tokensRound} />
       <WebhooksSection />
       <DataSection me={me} onSignedOut={onSignedOut} />

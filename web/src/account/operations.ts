@@ -1,4 +1,7 @@
-/** The account page's operations (account.graphql), typed for `request` by declaration merging (web/src/api.ts). */
+/**
+ * The account page's operations (account.graphql, notifications.graphql, vacation.graphql), typed for `request` by
+ * declaration merging (web/src/api.ts).
+ */
 import type {
   AccountChangePasswordMutation,
   AccountChangePasswordMutationVariables,
@@ -10,22 +13,44 @@ import type {
   AccountDeleteMutationVariables,
   AccountDeleteWebhookMutation,
   AccountDeleteWebhookMutationVariables,
+  AccountEndVacationMutation,
+  AccountEndVacationMutationVariables,
+  AccountNotificationSettingsQuery,
+  AccountNotificationSettingsQueryVariables,
+  AccountPushDevicesQuery,
+  AccountPushDevicesQueryVariables,
   AccountRevokeSessionMutation,
   AccountRevokeSessionMutationVariables,
   AccountRevokeTokenMutation,
   AccountRevokeTokenMutationVariables,
   AccountSessionsQuery,
   AccountSessionsQueryVariables,
+  AccountStartVacationMutation,
+  AccountStartVacationMutationVariables,
+  AccountSubscribePushMutation,
+  AccountSubscribePushMutationVariables,
+  AccountTestPushMutation,
+  AccountTestPushMutationVariables,
   AccountTestWebhookMutation,
   AccountTestWebhookMutationVariables,
   AccountTokensQuery,
   AccountTokensQueryVariables,
+  AccountUnsubscribePushMutation,
+  AccountUnsubscribePushMutationVariables,
+  AccountUpdateNotificationSettingsMutation,
+  AccountUpdateNotificationSettingsMutationVariables,
+  AccountVacationQuery,
+  AccountVacationQueryVariables,
   AccountWebhookDeliveriesQuery,
   AccountWebhookDeliveriesQueryVariables,
   AccountWebhooksQuery,
   AccountWebhooksQueryVariables,
+  AccountWebPushKeyQuery,
+  AccountWebPushKeyQueryVariables,
 } from '../generated/graphql';
 import ACCOUNT from './account.graphql?raw';
+import NOTIFICATIONS from './notifications.graphql?raw';
+import VACATION from './vacation.graphql?raw';
 
 declare module '../api' {
   interface Operations {
@@ -41,10 +66,26 @@ declare module '../api' {
     AccountTestWebhook: [AccountTestWebhookMutation, AccountTestWebhookMutationVariables];
     AccountWebhookDeliveries: [AccountWebhookDeliveriesQuery, AccountWebhookDeliveriesQueryVariables];
     AccountDelete: [AccountDeleteMutation, AccountDeleteMutationVariables];
+    AccountWebPushKey: [AccountWebPushKeyQuery, AccountWebPushKeyQueryVariables];
+    AccountPushDevices: [AccountPushDevicesQuery, AccountPushDevicesQueryVariables];
+    AccountSubscribePush: [AccountSubscribePushMutation, AccountSubscribePushMutationVariables];
+    AccountUnsubscribePush: [AccountUnsubscribePushMutation, AccountUnsubscribePushMutationVariables];
+    AccountTestPush: [AccountTestPushMutation, AccountTestPushMutationVariables];
+    AccountNotificationSettings: [
+      AccountNotificationSettingsQuery,
+      AccountNotificationSettingsQueryVariables,
+    ];
+    AccountUpdateNotificationSettings: [
+      AccountUpdateNotificationSettingsMutation,
+      AccountUpdateNotificationSettingsMutationVariables,
+    ];
+    AccountVacation: [AccountVacationQuery, AccountVacationQueryVariables];
+    AccountStartVacation: [AccountStartVacationMutation, AccountStartVacationMutationVariables];
+    AccountEndVacation: [AccountEndVacationMutation, AccountEndVacationMutationVariables];
   }
 }
 
-export { ACCOUNT };
+export { ACCOUNT, NOTIFICATIONS, VACATION };
 
 /**
  * Every member of a string union as a list, checked complete by the type checker: `everyOf<TokenScope>()([...])`

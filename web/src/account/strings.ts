@@ -3,13 +3,15 @@
  * operation does to sessions and tokens is said the way docs/api.md says it (changePassword, revokeSession,
  * createApiToken, createWebhook, deleteAccount), so the page promises nothing the API does not do.
  */
-import { translations } from '../i18n';
+import { plural, translations } from '../i18n';
 import type {
   PlayerEventKind,
   TokenScope,
   WebhookDeliveryStatus,
   WebhookEventKind,
 } from '../generated/graphql';
+import type { DeviceProblem } from './push-device';
+import type { Channel, TellableKind } from './tellable';
 
 /** The reasons a webhook attempt had no answer, as WebhookAttempt.error names them (docs/schema.graphql). */
 export type AttemptError = 'timeout' | 'dns' | 'refused_address' | 'connection_failed' | 'tls' | 'cancelled';
@@ -123,6 +125,79 @@ const en = {
       tls: 'the TLS handshake failed',
       cancelled: 'cancelled',
     } satisfies Record<AttemptError, string>,
+  },
+  notifications: {
+    heading: 'Notifications',
+    about:
+      'How Malice tells you that a game needs you: in an open page, and by push on your devices even when every Malice tab is closed.',
+    thisDevice: 'This device',
+    thisDeviceAbout:
+      'Get notifications on this device even when Malice is closed (Web Push). The browser asks you first.',
+    subscribe: 'Get notifications on this device',
+    subscribed: 'This device gets notifications.',
+    problem: {
+      unsupported:
+        'This browser cannot get push notifications: it has no Push API, or the page is not on https.',
+      denied:
+        'Notifications are blocked for this site. Allow them in the browser’s settings for this site, then try again.',
+      dismissed: 'Notifications were not allowed. Try again and choose Allow.',
+      noWorker:
+        'The page’s service worker did not start, so this browser cannot take pushes now. Reload the page and try again.',
+      subscribeFailed:
+        'The browser could not sign up with its push service. Some browsers have none (Debian’s Chromium, for one): try another browser on this device.',
+    } satisfies Record<DeviceProblem, string>,
+    browserSaid: 'The browser said',
+    devices: 'Your devices',
+    noDevices: 'No device gets notifications yet.',
+    thisOne: 'this device',
+    addedAt: (when: string) => `added ${when}`,
+    lastPush: (when: string) => `last push ${when}`,
+    remove: 'Remove',
+    test: 'Send a test notification',
+    testSent: (count: number) =>
+      count === 0
+        ? 'There is no device to send to.'
+        : plural(count, { one: 'Sent to {n} device.', other: 'Sent to {n} devices.' }),
+    preferences: 'What you are told',
+    kindColumn: 'When',
+    channel: { page: 'In the page', push: 'By push' } satisfies Record<Channel, string>,
+    kind: {
+      YOUR_TURN: 'It is your turn',
+      REMINDER: 'Most of the time for a move is used',
+      CHALLENGE_RECEIVED: 'An invitation came',
+      GAME_STARTED: 'A game started',
+      GAME_OVER: 'A game is over',
+    } satisfies Record<TellableKind, string>,
+    defaults: 'the defaults',
+    chosen: 'your choice',
+    useDefaults: {
+      page: 'Use the defaults in the page',
+      push: 'Use the defaults for push',
+    } satisfies Record<Channel, string>,
+    quietHours: 'Quiet hours',
+    quietOn: 'Hold pushes during quiet hours',
+    quietAbout: 'Pushes wait until quiet hours end, except a reminder whose deadline falls inside them.',
+    from: 'From',
+    to: 'To',
+    timeZone: 'Time zone',
+    language: 'Language of pushes',
+    save: 'Save',
+    saved: 'Saved.',
+  },
+  vacation: {
+    heading: 'Vacation',
+    about:
+      'Going away for some days? While you are away the clocks of your turns wait: nobody reminds you or wins on time against you. Opponents see that you are away.',
+    left: (left: number, allowance: number) =>
+      plural(allowance, {
+        one: `${left} of your {n} vacation day left in any 365 days.`,
+        other: `${left} of your {n} vacation days left in any 365 days.`,
+      }),
+    off: 'This server allows no vacation.',
+    days: 'Days away',
+    start: 'Go on vacation',
+    awayUntil: (when: string) => `On vacation until ${when}.`,
+    back: 'I’m back',
   },
   data: {
     heading: 'My data',
@@ -250,6 +325,80 @@ export const strings = translations(en, {
         cancelled: 'avbrutet',
       },
     },
+    notifications: {
+      heading: 'Aviseringar',
+      about:
+        'Hur Malice säger till när ett parti behöver dig: på en öppen sida, och som pushnotiser på dina enheter även när alla Malice-flikar är stängda.',
+      thisDevice: 'Den här enheten',
+      thisDeviceAbout:
+        'Få aviseringar på den här enheten även när Malice är stängt (Web Push). Webbläsaren frågar dig först.',
+      subscribe: 'Få aviseringar på den här enheten',
+      subscribed: 'Den här enheten får aviseringar.',
+      problem: {
+        unsupported:
+          'Den här webbläsaren kan inte ta emot pushnotiser: den saknar Push-API, eller så ligger sidan inte på https.',
+        denied:
+          'Aviseringar är blockerade för den här webbplatsen. Tillåt dem i webbläsarens inställningar för webbplatsen och försök igen.',
+        dismissed: 'Aviseringar tilläts inte. Försök igen och välj Tillåt.',
+        noWorker:
+          'Sidans service worker startade inte, så webbläsaren kan inte ta emot pushnotiser nu. Ladda om sidan och försök igen.',
+        subscribeFailed:
+          'Webbläsaren kunde inte anmäla sig hos sin pushtjänst. Vissa webbläsare saknar en (till exempel Debians Chromium): prova en annan webbläsare på enheten.',
+      },
+      browserSaid: 'Webbläsaren svarade',
+      devices: 'Dina enheter',
+      noDevices: 'Ingen enhet får aviseringar än.',
+      thisOne: 'den här enheten',
+      addedAt: (when) => `tillagd ${when}`,
+      lastPush: (when) => `senaste pushnotis ${when}`,
+      remove: 'Ta bort',
+      test: 'Skicka en testavisering',
+      testSent: (count) =>
+        count === 0
+          ? 'Det finns ingen enhet att skicka till.'
+          : plural(count, { one: 'Skickad till {n} enhet.', other: 'Skickad till {n} enheter.' }),
+      preferences: 'Vad du får veta',
+      kindColumn: 'När',
+      channel: { page: 'På sidan', push: 'Som pushnotis' },
+      kind: {
+        YOUR_TURN: 'Det är din tur',
+        REMINDER: 'Det mesta av tiden för ett drag är använd',
+        CHALLENGE_RECEIVED: 'En inbjudan har kommit',
+        GAME_STARTED: 'Ett parti har börjat',
+        GAME_OVER: 'Ett parti är slut',
+      },
+      defaults: 'standardvalen',
+      chosen: 'ditt val',
+      useDefaults: {
+        page: 'Använd standardvalen på sidan',
+        push: 'Använd standardvalen för pushnotiser',
+      },
+      quietHours: 'Tysta timmar',
+      quietOn: 'Håll inne pushnotiser under tysta timmar',
+      quietAbout:
+        'Pushnotiser väntar tills de tysta timmarna är slut, utom en påminnelse vars tidsgräns infaller under dem.',
+      from: 'Från',
+      to: 'Till',
+      timeZone: 'Tidszon',
+      language: 'Språk för pushnotiser',
+      save: 'Spara',
+      saved: 'Sparat.',
+    },
+    vacation: {
+      heading: 'Semester',
+      about:
+        'Ska du vara borta några dagar? Medan du är borta väntar klockorna i dina drag: ingen påminner dig och ingen vinner på tid mot dig. Motståndarna ser att du är borta.',
+      left: (left, allowance) =>
+        plural(allowance, {
+          one: `${left} av dina {n} semesterdag kvar under valfria 365 dagar.`,
+          other: `${left} av dina {n} semesterdagar kvar under valfria 365 dagar.`,
+        }),
+      off: 'Den här servern tillåter ingen semester.',
+      days: 'Dagar borta',
+      start: 'Gå på semester',
+      awayUntil: (when) => `På semester till ${when}.`,
+      back: 'Jag är tillbaka',
+    },
     data: {
       heading: 'Mina uppgifter',
       exportAbout:
@@ -374,6 +523,87 @@ export const strings = translations(en, {
         tls: 'ошибка TLS-рукопожатия',
         cancelled: 'отменено',
       },
+    },
+    notifications: {
+      heading: 'Уведомления',
+      about:
+        'Как Malice сообщает, что партия ждёт вас: на открытой странице и push-уведомлениями на ваших устройствах, даже когда все вкладки Malice закрыты.',
+      thisDevice: 'Это устройство',
+      thisDeviceAbout:
+        'Получать уведомления на этом устройстве, даже когда Malice закрыт (Web Push). Сначала браузер спросит вас.',
+      subscribe: 'Получать уведомления на этом устройстве',
+      subscribed: 'Это устройство получает уведомления.',
+      problem: {
+        unsupported:
+          'Этот браузер не может получать push-уведомления: в нём нет Push API, или страница открыта не по https.',
+        denied:
+          'Уведомления для этого сайта заблокированы. Разрешите их в настройках браузера для сайта и попробуйте снова.',
+        dismissed: 'Уведомления не были разрешены. Попробуйте снова и выберите «Разрешить».',
+        noWorker:
+          'Сервис-воркер страницы не запустился, поэтому браузер сейчас не может получать push-уведомления. Перезагрузите страницу и попробуйте снова.',
+        subscribeFailed:
+          'Браузеру не удалось подписаться у своей push-службы. У некоторых браузеров её нет (например, у Chromium из Debian): попробуйте другой браузер на этом устройстве.',
+      },
+      browserSaid: 'Ответ браузера',
+      devices: 'Ваши устройства',
+      noDevices: 'Пока ни одно устройство не получает уведомления.',
+      thisOne: 'это устройство',
+      addedAt: (when) => `добавлено ${when}`,
+      lastPush: (when) => `последнее уведомление ${when}`,
+      remove: 'Удалить',
+      test: 'Отправить проверочное уведомление',
+      testSent: (count) =>
+        count === 0
+          ? 'Отправлять некуда: устройств нет.'
+          : plural(count, {
+              one: 'Отправлено на {n} устройство.',
+              few: 'Отправлено на {n} устройства.',
+              many: 'Отправлено на {n} устройств.',
+              other: 'Отправлено на {n} устройства.',
+            }),
+      preferences: 'О чём сообщать',
+      kindColumn: 'Когда',
+      channel: { page: 'На странице', push: 'Push-уведомлением' },
+      kind: {
+        YOUR_TURN: 'Ваш ход',
+        REMINDER: 'Время на ход почти вышло',
+        CHALLENGE_RECEIVED: 'Пришло приглашение',
+        GAME_STARTED: 'Партия началась',
+        GAME_OVER: 'Партия окончена',
+      },
+      defaults: 'по умолчанию',
+      chosen: 'ваш выбор',
+      useDefaults: {
+        page: 'Как по умолчанию на странице',
+        push: 'Как по умолчанию для push-уведомлений',
+      },
+      quietHours: 'Тихие часы',
+      quietOn: 'Придерживать push-уведомления в тихие часы',
+      quietAbout:
+        'Push-уведомления ждут конца тихих часов, кроме напоминания, срок хода которого наступает в эти часы.',
+      from: 'С',
+      to: 'До',
+      timeZone: 'Часовой пояс',
+      language: 'Язык push-уведомлений',
+      save: 'Сохранить',
+      saved: 'Сохранено.',
+    },
+    vacation: {
+      heading: 'Отпуск',
+      about:
+        'Уезжаете на несколько дней? Пока вас нет, часы ваших ходов стоят: никто не напоминает вам и никто не выигрывает у вас по времени. Соперники видят, что вы в отпуске.',
+      left: (left, allowance) =>
+        plural(allowance, {
+          one: `Осталось ${left} из {n} дня отпуска за любые 365 дней.`,
+          few: `Осталось ${left} из {n} дней отпуска за любые 365 дней.`,
+          many: `Осталось ${left} из {n} дней отпуска за любые 365 дней.`,
+          other: `Осталось ${left} из {n} дня отпуска за любые 365 дней.`,
+        }),
+      off: 'На этом сервере отпуск не предусмотрен.',
+      days: 'Дней отпуска',
+      start: 'Уйти в отпуск',
+      awayUntil: (when) => `В отпуске до ${when}.`,
+      back: 'Я снова здесь',
     },
     data: {
       heading: 'Мои данные',

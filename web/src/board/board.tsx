@@ -7,7 +7,9 @@
 import type { ComponentChildren, Ref } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Card, cardName } from '../cards/card';
+import { formatDateTime } from '../i18n';
 import { PlayerLink } from '../players/player-link';
+import { strings as shared } from '../strings';
 import type { BoardSeat, BoardView } from './board-view';
 import { strings } from './strings';
 import './board.css';
@@ -41,6 +43,8 @@ export interface BoardProps {
   mySeat: number | null;
   /** Each seat's player name, by seat. */
   names: readonly string[];
+  /** When each seat's player is back from vacation (Player.awayUntil), by seat; null or absent: not away. */
+  awayUntil?: readonly (string | null)[];
   /** Interaction, for the live table; without it the board is read-only. */
   play?: BoardPlay;
   /** The last move's destination: marked, and flashed briefly unless the reader prefers reduced motion. */
@@ -227,6 +231,7 @@ function SeatArea({
   seat,
   name,
   named,
+  awayUntil,
   mine,
   hand,
   play,
@@ -236,6 +241,8 @@ function SeatArea({
   name: string;
   /** Whether `name` is the player's username (a link to their page), not a stand-in such as "Seat 2". */
   named: boolean;
+  /** When the player is back from vacation, while they are away. */
+  awayUntil: string | null;
   mine: boolean;
   hand: readonly string[] | null;
   play: BoardPlay | undefined;
@@ -257,6 +264,11 @@ function SeatArea({
           · {S.handCount(seat.handCount)}
         </span>
       </h3>
+      {awayUntil !== null && (
+        <p class="seat-away" data-testid="away" data-away-until={awayUntil}>
+          {shared().onVacationUntil(formatDateTime(awayUntil))}
+        </p>
+      )}
       <div class="seat-piles">
         <div class="payoff">
           <Place
@@ -354,7 +366,7 @@ function Centre({
   );
 }
 
-export function Board({ view, mySeat, names, play, highlight = null }: BoardProps) {
+export function Board({ view, mySeat, names, awayUntil = [], play, highlight = null }: BoardProps) {
   const S = strings();
   const others = view.seats.filter((seat) => seat.seat !== mySeat);
   const mine = view.seats.find((seat) => seat.seat === mySeat);
@@ -368,6 +380,7 @@ export function Board({ view, mySeat, names, play, highlight = null }: BoardProp
             seat={seat}
             name={nameOf(seat.seat)}
             named={names[seat.seat] !== undefined}
+            awayUntil={awayUntil[seat.seat] ?? null}
             mine={false}
             hand={null}
             play={undefined}
@@ -381,6 +394,7 @@ export function Board({ view, mySeat, names, play, highlight = null }: BoardProp
           seat={mine}
           name={nameOf(mine.seat)}
           named={names[mine.seat] !== undefined}
+          awayUntil={awayUntil[mine.seat] ?? null}
           mine
           hand={view.hand}
           play={play}

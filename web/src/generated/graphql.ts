@@ -192,6 +192,15 @@ export type LowCardsToSide =
   /** Whenever the side-pile rule allows. */
   | 'UNRESTRICTED';
 
+/** The language your notifications are written in. */
+export type MessageLanguage =
+  /** English. */
+  | 'EN'
+  /** Russian. */
+  | 'RU'
+  /** Swedish. */
+  | 'SV';
+
 /** Where a placed card came from (docs/notation.md). */
 export type MoveSource =
   /** The mover’s hand. */
@@ -246,6 +255,14 @@ export type Preset =
   | 'MODERN'
   /** Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10. */
   | 'ZLOBA';
+
+/** Quiet hours, in minutes after midnight in your time zone. */
+export type QuietHoursInput = {
+  /** Start (0–1439). */
+  from: number;
+  /** End, exclusive (0–1439, not equal to from; before from: past midnight). */
+  to: number;
+};
 
 /** Overrides of a preset’s rules; every field is optional (docs/rules.md). */
 export type RuleOptionsInput = {
@@ -460,10 +477,81 @@ export type AccountDeleteMutationVariables = Exact<{
 
 export type AccountDeleteMutation = { deleteAccount: boolean };
 
+export type AccountWebPushKeyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountWebPushKeyQuery = { webPush: { publicKey: string } };
+
+export type AccountPushDeviceFragment = { id: string, device: string, createdAt: string, lastUsedAt: string | null, thisSession: boolean };
+
+export type AccountPushDevicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountPushDevicesQuery = { pushSubscriptions: Array<{ id: string, device: string, createdAt: string, lastUsedAt: string | null, thisSession: boolean }> };
+
+export type AccountSubscribePushMutationVariables = Exact<{
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent?: string | null | undefined;
+}>;
+
+
+export type AccountSubscribePushMutation = { subscribePush: { id: string, device: string, createdAt: string, lastUsedAt: string | null, thisSession: boolean } };
+
+export type AccountUnsubscribePushMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AccountUnsubscribePushMutation = { unsubscribePush: boolean };
+
+export type AccountTestPushMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountTestPushMutation = { testPush: number };
+
+export type AccountNotificationSettingsFragment = { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, quietHours: { from: number, to: number } | null };
+
+export type AccountNotificationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountNotificationSettingsQuery = { notificationSettings: { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, quietHours: { from: number, to: number } | null } };
+
+export type AccountUpdateNotificationSettingsMutationVariables = Exact<{
+  timeZone?: string | null | undefined;
+  language?: MessageLanguage | null | undefined;
+  quietHours?: QuietHoursInput | null | undefined;
+  pageKinds?: Array<PlayerEventKind> | PlayerEventKind | null | undefined;
+  pushKinds?: Array<PlayerEventKind> | PlayerEventKind | null | undefined;
+}>;
+
+
+export type AccountUpdateNotificationSettingsMutation = { updateNotificationSettings: { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, quietHours: { from: number, to: number } | null } };
+
+export type AccountVacationFragment = { allowanceDays: number, daysLeft: number, current: { id: string, startsAt: string, endsAt: string, days: number } | null };
+
+export type AccountVacationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountVacationQuery = { vacation: { allowanceDays: number, daysLeft: number, current: { id: string, startsAt: string, endsAt: string, days: number } | null } };
+
+export type AccountStartVacationMutationVariables = Exact<{
+  days: number;
+}>;
+
+
+export type AccountStartVacationMutation = { startVacation: { allowanceDays: number, daysLeft: number, current: { id: string, startsAt: string, endsAt: string, days: number } | null } };
+
+export type AccountEndVacationMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountEndVacationMutation = { endVacation: { allowanceDays: number, daysLeft: number, current: { id: string, startsAt: string, endsAt: string, days: number } | null } };
+
 export type TurnCountQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TurnCountQuery = { dashboard: { myTurn: number } };
+export type TurnCountQuery = { dashboard: { myTurn: number, unreadEvents: number }, notificationSettings: { pageKinds: Array<PlayerEventKind> } };
 
 export type RegisterMutationVariables = Exact<{
   username: string;
@@ -481,6 +569,14 @@ export type LoginMutationVariables = Exact<{
 
 export type LoginMutation = { login: { token: string, player: { id: string, username: string } } };
 
+export type SignUpSettingsMutationVariables = Exact<{
+  timeZone: string;
+  language: MessageLanguage;
+}>;
+
+
+export type SignUpSettingsMutation = { updateNotificationSettings: { timeZone: string, language: MessageLanguage } };
+
 export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -491,9 +587,28 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MeQuery = { me: { id: string, username: string } };
 
-export type HomeGameFragment = { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> };
+export type CentreEventFragment = { id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null };
 
-export type HomeGamePageFragment = { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
+export type CentreEventsFragment = { readUpTo: string | null, unread: number, events: Array<{ id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null }> };
+
+export type CentreEventsQueryVariables = Exact<{
+  first: number;
+}>;
+
+
+export type CentreEventsQuery = { notificationCentre: { readUpTo: string | null, unread: number, events: Array<{ id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null }> } };
+
+export type CentreMarkReadMutationVariables = Exact<{
+  upTo: string | number;
+  first: number;
+}>;
+
+
+export type CentreMarkReadMutation = { markEventsRead: { readUpTo: string | null, unread: number, events: Array<{ id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null }> } };
+
+export type HomeGameFragment = { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string, awayUntil: string | null } }> };
+
+export type HomeGamePageFragment = { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string, awayUntil: string | null } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
 
 export type InvitationPageFragment = { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, game: { seedCommitment: string }, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
 
@@ -503,7 +618,7 @@ export type HomeQueryVariables = Exact<{
 }>;
 
 
-export type HomeQuery = { dashboard: { myTurn: number, opponentsTurn: number, waitingForPlayers: number, invitations: number, nextDeadline: string | null }, active: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, waiting: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, finished: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, aborted: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, invitations: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, game: { seedCommitment: string }, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type HomeQuery = { dashboard: { myTurn: number, opponentsTurn: number, waitingForPlayers: number, invitations: number, nextDeadline: string | null }, active: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string, awayUntil: string | null } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, waiting: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string, awayUntil: string | null } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, finished: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string, awayUntil: string | null } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, aborted: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string, awayUntil: string | null } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, invitations: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, game: { seedCommitment: string }, challenger: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type HomeMoreGamesQueryVariables = Exact<{
   status: GameStatus;
@@ -512,7 +627,7 @@ export type HomeMoreGamesQueryVariables = Exact<{
 }>;
 
 
-export type HomeMoreGamesQuery = { games: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type HomeMoreGamesQuery = { games: { edges: Array<{ node: { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string, awayUntil: string | null } }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type HomeMoreInvitationsQueryVariables = Exact<{
   pageSize: number;
@@ -690,14 +805,14 @@ export type HistoryMovesQueryVariables = Exact<{
 
 export type HistoryMovesQuery = { game: { id: string, players: Array<{ id: string, seat: number, player: { id: string, username: string } }>, moves: { edges: Array<{ node: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, from: MoveSource | null, fromSidePile: number | null, slot: number | null, sidePile: number | null, declaredRank: string | null, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
-export type TableGameFieldsFragment = { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } };
+export type TableGameFieldsFragment = { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } };
 
 export type TableGameQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TableGameQuery = { game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } | null };
+export type TableGameQuery = { game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } | null };
 
 export type TableInvitationQueryVariables = Exact<{
   id: string | number;
@@ -711,7 +826,7 @@ export type TableGameUpdatedSubscriptionVariables = Exact<{
 }>;
 
 
-export type TableGameUpdatedSubscription = { gameUpdated: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+export type TableGameUpdatedSubscription = { gameUpdated: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
 
 export type TableMoveMutationVariables = Exact<{
   id: string | number;
@@ -721,14 +836,14 @@ export type TableMoveMutationVariables = Exact<{
 }>;
 
 
-export type TableMoveMutation = { makeMove: { replayed: boolean, game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } } };
+export type TableMoveMutation = { makeMove: { replayed: boolean, game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } } };
 
 export type TableResignMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TableResignMutation = { resign: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+export type TableResignMutation = { resign: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
 
 export type TableDealMutationVariables = Exact<{
   gameId: string | number;
@@ -736,7 +851,7 @@ export type TableDealMutationVariables = Exact<{
 }>;
 
 
-export type TableDealMutation = { setClientSeed: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+export type TableDealMutation = { setClientSeed: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
 
 export type TableJoinMutationVariables = Exact<{
   gameId: string | number;
@@ -744,4 +859,4 @@ export type TableJoinMutationVariables = Exact<{
 }>;
 
 
-export type TableJoinMutation = { joinGame: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+export type TableJoinMutation = { joinGame: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };

@@ -11,6 +11,8 @@ import { cardName } from '../cards/card';
 import { isRank, plainCard, type Rank } from '../cards/notation';
 import { newClientSeed, rememberDeal } from '../client-seed';
 import { ErrorBox } from '../error-box';
+import { formatDateTime } from '../i18n';
+import { strings as shared } from '../strings';
 import { useLanguage } from '../use-language';
 import type { Me } from '../me';
 import { FinishedGame } from '../replay/finished-game';
@@ -139,7 +141,15 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
       </p>
       <ul data-testid="waiting-players">
         {game.players.map((player) => (
-          <li key={player.id}>{player.player.username}</li>
+          <li key={player.id}>
+            {player.player.username}
+            {player.player.awayUntil !== null && (
+              <span class="muted" data-testid="away" data-away-until={player.player.awayUntil}>
+                {' '}
+                — {shared().onVacationUntil(formatDateTime(player.player.awayUntil))}
+              </span>
+            )}
+          </li>
         ))}
       </ul>
       {game.dealChosen && <p class="hint">{S.dealChosen}</p>}
@@ -213,6 +223,11 @@ function Table({
   const names = useMemo(() => {
     const byseat: string[] = [];
     for (const player of game.players) byseat[player.seat] = player.player.username;
+    return byseat;
+  }, [game.players]);
+  const awayUntil = useMemo(() => {
+    const byseat: (string | null)[] = [];
+    for (const player of game.players) byseat[player.seat] = player.player.awayUntil;
     return byseat;
   }, [game.players]);
 
@@ -353,7 +368,14 @@ function Table({
           </div>
         )}
         {refusal !== null && <Refusal failure={refusal} />}
-        <Board view={game.view} mySeat={game.mySeat} names={names} play={play} highlight={highlight} />
+        <Board
+          view={game.view}
+          mySeat={game.mySeat}
+          names={names}
+          awayUntil={awayUntil}
+          play={play}
+          highlight={highlight}
+        />
         {myTurn && (
           <p class="hint" aria-live="polite" data-testid="selection">
             {selected === null ? S.selectHint : S.selected(describeSource(selected))}
