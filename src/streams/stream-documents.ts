@@ -4,8 +4,8 @@
  * streams without anyone remembering them. Pure.
  *
  * "The full game" is every field of `Game` without arguments, and of the objects in it, except that a `Player`
- * brings only its own plain fields (id, username, …): its ratings and stats are the player's, not the game's, and
- * would cost a read per push.
+ * brings only its own plain fields (id, username, …): its ratings, stats and vacation are the player's, not the
+ * game's, and would cost a read per push.
  */
 import {
   DocumentNode,
@@ -20,6 +20,11 @@ import {
 
 /** Object types whose nested objects a stream leaves out (only their leaf fields come along). */
 const LEAVES_ONLY = new Set(['Player']);
+/**
+ * Leaf fields another module resolves with a read of its own (a vacation's end): a stream would pay that read per
+ * player and push, for something the player's page shows anyway.
+ */
+const READ_ELSEWHERE = new Set(['Player.awayUntil']);
 
 export interface StreamDocuments {
   /** `myEvents` with the full game of each event. */
@@ -32,7 +37,9 @@ export interface StreamDocuments {
 
 /** The selection set (without braces' outer pair) of every argument-less field of `type`, nested. */
 export function fullSelection(type: GraphQLObjectType, path: readonly string[] = []): string {
-  const fields = Object.values(type.getFields()).filter((field) => field.args.length === 0);
+  const fields = Object.values(type.getFields()).filter(
+    (field) => field.args.length === 0 && !READ_ELSEWHERE.has(`${type.name}.${field.name}`),
+  );
   return fields
     .map((field) => {
       const named = getNamedType(field.type);

@@ -21,7 +21,7 @@ import {
   isScalarType,
   IntrospectionQuery,
 } from 'graphql';
-import { GraphQLBody, dataOf, register } from '../../support/service/app';
+import { GraphQLBody, dataOf, register, codeOf } from '../../support/service/app';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
 import { RawSocket, acknowledgedSocket, openRawSocket } from '../../support/service/raw-socket';
 
@@ -274,7 +274,7 @@ it('huge strings in every argument of every mutation, anonymous and signed in, o
   const mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
   expect(mutations.length).toBeGreaterThan(20);
   const anonymous = new Sockets();
-  const signedIn = new Sockets(`Bearer ${token}`);
+  let signedIn = new Sockets(`Bearer ${token}`);
   let sent = 0;
   for (const mutation of mutations) {
     const returned: GraphQLNamedType = getNamedType(mutation.type);
@@ -300,6 +300,18 @@ it('huge strings in every argument of every mutation, anonymous and signed in, o
         noteIfFault(`http ${mutation.name}`, body, await overHttp(body, authorization));
         noteIfFault(`ws ${mutation.name}`, query, await sockets.send(subscribe(query, variables)));
         sent += 2;
+      }
+      // A mutation may end the session it was sent with (logout does): sign in again, so every later mutation is
+      // still tried signed in, over both transports.
+      if (codeOf(await app.gql(token, '{ me { id } }')) === 'UNAUTHENTICATED') {
+        token = dataOf(
+          await app.gql<{ login: { token: string } }>(
+            null,
+            'mutation { login(username: "fuzz_player", password: "correct horse battery staple") { token } }',
+          ),
+        ).login.token;
+        signedIn.close();
+        signedIn = new Sockets(`Bearer ${token}`);
       }
       break;
     }
