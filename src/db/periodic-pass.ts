@@ -18,6 +18,7 @@ import { onWorkerPool } from './pools';
 
 export class PeriodicPass<Report> {
   private timer: NodeJS.Timeout | null = null;
+  private soonTimer: NodeJS.Timeout | null = null;
   private running: Promise<Report> | null = null;
   private stopped = false;
 
@@ -47,6 +48,24 @@ export class PeriodicPass<Report> {
     this.timer.unref();
   }
 
+  /**
+   * Runs `pass` in the background within `delayMs` (work was queued: an outbox's wake-up), once for every call
+   * until then — a burst of wake-ups shares one pass. Nothing once stopping; a failure is logged as the timer's.
+   */
+  soon(delayMs: number, pass: () => Promise<Report>): void {
+    if (this.soonTimer !== null || this.stopped) return;
+    this.soonTimer = setTimeout(() => {
+      this.soonTimer = null;
+      if (!this.availability.databaseUp) return;
+      this.run(pass).catch((error: unknown) =>
+        databaseFailureOf(error) === null
+          ? this.logger.error(`${this.what} failed: ${String(error)}`)
+          : this.logger.warn(`${this.what} failed, the database is unavailable: ${describeFailure(error)}`),
+      );
+    }, delayMs);
+    this.soonTimer.unref();
+  }
+
   /** Runs one pass once any running one has ended; resolves with its report. */
   async run(pass: () => Promise<Report>): Promise<Report> {
     while (this.running !== null) await this.running.catch(() => undefined);
@@ -61,6 +80,7 @@ export class PeriodicPass<Report> {
   /** Stops the timer and waits for a running pass (its failure is the pass's own to report). */
   async stop(): Promise<void> {
     if (this.timer !== null) clearInterval(this.timer);
+    if (this.soonTimer !== null) clearTimeout(this.soonTimer);
     this.stopped = true;
     await this.running?.catch(() => undefined);
   }

@@ -2,6 +2,7 @@
  * The rules of e-mail (docs/correspondence.md#e-mail), pure: which addresses are taken, how often the service's own
  * mails may go, what an SMTP server's answer means for a mail, and when a digest is due.
  */
+import { retryAt } from '../common/backoff';
 import { ApiError } from '../errors/api-error';
 import { type NotificationSettings, minuteOfDay } from '../notifications/notification-settings';
 import type { TellableKind } from '../notifications/notification-settings';
@@ -74,8 +75,7 @@ export function mailVerdict(error: SmtpOutcome | null, attempt: number, at: Date
     return recipient ? { kind: 'bounced' } : { kind: 'failed' };
   }
   if (attempt >= MAX_MAIL_ATTEMPTS) return { kind: 'failed' };
-  const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]!;
-  return { kind: 'retry', at: new Date(at.getTime() + delay) };
+  return { kind: 'retry', at: retryAt(RETRY_DELAYS_MS, attempt, at) };
 }
 
 /**

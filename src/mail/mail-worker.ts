@@ -66,7 +66,6 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly transport: Transporter | null;
   private readonly settings: MailSettings | null;
   private unsubscribe: (() => void) | null = null;
-  private wakeTimer: NodeJS.Timeout | null = null;
   private housekeptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -110,7 +109,6 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.unsubscribe?.();
-    if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
     await this.passes.stop();
     this.transport?.close();
   }
@@ -122,12 +120,7 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Soon, in the background (the service queued a mail). */
   wakeSoon(): void {
-    if (this.transport === null || this.wakeTimer !== null || this.passes.stopping) return;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null;
-      this.sendDue().catch((error: unknown) => this.logger.warn(`mail pass failed: ${String(error)}`));
-    }, WAKE_MS);
-    this.wakeTimer.unref();
+    if (this.transport !== null) this.passes.soon(WAKE_MS, () => this.pass());
   }
 
   private async pass(): Promise<MailReport> {

@@ -2,6 +2,7 @@
  * The rules of Web Push as this server keeps them (docs/correspondence.md#web-push): which subscriptions it takes,
  * how a device is named on the account page, and what a push service's answer means for a delivery. Pure.
  */
+import { retryAt } from '../common/backoff';
 import { createPublicKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ApiError } from '../errors/api-error';
@@ -130,6 +131,5 @@ export function pushVerdict(status: number | null, attempt: number, at: Date): P
   if (status === 404 || status === 410) return { kind: 'gone' };
   const transient = status === null || status === 429 || status >= 500;
   if (!transient || attempt >= MAX_PUSH_ATTEMPTS) return { kind: 'failed' };
-  const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]!;
-  return { kind: 'retry', at: new Date(at.getTime() + delay) };
+  return { kind: 'retry', at: retryAt(RETRY_DELAYS_MS, attempt, at) };
 }

@@ -64,7 +64,6 @@ export class PushWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly shutdown = new AbortController();
   private readonly target: PushTarget;
   private unsubscribe: (() => void) | null = null;
-  private wakeTimer: NodeJS.Timeout | null = null;
   private housekeptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -91,7 +90,6 @@ export class PushWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.unsubscribe?.();
-    if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
     this.shutdown.abort();
     await this.passes.stop();
   }
@@ -102,12 +100,7 @@ export class PushWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private wakeSoon(): void {
-    if (this.wakeTimer !== null || this.passes.stopping) return;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null;
-      this.sendDue().catch((error: unknown) => this.logger.warn(`push pass failed: ${String(error)}`));
-    }, WAKE_MS);
-    this.wakeTimer.unref();
+    this.passes.soon(WAKE_MS, () => this.pass());
   }
 
   private async pass(): Promise<PushReport> {

@@ -14,6 +14,7 @@
  * node:crypto: the server encrypts with http_ece (src/push/web-push.ts), so a mistake shared by both sides would
  * go unnoticed if the receiver used it too. test/unit/push/push-receiver.test.ts holds it to RFC 8291's example.
  */
+import { Arrivals } from './arrivals';
 import {
   createDecipheriv,
   createECDH,
@@ -130,12 +131,6 @@ interface Subscription {
 /** A request header by its lower-case name. */
 type Header = (name: string) => string | undefined;
 
-interface Waiter {
-  predicate: (message: ReceivedPush) => boolean;
-  resolve: (message: ReceivedPush) => void;
-  reject: (error: Error) => void;
-}
-
 export interface PushReceiverOptions {
   /** Plain `http` (the default) or `https` with a certificate of the receiver's own. */
   protocol?: 'http' | 'https';
@@ -144,9 +139,12 @@ export interface PushReceiverOptions {
 export async function startPushReceiver(options: PushReceiverOptions = {}): Promise<PushReceiver> {
   const protocol = options.protocol ?? 'http';
   const subscriptions = new Map<string, Subscription>();
-  const messages: ReceivedPush[] = [];
   const rejections: PushRejection[] = [];
-  const waiters = new Set<Waiter>();
+  const arrivals: Arrivals<ReceivedPush> = new Arrivals<ReceivedPush>(
+    'push message',
+    (): string => `${arrivals.items.length} received, rejections: ${JSON.stringify(rejections)}`,
+  );
+  const messages = arrivals.items;
   const tls = protocol === 'https' ? selfSignedCertificate() : null;
   let origin = '';
 
@@ -159,12 +157,7 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
         throw new Refused(404, `no subscription at ${request.method ?? '?'} ${request.url ?? '?'}`);
       const body = await readBody(request);
       const message = check(request.headers, body, subscription, origin);
-      messages.push(message);
-      for (const waiter of waiters)
-        if (waiter.predicate(message)) {
-          waiters.delete(waiter);
-          waiter.resolve(message);
-        }
+      arrivals.add(message);
       // RFC 8030 §5.2: the TTL kept, and the message's own URL.
       const headers =
         message.status === 201
@@ -223,35 +216,10 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
       byEndpoint(endpoint).answer = status;
     },
     waitFor(predicate, timeoutMs = 5000) {
-      const arrived = messages.find(predicate);
-      if (arrived !== undefined) return Promise.resolve(arrived);
-      return new Promise((resolve, reject) => {
-        const waiter: Waiter = {
-          predicate,
-          resolve: (message) => {
-            clearTimeout(timer);
-            resolve(message);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(
-            new Error(
-              `no matching push message within ${timeoutMs} ms ` +
-                `(${messages.length} received, rejections: ${JSON.stringify(rejections)})`,
-            ),
-          );
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
+      return arrivals.waitFor(predicate, timeoutMs);
     },
     async close() {
-      for (const waiter of waiters) waiter.reject(new Error('push receiver closed'));
-      waiters.clear();
+      arrivals.stop('push receiver closed');
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

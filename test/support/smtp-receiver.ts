@@ -9,6 +9,7 @@
  * dropped in the middle of DATA (`dropDuringData`), and the server going away (`stop`, then a new receiver on
  * the same `port`). test/unit/mail/smtp-receiver.test.ts holds it to nodemailer.
  */
+import { Arrivals } from './arrivals';
 import type { AddressInfo, Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerError, type SMTPServerSession } from 'smtp-server';
@@ -95,23 +96,17 @@ export interface SmtpReceiver {
   stop(): Promise<void>;
 }
 
-interface Waiter {
-  predicate: (mail: ReceivedMail) => boolean;
-  resolve: (mail: ReceivedMail) => void;
-  reject: (error: Error) => void;
-}
-
 /** An error smtp-server answers with `code` and the code's text. */
 function refusal(code: SmtpRefusalCode): SMTPServerError {
   return Object.assign(new Error(SMTP_REFUSALS[code]), { responseCode: code });
 }
 
 export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
-  const messages: ReceivedMail[] = [];
+  const arrivals = new Arrivals<ReceivedMail>('mail', () => summary());
+  const messages = arrivals.items;
   const refused: RefusedMail[] = [];
   const rejectedRecipients: RejectedRecipient[] = [];
   const errors: Error[] = [];
-  const waiters = new Set<Waiter>();
   const failures: SmtpRefusalCode[] = [];
   const rejections = new Map<string, SmtpRefusalCode>();
   let drops = 0;
@@ -120,14 +115,7 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
   // not the socket, and dropDuringData and stop need the socket itself.
   const sockets = new Map<number, Socket>();
 
-  const record = (mail: ReceivedMail): void => {
-    messages.push(mail);
-    for (const waiter of waiters)
-      if (waiter.predicate(mail)) {
-        waiters.delete(waiter);
-        waiter.resolve(mail);
-      }
-  };
+  const record = (mail: ReceivedMail): void => arrivals.add(mail);
 
   const server = new SMTPServer({
     secure: false,
@@ -230,30 +218,10 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
       drops += count;
     },
     waitFor(predicate, timeoutMs = 5000) {
-      const arrived = messages.find(predicate);
-      if (arrived !== undefined) return Promise.resolve(arrived);
-      return new Promise((resolve, reject) => {
-        const waiter: Waiter = {
-          predicate,
-          resolve: (mail) => {
-            clearTimeout(timer);
-            resolve(mail);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`no matching mail within ${timeoutMs} ms (${summary()})`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
+      return arrivals.waitFor(predicate, timeoutMs);
     },
     async stop() {
-      for (const waiter of waiters) waiter.reject(new Error(`SMTP receiver stopped (${summary()})`));
-      waiters.clear();
+      arrivals.stop('SMTP receiver stopped');
       // smtp-server's close waits for open connections (30 s by default) before it ends them: end them now.
       const closed = new Promise<void>((resolve) => server.close(resolve));
       for (const socket of sockets.values()) socket.destroy();

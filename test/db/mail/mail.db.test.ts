@@ -18,18 +18,21 @@ import { ReceivedMail, SmtpReceiver, startSmtpReceiver } from '../../support/smt
 let smtp: SmtpReceiver;
 let app: InProcessApp;
 
+/** An app copy that mails through the test's SMTP server, on the manual clock, passes run only when asked. */
+function mailEnv(): Record<string, string> {
+  return {
+    CLOCK: 'manual',
+    SWEEP_INTERVAL_MS: '0',
+    MAIL_INTERVAL_MS: '3600000',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Malice <play@malice.example>',
+    PUBLIC_URL: 'https://play.malice.example',
+  };
+}
+
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  app = await startAppInProcess({
-    env: {
-      CLOCK: 'manual',
-      SWEEP_INTERVAL_MS: '0',
-      MAIL_INTERVAL_MS: '3600000',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'Malice <play@malice.example>',
-      PUBLIC_URL: 'https://play.malice.example',
-    },
-  });
+  app = await startAppInProcess({ env: mailEnv() });
 });
 afterAll(async () => {
   await app?.close();
@@ -304,17 +307,7 @@ it('without SMTP the feature is off and says so', async () => {
 
 it('two copies sending at once send each mail once', async () => {
   await worker().sendDue();
-  const other = await startAppInProcess({
-    databaseUrl: app.databaseUrl,
-    env: {
-      CLOCK: 'manual',
-      SWEEP_INTERVAL_MS: '0',
-      MAIL_INTERVAL_MS: '3600000',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'Malice <play@malice.example>',
-      PUBLIC_URL: 'https://play.malice.example',
-    },
-  });
+  const other = await startAppInProcess({ databaseUrl: app.databaseUrl, env: mailEnv() });
   try {
     // One time for both copies (this test's clock was moved on by the tests before): leases are judged by it.
     other.clock().advance(app.clock().now().getTime() - other.clock().now().getTime());
