@@ -150,6 +150,22 @@ export class AppMetrics {
       (s) => this.ageOf(s.oldestDue),
     );
     this.snapshotGauge(
+      'push_deliveries_due',
+      'Web Push messages whose attempt is due now.',
+      (s) => s.pushDue,
+    );
+    this.snapshotGauge(
+      'push_oldest_due_seconds',
+      'How long the oldest due Web Push message has waited past its due time (0: none).',
+      (s) => this.ageOf(s.oldestPushDue),
+    );
+    this.snapshotGauge('mail_outbox_due', 'Mails whose attempt is due now.', (s) => s.mailDue);
+    this.snapshotGauge(
+      'mail_oldest_due_seconds',
+      'How long the oldest due mail has waited past its due time (0: none; mail off: always 0).',
+      (s) => this.ageOf(s.oldestMailDue),
+    );
+    this.snapshotGauge(
       'sweeper_lag_seconds',
       'How long ago the oldest deadline passed that has not been timed out yet (0: none).',
       (s) => this.ageOf(s.oldestOverdue),

@@ -20,6 +20,8 @@ const ENV = {
   SWEEP_INTERVAL_MS: '0',
   WEBHOOK_INTERVAL_MS: '0',
   WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
+  // Pushes stay due while the test reads the gauges (and mail is off: no SMTP_URL).
+  PUSH_INTERVAL_MS: '0',
 };
 
 interface Sample {
@@ -263,6 +265,8 @@ describe('GET /metrics', () => {
     expect(value(all, 'malice_games', { status: 'ACTIVE' })).toBe(1);
     expect(value(all, 'malice_games', { status: 'FINISHED' })).toBe(0);
     expect(value(all, 'malice_webhook_deliveries_due')).toBe(0);
+    expect(value(all, 'malice_push_deliveries_due')).toBe(0);
+    expect(value(all, 'malice_mail_outbox_due')).toBe(0);
     expect(value(all, 'malice_sweeper_lag_seconds')).toBe(0);
     expect(value(all, 'malice_listen_up')).toBe(1);
     expect(value(all, 'malice_database_up')).toBe(1);
@@ -289,9 +293,28 @@ describe('GET /metrics', () => {
       gameId,
       new Date(now.getTime() - 600_000),
     ]);
+    // A push and a mail due now (written as their outboxes would, for a device and an address of alice's).
+    await sql(
+      app.databaseUrl,
+      `WITH player AS (SELECT id FROM players WHERE username = 'ruthalice'),
+       device AS (
+         INSERT INTO push_subscriptions (id, player_id, endpoint, p256dh, auth, device, created_at)
+         SELECT gen_random_uuid(), id, 'https://192.0.2.1/m', 'k', 'a', 'A browser', $1 FROM player
+         RETURNING id),
+       pushed AS (
+         INSERT INTO push_deliveries (subscription_id, kind, next_attempt_at, created_at)
+         SELECT id, 'TEST', $1, $1 FROM device RETURNING 1)
+       INSERT INTO mail_outbox (player_id, kind, to_address, next_attempt_at, created_at)
+       SELECT id, 'VERIFY', 'alice@mail.example', $1, $1 FROM player`,
+      [now],
+    );
     app.clock().advance(120_000);
 
     all = (await samples(app)).samples;
+    expect(value(all, 'malice_push_deliveries_due')).toBe(1);
+    expect(value(all, 'malice_push_oldest_due_seconds')).toBeGreaterThanOrEqual(119);
+    expect(value(all, 'malice_mail_outbox_due')).toBe(1);
+    expect(value(all, 'malice_mail_oldest_due_seconds')).toBeGreaterThanOrEqual(119);
     expect(value(all, 'malice_webhook_deliveries_pending')).toBeGreaterThanOrEqual(1);
     expect(value(all, 'malice_webhook_deliveries_due')).toBeGreaterThanOrEqual(1);
     expect(value(all, 'malice_webhook_oldest_due_seconds')).toBeGreaterThanOrEqual(119);
