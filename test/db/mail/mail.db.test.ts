@@ -8,6 +8,8 @@
  *
  * MAIL_INTERVAL_MS is an hour: mail goes out on the wake-up a queued mail causes, or when a test runs a pass.
  */
+import { generateKeyPairSync } from 'node:crypto';
+import { MailRepository } from '../../../src/mail/mail.repository';
 import { MailWorker } from '../../../src/mail/mail-worker';
 import { codeOf, dataOf, register } from '../../support/service/app';
 import { sql } from '../../support/service/database';
@@ -388,4 +390,49 @@ it('resets a forgotten password by a link mailed to the verified address: once, 
     },
   );
   expect(expired.errors![0]!.message).toMatch(/expired/);
+});
+
+it('a mail claimed by a copy that died goes once its lease runs out; DKIM signs when a key is set', async () => {
+  await worker().sendDue();
+  const signing = await startAppInProcess({
+    databaseUrl: app.databaseUrl,
+    env: {
+      ...mailEnv(),
+      DKIM_DOMAIN: 'malice.example',
+      DKIM_SELECTOR: 'test',
+      DKIM_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+        type: 'pkcs8',
+        format: 'pem',
+      }) as string,
+    },
+  });
+  try {
+    signing.clock().advance(app.clock().now().getTime() - signing.clock().now().getTime());
+    const mia = await register(signing, 'mail_mia');
+    dataOf(await setAddress(mia, 'mia@mail.example', signing));
+    const signed = await smtp.waitFor((mail) => mail.envelope.to.includes('mia@mail.example'));
+    expect(signed.raw).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256;[\s\S]*d=malice\.example;[\s\S]*s=test;/m);
+
+    // A copy claims a mail and dies before sending it (the claim, as its worker makes it, and nothing after).
+    await register(app, 'mail_ned');
+    const repository = app.get(MailRepository);
+    const queuedAt = app.clock().now();
+    await repository.changeAddress(
+      (await sql<{ id: string }>(app.databaseUrl, "SELECT id FROM players WHERE username = 'mail_ned'"))[0]!
+        .id,
+      'ned@mail.example',
+      null,
+      queuedAt,
+    );
+    const claimed = await repository.claim(queuedAt, 6, 10, new Date(queuedAt.getTime() + 120_000), 0);
+    expect(claimed.map((mail) => mail.kind)).toEqual(['VERIFY']);
+    await worker().sendDue();
+    expect(smtp.messages.filter((mail) => mail.envelope.to.includes('ned@mail.example'))).toEqual([]);
+    app.clock().advance(121_000);
+    await worker().sendDue();
+    await smtp.waitFor((mail) => mail.envelope.to.includes('ned@mail.example'));
+    expect(smtp.messages.filter((mail) => mail.envelope.to.includes('ned@mail.example'))).toHaveLength(1);
+  } finally {
+    await signing.stop();
+  }
 });

@@ -360,3 +360,20 @@ it('a "your turn" that is stale when due — the turn was played — is never se
     ),
   ).toEqual([]);
 });
+
+it('deleting the account ends every device’s subscription', async () => {
+  const zoe = await register(app, 'push_zoe');
+  await subscribe(zoe, receiver.subscribe());
+  await subscribe(zoe, receiver.subscribe());
+  const count = async (): Promise<number> =>
+    (
+      await sql<{ n: number }>(
+        app.databaseUrl,
+        `SELECT count(*)::int AS n FROM push_subscriptions s JOIN players p ON p.id = s.player_id
+          WHERE p.username = 'push_zoe'`,
+      )
+    )[0]!.n;
+  expect(await count()).toBe(2);
+  dataOf(await app.gql(zoe, 'mutation { deleteAccount(password: "correct horse battery staple") }'));
+  expect(await count()).toBe(0);
+});
