@@ -42,7 +42,7 @@ const MOVED_CTE = `
            result = COALESCE($9::jsonb, result),
            -- The turn's clock as the domain computed it (turnClockAfter): stored as is, answered the same.
            turn_started_at = $12::timestamptz, deadline = $13::timestamptz, remind_at = $14::timestamptz
-     WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE'
+     WHERE id = $1::uuid AND version = $2 AND status = 'ACTIVE' AND deadline IS NOT DISTINCT FROM $15::timestamptz
     RETURNING id)`;
 
 const INSERT_EVENTS = `
@@ -64,7 +64,7 @@ const APPEND_TELLING_SQL = `
   WITH ${MOVED_CTE},
   appended AS (${INSERT_EVENTS} RETURNING 1),
   ${notificationCtes(
-    `moved, unnest($15::uuid[], $16::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
+    `moved, unnest($16::uuid[], $17::text[]) WITH ORDINALITY AS u(player_id, kind, ord),
      LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
     DELIVERY_OUTBOXES,
   )}
@@ -563,8 +563,8 @@ async function writeDeal(client: PoolClient, gameId: string, deal: DealPlan, at:
 
 /**
  * Appends a played change's events and updates the projection in one statement (one round trip, and atomic): the
- * UPDATE only matches an active game at the version the play was decided on (not one aborted meanwhile), and the
- * INSERT takes its rows from the UPDATE. False when the version or status moved, or the clientMoveId is already
+ * UPDATE only matches an active game at the version and deadline the play was decided on (not one aborted
+ * meanwhile, nor one whose clock a vacation moved), and the INSERT takes its rows from the UPDATE. False when the version or status moved, or the clientMoveId is already
  * among the actor's in the log (the unique index is per game and actor): nothing is written then.
  */
 async function writePlayed(db: Pick<PoolClient, 'query'>, change: Played): Promise<boolean> {
@@ -586,6 +586,7 @@ async function writePlayed(db: Pick<PoolClient, 'query'>, change: Played): Promi
     clock.turnStartedAt,
     clock.deadline,
     clock.remindAt,
+    change.deadlineDecidedOn,
   ];
   const notifications = notificationsOf(change.gameId, change.told);
   try {

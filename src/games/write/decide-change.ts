@@ -251,6 +251,7 @@ export function decidePlay(
       gameId: game.id,
       at: now,
       expected: expectedOf(game),
+      deadlineDecidedOn: game.deadline,
       actorId: play.playerId,
       appended,
       projection,

@@ -92,6 +92,11 @@ export interface ClientSeedSet extends Base {
 export interface Played extends Base {
   readonly kind: 'played';
   readonly expected: Expected;
+  /**
+   * The turn's deadline as the play was decided on: the write applies only while it still is, since a clock can
+   * move without the log (a vacation: src/games/domain/vacation-clock.ts) and a play keeps the turn's clock.
+   */
+  readonly deadlineDecidedOn: Date | null;
   readonly actorId: string;
   readonly appended: readonly StoredEvent[];
   readonly projection: GameProjection;

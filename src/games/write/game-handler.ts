@@ -389,12 +389,15 @@ export class GameHandler {
       if (!decision.ok) return this.refusePlay(gameId, play, decision.refusal);
       if (decision.change === null) throw new Error('a play decided nothing');
       if (await this.repository.write(decision.change)) return this.played(game, decision.change);
+      const currentVersion = (await this.repository.version(gameId)) ?? game.version;
+      // The log did not move: only the row did (a vacation moved the clock, or the game was called off). The
+      // client's guards are about the log, so the play is decided again on the game as it is now.
+      if (currentVersion === game.version && attempt < AUTO_RETRIES) continue;
       // Lost a race: someone else wrote first. With expectedVersion (or a clientMoveId, whose retry may be what
       // won) the client decides what to do. Without either — a resignation — the play is decided again on the new
       // state: one that lost to another command still resigns, and one that lost to itself (sent twice) is refused
       // by the rules (the seat is out, or the game over), so it is never applied twice.
       if (play.expectedVersion !== undefined || play.clientMoveId !== null || attempt >= AUTO_RETRIES) {
-        const currentVersion = (await this.repository.version(gameId)) ?? game.version;
         return this.refusePlay(gameId, play, { type: 'conflict', currentVersion });
       }
     }

@@ -6,6 +6,8 @@
  * bots never take vacation.
  */
 import { DeadlineSweeper } from '../../../src/correspondence/sweeper';
+import { GamesService } from '../../../src/games/games.service';
+import { GameStore } from '../../../src/games/persistence/game-store';
 import { codeOf, dataOf, register } from '../../support/service/app';
 import { sql } from '../../support/service/database';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
@@ -170,4 +172,54 @@ it('holds the allowance, one vacation at a time, and refuses bots and API tokens
     current: null,
     daysLeft: 10,
   });
+});
+
+it('a copy that remembers the game from before a vacation does not write the old deadline back with a move', async () => {
+  const other = await startAppInProcess({
+    databaseUrl: app.databaseUrl,
+    env: { CLOCK: 'manual', SWEEP_INTERVAL_MS: '0', VACATION_DAYS: '10' },
+  });
+  try {
+    other.clock().advance(app.clock().now().getTime() - other.clock().now().getTime());
+    // A deal where the player to move can play to the centre, which keeps the turn (a chosen seed deals alone).
+    let found: { gameId: string; mover: string; move: string } | null = null;
+    for (let index = 0; index < 30 && found === null; index++) {
+      const a = await register(app, `vac_cache_a${index}`);
+      const b = await register(app, `vac_cache_b${index}`);
+      const gameId = dataOf(
+        await app.gql<{ createGame: { id: string } }>(
+          a,
+          'mutation($o: String!, $s: String!) { createGame(input: { preset: CLASSIC, opponent: $o, daysPerMove: 1, seed: $s }) { id } }',
+          { o: `vac_cache_b${index}`, s: `vacation-cache-${index}` },
+        ),
+      ).createGame.id;
+      await joinGame(app, b, gameId);
+      const mover = (await readGame(app, a, gameId)).isMyTurn ? a : b;
+      const move = (await readGame(app, mover, gameId)).legalMoves.find((candidate) =>
+        (candidate.split('-')[1] ?? '').startsWith('c'),
+      );
+      if (move !== undefined) found = { gameId, mover, move };
+    }
+    if (found === null) throw new Error('no deal of 30 lets its first player play to the centre');
+    const { gameId, mover, move } = found;
+    // The other copy remembers the game as it is now (its row and folded state)...
+    const remembered = await other.get(GamesService).get(gameId);
+    other.get(GameStore).rememberRow(remembered);
+    await other.get(GameStore).folded(remembered);
+    const before = await clockOf(gameId);
+    // ...the mover goes away through this copy, which moves the turn's clock...
+    await startVacation(mover, 2);
+    const moved = await clockOf(gameId);
+    expect(moved.deadline!.getTime() - before.deadline!.getTime()).toBe(2 * DAY);
+    // ...and plays a card to the centre through the other copy: the turn, and its moved clock, go on.
+    const answer = await other.gql<{ makeMove: { game: { isMyTurn: boolean } } }>(
+      mover,
+      'mutation($g: ID!, $m: String!, $v: Int!) { makeMove(gameId: $g, move: $m, expectedVersion: $v) { game { isMyTurn } } }',
+      { g: gameId, m: move, v: remembered.version },
+    );
+    expect(dataOf(answer).makeMove.game.isMyTurn).toBe(true);
+    expect((await clockOf(gameId)).deadline).toEqual(moved.deadline);
+  } finally {
+    await other.stop();
+  }
 });
