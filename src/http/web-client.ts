@@ -35,8 +35,11 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Paths that belong to the API, the explorer and the test controls: never answered with the client's page. */
 const SERVER_PATHS = /^\/(graphql|api|health|metrics|explorer|test|mail)(\/|$|\?)/;
-/** Missing files (a stale hashed asset, any name with an extension) are a 404, not the page. */
-const FILE_LIKE = /^\/assets\/|\.[A-Za-z0-9]+($|\?)/;
+/**
+ * Missing files (a stale hashed asset, any name with an extension) are a 404, not the page. Judged on the path
+ * alone: a query may hold a dot (a signed link's `t=<body>.<signature>`), and is the page's to read.
+ */
+const FILE_LIKE = /^\/assets\/|\.[A-Za-z0-9]+$/;
 
 type HeaderTarget = Pick<FastifyReply, 'header'>;
 
@@ -80,7 +83,8 @@ export function serveWebClient(app: NestFastifyApplication): void {
     .getHttpAdapter()
     .getInstance()
     .get('/*', (request: FastifyRequest, reply: FastifyReply) => {
-      if (SERVER_PATHS.test(request.url) || FILE_LIKE.test(request.url)) return reply.callNotFound();
+      const path = request.url.split('?', 1)[0]!;
+      if (SERVER_PATHS.test(request.url) || FILE_LIKE.test(path)) return reply.callNotFound();
       return reply.sendFile('index.html');
     });
 }

@@ -61,9 +61,10 @@ export class MailService {
       );
     }
     const previous = await this.repository.addressOf(playerId);
-    if (previous !== null && previous.address === address && previous.verifiedAt !== null) return previous;
-    if (previous !== null && previous.address === address)
-      await this.repository.queueVerification(playerId, address, now);
+    const same = previous !== null && previous.address === address;
+    // Verified and mailable: nothing to do. Bounced: set again, it starts over (verified anew, the bounce cleared).
+    if (same && previous.verifiedAt !== null && previous.bouncedAt === null) return previous;
+    if (same && previous.bouncedAt === null) await this.repository.queueVerification(playerId, address, now);
     else await this.repository.changeAddress(playerId, address, previous, now);
     this.worker.wakeSoon();
     return (await this.repository.addressOf(playerId))!;

@@ -1,6 +1,7 @@
 /**
  * The page: the bar (pages, the notification centre's bell, language, four-colour suits, notifications, who is
- * signed in) and the page of the current route (web/src/router.tsx). Signed out, the public pages (rules, leaderboard, players) stay open and
+ * signed in), the page of the current route (web/src/router.tsx) and a footer linking the privacy page. Signed
+ * out, the public pages (rules, leaderboard, players, privacy, and a forgotten password's two pages) stay open and
  * every other route offers sign-in or sign-up.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -15,6 +16,9 @@ import type { Me } from './me';
 import { NewGamePage } from './new-game/new-game-page';
 import { LeaderboardPage } from './players/leaderboard-page';
 import { PlayerPage } from './players/player-page';
+import { PrivacyPage } from './privacy/privacy-page';
+import { ForgotPasswordPage } from './recovery/forgot-password-page';
+import { ResetPasswordPage } from './recovery/reset-password-page';
 import { setFourColour, useFourColour } from './prefs';
 import { Link, Route, navigate, useRoute } from './router';
 import { RulesPage } from './rules/rules-page';
@@ -79,9 +83,26 @@ function Settings({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function Page({ route, me, signedOut }: { route: Route; me: Me | null; signedOut: () => void }) {
+function Page({
+  route,
+  me,
+  signedOut,
+  sessionsEnded,
+}: {
+  route: Route;
+  me: Me | null;
+  signedOut: () => void;
+  /** The account's sessions ended elsewhere (a password reset): forget this page's, and stay on the page. */
+  sessionsEnded: () => void;
+}) {
   const S = strings();
   switch (route.page) {
+    case 'privacy':
+      return <PrivacyPage />;
+    case 'forgotPassword':
+      return <ForgotPasswordPage />;
+    case 'resetPassword':
+      return <ResetPasswordPage onSessionsEnded={sessionsEnded} />;
     case 'rules':
       return <RulesPage preset={route.preset} />;
     case 'leaderboard':
@@ -118,7 +139,15 @@ function Page({ route, me, signedOut }: { route: Route; me: Me | null; signedOut
   }
 }
 
-const PUBLIC_PAGES: readonly Route['page'][] = ['rules', 'leaderboard', 'player', 'notFound'];
+const PUBLIC_PAGES: readonly Route['page'][] = [
+  'rules',
+  'leaderboard',
+  'player',
+  'privacy',
+  'forgotPassword',
+  'resetPassword',
+  'notFound',
+];
 
 export function App() {
   const S = strings();
@@ -151,10 +180,13 @@ export function App() {
     setMe(player);
     if (route.page === 'signIn' || route.page === 'signUp') navigate('/');
   };
-  const forget = () => {
+  const endSession = () => {
     closeSocket();
     storeToken(null);
     setMe(null);
+  };
+  const forget = () => {
+    endSession();
     navigate('/signin');
   };
   const signOut = async () => {
@@ -214,9 +246,14 @@ export function App() {
             onSwitch={(to) => navigate(to === 'signUp' ? '/signup' : '/signin')}
           />
         ) : (
-          <Page route={route} me={me} signedOut={forget} />
+          <Page route={route} me={me} signedOut={forget} sessionsEnded={endSession} />
         )}
       </main>
+      <footer class="footer">
+        <Link to={{ page: 'privacy' }} testId="footer-privacy" current={route.page === 'privacy'}>
+          {S.privacy}
+        </Link>
+      </footer>
     </>
   );
 }

@@ -1,5 +1,7 @@
 /**
  * Sign in or sign up with a username and a password; a refusal shows the API's message and what its code means.
+ * An account with two-factor sign-in answers TWO_FACTOR_REQUIRED to the password alone: the form then asks for the
+ * authenticator app's code (or a recovery code) and signs in again with it (docs/api.md "TWO_FACTOR_REQUIRED").
  * A new account takes the browser's time zone and the page's language for its pushes at once
  * (docs/correspondence.md "Preferences"), so quiet hours and pushes are right before the player visits settings.
  */
@@ -21,6 +23,7 @@ import type {
 } from './generated/graphql';
 import { language } from './i18n';
 import { MESSAGE_LANGUAGE } from './message-language';
+import { Link } from './router';
 import { strings } from './strings';
 
 declare module './api' {
@@ -60,12 +63,83 @@ interface Props {
   onSwitch(mode: AuthMode): void;
 }
 
+/**
+ * The second step of signing in: the code, sent with the username and password the first step took (they stay in
+ * the form's state only). A wrong code is UNAUTHENTICATED, said as a wrong code; the step stays for another try.
+ */
+function CodeStep({
+  username,
+  password,
+  onDone,
+  onStartOver,
+}: {
+  username: string;
+  password: string;
+  onDone: Props['onDone'];
+  onStartOver(): void;
+}) {
+  const S = strings();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure | null>(null);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const auth = (await request(AUTH, 'Login', { username, password, code: code.trim() })).login;
+      onDone(auth.token, auth.player);
+    } catch (failure) {
+      setError(asFailure(failure));
+      setCode('');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card auth" data-testid="two-factor-step">
+      <h1>{S.twoFactor.heading}</h1>
+      <p class="muted">{S.twoFactor.about}</p>
+      <form onSubmit={(event) => void submit(event)}>
+        <label>
+          {S.twoFactor.code}
+          <input
+            name="code"
+            autocomplete="one-time-code"
+            required
+            autoFocus
+            value={code}
+            onInput={(event) => setCode(event.currentTarget.value)}
+          />
+        </label>
+        {error !== null && (
+          <ErrorBox
+            error={error}
+            text={error.code === 'UNAUTHENTICATED' ? S.twoFactor.wrongCode : undefined}
+          />
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? S.working : S.twoFactor.submit}
+        </button>
+      </form>
+      <p class="switch">
+        <button type="button" class="link" onClick={onStartOver}>
+          {S.twoFactor.startOver}
+        </button>
+      </p>
+    </section>
+  );
+}
+
 export function AuthForm({ mode, onDone, onSwitch }: Props) {
   const S = strings();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
+  /** The password was right and the account asks for a code (TWO_FACTOR_REQUIRED). */
+  const [needsCode, setNeedsCode] = useState(false);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -79,10 +153,25 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
       if (mode === 'signUp') await settleNewAccount(auth.token);
       onDone(auth.token, auth.player);
     } catch (failure) {
-      setError(asFailure(failure));
+      const refusal = asFailure(failure);
+      if (mode === 'signIn' && refusal.code === 'TWO_FACTOR_REQUIRED') setNeedsCode(true);
+      else setError(refusal);
       setBusy(false);
     }
   };
+
+  if (needsCode)
+    return (
+      <CodeStep
+        username={username}
+        password={password}
+        onDone={onDone}
+        onStartOver={() => {
+          setNeedsCode(false);
+          setPassword('');
+        }}
+      />
+    );
 
   const other: AuthMode = mode === 'signUp' ? 'signIn' : 'signUp';
   return (
@@ -112,6 +201,13 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
           />
         </label>
         {mode === 'signUp' && <p class="hint">{S.passwordHint}</p>}
+        {mode === 'signIn' && (
+          <p class="hint">
+            <Link to={{ page: 'forgotPassword' }} testId="forgot-password-link">
+              {S.forgotPassword}
+            </Link>
+          </p>
+        )}
         {error !== null && <ErrorBox error={error} />}
         <button type="submit" disabled={busy}>
           {busy ? S.working : mode === 'signUp' ? S.signUp : S.signIn}

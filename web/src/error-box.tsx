@@ -34,11 +34,15 @@ export function failureText(error: ApiFailure): string {
   );
 }
 
-export function ErrorBox({ error }: { error: ApiFailure }) {
+/**
+ * `text` replaces the translated line where the page knows better what the refusal means there (a wrong code at
+ * the second step of sign-in is not a wrong password); the API's message still goes under it.
+ */
+export function ErrorBox({ error, text }: { error: ApiFailure; text?: string }) {
   const S = strings();
   return (
     <div class="error" role="alert" data-code={error.code ?? ''}>
-      <p data-testid="error-text">{failureText(error)}</p>
+      <p data-testid="error-text">{text ?? failureText(error)}</p>
       {error.fault === null && (
         <p class="hint" data-testid="error-detail">
           {S.serverSaid}: <span lang="en">{error.message}</span>

@@ -12,6 +12,11 @@ export type Route =
   | { page: 'home' }
   | { page: 'signIn' }
   | { page: 'signUp' }
+  /** Forgot the password: ask for a reset link by mail (web/src/recovery/). */
+  | { page: 'forgotPassword' }
+  /** The page a reset mail links to (the server names it: src/mail/mail-links.ts), its token in `?t=`. */
+  | { page: 'resetPassword' }
+  | { page: 'privacy' }
   | { page: 'newGame' }
   | { page: 'game'; id: string }
   | { page: 'account' }
@@ -38,6 +43,12 @@ export function parseRoute(pathname: string): Route {
         return { page: 'signIn' };
       case 'signup':
         return { page: 'signUp' };
+      case 'forgot-password':
+        return { page: 'forgotPassword' };
+      case 'reset-password':
+        return { page: 'resetPassword' };
+      case 'privacy':
+        return { page: 'privacy' };
       case 'new':
         return { page: 'newGame' };
       case 'account':
@@ -67,6 +78,12 @@ export function pathOf(route: Route): string {
       return '/signin';
     case 'signUp':
       return '/signup';
+    case 'forgotPassword':
+      return '/forgot-password';
+    case 'resetPassword':
+      return '/reset-password';
+    case 'privacy':
+      return '/privacy';
     case 'newGame':
       return '/new';
     case 'game':

@@ -290,6 +290,15 @@ it('retries with the same Message-ID: refused for now, down between messages, cu
       .emailAddress.bounced,
   ).toBe(true);
   expect(await outbox('kim@mail.example')).toEqual([{ kind: 'VERIFY', status: 'FAILED' }]);
+  // Set again (the mailbox fixed), it starts over: the bounce cleared, a new link to verify.
+  smtp.rejectRecipient('kim@mail.example', 550);
+  const again = dataOf(
+    await app.gql<{ setEmailAddress: { verified: boolean; bounced: boolean } }>(
+      kim,
+      'mutation { setEmailAddress(address: "kim@mail.example") { verified bounced } }',
+    ),
+  ).setEmailAddress;
+  expect(again).toEqual({ verified: false, bounced: false });
 });
 
 it('without SMTP the feature is off and says so', async () => {

@@ -1266,6 +1266,12 @@ describe('production (NODE_ENV=production) with introspection switched off', () 
       expect({ missing, status: response.status }).toEqual({ missing, status: 404 });
       expectNoLeak(await response.text());
     }
+    // A page's query may hold a dot (a reset link's signed token): still the page.
+    for (const page of ['/reset-password?t=eyJ1c2UiOiJyZXNldCJ9.AbCdEf0123', '/games/x?from=a.b']) {
+      const response = await fetch(`${production.url}${page}`);
+      expect({ page, status: response.status }).toEqual({ page, status: 200 });
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    }
   });
 });
 

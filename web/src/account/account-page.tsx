@@ -1,17 +1,21 @@
 /**
- * My account: password, sessions, notifications (push devices and preferences), vacation, API tokens, webhooks and
- * my data (docs/web.md, "Account"). Each section reads and acts on its own through the public API; a changed
- * password reads the sessions (and, when they were revoked with it, the tokens) again, since the API ended them.
+ * My account: password, two-factor sign-in, sessions, e-mail, notifications (push devices and preferences),
+ * vacation, API tokens, webhooks and my data (docs/web.md, "Account"), and a link to what the server keeps
+ * (/privacy). Each section reads and acts on its own through the public API; a changed password reads the sessions
+ * (and, when they were revoked with it, the tokens) again, since the API ended them.
  */
 import { useState } from 'preact/hooks';
 import type { Me } from '../me';
 import './account.css';
+import { Link } from '../router';
 import { DataSection } from './data-section';
+import { EmailSection } from './email-section';
 import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { SessionsSection } from './sessions-section';
 import { strings } from './strings';
 import { TokensSection } from './tokens-section';
+import { TwoFactorSection } from './two-factor-section';
 import { VacationSection } from './vacation-section';
 import { WebhooksSection } from './webhooks-section';
 
@@ -27,12 +31,19 @@ export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
     <div class="account" data-testid="account" data-me={me.username}>
       <h1>{S.heading}</h1>
       <PasswordSection username={me.username} onChanged={passwordChanged} />
+      <TwoFactorSection username={me.username} />
       <SessionsSection reloadKey={sessionsRound} onSignedOut={onSignedOut} />
+      <EmailSection />
       <NotificationsSection reloadKey={sessionsRound} />
       <VacationSection />
       <TokensSection reloadKey={tokensRound} />
       <WebhooksSection />
       <DataSection me={me} onSignedOut={onSignedOut} />
+      <p class="muted">
+        <Link to={{ page: 'privacy' }} testId="account-privacy">
+          {S.privacy}
+        </Link>
+      </p>
     </div>
   );
 }

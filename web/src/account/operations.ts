@@ -1,10 +1,12 @@
 /**
- * The account page's operations (account.graphql, notifications.graphql, vacation.graphql), typed for `request` by
- * declaration merging (web/src/api.ts).
+ * The account page's operations (account.graphql, email.graphql, notifications.graphql, two-factor.graphql,
+ * vacation.graphql), typed for `request` by declaration merging (web/src/api.ts).
  */
 import type {
   AccountChangePasswordMutation,
   AccountChangePasswordMutationVariables,
+  AccountConfirmTwoFactorMutation,
+  AccountConfirmTwoFactorMutationVariables,
   AccountCreateTokenMutation,
   AccountCreateTokenMutationVariables,
   AccountCreateWebhookMutation,
@@ -13,20 +15,30 @@ import type {
   AccountDeleteMutationVariables,
   AccountDeleteWebhookMutation,
   AccountDeleteWebhookMutationVariables,
+  AccountDisableTwoFactorMutation,
+  AccountDisableTwoFactorMutationVariables,
+  AccountEmailAddressQuery,
+  AccountEmailAddressQueryVariables,
   AccountEndVacationMutation,
   AccountEndVacationMutationVariables,
   AccountNotificationSettingsQuery,
   AccountNotificationSettingsQueryVariables,
   AccountPushDevicesQuery,
   AccountPushDevicesQueryVariables,
+  AccountRemoveEmailAddressMutation,
+  AccountRemoveEmailAddressMutationVariables,
   AccountRevokeSessionMutation,
   AccountRevokeSessionMutationVariables,
   AccountRevokeTokenMutation,
   AccountRevokeTokenMutationVariables,
   AccountSessionsQuery,
   AccountSessionsQueryVariables,
+  AccountSetEmailAddressMutation,
+  AccountSetEmailAddressMutationVariables,
   AccountStartVacationMutation,
   AccountStartVacationMutationVariables,
+  AccountStartTwoFactorMutation,
+  AccountStartTwoFactorMutationVariables,
   AccountSubscribePushMutation,
   AccountSubscribePushMutationVariables,
   AccountTestPushMutation,
@@ -35,6 +47,8 @@ import type {
   AccountTestWebhookMutationVariables,
   AccountTokensQuery,
   AccountTokensQueryVariables,
+  AccountTwoFactorQuery,
+  AccountTwoFactorQueryVariables,
   AccountUnsubscribePushMutation,
   AccountUnsubscribePushMutationVariables,
   AccountUpdateNotificationSettingsMutation,
@@ -49,7 +63,9 @@ import type {
   AccountWebPushKeyQueryVariables,
 } from '../generated/graphql';
 import ACCOUNT from './account.graphql?raw';
+import EMAIL from './email.graphql?raw';
 import NOTIFICATIONS from './notifications.graphql?raw';
+import TWO_FACTOR from './two-factor.graphql?raw';
 import VACATION from './vacation.graphql?raw';
 
 declare module '../api' {
@@ -82,10 +98,20 @@ declare module '../api' {
     AccountVacation: [AccountVacationQuery, AccountVacationQueryVariables];
     AccountStartVacation: [AccountStartVacationMutation, AccountStartVacationMutationVariables];
     AccountEndVacation: [AccountEndVacationMutation, AccountEndVacationMutationVariables];
+    AccountEmailAddress: [AccountEmailAddressQuery, AccountEmailAddressQueryVariables];
+    AccountSetEmailAddress: [AccountSetEmailAddressMutation, AccountSetEmailAddressMutationVariables];
+    AccountRemoveEmailAddress: [
+      AccountRemoveEmailAddressMutation,
+      AccountRemoveEmailAddressMutationVariables,
+    ];
+    AccountTwoFactor: [AccountTwoFactorQuery, AccountTwoFactorQueryVariables];
+    AccountStartTwoFactor: [AccountStartTwoFactorMutation, AccountStartTwoFactorMutationVariables];
+    AccountConfirmTwoFactor: [AccountConfirmTwoFactorMutation, AccountConfirmTwoFactorMutationVariables];
+    AccountDisableTwoFactor: [AccountDisableTwoFactorMutation, AccountDisableTwoFactorMutationVariables];
   }
 }
 
-export { ACCOUNT, NOTIFICATIONS, VACATION };
+export { ACCOUNT, EMAIL, NOTIFICATIONS, TWO_FACTOR, VACATION };
 
 /**
  * Every member of a string union as a list, checked complete by the type checker: `everyOf<TokenScope>()([...])`

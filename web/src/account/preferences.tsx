@@ -1,9 +1,10 @@
 /**
- * What the player is told, by which channel (docs/correspondence.md "Preferences"): per kind of event, in the page
- * and by push; quiet hours; the time zone they are in; the language of pushes. Read with `notificationSettings`,
- * saved with `updateNotificationSettings`. A channel's kinds are sent only when the reader changed them, so a
- * channel that follows the defaults keeps following them (as they change) until the reader chooses; "Use the
- * defaults" sends null for it. A refusal is shown at the field the API names (`extensions.field`).
+ * What the player is told, by which channel (docs/correspondence.md "Preferences", "E-mail"): per kind of event,
+ * in the page, by push and by e-mail; the daily digest mail and its time; quiet hours; the time zone they are in;
+ * the language of pushes and mails. Read with `notificationSettings`, saved with `updateNotificationSettings`. A
+ * channel's kinds are sent only when the reader changed them, so a channel that follows the defaults keeps
+ * following them (as they change) until the reader chooses; "Use the defaults" sends null for it. A refusal is
+ * shown at the field the API names (`extensions.field`).
  */
 import { useState } from 'preact/hooks';
 import { ApiFailure, request } from '../api';
@@ -34,6 +35,9 @@ const KINDS = everyOf<TellableKind>()([
 /** Quiet hours when the reader first switches them on: the night. */
 const NIGHT = { from: '22:00', to: '07:00' } as const;
 
+/** The digest's time when the reader switches it on: the server's own default (DEFAULT_DIGEST_MINUTE, 08:00). */
+const MORNING = '08:00';
+
 /** Minutes after midnight as an `<input type="time">` value ("07:05"). */
 export function timeOfMinutes(minutes: number): string {
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -60,6 +64,9 @@ interface Draft {
   readonly quiet: boolean;
   readonly from: string;
   readonly to: string;
+  /** The daily digest: on or off (`digestMinute: null`), and its time. */
+  readonly digest: boolean;
+  readonly digestAt: string;
   readonly timeZone: string;
   readonly language: MessageLanguage;
 }
@@ -69,21 +76,54 @@ const tellable = (kinds: readonly PlayerEventKind[]): TellableKind[] =>
 
 function draftOf(settings: AccountNotificationSettingsFragment): Draft {
   return {
-    kinds: { page: tellable(settings.pageKinds), push: tellable(settings.pushKinds) },
-    touched: { page: false, push: false },
+    kinds: {
+      page: tellable(settings.pageKinds),
+      push: tellable(settings.pushKinds),
+      mail: tellable(settings.mailKinds),
+    },
+    touched: { page: false, push: false, mail: false },
     quiet: settings.quietHours !== null,
     from: settings.quietHours === null ? NIGHT.from : timeOfMinutes(settings.quietHours.from),
     to: settings.quietHours === null ? NIGHT.to : timeOfMinutes(settings.quietHours.to),
+    digest: settings.digestMinute !== null,
+    digestAt: settings.digestMinute === null ? MORNING : timeOfMinutes(settings.digestMinute),
     timeZone: settings.timeZone,
     language: settings.language,
   };
 }
 
+/** Each channel's kinds and whether they follow the defaults, as `notificationSettings` answers them. */
+function channelOf(
+  settings: AccountNotificationSettingsFragment,
+  channel: Channel,
+): { kinds: readonly PlayerEventKind[]; isDefault: boolean } {
+  switch (channel) {
+    case 'page':
+      return { kinds: settings.pageKinds, isDefault: settings.pageKindsDefault };
+    case 'push':
+      return { kinds: settings.pushKinds, isDefault: settings.pushKindsDefault };
+    case 'mail':
+      return { kinds: settings.mailKinds, isDefault: settings.mailKindsDefault };
+    default: {
+      const never: never = channel;
+      return never;
+    }
+  }
+}
+
 const isDefault = (settings: AccountNotificationSettingsFragment, channel: Channel): boolean =>
-  channel === 'page' ? settings.pageKindsDefault : settings.pushKindsDefault;
+  channelOf(settings, channel).isDefault;
 
 /** The fields a refusal may name, each shown where it is; any other refusal shows under the form. */
-const FIELDS = ['pageKinds', 'pushKinds', 'quietHours', 'timeZone', 'language'] as const;
+const FIELDS = [
+  'pageKinds',
+  'pushKinds',
+  'mailKinds',
+  'digestMinute',
+  'quietHours',
+  'timeZone',
+  'language',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 function fieldOf(error: ApiFailure | null): Field | null {
@@ -91,7 +131,19 @@ function fieldOf(error: ApiFailure | null): Field | null {
   return typeof field === 'string' && (FIELDS as readonly string[]).includes(field) ? (field as Field) : null;
 }
 
-const CHANNEL_FIELD = { page: 'pageKinds', push: 'pushKinds' } as const satisfies Record<Channel, Field>;
+const CHANNEL_FIELD = {
+  page: 'pageKinds',
+  push: 'pushKinds',
+  mail: 'mailKinds',
+} as const satisfies Record<Channel, Field>;
+
+/** The variables of `updateNotificationSettings` that set one channel's kinds (null: back to the defaults). */
+function kindsVariables(
+  channel: Channel,
+  kinds: PlayerEventKind[] | null,
+): AccountUpdateNotificationSettingsMutationVariables {
+  return { [CHANNEL_FIELD[channel]]: kinds };
+}
 
 function PreferencesForm({ initial }: { initial: AccountNotificationSettingsFragment }) {
   const S = strings().notifications;
@@ -126,8 +178,13 @@ function PreferencesForm({ initial }: { initial: AccountNotificationSettingsFrag
       timeZone: draft.timeZone,
       language: draft.language,
       quietHours: draft.quiet ? { from: minutesOfTime(draft.from), to: minutesOfTime(draft.to) } : null,
-      ...(draft.touched.page ? { pageKinds: [...draft.kinds.page] } : {}),
-      ...(draft.touched.push ? { pushKinds: [...draft.kinds.push] } : {}),
+      digestMinute: draft.digest ? minutesOfTime(draft.digestAt) : null,
+      ...CHANNELS.filter(
+        (channel) => draft.touched[channel],
+      ).reduce<AccountUpdateNotificationSettingsMutationVariables>(
+        (chosen, channel) => ({ ...chosen, ...kindsVariables(channel, [...draft.kinds[channel]]) }),
+        {},
+      ),
     };
     const answer = await action.run(() =>
       request(NOTIFICATIONS, 'AccountUpdateNotificationSettings', variables),
@@ -142,11 +199,7 @@ function PreferencesForm({ initial }: { initial: AccountNotificationSettingsFrag
   const resetChannel = async (channel: Channel): Promise<void> => {
     setSaved(false);
     const answer = await action.run(() =>
-      request(
-        NOTIFICATIONS,
-        'AccountUpdateNotificationSettings',
-        channel === 'page' ? { pageKinds: null } : { pushKinds: null },
-      ),
+      request(NOTIFICATIONS, 'AccountUpdateNotificationSettings', kindsVariables(channel, null)),
     );
     if (answer === undefined) return;
     // Only that channel was sent: the rest of the form keeps what the reader has not saved yet.
@@ -156,7 +209,7 @@ function PreferencesForm({ initial }: { initial: AccountNotificationSettingsFrag
       ...current,
       kinds: {
         ...current.kinds,
-        [channel]: tellable(channel === 'page' ? settings.pageKinds : settings.pushKinds),
+        [channel]: tellable(channelOf(settings, channel).kinds),
       },
       touched: { ...current.touched, [channel]: false },
     }));
@@ -209,6 +262,7 @@ function PreferencesForm({ initial }: { initial: AccountNotificationSettingsFrag
         </tbody>
       </table>
       {CHANNELS.map((channel) => errorAt(CHANNEL_FIELD[channel]))}
+      <p class="hint">{S.mailAbout}</p>
       <p class="actions">
         {CHANNELS.map((channel) => (
           <button
@@ -223,6 +277,31 @@ function PreferencesForm({ initial }: { initial: AccountNotificationSettingsFrag
           </button>
         ))}
       </p>
+      <fieldset data-testid="digest">
+        <legend>{S.digest}</legend>
+        <label class="check choice">
+          <input
+            type="checkbox"
+            name="digest"
+            checked={draft.digest}
+            onChange={(event) => change({ digest: event.currentTarget.checked })}
+          />
+          <span>{S.digestOn}</span>
+        </label>
+        <label>
+          {S.digestAt}
+          <input
+            type="time"
+            name="digest-at"
+            required={draft.digest}
+            disabled={!draft.digest}
+            value={draft.digestAt}
+            onInput={(event) => change({ digestAt: event.currentTarget.value })}
+          />
+        </label>
+        <p class="hint">{S.digestAbout}</p>
+        {errorAt('digestMinute')}
+      </fieldset>
       <fieldset data-testid="quiet-hours">
         <legend>{S.quietHours}</legend>
         <label class="check choice">

@@ -7,6 +7,36 @@ import { strings } from './strings';
 
 type Copying = 'idle' | 'copied' | 'failed';
 
+/** Copies `text` to the clipboard; where the browser refuses, says to select and copy it by hand. */
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const S = strings();
+  const [copying, setCopying] = useState<Copying>('idle');
+  const copy = (): void => {
+    navigator.clipboard.writeText(text).then(
+      () => setCopying('copied'),
+      () => setCopying('failed'),
+    );
+  };
+  const caption = copying === 'copied' ? S.copied : S.copy;
+  return (
+    <>
+      {/* Named by what it copies where a page has several ("Copy: Secret"), and saying when it has. */}
+      <button
+        type="button"
+        aria-label={label === undefined ? undefined : `${caption}: ${label}`}
+        onClick={copy}
+      >
+        {caption}
+      </button>
+      {copying === 'failed' && (
+        <p class="hint" role="status">
+          {S.copyFailed}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function SecretOnce({
   label,
   secret,
@@ -19,13 +49,6 @@ export function SecretOnce({
   onDone: () => void;
 }) {
   const S = strings();
-  const [copying, setCopying] = useState<Copying>('idle');
-  const copy = (): void => {
-    navigator.clipboard.writeText(secret).then(
-      () => setCopying('copied'),
-      () => setCopying('failed'),
-    );
-  };
   return (
     <div class="secret-once" data-testid={testId}>
       <p>
@@ -35,18 +58,11 @@ export function SecretOnce({
         {secret}
       </code>
       <div class="actions">
-        <button type="button" onClick={copy}>
-          {copying === 'copied' ? S.copied : S.copy}
-        </button>
+        <CopyButton text={secret} />
         <button type="button" class="secondary" onClick={onDone}>
           {S.storedIt}
         </button>
       </div>
-      {copying === 'failed' && (
-        <p class="hint" role="status">
-          {S.copyFailed}
-        </p>
-      )}
     </div>
   );
 }

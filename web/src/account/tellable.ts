@@ -5,8 +5,11 @@
  */
 import type { PlayerEventKind } from '../generated/graphql';
 
-/** In an open page of the web client (pageKinds), and by Web Push to the player's devices (pushKinds). */
-export const CHANNELS = ['page', 'push'] as const;
+/**
+ * In an open page of the web client (pageKinds), by Web Push to the player's devices (pushKinds), and by e-mail to
+ * their verified address (mailKinds; docs/correspondence.md "E-mail").
+ */
+export const CHANNELS = ['page', 'push', 'mail'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /**

@@ -477,6 +477,25 @@ export type AccountDeleteMutationVariables = Exact<{
 
 export type AccountDeleteMutation = { deleteAccount: boolean };
 
+export type AccountEmailAddressFragment = { address: string, verified: boolean, bounced: boolean };
+
+export type AccountEmailAddressQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountEmailAddressQuery = { emailAddress: { address: string, verified: boolean, bounced: boolean } | null };
+
+export type AccountSetEmailAddressMutationVariables = Exact<{
+  address: string;
+}>;
+
+
+export type AccountSetEmailAddressMutation = { setEmailAddress: { address: string, verified: boolean, bounced: boolean } };
+
+export type AccountRemoveEmailAddressMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountRemoveEmailAddressMutation = { removeEmailAddress: boolean };
+
 export type AccountWebPushKeyQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -511,12 +530,12 @@ export type AccountTestPushMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type AccountTestPushMutation = { testPush: number };
 
-export type AccountNotificationSettingsFragment = { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, quietHours: { from: number, to: number } | null };
+export type AccountNotificationSettingsFragment = { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, mailKinds: Array<PlayerEventKind>, mailKindsDefault: boolean, digestMinute: number | null, quietHours: { from: number, to: number } | null };
 
 export type AccountNotificationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AccountNotificationSettingsQuery = { notificationSettings: { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, quietHours: { from: number, to: number } | null } };
+export type AccountNotificationSettingsQuery = { notificationSettings: { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, mailKinds: Array<PlayerEventKind>, mailKindsDefault: boolean, digestMinute: number | null, quietHours: { from: number, to: number } | null } };
 
 export type AccountUpdateNotificationSettingsMutationVariables = Exact<{
   timeZone?: string | null | undefined;
@@ -524,10 +543,37 @@ export type AccountUpdateNotificationSettingsMutationVariables = Exact<{
   quietHours?: QuietHoursInput | null | undefined;
   pageKinds?: Array<PlayerEventKind> | PlayerEventKind | null | undefined;
   pushKinds?: Array<PlayerEventKind> | PlayerEventKind | null | undefined;
+  mailKinds?: Array<PlayerEventKind> | PlayerEventKind | null | undefined;
+  digestMinute?: number | null | undefined;
 }>;
 
 
-export type AccountUpdateNotificationSettingsMutation = { updateNotificationSettings: { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, quietHours: { from: number, to: number } | null } };
+export type AccountUpdateNotificationSettingsMutation = { updateNotificationSettings: { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, mailKinds: Array<PlayerEventKind>, mailKindsDefault: boolean, digestMinute: number | null, quietHours: { from: number, to: number } | null } };
+
+export type AccountTwoFactorQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountTwoFactorQuery = { twoFactor: { enabled: boolean, recoveryCodesLeft: number } };
+
+export type AccountStartTwoFactorMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountStartTwoFactorMutation = { startTwoFactor: { secret: string, uri: string } };
+
+export type AccountConfirmTwoFactorMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type AccountConfirmTwoFactorMutation = { confirmTwoFactor: Array<string> };
+
+export type AccountDisableTwoFactorMutationVariables = Exact<{
+  password: string;
+  code: string;
+}>;
+
+
+export type AccountDisableTwoFactorMutation = { disableTwoFactor: boolean };
 
 export type AccountVacationFragment = { allowanceDays: number, daysLeft: number, current: { id: string, startsAt: string, endsAt: string, days: number } | null };
 
@@ -564,6 +610,7 @@ export type RegisterMutation = { register: { token: string, player: { id: string
 export type LoginMutationVariables = Exact<{
   username: string;
   password: string;
+  code?: string | null | undefined;
 }>;
 
 
@@ -771,6 +818,21 @@ export type PlayersLeaderboardQueryVariables = Exact<{
 
 
 export type PlayersLeaderboardQuery = { leaderboard: { edges: Array<{ node: { rank: number, rating: number, deviation: number, games: number, provisional: boolean, player: { id: string, username: string, isBot: boolean, deleted: boolean } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type RecoveryRequestResetMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type RecoveryRequestResetMutation = { requestPasswordReset: boolean };
+
+export type RecoveryResetPasswordMutationVariables = Exact<{
+  token: string;
+  newPassword: string;
+}>;
+
+
+export type RecoveryResetPasswordMutation = { resetPassword: boolean };
 
 export type ReplayPlayerFragment = { id: string, seat: number, outcome: Outcome | null, placement: number | null, score: number | null, payoffLeft: number | null, ratingBefore: number | null, ratingAfter: number | null, ratingChange: number | null, clientSeed: string | null, clientSeedSource: ClientSeedSource | null, player: { id: string, username: string, isBot: boolean } };
 
