@@ -36,6 +36,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY web ./web
+# The privacy page (/privacy) is docs/privacy.md, taken into the web client's build.
+COPY docs/privacy.md ./docs/privacy.md
 # prisma generate (into src/generated), tsc, and the web client (Vite, then .br/.gz beside each file, into
 # dist/web; docs/web.md): dist/ holds the server, the compiled Prisma client and the client's files, so the
 # runtime needs neither the prisma CLI nor Vite (dev dependencies) nor src/ or web/.
