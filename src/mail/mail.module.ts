@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { NotificationSettingsRepository } from '../notifications/notification-settings.repository';
 import { MailController } from './mail.controller';
 import { MailLinks } from './mail-links';
 import { MailRepository } from './mail.repository';
@@ -13,14 +12,7 @@ import { MailWorker } from './mail-worker';
  */
 @Module({
   controllers: [MailController],
-  providers: [
-    MailRepository,
-    MailLinks,
-    MailWorker,
-    MailService,
-    MailResolver,
-    NotificationSettingsRepository,
-  ],
+  providers: [MailRepository, MailLinks, MailWorker, MailService, MailResolver],
   exports: [MailWorker, MailService],
 })
 export class MailModule {}
