@@ -22,9 +22,12 @@ import { ResetPasswordPage } from './recovery/reset-password-page';
 import { setFourColour, useFourColour } from './prefs';
 import { Link, Route, navigate, useRoute } from './router';
 import { RulesPage } from './rules/rules-page';
+import { lazyPage } from './lazy-page';
 import { strings } from './strings';
 import { GamePage } from './table/game-page';
 import { useLanguage } from './use-language';
+
+const TutorialPage = lazyPage(() => import('./tutorial/tutorial-page').then((module) => module.TutorialPage));
 
 function Settings({ signedIn }: { signedIn: boolean }) {
   const S = strings();
@@ -105,6 +108,8 @@ function Page({
       return <ResetPasswordPage onSessionsEnded={sessionsEnded} />;
     case 'rules':
       return <RulesPage preset={route.preset} />;
+    case 'learn':
+      return <TutorialPage key={route.preset} preset={route.preset} />;
     case 'leaderboard':
       return <LeaderboardPage preset={route.preset} />;
     case 'player':
@@ -141,6 +146,7 @@ function Page({
 
 const PUBLIC_PAGES: readonly Route['page'][] = [
   'rules',
+  'learn',
   'leaderboard',
   'player',
   'privacy',

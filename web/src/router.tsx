@@ -23,6 +23,8 @@ export type Route =
   | { page: 'player'; username: string }
   | { page: 'leaderboard'; preset: Preset }
   | { page: 'rules'; preset: Preset }
+  /** The interactive tutorial of a preset (web/src/tutorial/), played in the browser alone: no account needed. */
+  | { page: 'learn'; preset: Preset }
   | { page: 'notFound' };
 
 function presetIn(segment: string | undefined): Preset | null {
@@ -57,6 +59,8 @@ export function parseRoute(pathname: string): Route {
         return { page: 'leaderboard', preset: 'CLASSIC' };
       case 'rules':
         return { page: 'rules', preset: 'CLASSIC' };
+      case 'learn':
+        return { page: 'learn', preset: 'CLASSIC' };
     }
   }
   if (parts.length === 2 && second !== undefined) {
@@ -65,6 +69,7 @@ export function parseRoute(pathname: string): Route {
     if (first === 'players') return { page: 'player', username: second };
     if (first === 'leaderboard' && preset !== null) return { page: 'leaderboard', preset };
     if (first === 'rules' && preset !== null) return { page: 'rules', preset };
+    if (first === 'learn' && preset !== null) return { page: 'learn', preset };
   }
   return { page: 'notFound' };
 }
@@ -96,6 +101,8 @@ export function pathOf(route: Route): string {
       return `/leaderboard/${route.preset.toLowerCase()}`;
     case 'rules':
       return `/rules/${route.preset.toLowerCase()}`;
+    case 'learn':
+      return `/learn/${route.preset.toLowerCase()}`;
     case 'notFound':
       return location.pathname;
     default: {
