@@ -6,11 +6,15 @@ import { AccountExport } from './account-export';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsResolver } from './accounts.resolver';
 import { AccountsService } from './accounts.service';
+import { GuestSweeper } from './guest-sweeper';
 
-/** Deleting one's account and downloading one's data (docs/api.md#deleteaccount, #get-apimeexport). */
+/**
+ * Deleting one's account and downloading one's data (docs/api.md#deleteaccount, #get-apimeexport), and removing
+ * guests left alone (./guest-sweeper.ts).
+ */
 @Module({
   imports: [AuthModule, PlayersModule, GamesModule],
-  providers: [AccountsRepository, AccountsService, AccountsResolver, AccountExport],
-  exports: [AccountExport],
+  providers: [AccountsRepository, AccountsService, AccountsResolver, AccountExport, GuestSweeper],
+  exports: [AccountExport, GuestSweeper],
 })
 export class AccountsModule {}

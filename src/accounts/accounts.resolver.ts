@@ -3,6 +3,8 @@ import { AccessGate } from '../auth/access-gate';
 import type { RequestContext } from '../auth/viewer';
 import { ApiError } from '../errors/api-error';
 import { requireSession } from '../auth/auth.service';
+import { PlayerType } from '../players/player.types';
+import { toPlayer } from '../players/players.resolver';
 import { AccountsService } from './accounts.service';
 
 @Resolver()
@@ -36,5 +38,20 @@ export class AccountsResolver {
     }
     await this.gate.loginChecked(player.username, context.address, true);
     return true;
+  }
+
+  @Mutation(() => PlayerType, {
+    description:
+      'Keep your guest account (startGuest): choose a name and a password (register’s rules). The same account — ' +
+      'its games, history and sessions carry over — now a full one. FORBIDDEN when the account is not a guest. ' +
+      'Needs a session token.',
+  })
+  async keepGuestAccount(
+    @Context() context: RequestContext,
+    @Args('username', { description: 'The name to keep: as register’s username.' }) username: string,
+    @Args('password', { description: 'The password to sign in with: as register’s.' }) password: string,
+  ): Promise<PlayerType> {
+    const player = requireSession(context, 'a guest account is kept');
+    return toPlayer(await this.accounts.keepGuest(player.id, username, password));
   }
 }

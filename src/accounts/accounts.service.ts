@@ -9,7 +9,8 @@ import { AuthService } from '../auth/auth.service';
 import { Clock } from '../clock/clock';
 import { GamesService } from '../games/games.service';
 import { GameHandler } from '../games/write/game-handler';
-import { PlayersService } from '../players/players.service';
+import { GuestsService } from '../players/guests.service';
+import { PlayerRecord, PlayersService } from '../players/players.service';
 import { AccountsRepository } from './accounts.repository';
 
 @Injectable()
@@ -23,6 +24,7 @@ export class AccountsService implements OnModuleDestroy {
     private readonly handler: GameHandler,
     private readonly clock: Clock,
     private readonly accounts: AccountsRepository,
+    private readonly guests: GuestsService,
     auth: AuthService,
   ) {
     // A deletion on another app copy reaches this one as a change of the player's tokens (announced through
@@ -51,7 +53,35 @@ export class AccountsService implements OnModuleDestroy {
    * failure in 3 or 4 is logged for the operator rather than reported as a deletion that did not happen.
    */
   async deleteAccount(playerId: string, password: string): Promise<void> {
-    await this.players.confirmPassword(playerId, password);
+    // A guest has no password to confirm (src/players/guest-policy.ts): its session is all it has.
+    if ((await this.players.byId(playerId))?.guestSince == null)
+      await this.players.confirmPassword(playerId, password);
+    await this.remove(playerId);
+  }
+
+  /**
+   * A guest keeps its account under `username` with `password` (src/players/guests.service.ts): the games this copy
+   * remembers show the new name at once (the other copies when they hear of the change to its tokens).
+   */
+  async keepGuest(playerId: string, username: string, password: string): Promise<PlayerRecord> {
+    const player = await this.guests.keep(playerId, username, password);
+    this.games.guestKept(player.id, player.username);
+    return player;
+  }
+
+  /**
+   * Removes a guest left alone (src/accounts/guest-sweeper.ts) as its owner would delete it; false when the account
+   * is no longer a live guest (kept or deleted meanwhile).
+   */
+  async removeGuest(playerId: string): Promise<boolean> {
+    const account = await this.players.byId(playerId);
+    if (account === null || account.guestSince === null || account.deletedAt !== null) return false;
+    await this.remove(playerId);
+    return true;
+  }
+
+  /** Steps 1–4 of deleteAccount, once the owner is confirmed. */
+  private async remove(playerId: string): Promise<void> {
     await this.handler.settleGamesOf(playerId);
     const now = this.clock.now();
     await this.players.tombstone(playerId, now);
@@ -74,8 +104,11 @@ export class AccountsService implements OnModuleDestroy {
     await this.accounts.eraseAfterGames(playerId);
   }
 
+  /** The games this copy remembers show the account as it is now: deleted, or kept by a guest under a new name. */
   private async showIfDeleted(playerId: string): Promise<void> {
     const player = await this.players.byId(playerId);
-    if (player?.deletedAt != null) this.games.accountDeleted(playerId, player.deletedAt);
+    if (player === null) return;
+    if (player.deletedAt !== null) this.games.accountDeleted(playerId, player.deletedAt);
+    else if (player.guestSince === null) this.games.guestKept(playerId, player.username);
   }
 }

@@ -58,7 +58,12 @@ export class AuthService {
       throw new ApiError('UNAUTHENTICATED', 'the token is unknown, expired or revoked');
     }
     const viewer: Viewer = {
-      player: { id: row.player.id, username: row.player.username, isBot: row.player.isBot },
+      player: {
+        id: row.player.id,
+        username: row.player.username,
+        isBot: row.player.isBot,
+        isGuest: row.player.guestSince !== null,
+      },
       scopes: effectiveScopes(row.scopes, row.player),
       tokenId: row.id,
       tokenKind: row.kind === 'session' ? 'session' : 'api',

@@ -43,6 +43,7 @@ export interface TokenLookup {
     readonly isBot: boolean;
     readonly isAdmin: boolean;
     readonly disabledAt: Date | null;
+    readonly guestSince: Date | null;
   };
 }
 
@@ -72,7 +73,16 @@ export class TokensRepository {
     const row = await this.prisma.token.findUnique({
       where: { tokenHash },
       include: {
-        player: { select: { id: true, username: true, isBot: true, isAdmin: true, disabledAt: true } },
+        player: {
+          select: {
+            id: true,
+            username: true,
+            isBot: true,
+            isAdmin: true,
+            disabledAt: true,
+            guestSince: true,
+          },
+        },
       },
     });
     return row === null

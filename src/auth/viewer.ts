@@ -22,6 +22,8 @@ export interface ViewerPlayer {
   readonly id: string;
   readonly username: string;
   readonly isBot: boolean;
+  /** A guest (src/players/guest-policy.ts): plays the built-in bots and unrated open seeks only. */
+  readonly isGuest: boolean;
 }
 
 /** Who is asking: a player with the scopes of their token, or an anonymous spectator. */

@@ -39,6 +39,8 @@ import { botClientMoveId } from './bot-move';
 import { BotGamesRepository } from './bot-games.repository';
 import { BotThreads } from './bot-threads';
 import { BotTurnClaims } from './bot-turn-claims.repository';
+import { ThinkingBudget } from './thinking-budget';
+import type { GameRecord } from '../games/domain/game-record';
 import { BUILTIN_BOTS, builtinBotById, builtinBotVersion } from '../players/builtin-bots';
 
 /** How often the catch-up scan runs. Only a safety net: the YOUR_TURN events drive the bots. */
@@ -65,6 +67,8 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private unsubscribe: (() => void) | null = null;
   private stopping = false;
   private readonly claims: BotTurnClaims;
+  /** The expert's thinking time guests' games share on this copy (GUEST_EXPERT_MS_PER_MINUTE). */
+  private readonly guestThinking: ThinkingBudget;
   private readonly botGames: BotGamesRepository;
   /** Bot seats (`game:seat`) whose versions this copy has seen to hold its own (recordVersion). */
   private readonly versioned = new Set<string>();
@@ -81,6 +85,13 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     this.claims = new BotTurnClaims(prisma.pool);
     this.botGames = new BotGamesRepository(prisma.pool);
+    this.guestThinking = new ThinkingBudget(config.guests.expertMsPerMinute);
+  }
+
+  /** Whether every person seated in `game` is a guest (src/players/guest-policy.ts). */
+  private onlyGuests(game: GameRecord): boolean {
+    const people = game.players.filter((seat) => builtinBotById(seat.playerId) === undefined);
+    return people.length > 0 && people.every((seat) => seat.player.guestSince !== null);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -202,6 +213,15 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.playIn(gameId, early);
       return done;
     }
+    // Guests' games share the expert's thinking time (src/bots/thinking-budget.ts): past it, the turn waits.
+    const guestsOnly = bot.engineBot === 'expert' && this.onlyGuests(game);
+    if (guestsOnly) {
+      const wait = this.guestThinking.waitMs(this.clock.now().getTime());
+      if (wait > 0) {
+        this.playIn(gameId, wait);
+        return done;
+      }
+    }
     const folded = await this.games.folded(game);
     if (turn !== null && folded.state.turn !== turn) return done;
     // Another copy holds this decision: it computes and sends the move (or, should it stop, its claim runs out and
@@ -220,6 +240,7 @@ export class BotWorker implements OnApplicationBootstrap, OnModuleDestroy {
       gameId: game.id,
       version: game.version,
     });
+    if (guestsOnly) this.guestThinking.spend(performance.now() - started, this.clock.now().getTime());
     if (move === null) {
       this.logger.warn(`game ${gameId} at version ${game.version}: ${bot.username} has no legal move`);
       return done;

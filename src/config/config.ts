@@ -11,6 +11,19 @@ import { formatNetwork, parseNetwork } from './networks';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
+/** Guests (docs/api.md#startguest): how many, for how long, and how much of the expert bot's time they share. */
+export interface GuestSettings {
+  /** Guests one address may start in a day; 0 turns guests off. */
+  readonly perAddressPerDay: number;
+  /** A guest left alone this many days is removed (its games stay, as a deleted account's). */
+  readonly inactiveDays: number;
+  /**
+   * The expert bot's thinking time, in milliseconds per minute, that all guests' games on one app copy share; past
+   * it, a guest's expert move waits for the next minute (src/bots/thinking-budget.ts).
+   */
+  readonly expertMsPerMinute: number;
+}
+
 export interface AppConfig {
   readonly nodeEnv: NodeEnv;
   readonly port: number;
@@ -118,6 +131,8 @@ export interface AppConfig {
   readonly publicUrl: string;
   /** Vacation days a player may take in any 365 days (docs/correspondence.md#vacation); 0 turns vacation off. */
   readonly vacationDays: number;
+  /** Guests (docs/api.md#startguest). */
+  readonly guests: GuestSettings;
   /**
    * `GET /metrics` (docs/operations.md#metrics) is served only when this is set, and only to
    * `Authorization: Bearer <it>`; null: no such route.
@@ -434,6 +449,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     retentionDays: read.integer('RETENTION_DAYS', 90, 1, 36_500),
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
     vacationDays: read.integer('VACATION_DAYS', 30, 0, 365),
+    guests: {
+      perAddressPerDay: read.integer('GUESTS_PER_ADDRESS_PER_DAY', 5, 0, 10_000),
+      inactiveDays: read.integer('GUEST_INACTIVE_DAYS', 30, 1, 3650),
+      expertMsPerMinute: read.integer('GUEST_EXPERT_MS_PER_MINUTE', 20_000, 1000, 600_000),
+    },
     mail: mailSettings(read),
     publicUrl: read.publicUrl('PUBLIC_URL'),
     push: {

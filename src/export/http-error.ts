@@ -26,6 +26,7 @@ export function httpStatusOf(code: ApiErrorCode): number {
     case 'TWO_FACTOR_REQUIRED':
       return 401;
     case 'FORBIDDEN':
+    case 'GUEST_NOT_ALLOWED':
     case 'ACCOUNT_DISABLED':
       return 403;
     case 'NOT_FOUND':

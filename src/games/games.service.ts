@@ -102,6 +102,11 @@ export class GamesService {
     this.store.playerDeleted(playerId, deletedAt);
   }
 
+  /** A guest kept its account under `username`: the games this copy remembers show the new name. */
+  guestKept(playerId: string, username: string): void {
+    this.store.guestKept(playerId, username);
+  }
+
   async list(query: GamesQuery): Promise<GamesPage> {
     const { player, opponent, after, ...filter } = query;
     const listQuery: GamesListQuery = {

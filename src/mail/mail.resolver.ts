@@ -7,6 +7,7 @@ import type { RequestContext } from '../auth/viewer';
 import type { StoredAddress } from './mail.repository';
 import { MailService } from './mail.service';
 import { EmailAddressType } from './mail.types';
+import { refuseGuest } from '../auth/guest-refusals';
 
 const ACTION = 'the e-mail address is managed';
 
@@ -34,7 +35,9 @@ export class MailResolver {
     @Context() context: RequestContext,
     @Args('address', { description: 'An e-mail address (at most 254 characters).' }) address: string,
   ): Promise<EmailAddressType> {
-    return toAddress(await this.mail.setAddress(requireSession(context, ACTION).id, address));
+    const player = requireSession(context, ACTION);
+    refuseGuest(player, 'email');
+    return toAddress(await this.mail.setAddress(player.id, address));
   }
 
   @Mutation(() => Boolean, {

@@ -44,6 +44,13 @@ export class PlayerType implements NodeType {
   })
   isBot!: boolean;
 
+  @Field({
+    description:
+      'True for a guest (startGuest): a visitor’s account, named Guest-NNNNNN, that plays the built-in bots and ' +
+      'unrated open seeks only until its owner keeps it with a name and password (keepGuestAccount).',
+  })
+  isGuest!: boolean;
+
   @Field({ description: 'When the account was created.' })
   createdAt!: Date;
 

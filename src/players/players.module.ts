@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { PushModule } from '../push/push.module';
 import { MailModule } from '../mail/mail.module';
+import { GuestsRepository } from './guests.repository';
+import { GuestsResolver } from './guests.resolver';
+import { GuestsService } from './guests.service';
 import { PasswordHasher } from './password-hasher';
 import { PlayersRepository } from './players.repository';
 import { PlayersResolver } from './players.resolver';
@@ -21,7 +24,10 @@ import { TwoFactorService } from './two-factor.service';
     TwoFactorRepository,
     TwoFactorService,
     TwoFactorResolver,
+    GuestsRepository,
+    GuestsService,
+    GuestsResolver,
   ],
-  exports: [PlayersService],
+  exports: [PlayersService, GuestsRepository, GuestsService],
 })
 export class PlayersModule {}

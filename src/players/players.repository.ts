@@ -31,6 +31,7 @@ export const PLAYER_FIELDS = {
   deletedAt: true,
   isAdmin: true,
   disabledAt: true,
+  guestSince: true,
 } as const;
 export type PlayerRecord = Pick<Player, keyof typeof PLAYER_FIELDS>;
 
@@ -70,6 +71,7 @@ export function publicPlayer(player: PlayerRecord): PlayerRecord {
     deletedAt: player.deletedAt,
     isAdmin: player.isAdmin,
     disabledAt: player.disabledAt,
+    guestSince: player.guestSince,
   };
 }
 
@@ -334,8 +336,9 @@ async function lockedRecord(client: PoolClient, playerId: string): Promise<Playe
     deleted_at: Date | null;
     is_admin: boolean;
     disabled_at: Date | null;
+    guest_since: Date | null;
   }>(
-    `SELECT id, username, is_bot, created_at, deleted_at, is_admin, disabled_at FROM players
+    `SELECT id, username, is_bot, created_at, deleted_at, is_admin, disabled_at, guest_since FROM players
       WHERE id = $1::uuid`,
     [playerId],
   );
@@ -350,5 +353,6 @@ async function lockedRecord(client: PoolClient, playerId: string): Promise<Playe
         deletedAt: row.deleted_at,
         isAdmin: row.is_admin,
         disabledAt: row.disabled_at,
+        guestSince: row.guest_since,
       };
 }

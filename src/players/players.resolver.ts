@@ -13,6 +13,7 @@ import {
 } from './player.types';
 import { Clock } from '../clock/clock';
 import { AdminTokenAudit } from './admin-token-audit';
+import { refuseGuest } from '../auth/guest-refusals';
 import { PlayerRecord, PlayersService, TokenRecord } from './players.service';
 
 @Resolver(() => PlayerType)
@@ -100,6 +101,7 @@ export class PlayersResolver {
     name: string | null,
   ): Promise<CreatedApiTokenType> {
     const player = requireSession(context);
+    refuseGuest(player, 'apiToken');
     // An ADMIN token is audited (docs/operations.md#the-audit-log): who made it, when, and its id — never the token.
     const created = await this.players.createApiToken(player.id, name ?? null, scopes, (client, tokenId) =>
       this.audit.adminTokenMade(client, player.id, tokenId, this.clock.now()),
@@ -116,7 +118,9 @@ export class PlayersResolver {
       'token. Calling it again changes nothing.',
   })
   async upgradeToBotAccount(@Context() context: RequestContext): Promise<PlayerType> {
-    return toPlayer(await this.players.upgradeToBot(requireSession(context).id));
+    const player = requireSession(context);
+    refuseGuest(player, 'botAccount');
+    return toPlayer(await this.players.upgradeToBot(player.id));
   }
 
   @Query(() => [ApiTokenType], { description: 'Your live API tokens (not the secrets).' })
@@ -211,6 +215,7 @@ export class PlayersResolver {
     revokeApiTokens: boolean,
   ): Promise<boolean> {
     const player = requireSession(context);
+    refuseGuest(player, 'password');
     await this.gate.admitLogin(player.username, context.address);
     try {
       await this.players.changePassword(player.id, context.viewer.tokenId!, {
@@ -238,12 +243,13 @@ export class PlayersResolver {
 }
 
 export function toPlayer(
-  player: Pick<PlayerRecord, 'id' | 'username' | 'isBot' | 'createdAt' | 'deletedAt'>,
+  player: Pick<PlayerRecord, 'id' | 'username' | 'isBot' | 'createdAt' | 'deletedAt' | 'guestSince'>,
 ): PlayerType {
   return {
     id: player.id,
     username: player.username,
     isBot: player.isBot,
+    isGuest: player.guestSince !== null && player.deletedAt === null,
     createdAt: player.createdAt,
     deleted: player.deletedAt !== null,
   };

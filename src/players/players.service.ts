@@ -27,7 +27,7 @@ import {
   WithinTransaction,
   publicPlayer,
 } from './players.repository';
-import { builtinBotLookAlike, staffWordIn } from './reserved-names';
+import { builtinBotLookAlike, isGuestNamespace, staffWordIn } from './reserved-names';
 
 /**
  * The players module's records, where the rest of the service has always found them (the repository defines
@@ -74,6 +74,26 @@ export class PlayersService {
       readonly within: ((client: PoolClient, playerId: string) => Promise<void>) | null;
     } = { admin: false, within: null },
   ): Promise<PlayerRecord> {
+    const passwordHash = await this.credentialsFor(username, password, options.admin);
+    try {
+      const id = await this.players.insert({ username, passwordHash, admin: options.admin }, options.within);
+      const player = await this.byId(id);
+      if (player === null) throw new Error(`the account ${username} vanished after it was made`);
+      return player;
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError('BAD_USER_INPUT', `the username ${username} is taken`, { field: 'username' });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The password hash of a new account's credentials, once the username and password pass register's rules
+   * (BAD_USER_INPUT naming the field otherwise): a name of 3–20 letters, digits, _ or -, not a built-in bot's
+   * look-alike, not a staff word (unless an `admin` is made), not in the guests' namespace; a good password.
+   */
+  async credentialsFor(username: string, password: string, admin: boolean): Promise<string> {
     if (!USERNAME.test(username)) {
       throw new ApiError('BAD_USER_INPUT', 'a username is 3–20 letters, digits, _ or -', {
         field: 'username',
@@ -88,11 +108,18 @@ export class PlayersService {
       );
     }
     // Kept for the staff (reserved-names.ts); the operator's own admin accounts may take them (`npm run admin`).
-    const staffWord = options.admin ? undefined : staffWordIn(username);
+    const staffWord = admin ? undefined : staffWordIn(username);
     if (staffWord !== undefined) {
       throw new ApiError(
         'BAD_USER_INPUT',
         `the username ${username} is reserved: it reads as "${staffWord}", a word kept for the people who run the service`,
+        { field: 'username' },
+      );
+    }
+    if (isGuestNamespace(username)) {
+      throw new ApiError(
+        'BAD_USER_INPUT',
+        `the username ${username} is reserved: it reads as "guest", a name kept for visitors playing as guests`,
         { field: 'username' },
       );
     }
@@ -101,18 +128,7 @@ export class PlayersService {
       throw new ApiError('BAD_USER_INPUT', passwordProblemMessage(problem), { field: 'password' });
     }
     // Of the normalised password (password-policy.ts); refused while too many hashes run (password-hasher.ts).
-    const passwordHash = await this.hasher.hash(normalizePassword(password));
-    try {
-      const id = await this.players.insert({ username, passwordHash, admin: options.admin }, options.within);
-      const player = await this.byId(id);
-      if (player === null) throw new Error(`the account ${username} vanished after it was made`);
-      return player;
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ApiError('BAD_USER_INPUT', `the username ${username} is taken`, { field: 'username' });
-      }
-      throw error;
-    }
+    return this.hasher.hash(normalizePassword(password));
   }
 
   /**
@@ -450,7 +466,8 @@ export class PlayersService {
     return player;
   }
 
-  private async createSession(playerId: string): Promise<string> {
+  /** A new login session of the account: its token (shown once). */
+  async createSession(playerId: string): Promise<string> {
     const token = newToken('session');
     const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
     await this.tokens.createSession(

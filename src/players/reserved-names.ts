@@ -149,13 +149,32 @@ function wordsOf(part: string): string[] {
  * `Badminton`, `Modig`, `Rooted` and `Systematic` are free. Unlike the bots' names, never by containment.
  */
 export function staffWordIn(name: string): StaffWord | undefined {
+  return reservedWordIn(name, STAFF);
+}
+
+/** The word `name` reads as among `reserved` (staffWordIn says how a name is read), or undefined. */
+function reservedWordIn<Word extends string>(
+  name: string,
+  reserved: readonly { readonly word: Word; readonly skeletons: readonly [string, string] }[],
+): Word | undefined {
   const candidates = [name, ...name.split(SEPARATORS).flatMap(wordsOf)];
   for (const candidate of candidates) {
     const [single, paired] = skeletons(candidate);
-    const found = STAFF.find(
-      ({ skeletons: [staffSingle, staffPaired] }) => single === staffSingle || paired === staffPaired,
+    const found = reserved.find(
+      ({ skeletons: [wordSingle, wordPaired] }) => single === wordSingle || paired === wordPaired,
     );
     if (found !== undefined) return found.word;
   }
   return undefined;
+}
+
+/**
+ * The guests' namespace (src/players/guest-policy.ts): a name that reads as the word "guest", the way staffWordIn
+ * reads a name — `Guest-123456`, `guest_7`, `GUE5T` — is kept for guests, so no person passes for a visitor and no
+ * guest's name is ever taken. `Guestbook` and `Guests` are free.
+ */
+const GUEST = [{ word: 'guest', skeletons: skeletons('guest') }] as const;
+
+export function isGuestNamespace(name: string): boolean {
+  return reservedWordIn(name, GUEST) !== undefined;
 }

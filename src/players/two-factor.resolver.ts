@@ -6,6 +6,7 @@ import { requireSession } from '../auth/auth.service';
 import type { RequestContext } from '../auth/viewer';
 import { PlayersService } from './players.service';
 import { TwoFactorService } from './two-factor.service';
+import { refuseGuest } from '../auth/guest-refusals';
 
 @ObjectType('TwoFactorSetup', {
   description: 'A new secret for an authenticator app; in force once confirmed.',
@@ -48,6 +49,7 @@ export class TwoFactorResolver {
   })
   async startTwoFactor(@Context() context: RequestContext): Promise<TwoFactorSetupType> {
     const player = requireSession(context, ACTION);
+    refuseGuest(player, 'twoFactor');
     return this.service.start(player.id, player.username);
   }
 

@@ -9,6 +9,7 @@ import { PlayerType } from '../players/player.types';
 import { WINDOW_DAYS } from './vacation-policy';
 import { VacationStatus, VacationsService } from './vacations.service';
 import { VacationStatusType } from './vacations.types';
+import { refuseGuest } from '../auth/guest-refusals';
 
 const ACTION = 'vacation is taken';
 
@@ -40,7 +41,9 @@ export class VacationsResolver {
     @Context() context: RequestContext,
     @Args('days', { type: () => Int, description: 'How many whole days, at least 1.' }) days: number,
   ): Promise<VacationStatusType> {
-    return toStatus(await this.vacations.start(requireSession(context, ACTION).id, days));
+    const player = requireSession(context, ACTION);
+    refuseGuest(player, 'vacation');
+    return toStatus(await this.vacations.start(player.id, days));
   }
 
   @Mutation(() => VacationStatusType, {

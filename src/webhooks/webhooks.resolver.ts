@@ -6,6 +6,7 @@ import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graph
 import { requirePlayer } from '../auth/auth.service';
 import type { RequestContext } from '../auth/viewer';
 import { PlayerEventKind } from '../notifications/player-events.types';
+import { refuseGuest } from '../auth/guest-refusals';
 import {
   MAX_ATTEMPTS,
   MAX_SECRET_LENGTH,
@@ -54,6 +55,7 @@ export class WebhooksResolver {
     events: PlayerEventKind[] | null,
   ): Promise<WebhookType> {
     const player = requirePlayer(context.viewer, 'game:play');
+    refuseGuest(player, 'webhook');
     return toWebhook(await this.service.create(player.id, { url, secret, events: events ?? null }));
   }
 

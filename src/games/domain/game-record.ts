@@ -35,6 +35,8 @@ export interface SeatPlayerRecord {
   readonly createdAt: Date;
   /** When the account was deleted (a tombstone: docs/api.md#deleteaccount); null while it lives. */
   readonly deletedAt: Date | null;
+  /** Set while the account is a guest (src/players/guest-policy.ts); null once kept, and for everyone else. */
+  readonly guestSince: Date | null;
 }
 
 /** One seat of a game (`game_players`), with its player. */

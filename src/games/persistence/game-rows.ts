@@ -27,6 +27,7 @@ export const SEAT_PLAYER_FIELDS = {
   isBot: true,
   createdAt: true,
   deletedAt: true,
+  guestSince: true,
 } as const satisfies Partial<Record<keyof Player, true>>;
 
 type SeatPlayer = Pick<Player, keyof typeof SEAT_PLAYER_FIELDS>;
@@ -136,6 +137,7 @@ export interface SeatRow {
   is_bot: boolean;
   player_created_at: Date;
   player_deleted_at: Date | null;
+  player_guest_since: Date | null;
 }
 
 export function seatOfRow(row: SeatRow): GameSeatRecord {
@@ -165,6 +167,7 @@ export function seatOfRow(row: SeatRow): GameSeatRecord {
       isBot: row.is_bot,
       createdAt: row.player_created_at,
       deletedAt: row.player_deleted_at,
+      guestSince: row.player_guest_since,
     },
   });
 }

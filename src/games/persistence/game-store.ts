@@ -28,6 +28,13 @@ const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
  */
 const DELETIONS_LIMIT = 1000;
 
+/** Adds `key` as the newest of a bounded memory of account changes (DELETIONS_LIMIT), forgetting the oldest. */
+function remember<V>(memory: Map<string, V>, key: string, value: V): void {
+  memory.delete(key);
+  memory.set(key, value);
+  if (memory.size > DELETIONS_LIMIT) memory.delete(memory.keys().next().value as string);
+}
+
 /**
  * What this copy knows of one game: the latest row it saw (with its seats) and the latest state it folded. Each is
  * monotonic by version — an older one never replaces a newer — and they may stand at different versions (a row
@@ -74,6 +81,8 @@ export class GameStore {
   private readonly loading = new Map<string, Promise<FoldedGame>>();
   /** Accounts this copy has heard were deleted, with when: a deletion never reverts (docs/api.md#deleteaccount). */
   private readonly deletions = new Map<string, Date>();
+  /** Guests this copy has heard kept their accounts, with the name chosen: that never reverts either. */
+  private readonly kept = new Map<string, string>();
 
   constructor(
     private readonly repository: GamesRepository,
@@ -123,10 +132,10 @@ export class GameStore {
 
   /**
    * Records the latest row seen of a game (monotonic by version, as `remember`); answers the row as remembered. A
-   * seat player this copy has heard was deleted shows as deleted even when the row was read before the deletion.
+   * seat player this copy has heard was deleted (or kept as a guest) shows so even when the row was read before.
    */
   rememberRow(game: GameRecord): GameRecord {
-    const row = this.withDeletions(game);
+    const row = this.withAccounts(game);
     this.update(row.id, (entry) =>
       entry.row !== undefined && entry.row.version > row.version ? entry : { ...entry, row },
     );
@@ -144,29 +153,49 @@ export class GameStore {
    * remembered later that was read before the deletion (a read in flight when it was announced).
    */
   playerDeleted(playerId: string, deletedAt: Date): void {
-    this.deletions.delete(playerId);
-    this.deletions.set(playerId, deletedAt);
-    if (this.deletions.size > DELETIONS_LIMIT)
-      this.deletions.delete(this.deletions.keys().next().value as string);
+    remember(this.deletions, playerId, deletedAt);
+    this.amendAll();
+  }
+
+  /**
+   * A guest kept its account under `username` (src/players/guest-policy.ts): as playerDeleted, the remembered rows'
+   * seats show the new name and no guest, and so does any row read before the change and remembered later.
+   */
+  guestKept(playerId: string, username: string): void {
+    remember(this.kept, playerId, username);
+    this.amendAll();
+  }
+
+  /** The remembered rows with what this copy heard of their players applied, in place. */
+  private amendAll(): void {
     for (const [gameId, entry] of this.entries) {
       const row = entry.row;
       if (row === undefined) continue;
-      const amended = this.withDeletions(row);
+      const amended = this.withAccounts(row);
       // In place: an amendment is no use of the game, so its place in the eviction order stays.
       if (amended !== row) this.entries.set(gameId, { ...entry, row: amended });
     }
   }
 
-  /** The row with the deletions this copy knows of applied to its seats (the same object when none applies). */
-  private withDeletions(game: GameRecord): GameRecord {
-    const stale = (seat: GameSeatRecord): boolean =>
+  /**
+   * The row with the deletions and kept guests this copy knows of applied to its seats (the same object when none
+   * applies).
+   */
+  private withAccounts(game: GameRecord): GameRecord {
+    const deleted = (seat: GameSeatRecord): boolean =>
       seat.player.deletedAt === null && this.deletions.has(seat.playerId);
-    if (!game.players.some(stale)) return game;
-    const players = game.players.map((seat) =>
-      stale(seat)
-        ? { ...seat, player: { ...seat.player, deletedAt: this.deletions.get(seat.playerId)! } }
-        : seat,
-    );
+    const kept = (seat: GameSeatRecord): boolean =>
+      seat.player.guestSince !== null && this.kept.has(seat.playerId);
+    if (!game.players.some((seat) => deleted(seat) || kept(seat))) return game;
+    const players = game.players.map((seat) => {
+      let player = seat.player;
+      if (deleted(seat)) player = { ...player, deletedAt: this.deletions.get(seat.playerId)! };
+      if (kept(seat)) {
+        const username = this.kept.get(seat.playerId)!;
+        player = { ...player, username, usernameKey: username.toLowerCase(), guestSince: null };
+      }
+      return player === seat.player ? seat : { ...seat, player };
+    });
     return { ...game, players };
   }
 

@@ -188,7 +188,7 @@ async function wholeGames(db: Pool | PoolClient, ids: readonly string[]): Promis
     db.query<GameRow>('SELECT * FROM games WHERE id = ANY($1::uuid[])', [ids]),
     db.query<SeatRow>(
       `SELECT gp.*, p.username, p.username_key, p.is_bot, p.created_at AS player_created_at,
-            p.deleted_at AS player_deleted_at
+            p.deleted_at AS player_deleted_at, p.guest_since AS player_guest_since
        FROM game_players gp JOIN players p ON p.id = gp.player_id
       WHERE gp.game_id = ANY($1::uuid[]) ORDER BY gp.game_id, gp.seat`,
       [ids],

@@ -22,6 +22,10 @@ import { ApiError, violationError } from '../../errors/api-error';
 import { Clock } from '../../clock/clock';
 import { isUuid } from '../../common/ids';
 import { PlayersService } from '../../players/players.service';
+import { builtinBotById } from '../../players/builtin-bots';
+import { guestCreationRefusal, guestJoinRefusal } from '../../players/guest-policy';
+import { guestRefused } from '../../auth/guest-refusals';
+import { hasSeekShape } from '../domain/seek-shape';
 import { CreateGameRequest, InputRefusal, createRequestRefusal, decideCreate } from '../domain/creation';
 import type { GameRecord } from '../domain/game-record';
 import type { StoredEvent } from '../domain/stored-event';
@@ -123,8 +127,14 @@ export class GameHandler {
         return this.create(gameId, command.playerId, command.request, at);
       case 'openSeek':
         return this.openSeek(gameId, command, at);
-      case 'join':
-        return this.locked(gameId, (game) => decideJoin(game, command.playerId, command.clientSeed, at));
+      case 'join': {
+        const guest = await this.isGuest(command.playerId);
+        return this.locked(gameId, (game) => {
+          const refusal = guest ? guestJoinRefusal({ rated: game.rated, seek: hasSeekShape(game) }) : null;
+          if (refusal !== null) throw guestRefused(refusal);
+          return decideJoin(game, command.playerId, command.clientSeed, at);
+        });
+      }
       case 'setClientSeed':
         return this.locked(gameId, (game) =>
           decideClientSeed(game, command.playerId, command.clientSeed, at),
@@ -242,19 +252,24 @@ export class GameHandler {
     at: Date,
   ): Promise<Answers['openSeek']> {
     const { kind, playerId } = command;
-    const decision = await this.decideNew(gameId, playerId, {
-      preset: kind.preset,
-      overrides: {},
-      seats: 2,
-      rated: kind.rated,
-      opponent: undefined,
-      seed: undefined,
-      position: undefined,
-      secondsPerMove: kind.secondsPerMove ?? undefined,
-      bot: undefined,
-      clientSeed: command.clientSeed,
-      awaitClientSeed: false,
-    });
+    const decision = await this.decideNew(
+      gameId,
+      playerId,
+      {
+        preset: kind.preset,
+        overrides: {},
+        seats: 2,
+        rated: kind.rated,
+        opponent: undefined,
+        seed: undefined,
+        position: undefined,
+        secondsPerMove: kind.secondsPerMove ?? undefined,
+        bot: undefined,
+        clientSeed: command.clientSeed,
+        awaitClientSeed: false,
+      },
+      true,
+    );
     const created: Created = { kind: 'created', gameId, at, game: decision.game, told: decision.events };
     const opened = await this.repository.transaction(async (tx) => {
       const own = await tx.ownSeek(playerId, kind);
@@ -270,13 +285,25 @@ export class GameHandler {
     gameId: string,
     playerId: string,
     request: CreateGameRequest,
+    seek = false,
   ): Promise<Extract<ReturnType<typeof decideCreate>, { ok: true }>> {
     // 256 bits from the OS CSPRNG, committed to at once, revealed when the game is over (docs/fairness.md).
     const serverSeed = randomBytes(32).toString('hex');
     const early = createRequestRefusal(request, serverSeed);
     if (early !== null) throw inputError(early);
-    const opponentId =
-      request.opponent === undefined ? undefined : (await this.liveOpponent(request.opponent)).id;
+    const opponent = request.opponent === undefined ? undefined : await this.liveOpponent(request.opponent);
+    const opponentId = opponent?.id;
+    if (await this.isGuest(playerId)) {
+      const refusal = guestCreationRefusal({
+        rated: request.rated,
+        bot:
+          request.bot !== undefined || (opponentId !== undefined && builtinBotById(opponentId) !== undefined),
+        invitation: opponentId !== undefined && builtinBotById(opponentId) === undefined,
+        seek,
+      });
+      if (refusal !== null) throw guestRefused(refusal);
+    }
+    if (opponent?.guestSince != null) throw guestRefused('invited');
     const decision = decideCreate(request, { creatorId: playerId, opponentId, gameId, serverSeed });
     if (!decision.ok) throw inputError(decision);
     return decision;
@@ -286,12 +313,17 @@ export class GameHandler {
    * The invited player: an account that exists, was not deleted and is not disabled (NOT_FOUND otherwise: a
    * disabled account could not answer, and its waiting games are called off when it is disabled).
    */
-  private async liveOpponent(username: string): Promise<{ id: string }> {
+  private async liveOpponent(username: string): Promise<{ id: string; guestSince: Date | null }> {
     const opponent = await this.players.named(username);
     if (opponent.deletedAt !== null) throw new ApiError('NOT_FOUND', `the account ${username} was deleted`);
     if (opponent.disabledAt !== null)
       throw new ApiError('NOT_FOUND', `the account ${username} cannot be invited now`);
     return opponent;
+  }
+
+  /** Whether `playerId` is a guest (src/players/guest-policy.ts): guests start and join fewer games. */
+  private async isGuest(playerId: string): Promise<boolean> {
+    return (await this.players.byId(playerId))?.guestSince != null;
   }
 
   /** The turn's reminder, under the lock (so several sweepers remind a turn once); whether it was sent now. */

@@ -287,6 +287,7 @@ describe('prisma/schema.prisma matches the migrated database', () => {
       'GameEvent',
       'GamePlayer',
       'GameWatch',
+      'GuestStart',
       'LoginFailure',
       'MailAddress',
       'MailOutbox',

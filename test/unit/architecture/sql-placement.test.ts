@@ -75,6 +75,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   mail_outbox: 'mail',
   server_keys: 'mail',
   two_factor: 'players',
+  guest_starts: 'players',
   bot_turn_claims: 'bots',
   admin_audit: 'moderation',
   game_archives: 'archive',

@@ -64,6 +64,7 @@ function seatRecord(
       isBot: false,
       createdAt: START,
       deletedAt: null,
+      guestSince: null,
     },
   };
 }

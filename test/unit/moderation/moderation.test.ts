@@ -21,6 +21,7 @@ const person: PlayerRecord = {
   deletedAt: null,
   isAdmin: false,
   disabledAt: null,
+  guestSince: null,
 };
 const admin: PlayerRecord = {
   ...person,
