@@ -61,6 +61,11 @@ export function RulesPage({ preset }: { preset: Preset }) {
           </Link>
         ))}
       </nav>
+      <p class="rules-learn">
+        <Link to={{ page: 'learn', preset }} testId="rules-learn">
+          {S.learn}
+        </Link>
+      </p>
       {text === null ? (
         <p class="muted">{S.loading}</p>
       ) : (

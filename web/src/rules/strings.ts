@@ -7,6 +7,7 @@ const en = {
   loading: 'Loading the rules…',
   newGame: 'Start a game with these rules',
   atAGlance: 'At a glance',
+  learn: 'Learn to play, move by move: the interactive tutorial',
 };
 
 export const strings = translations(en, {
@@ -16,6 +17,7 @@ export const strings = translations(en, {
     loading: 'Läser in reglerna…',
     newGame: 'Starta ett parti med de här reglerna',
     atAGlance: 'I korthet',
+    learn: 'Lär dig spela, drag för drag: den interaktiva genomgången',
   },
   ru: {
     title: 'Правила',
@@ -23,5 +25,6 @@ export const strings = translations(en, {
     loading: 'Загружаем правила…',
     newGame: 'Начать партию по этим правилам',
     atAGlance: 'Коротко',
+    learn: 'Научиться играть, ход за ходом: интерактивное обучение',
   },
 });
