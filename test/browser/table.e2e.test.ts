@@ -20,6 +20,7 @@ import {
   domMentions,
   expectNoneOf,
   playMoveInUi,
+  pressUntilFocused,
   recordTraffic,
   setLanguage as setPageLanguage,
   signUpInUi,
@@ -259,10 +260,13 @@ describe('the table', () => {
 
   it('plays a turn with the keyboard alone, declaring a rank', async () => {
     await cara.locator('body').click({ position: { x: 1, y: 1 } });
-    await tabTo(cara, 'button[data-source="*"]');
+    // The board is one tab stop; its arrow keys move among the sources, then among the chosen one's targets.
+    await tabTo(cara, '[data-testid="board"] [data-nav]');
+    await pressUntilFocused(cara, 'ArrowRight', 'button[data-source="*"]');
     await cara.keyboard.press('Enter');
     await cara.locator('button[data-source="*"][aria-pressed="true"]').waitFor();
-    await tabTo(cara, '[data-target="d1"]');
+    await cara.locator('[data-target][data-legal="true"]:focus').waitFor();
+    await pressUntilFocused(cara, 'ArrowRight', '[data-target="d1"]');
     await cara.keyboard.press('Enter');
     // The dialog takes the focus: its first rank, 8, is where Enter goes.
     await cara.locator('[data-testid="declare"] [data-rank="8"]:focus').waitFor();

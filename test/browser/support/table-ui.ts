@@ -9,7 +9,7 @@ import type { TestApp } from '../../support/service/app';
 import { dataOf } from '../../support/service/app';
 import { until } from '../../support/service/outage';
 
-/** Signs up through /signup and waits for the home page. */
+/** Signs up through /signup and waits for the home page (signed in: on a phone its name is in the header's menu). */
 export async function signUpInUi(
   page: Page,
   baseUrl: string,
@@ -20,7 +20,7 @@ export async function signUpInUi(
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByTestId('signed-in-as').waitFor();
+  await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
 }
 
 /** The session token the page keeps (localStorage `malice.token`). */
@@ -63,6 +63,30 @@ export async function playMoveInUi(page: Page, move: string): Promise<void> {
     ).document.querySelector('[data-testid="table"]');
     return element === null || Number(element.getAttribute('data-version')) > version;
   }, before);
+}
+
+/** Whether the page's focused element matches `selector`. */
+export async function focusedMatches(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      (
+        globalThis as unknown as { document: { activeElement: { matches(s: string): boolean } | null } }
+      ).document.activeElement?.matches(wanted) ?? false,
+    selector,
+  );
+}
+
+/**
+ * Presses `key` (Tab, ArrowRight…) until the focused element matches `selector`, as a person would look for it
+ * with the keyboard alone; throws after `most` presses. The board is one tab stop and its arrow keys move among
+ * the sources, or the selected source's legal targets (docs/web.md "The table", Keyboard).
+ */
+export async function pressUntilFocused(page: Page, key: string, selector: string, most = 30): Promise<void> {
+  for (let presses = 0; presses < most; presses++) {
+    if (await focusedMatches(page, selector)) return;
+    await page.keyboard.press(key);
+  }
+  if (!(await focusedMatches(page, selector))) throw new Error(`${key} never reached ${selector}`);
 }
 
 /** A seat as the browser tests read it back from the API: who sits there and their client seed. */
@@ -205,9 +229,10 @@ const { cardNameIn } = require(
 
 /**
  * What the player may see face up, where the DOM legitimately names cards (docs/web.md "The table"): their own
- * hand, the centre piles (not the stock's count beside them), every seat's side piles and pay-off top, and the
- * line naming the last move's card. A hidden card named anywhere else — the other seat's hand, a pay-off card
- * under the top, the stock, any other element or text — is a leak.
+ * hand, the centre piles (not the stock's count beside them), every seat's side piles and pay-off top, the line
+ * naming the last move's card, and the live region reading out the opponents' moves (cards played face up). A
+ * hidden card named anywhere else — the other seat's hand, a pay-off card under the top, the stock, any other
+ * element or text — is a leak.
  */
 export const LEGITIMATE_CARD_PLACES = [
   '[data-testid="hand"]',
@@ -215,6 +240,7 @@ export const LEGITIMATE_CARD_PLACES = [
   '.side-pile',
   '.payoff-top',
   '[data-testid="last-move"]',
+  '[data-testid="announcer"]',
 ] as const;
 
 /** Where the DOM names a card: an attribute holding its code, or its name in an attribute or a text. */
@@ -333,4 +359,24 @@ export async function expectNoneOf(
     const first = mentions[0]!;
     throw new Error(`the page's DOM names the hidden ${first.card} (${first.how}): ${first.element}`);
   }
+}
+
+/**
+ * What the page kept of a game's deal (web/src/client-seed.ts `rememberDeal`, localStorage `malice.deal.<id>`): the
+ * commitment it saw before it sent its seed, and that seed. A bot game goes straight to the table, so this, not a
+ * panel, is where the page's part of the deal is read back (Verify compares it with the export).
+ */
+export async function keptDeal(
+  page: Page,
+  gameId: string,
+): Promise<{ commitment: string | null; clientSeed: string }> {
+  const raw = await page.evaluate(
+    (key) =>
+      (
+        globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+      ).localStorage.getItem(key),
+    `malice.deal.${gameId}`,
+  );
+  if (raw === null) throw new Error(`the page kept nothing of the deal of ${gameId}`);
+  return JSON.parse(raw) as { commitment: string | null; clientSeed: string };
 }

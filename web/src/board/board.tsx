@@ -1,16 +1,19 @@
 /**
- * The board: every seat's pay-off top and side piles, the centre piles, stock and set-aside counts, and my hand.
- * Read-only by default (the replay draws it so); with `play` every source and target is a `<button>` carrying
- * the names of the move notation (docs/notation.md): `data-source` `7H` / `p` / `d1`, `data-target` `c1` / `c` /
- * `d1` — the DOM contract of docs/web.md "The table".
+ * The board: every seat's pay-off top and side piles, the centre piles, stock and set-aside counts, and my hand,
+ * each kind of pile under a visible label. Read-only by default (the replay draws it so); with `play` every
+ * source and target is a `<button>` carrying the names of the move notation (docs/notation.md): `data-source`
+ * `7H` / `p` / `d1`, `data-target` `c1` / `c` / `d1` — the DOM contract of docs/web.md "The table". The buttons
+ * are one tab stop (roving tabindex): the arrow keys move among the sources, or once one is selected among its
+ * legal targets (keyboard.ts), and keys typed on the page name piles (`1`–`9`, `0`, `d` then a digit, `p`).
  */
 import type { ComponentChildren, Ref } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Card, cardName } from '../cards/card';
 import { formatDateTime } from '../i18n';
 import { PlayerLink } from '../players/player-link';
 import { strings as shared } from '../strings';
 import type { BoardSeat, BoardView } from './board-view';
+import { isNavKey, navigable, shortcutPlace, step, tabStop, type NavPlace } from './keyboard';
 import { strings } from './strings';
 import './board.css';
 
@@ -54,13 +57,29 @@ export interface BoardProps {
 /** Drag with the pointer: past this many pixels a press is a drag, not a click. */
 const DRAG_THRESHOLD_PX = 6;
 
+/** Places whose tops differ by less than this are on one row, read left to right (the arrow keys' order). */
+const ROW_TOLERANCE_PX = 24;
+
+/** How the board's buttons take part in the keyboard model (keyboard.ts). */
+interface Nav {
+  /** The one place Tab reaches. */
+  readonly stop: string | null;
+  /** A place got the focus (by Tab, an arrow or a click): it is the tab stop from now on. */
+  focused(key: string): void;
+  /** A source was chosen with the keyboard: the focus goes on to its first legal target. */
+  keyboardSelected(): void;
+}
+
 /**
  * A place on the board: a plain element when read-only, a button when it is a source or a target. A source can be
  * dragged onto a target with the mouse (pointer events; touch keeps scrolling, see board.css); the click that ends
- * a drag is not also taken as a selection.
+ * a drag is not also taken as a selection. The card drawn inside a button is decorative: the button's label is
+ * the one name (`children` is told which).
  */
 function Place({
   play,
+  nav,
+  navKey,
   source,
   target,
   label,
@@ -69,13 +88,16 @@ function Place({
   children,
 }: {
   play: BoardPlay | undefined;
-  source?: string;
+  nav?: Nav | undefined;
+  /** Its key in the keyboard model (`h0`, `p`, `d1`, `c1`, `c`). */
+  navKey?: string;
+  source?: string | undefined;
   target?: string;
   label: string;
   /** The `seq` of the last move when it went here, else null. */
   justMoved?: number | null;
   class: string;
-  children: ComponentChildren;
+  children: (decorative: boolean) => ComponentChildren;
 }) {
   const element = useRef<HTMLElement>(null);
   // Each new move here flashes once (the Web Animations API restarts it even on the same place twice running).
@@ -90,6 +112,8 @@ function Place({
     );
   }, [justMoved]);
   const dragged = useRef(false);
+  // In the render, not only on the element: the board re-renders during a drag (the focus moved to the card).
+  const [dragging, setDragging] = useState(false);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const classes = `${className}${justMoved !== null ? ' just-moved' : ''}`;
   const justMovedAttribute = justMoved !== null ? 'true' : undefined;
@@ -102,13 +126,13 @@ function Place({
         data-just-moved={justMovedAttribute}
         ref={element as Ref<HTMLDivElement>}
       >
-        {children}
+        {children(false)}
       </div>
     );
   }
   const selected = source !== undefined && play.selected === source;
   const legal = target !== undefined && play.selected !== null && play.legalTargets.has(target);
-  const onClick = () => {
+  const onClick = (event: MouseEvent) => {
     if (dragged.current) {
       dragged.current = false;
       return;
@@ -120,12 +144,19 @@ function Place({
       play.selected !== source &&
       (source === undefined || !isPlace(play.selected));
     if (isTarget) play.onTarget(target);
-    else if (source !== undefined) play.onSource(source);
+    else if (source !== undefined) {
+      // Enter or Space on a button clicks it with no pointer (detail 0): the keyboard goes on to the targets.
+      if (event.detail === 0 && play.selected !== source) nav?.keyboardSelected();
+      play.onSource(source);
+    }
   };
   const onPointerDown = (event: PointerEvent) => {
     if (source === undefined || event.button !== 0) return;
     start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
     dragged.current = false;
+    // The mouse's moves come here even when a quick one leaves the card at once (touch is left to scroll).
+    if (event.pointerType === 'mouse')
+      (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent) => {
     const from = start.current;
@@ -137,7 +168,7 @@ function Place({
     if (!dragged.current) {
       dragged.current = true;
       button.setPointerCapture(event.pointerId);
-      button.classList.add('dragging');
+      setDragging(true);
     }
     button.style.transform = `translate(${dx}px, ${dy}px)`;
   };
@@ -146,34 +177,41 @@ function Place({
     const button = event.currentTarget as HTMLElement;
     const from = start.current;
     start.current = null;
-    button.classList.remove('dragging');
+    setDragging(false);
     button.style.transform = '';
     return from !== null && dragged.current;
   };
   const onPointerUp = (event: PointerEvent) => {
+    const button = event.currentTarget as HTMLElement;
     if (!endDrag(event) || source === undefined) return;
-    const under = document.elementFromPoint(event.clientX, event.clientY);
+    // What lies under the pointer apart from the dragged card itself.
+    const under = document
+      .elementsFromPoint(event.clientX, event.clientY)
+      .find((element) => !button.contains(element));
     const onto = under?.closest<HTMLElement>('[data-target]')?.dataset['target'];
     if (onto !== undefined && onto !== source) play.onDrop(source, onto);
   };
   return (
     <button
       type="button"
-      class={`${classes} place${selected ? ' selected' : ''}${legal ? ' legal' : ''}`}
+      class={`${classes} place${selected ? ' selected' : ''}${legal ? ' legal' : ''}${dragging ? ' dragging' : ''}`}
       data-source={source}
       data-target={target}
       data-legal={target !== undefined ? String(legal) : undefined}
       data-just-moved={justMovedAttribute}
+      data-nav={navKey}
+      tabIndex={nav !== undefined && navKey !== undefined && navKey === nav.stop ? 0 : -1}
       ref={element as Ref<HTMLButtonElement>}
       aria-pressed={source !== undefined ? selected : undefined}
       aria-label={label}
       onClick={onClick}
+      onFocus={navKey !== undefined ? () => nav?.focused(navKey) : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={endDrag}
     >
-      {children}
+      {children(true)}
     </button>
   );
 }
@@ -183,46 +221,64 @@ function isPlace(source: string): boolean {
   return source === 'p' || /^d\d+$/.test(source);
 }
 
+/** A pile kind's visible label ("Pay-off", "Side piles", "Your hand"…), `data-pile-label` naming the kind. */
+function PileLabel({ kind, children }: { kind: string; children: ComponentChildren }) {
+  return (
+    <span class="pile-label" data-pile-label={kind}>
+      {children}
+    </span>
+  );
+}
+
 function SidePiles({
   seat,
   mine,
   play,
+  nav,
   highlight,
 }: {
   seat: BoardSeat;
   mine: boolean;
   play: BoardPlay | undefined;
+  nav: Nav | undefined;
   highlight: BoardHighlight | null;
 }) {
   const S = strings();
   return (
-    <div class="side-piles">
-      {seat.sidePiles.map((pile, index) => {
-        const name = `d${index + 1}`;
-        const top = pile[pile.length - 1];
-        const label = `${S.sidePile(index + 1)}: ${pile.length === 0 ? S.emptyPile : pile.map(cardName).join(', ')}`;
-        return (
-          <Place
-            key={name}
-            play={mine ? play : undefined}
-            source={mine && top !== undefined ? name : undefined}
-            target={mine ? name : undefined}
-            label={label}
-            justMoved={highlight?.seat === seat.seat && highlight.place === name ? highlight.seq : null}
-            class="side-pile"
-          >
-            {pile.length === 0 ? (
-              <Card card={null} />
-            ) : (
-              pile.map((card, i) => (
-                <span class="fanned" key={i}>
-                  <Card card={card} />
-                </span>
-              ))
-            )}
-          </Place>
-        );
-      })}
+    <div class="side-piles-block">
+      <PileLabel kind="side">{S.labels.sidePiles}</PileLabel>
+      <div class="side-piles">
+        {seat.sidePiles.map((pile, index) => {
+          const name = `d${index + 1}`;
+          const top = pile[pile.length - 1];
+          const label = `${S.sidePile(index + 1)}: ${pile.length === 0 ? S.emptyPile : pile.map(cardName).join(', ')}`;
+          return (
+            <Place
+              key={name}
+              play={mine ? play : undefined}
+              nav={nav}
+              navKey={name}
+              source={mine && top !== undefined ? name : undefined}
+              target={mine ? name : undefined}
+              label={label}
+              justMoved={highlight?.seat === seat.seat && highlight.place === name ? highlight.seq : null}
+              class="side-pile"
+            >
+              {(decorative) =>
+                pile.length === 0 ? (
+                  <Card card={null} decorative={decorative} />
+                ) : (
+                  pile.map((card, i) => (
+                    <span class="fanned" key={i}>
+                      <Card card={card} decorative={decorative} />
+                    </span>
+                  ))
+                )
+              }
+            </Place>
+          );
+        })}
+      </div>
     </div>
   );
 }
@@ -235,6 +291,7 @@ function SeatArea({
   mine,
   hand,
   play,
+  nav,
   highlight,
 }: {
   seat: BoardSeat;
@@ -246,6 +303,7 @@ function SeatArea({
   mine: boolean;
   hand: readonly string[] | null;
   play: BoardPlay | undefined;
+  nav: Nav | undefined;
   highlight: BoardHighlight | null;
 }) {
   const S = strings();
@@ -271,13 +329,16 @@ function SeatArea({
       )}
       <div class="seat-piles">
         <div class="payoff">
+          <PileLabel kind="payoff">{S.labels.payoff}</PileLabel>
           <Place
             play={mine ? play : undefined}
+            nav={nav}
+            navKey="p"
             source={mine && seat.payoffTop !== null ? 'p' : undefined}
             label={payoffLabel}
             class="payoff-top"
           >
-            <Card card={seat.payoffTop} />
+            {(decorative) => <Card card={seat.payoffTop} decorative={decorative} />}
           </Place>
           {seat.payoffCount !== null && (
             <span class="count" data-testid="payoff-count">
@@ -285,9 +346,9 @@ function SeatArea({
             </span>
           )}
         </div>
-        <SidePiles seat={seat} mine={mine} play={play} highlight={highlight} />
+        <SidePiles seat={seat} mine={mine} play={play} nav={nav} highlight={highlight} />
       </div>
-      {mine && hand !== null && <Hand hand={hand} play={play} />}
+      {mine && hand !== null && <Hand hand={hand} play={play} nav={nav} />}
       {!mine && seat.handCount > 0 && (
         <div class="hand-backs" aria-hidden="true">
           {Array.from({ length: Math.min(seat.handCount, 8) }, (_, i) => (
@@ -301,16 +362,35 @@ function SeatArea({
   );
 }
 
-function Hand({ hand, play }: { hand: readonly string[]; play: BoardPlay | undefined }) {
+function Hand({
+  hand,
+  play,
+  nav,
+}: {
+  hand: readonly string[];
+  play: BoardPlay | undefined;
+  nav: Nav | undefined;
+}) {
   const S = strings();
   return (
-    <div class="hand" role="group" aria-label={S.hand} data-testid="hand">
-      {hand.length === 0 && <p class="muted">{S.emptyHand}</p>}
-      {hand.map((card, index) => (
-        <Place key={`${card}-${index}`} play={play} source={card} label={cardName(card)} class="hand-card">
-          <Card card={card} />
-        </Place>
-      ))}
+    <div class="hand-block">
+      <PileLabel kind="hand">{S.hand}</PileLabel>
+      <div class="hand" role="group" aria-label={S.hand} data-testid="hand">
+        {hand.length === 0 && <p class="muted">{S.emptyHand}</p>}
+        {hand.map((card, index) => (
+          <Place
+            key={`${card}-${index}`}
+            play={play}
+            nav={nav}
+            navKey={`h${index}`}
+            source={card}
+            label={cardName(card)}
+            class="hand-card"
+          >
+            {(decorative) => <Card card={card} decorative={decorative} />}
+          </Place>
+        ))}
+      </div>
     </div>
   );
 }
@@ -318,29 +398,34 @@ function Hand({ hand, play }: { hand: readonly string[]; play: BoardPlay | undef
 function Centre({
   view,
   play,
+  nav,
   highlight,
 }: {
   view: BoardView;
   play: BoardPlay | undefined;
+  nav: Nav | undefined;
   highlight: BoardHighlight | null;
 }) {
   const S = strings();
   return (
     <section class="centre" aria-label={S.center} data-testid="centre">
+      <PileLabel kind="centre">{S.center}</PileLabel>
       <div class="centre-piles">
         {view.centerPiles.map((pile) => {
           const name = `c${pile.slot}`;
           const top = pile.cards[pile.cards.length - 1] ?? null;
           return (
-            <div class="centre-slot" key={name}>
+            <div class="centre-slot" key={name} data-slot={pile.slot}>
               <Place
                 play={play}
+                nav={nav}
+                navKey={name}
                 target={name}
                 label={`${S.centerPile(pile.slot)}: ${top === null ? '' : cardName(top)}, ${S.reached(pile.cards.length)}`}
                 justMoved={highlight?.place === name ? highlight.seq : null}
                 class="centre-pile"
               >
-                <Card card={top} />
+                {(decorative) => <Card card={top} decorative={decorative} />}
               </Place>
               <span class="count" data-testid="reached">
                 {S.reached(pile.cards.length)}
@@ -350,19 +435,67 @@ function Centre({
         })}
         {play !== undefined && play.newPileTarget && (
           <div class="centre-slot">
-            <Place play={play} target="c" label={S.newPile} class="centre-pile new-pile">
-              <Card card={null} />
+            <Place play={play} nav={nav} navKey="c" target="c" label={S.newPile} class="centre-pile new-pile">
+              {(decorative) => <Card card={null} decorative={decorative} />}
             </Place>
             <span class="count">{S.newPile}</span>
           </div>
         )}
       </div>
       <p class="counts">
-        <span data-testid="stock">{S.stock(view.stockCount)}</span>
+        <span data-testid="stock" data-pile-label="stock">
+          {S.stock(view.stockCount)}
+        </span>
         {' · '}
         <span data-testid="set-aside">{S.setAside(view.setAsideCount)}</span>
       </p>
     </section>
+  );
+}
+
+/** My places in the keyboard's order: the hand, the pay-off pile, the side piles, then the centre. */
+function navPlaces(mine: BoardSeat, view: BoardView, play: BoardPlay): NavPlace[] {
+  return [
+    ...(view.hand ?? []).map((card, index) => ({ key: `h${index}`, source: card })),
+    ...(mine.payoffTop !== null ? [{ key: 'p', source: 'p' }] : []),
+    ...mine.sidePiles.map((pile, index) => ({
+      key: `d${index + 1}`,
+      source: pile.length > 0 ? `d${index + 1}` : undefined,
+      target: `d${index + 1}`,
+    })),
+    ...view.centerPiles.map((pile) => ({ key: `c${pile.slot}`, target: `c${pile.slot}` })),
+    ...(play.newPileTarget ? [{ key: 'c', target: 'c' }] : []),
+  ];
+}
+
+function navElement(root: HTMLElement, key: string): HTMLElement | null {
+  return root.querySelector<HTMLElement>(`[data-nav="${key}"]`);
+}
+
+/** `keys` in the order they read on screen, row by row (the phone lays my hand out above my piles). */
+function inReadingOrder(root: HTMLElement, keys: readonly string[]): string[] {
+  const boxes = keys.flatMap((key) => {
+    const element = navElement(root, key);
+    return element === null ? [] : [{ key, box: element.getBoundingClientRect() }];
+  });
+  boxes.sort((a, b) =>
+    Math.abs(a.box.top - b.box.top) > ROW_TOLERANCE_PX ? a.box.top - b.box.top : a.box.left - b.box.left,
+  );
+  return boxes.map(({ key }) => key);
+}
+
+/** Whether a key press comes from the board's part of the page (its parent, the table) or from nowhere in particular. */
+function onBoardsPart(board: HTMLElement | null, target: EventTarget | null): boolean {
+  if (target === document.body || target === null) return true;
+  const part = board?.parentElement ?? null;
+  return part !== null && target instanceof Node && part.contains(target);
+}
+
+/** Whether a key press belongs to a field being typed in, not to the board. */
+function typing(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
   );
 }
 
@@ -371,8 +504,105 @@ export function Board({ view, mySeat, names, awayUntil = [], play, highlight = n
   const others = view.seats.filter((seat) => seat.seat !== mySeat);
   const mine = view.seats.find((seat) => seat.seat === mySeat);
   const nameOf = (seat: number) => names[seat] ?? S.seat(seat);
+
+  const root = useRef<HTMLDivElement>(null);
+  const [lastFocused, setLastFocused] = useState<string | null>(null);
+  const places = play === undefined || mine === undefined ? [] : navPlaces(mine, view, play);
+  const keys = play === undefined ? [] : navigable(places, play.selected, play.legalTargets);
+  const focusTargets = useRef(false);
+  const returnTo = useRef<string | null>(null);
+  const nav: Nav | undefined =
+    play === undefined
+      ? undefined
+      : {
+          stop: tabStop(keys, lastFocused),
+          focused: setLastFocused,
+          keyboardSelected: () => (focusTargets.current = true),
+        };
+
+  // The focus follows the keyboard: on to the first legal target once a source is chosen by key, back to the
+  // source when Escape clears the choice — in a layout effect, before the next key can arrive.
+  const selected = play?.selected ?? null;
+  useLayoutEffect(() => {
+    const board = root.current;
+    if (board === null) return;
+    if (selected !== null && focusTargets.current) {
+      focusTargets.current = false;
+      const [first] = inReadingOrder(board, keys);
+      if (first !== undefined) navElement(board, first)?.focus();
+    } else if (selected === null && returnTo.current !== null) {
+      const source = places.find((place) => place.source === returnTo.current);
+      returnTo.current = null;
+      if (source !== undefined) navElement(board, source.key)?.focus();
+    }
+    // Only a new selection moves the focus; the lists are read as they are then.
+  }, [selected]);
+
+  // Keys typed on the board's part of the page, or with the focus nowhere in particular (not in a field, not under
+  // a dialog), name piles: keyboard.ts shortcutPlace.
+  const latest = useRef({ play, places });
+  latest.current = { play, places };
+  const interactive = play !== undefined;
+  useEffect(() => {
+    if (!interactive) return;
+    let pendingD = false;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target))
+        return;
+      if (
+        document.querySelector('[aria-modal="true"]') !== null ||
+        !onBoardsPart(root.current, event.target)
+      ) {
+        return;
+      }
+      const { play: now, places: here } = latest.current;
+      if (now === undefined) return;
+      const wasD = pendingD;
+      pendingD = event.key === 'd' && !wasD;
+      if (pendingD) {
+        event.preventDefault();
+        return;
+      }
+      const name = shortcutPlace(event.key, wasD);
+      if (name === null) return;
+      event.preventDefault();
+      if (now.selected !== null && name !== 'p') {
+        now.onTarget(name);
+      } else if (now.selected !== name && here.some((place) => place.source === name)) {
+        focusTargets.current = true;
+        now.onSource(name);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [interactive]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const board = root.current;
+    if (play === undefined || board === null) return;
+    if (event.key === 'Escape' && play.selected !== null) {
+      returnTo.current = play.selected;
+      return;
+    }
+    if (!isNavKey(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const from = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-nav]') : null;
+    if (from === null) return;
+    const next = step(inReadingOrder(board, keys), from.dataset['nav'] ?? null, event.key);
+    if (next === null) return;
+    event.preventDefault();
+    navElement(board, next)?.focus();
+  };
+
   return (
-    <div class="board" data-testid="board" data-my-seat={mySeat ?? ''} aria-label={S.board} role="region">
+    <div
+      class="board"
+      data-testid="board"
+      data-my-seat={mySeat ?? ''}
+      aria-label={S.board}
+      role="region"
+      ref={root}
+      onKeyDown={onKeyDown}
+    >
       <div class="opponents">
         {others.map((seat) => (
           <SeatArea
@@ -384,11 +614,12 @@ export function Board({ view, mySeat, names, awayUntil = [], play, highlight = n
             mine={false}
             hand={null}
             play={undefined}
+            nav={undefined}
             highlight={highlight}
           />
         ))}
       </div>
-      <Centre view={view} play={play} highlight={highlight} />
+      <Centre view={view} play={play} nav={nav} highlight={highlight} />
       {mine !== undefined && (
         <SeatArea
           seat={mine}
@@ -398,6 +629,7 @@ export function Board({ view, mySeat, names, awayUntil = [], play, highlight = n
           mine
           hand={view.hand}
           play={play}
+          nav={nav}
           highlight={highlight}
         />
       )}

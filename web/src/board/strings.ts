@@ -20,6 +20,8 @@ const en = {
   out: 'left the game',
   emptyHand: 'No cards in hand.',
   emptyPile: 'empty',
+  /** The visible labels over each kind of pile (the centre's is `center`, the hand's `hand`). */
+  labels: { payoff: 'Pay-off', sidePiles: 'Side piles' },
 };
 
 export const strings = translations(en, {
@@ -42,6 +44,7 @@ export const strings = translations(en, {
     out: 'har lämnat partiet',
     emptyHand: 'Inga kort på hand.',
     emptyPile: 'tom',
+    labels: { payoff: 'Trave', sidePiles: 'Hjälprader' },
   },
   ru: {
     board: 'Стол',
@@ -81,5 +84,6 @@ export const strings = translations(en, {
     out: 'вышел из игры',
     emptyHand: 'В руке нет карт.',
     emptyPile: 'пусто',
+    labels: { payoff: 'Расчётная пачка', sidePiles: 'Боковые стопки' },
   },
 });

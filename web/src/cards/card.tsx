@@ -1,12 +1,15 @@
 /**
  * Our own card drawing (no third-party art, under the project's licence): an SVG in a 60×84 box, so it is crisp
- * at any size — rank and suit in two corners, the suit large in the centre, a joker's star, a back for hidden
- * cards, an outline for an empty pile. Colours come from CSS (cards.css): red and black, or with `four-colour` on
- * `<html>` (web/src/prefs.ts) clubs green and diamonds blue.
+ * at any size — the index (rank, in the reader's letters: J Q K, Kn D K, В Д К) and suit in two corners, the suit
+ * large in the centre, a joker's star, a back for hidden cards, an outline for an empty pile. The index is drawn
+ * as strokes (glyphs.ts), not text, so a card has one name, its accessible name. Colours come from CSS
+ * (cards.css): red and black, or with `four-colour` on `<html>` (web/src/prefs.ts) clubs green and diamonds blue.
  */
 import type { ComponentChildren } from 'preact';
 import { cardName } from './card-name';
-import { parseCard, rankLabel, type ParsedCard, type Suit } from './notation';
+import { rankIndex } from './card-text';
+import { fitScale, setLine } from './glyphs';
+import { parseCard, type ParsedCard, type Suit } from './notation';
 import { strings } from './strings';
 import './cards.css';
 
@@ -27,16 +30,46 @@ function Symbol({ d, x, y, size }: { d: string; x: number; y: number; size: numb
   return <path d={d} transform={`translate(${x} ${y}) scale(${size / 10})`} />;
 }
 
+/** The corner's column: the index centred on it, the suit under it; the index never wider than the corner. */
+const CORNER = { centre: 8.5, top: 3.5, height: 12, maxWidth: 13 } as const;
+
+/**
+ * A line of index letters in strokes, `height` high, centred on `centre`, narrowed to `maxWidth`; `data-index`
+ * says what it shows (the browser tests read the letters there).
+ */
+function IndexLine({
+  text,
+  centre,
+  top,
+  height,
+  maxWidth,
+}: {
+  text: string;
+  centre: number;
+  top: number;
+  height: number;
+  maxWidth: number;
+}) {
+  const line = setLine(text);
+  const scale = fitScale(line.width, height, maxWidth);
+  const left = centre - (line.width * scale) / 2;
+  return (
+    <g class="pc-index" data-index={text} transform={`translate(${left} ${top}) scale(${scale})`}>
+      {line.glyphs.map((glyph, i) => (
+        <path key={i} d={glyph.d} transform={glyph.x === 0 ? undefined : `translate(${glyph.x} 0)`} />
+      ))}
+    </g>
+  );
+}
+
 function Corner({ card }: { card: ParsedCard }) {
   if (card.kind === 'joker') {
-    return <Symbol d={STAR} x={2} y={4} size={10} />;
+    return <Symbol d={STAR} x={3.5} y={4} size={10} />;
   }
   return (
     <g>
-      <text x="6.5" y="15" class="pc-rank" text-anchor="middle">
-        {rankLabel(card.rank)}
-      </text>
-      <Symbol d={SUIT_PATHS[card.suit]} x={2.5} y={18} size={8} />
+      <IndexLine text={rankIndex(card.rank)} {...CORNER} />
+      <Symbol d={SUIT_PATHS[card.suit]} x={CORNER.centre - 4} y={CORNER.top + CORNER.height + 2.5} size={8} />
     </g>
   );
 }
@@ -44,11 +77,14 @@ function Corner({ card }: { card: ParsedCard }) {
 function Frame({
   class: className,
   label,
+  decorative,
   card,
   children,
 }: {
   class: string;
   label: string;
+  /** Inside a control that names it (a board button): hidden from assistive technology, so the name is one. */
+  decorative: boolean;
   /** A face's notation (`7H`, `*=8`): the DOM names the card drawn (docs/web.md "The table"). */
   card?: string;
   children?: ComponentChildren;
@@ -57,8 +93,9 @@ function Frame({
     <svg
       class={`pc ${className}`}
       viewBox="0 0 60 84"
-      role="img"
-      aria-label={label}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : label}
+      aria-hidden={decorative ? 'true' : undefined}
       data-card={card}
       focusable="false"
     >
@@ -67,16 +104,21 @@ function Frame({
   );
 }
 
+/** What every drawing takes: whether it is inside a control that already names it. */
+interface Drawing {
+  readonly decorative?: boolean;
+}
+
 /**
- * A face-up card (notation text), an image named in the reader's language, so a button holding it reads
- * "seven of hearts".
+ * A face-up card (notation text), an image named in the reader's language ("seven of hearts"), or, inside a
+ * button named so, a decorative picture.
  */
-export function CardFace({ card: text }: { card: string }) {
+export function CardFace({ card: text, decorative = false }: { card: string } & Drawing) {
   const card = parseCard(text);
-  if (card === null) return <CardBack />;
+  if (card === null) return <CardBack decorative={decorative} />;
   const suitClass = card.kind === 'joker' ? 'pc-joker' : `pc-suit-${card.suit}`;
   return (
-    <Frame class={`pc-face ${suitClass}`} label={cardName(text)} card={text}>
+    <Frame class={`pc-face ${suitClass}`} label={cardName(text)} card={text} decorative={decorative}>
       <rect class="pc-outline" x="0.5" y="0.5" width="59" height="83" rx="5" />
       <Corner card={card} />
       <g transform="rotate(180 30 42)">
@@ -90,9 +132,7 @@ export function CardFace({ card: text }: { card: string }) {
       {card.declared !== null && (
         <g class="pc-declared">
           <rect x="33" y="60" width="24" height="20" rx="3" />
-          <text x="45" y="75" text-anchor="middle">
-            ={rankLabel(card.declared)}
-          </text>
+          <IndexLine text={`=${rankIndex(card.declared)}`} centre={45} top={64.5} height={11} maxWidth={21} />
         </g>
       )}
     </Frame>
@@ -100,9 +140,9 @@ export function CardFace({ card: text }: { card: string }) {
 }
 
 /** A hidden card: a back with a lattice. */
-export function CardBack() {
+export function CardBack({ decorative = false }: Drawing) {
   return (
-    <Frame class="pc-back" label={strings().back}>
+    <Frame class="pc-back" label={strings().back} decorative={decorative}>
       <rect class="pc-outline" x="0.5" y="0.5" width="59" height="83" rx="5" />
       <rect class="pc-back-inner" x="5" y="5" width="50" height="74" rx="3" />
       <path
@@ -114,17 +154,21 @@ export function CardBack() {
 }
 
 /** Where a pile would be: a dashed outline. */
-export function EmptyPile() {
+export function EmptyPile({ decorative = false }: Drawing) {
   return (
-    <Frame class="pc-empty" label={strings().empty}>
+    <Frame class="pc-empty" label={strings().empty} decorative={decorative}>
       <rect class="pc-outline" x="1" y="1" width="58" height="82" rx="5" />
     </Frame>
   );
 }
 
 /** A card, a back, or an empty outline; `null` is an empty pile. */
-export function Card({ card, hidden = false }: { card: string | null; hidden?: boolean }) {
-  if (hidden) return <CardBack />;
-  if (card === null) return <EmptyPile />;
-  return <CardFace card={card} />;
+export function Card({
+  card,
+  hidden = false,
+  decorative = false,
+}: { card: string | null; hidden?: boolean } & Drawing) {
+  if (hidden) return <CardBack decorative={decorative} />;
+  if (card === null) return <EmptyPile decorative={decorative} />;
+  return <CardFace card={card} decorative={decorative} />;
 }

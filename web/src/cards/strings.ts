@@ -26,6 +26,25 @@ const en = {
     `${card} as ${rank === '8' || rank === 'A' ? 'an' : 'a'} ${rankName}`,
   back: 'face-down card',
   empty: 'empty',
+  /**
+   * The index printed in a card's corners (card.tsx, card-text.ts): for display only — the notation, the data-*
+   * attributes and the API keep J Q K. Every letter here must have a drawn glyph (web/src/cards/glyphs.ts).
+   */
+  index: {
+    A: 'A',
+    '2': '2',
+    '3': '3',
+    '4': '4',
+    '5': '5',
+    '6': '6',
+    '7': '7',
+    '8': '8',
+    '9': '9',
+    T: '10',
+    J: 'J',
+    Q: 'Q',
+    K: 'K',
+  } satisfies Record<Rank, string>,
 };
 
 export const strings = translations(en, {
@@ -51,6 +70,22 @@ export const strings = translations(en, {
     declaredAs: (card, _rank, rankName) => `${card} som ${rankName}`,
     back: 'nedvänt kort',
     empty: 'tom',
+    // Swedish decks: knekt Kn, dam D, kung K.
+    index: {
+      A: 'A',
+      '2': '2',
+      '3': '3',
+      '4': '4',
+      '5': '5',
+      '6': '6',
+      '7': '7',
+      '8': '8',
+      '9': '9',
+      T: '10',
+      J: 'Kn',
+      Q: 'D',
+      K: 'K',
+    },
   },
   ru: {
     rank: {
@@ -74,5 +109,21 @@ export const strings = translations(en, {
     declaredAs: (card, _rank, rankName) => `${card} как ${rankName}`,
     back: 'карта рубашкой вверх',
     empty: 'пусто',
+    // Russian decks: валет В, дама Д, король К (Cyrillic letters).
+    index: {
+      A: 'A',
+      '2': '2',
+      '3': '3',
+      '4': '4',
+      '5': '5',
+      '6': '6',
+      '7': '7',
+      '8': '8',
+      '9': '9',
+      T: '10',
+      J: 'В',
+      Q: 'Д',
+      K: 'К',
+    },
   },
 });

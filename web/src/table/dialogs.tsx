@@ -1,6 +1,10 @@
-/** The table's two small dialogs: which rank a wild card declares, and "are you sure?" for pass and resign. */
+/**
+ * The table's small dialogs: which rank a wild card declares, and "are you sure?" for pass, resign and (with
+ * "confirm move" on) a chosen move.
+ */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { rankLabel, type Rank } from '../cards/notation';
+import { rankIndex } from '../cards/card-text';
+import type { Rank } from '../cards/notation';
 import { strings as cardStrings } from '../cards/strings';
 import { strings } from './strings';
 
@@ -38,14 +42,15 @@ export function DeclareDialog({
       <p id="declare-title">{S.declareTitle}</p>
       <div class="dialog-buttons">
         {ranks.map((rank) => (
+          // The name starts with the index shown ("8", "Kn"), so a voice naming what it sees finds the button.
           <button
             type="button"
             key={rank}
             data-rank={rank}
-            aria-label={C.rank[rank]}
+            aria-label={`${rankIndex(rank)} ${C.rank[rank]}`}
             onClick={() => onChoose(rank)}
           >
-            {rankLabel(rank)}
+            {rankIndex(rank)}
           </button>
         ))}
         <button type="button" class="secondary" onClick={onCancel}>
@@ -60,10 +65,18 @@ export function ConfirmDialog({
   question,
   onYes,
   onNo,
+  testId = 'confirm',
+  yes,
+  no,
 }: {
   question: string;
   onYes: () => void;
   onNo: () => void;
+  /** `confirm` (pass, resign) or `confirm-move`; its buttons are `<testId>-yes` and `<testId>-no`. */
+  testId?: string;
+  /** The buttons' words: Yes and No unless given. */
+  yes?: string;
+  no?: string;
 }) {
   const S = strings();
   const ref = useFirstFocus();
@@ -72,17 +85,17 @@ export function ConfirmDialog({
       class="table-dialog card"
       role="alertdialog"
       aria-modal="true"
-      aria-labelledby="confirm-question"
-      data-testid="confirm"
+      aria-labelledby={`${testId}-question`}
+      data-testid={testId}
       ref={ref}
     >
-      <p id="confirm-question">{question}</p>
+      <p id={`${testId}-question`}>{question}</p>
       <div class="dialog-buttons">
-        <button type="button" data-testid="confirm-yes" onClick={onYes}>
-          {S.yes}
+        <button type="button" data-testid={`${testId}-yes`} onClick={onYes}>
+          {yes ?? S.yes}
         </button>
-        <button type="button" class="secondary" data-testid="confirm-no" onClick={onNo}>
-          {S.no}
+        <button type="button" class="secondary" data-testid={`${testId}-no`} onClick={onNo}>
+          {no ?? S.no}
         </button>
       </div>
     </div>

@@ -2,16 +2,20 @@
  * A game's page: the waiting room, the table while it is played, the finished game (replay) once it is over.
  * The table follows the game live (live-game.ts) and sends moves with `makeMove` (docs/api.md): a move is chosen
  * by a source then a target, by click, drag or keyboard, checked against `legalMoves` for highlighting only —
- * the server decides, and a refusal is shown in the reader's language (refusal.tsx).
+ * the server decides, and a refusal is shown in the reader's language (refusal.tsx). Moves land with the card
+ * flying to its place (motion.tsx), the opponents' are read out in a live region, and the table's settings
+ * (sounds, confirm move, the shortcut list) sit beside the board.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
 import { Board, type BoardHighlight, type BoardPlay } from '../board/board';
+import { strings as boardStrings } from '../board/strings';
 import { cardName } from '../cards/card';
 import { isRank, plainCard, type Rank } from '../cards/notation';
 import { newClientSeed, rememberDeal } from '../client-seed';
 import { ErrorBox } from '../error-box';
 import { formatDateTime } from '../i18n';
+import { pref, usePref } from '../prefs';
 import { strings as shared } from '../strings';
 import { useLanguage } from '../use-language';
 import type { Me } from '../me';
@@ -21,9 +25,13 @@ import { Countdown } from './countdown';
 import { GameLink } from './game-link';
 import { ConfirmDialog, DeclareDialog } from './dialogs';
 import { TABLE, useLiveGame, type TableGame } from './live-game';
+import { MoveMotion } from './motion';
 import { legalTargets, movesBetween, newClientMoveId, passEndsGame, splitMove } from './moves';
 import { Refusal } from './refusal';
+import { ShortcutsDialog } from './shortcuts';
+import { playSound, unlockSound } from './sounds';
 import { strings } from './strings';
+import { TableSettings } from './table-settings';
 import './table.css';
 
 export function GamePage({ id, me }: { id: string; me: Me }) {
@@ -47,7 +55,10 @@ export function GamePage({ id, me }: { id: string; me: Me }) {
     case 'WAITING':
       return <WaitingRoom game={game} onGame={live.apply} />;
     case 'ACTIVE':
-      return <Table game={game} onGame={live.apply} reload={live.reload} offline={live.offline} />;
+      // One table per game: what it holds (a selection, the announcements) belongs to that game.
+      return (
+        <Table key={game.id} game={game} onGame={live.apply} reload={live.reload} offline={live.offline} />
+      );
     default: {
       const never: never = game.status;
       return never;
@@ -196,6 +207,11 @@ type Confirming = 'pass' | 'resign';
 /** Attempts per move on a lost connection: the same clientMoveId each time, so it is applied at most once. */
 const SEND_ATTEMPTS = 3;
 
+/** The announcements kept in the live region: the opponents' moves since mine, the latest few. */
+const ANNOUNCEMENTS_KEPT = 6;
+
+type LastMove = NonNullable<TableGame['lastMove']>;
+
 function Table({
   game,
   onGame,
@@ -211,8 +227,13 @@ function Table({
   const [selected, setSelected] = useState<string | null>(null);
   const [declaring, setDeclaring] = useState<Declaring | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  /** A chosen move waiting for Confirm, with "confirm move" on. */
+  const [pendingMove, setPendingMove] = useState<string | null>(null);
+  const [showShortcuts, setShowShortcuts] = useState(false);
   const [refusal, setRefusal] = useState<ApiFailure | null>(null);
   const [sending, setSending] = useState(false);
+  const [announcements, setAnnouncements] = useState<readonly { seq: number; text: string }[]>([]);
+  const confirmMoves = usePref('confirmMove');
   const myTurn = game.isMyTurn;
   const passEnds = passEndsGame({
     view: game.view,
@@ -233,26 +254,78 @@ function Table({
 
   const tableElement = useRef<HTMLElement>(null);
   const shownVersion = useRef<number | null>(null);
+  /** The keyboard back on the board: its tab stop (the place last focused, or the first), else the table. */
+  const focusBoard = () => {
+    const table = tableElement.current;
+    const stop = table?.querySelector<HTMLElement>('[data-testid="board"] [data-nav][tabindex="0"]');
+    (stop ?? table)?.focus({ preventScroll: true });
+  };
   // A new version is a new position: what was chosen for the old one no longer applies. When the focused button
-  // went with it (the card just played), the keyboard stays on the table instead of falling back to the page top.
+  // went with it (the card just played), the keyboard stays on the board instead of falling back to the page top.
   useEffect(() => {
     setSelected(null);
     setDeclaring(null);
+    setPendingMove(null);
     if (
       shownVersion.current !== null &&
       (document.activeElement === null || document.activeElement === document.body)
     ) {
-      tableElement.current?.focus({ preventScroll: true });
+      focusBoard();
     }
     shownVersion.current = game.version;
   }, [game.version]);
 
+  // Each move as it lands: an opponent's read out (aria-live) and, with sounds on, a tick; my turn, a chime. Not
+  // the move the page opened on: the last-move line shows it.
+  const lastSeq = game.lastMove?.seq ?? null;
+  const openedOn = useRef(lastSeq);
+  useEffect(() => {
+    const move = game.lastMove;
+    if (move === null || move.seq === openedOn.current) return;
+    if (move.seat === game.mySeat) setAnnouncements([]);
+    else {
+      const text = announce(move, names[move.seat] ?? boardStrings().seat(move.seat));
+      if (text !== null)
+        setAnnouncements((before) => [...before, { seq: move.seq, text }].slice(-ANNOUNCEMENTS_KEPT));
+    }
+    if (pref('sound') && (move.type === 'PLAYED' || move.type === 'DISCARDED')) playSound('cardPlayed');
+    // Only a new move is announced; the names are read as they are then.
+  }, [lastSeq]);
+  const wasMyTurn = useRef(myTurn);
+  useEffect(() => {
+    if (myTurn && !wasMyTurn.current && pref('sound')) playSound('yourTurn');
+    wasMyTurn.current = myTurn;
+  }, [myTurn]);
+
+  // Escape undoes the latest step: a dialog, the table's open menus, the selection. `?` lists the shortcuts.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setSelected(null);
-      setDeclaring(null);
-      setConfirming(null);
+      // The reader's own key press lets the sounds play, if they are on (sounds.ts).
+      if (pref('sound')) unlockSound();
+      if (event.key === 'Escape') {
+        // Out of a dialog that closes now, the keyboard goes back to the board rather than to the page top.
+        if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) focusBoard();
+        setSelected(null);
+        setDeclaring(null);
+        setConfirming(null);
+        setPendingMove(null);
+        setShowShortcuts(false);
+        for (const menu of tableElement.current?.querySelectorAll('details[open]') ?? []) {
+          if (!(menu instanceof HTMLDetailsElement)) continue;
+          const hadFocus = menu.contains(document.activeElement);
+          menu.open = false;
+          if (hadFocus) menu.querySelector('summary')?.focus();
+        }
+        return;
+      }
+      const target = event.target;
+      const typing =
+        target instanceof HTMLElement &&
+        (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+      if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        setShowShortcuts(true);
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -261,6 +334,7 @@ function Table({
   const send = async (move: string) => {
     setSelected(null);
     setDeclaring(null);
+    setPendingMove(null);
     setRefusal(null);
     setSending(true);
     const clientMoveId = newClientMoveId();
@@ -299,6 +373,13 @@ function Table({
     }
   };
 
+  /** A move chosen: sent, or with "confirm move" on, described and sent once confirmed. */
+  const submit = (move: string) => {
+    setDeclaring(null);
+    if (confirmMoves) setPendingMove(move);
+    else void send(move);
+  };
+
   /** A source and a target chosen: the move, after asking the rank when several declarations are legal. */
   const choose = (source: string, target: string) => {
     const candidates = movesBetween(game.legalMoves, source, target);
@@ -311,7 +392,7 @@ function Table({
       return;
     }
     // Not a legal move: sent anyway, so the server says why not (in the reader's language).
-    void send(candidates[0] ?? `${source}-${target}`);
+    submit(candidates[0] ?? `${source}-${target}`);
   };
 
   const play: BoardPlay | undefined = myTurn
@@ -326,7 +407,10 @@ function Table({
         onTarget: (target) => {
           if (selected !== null) choose(selected, target);
         },
-        onDrop: (source, target) => choose(source, target),
+        onDrop: (source, target) => {
+          setSelected(source);
+          choose(source, target);
+        },
       }
     : undefined;
 
@@ -343,6 +427,10 @@ function Table({
         aria-busy={sending ? 'true' : 'false'}
         tabIndex={-1}
         ref={tableElement}
+        onPointerDown={() => {
+          // The reader's own click lets the sounds play, if they are on (sounds.ts).
+          if (pref('sound')) unlockSound();
+        }}
       >
         <header class="table-head">
           <p class={`turn${myTurn ? ' my-turn' : ''}`} data-testid="turn" aria-live="polite">
@@ -351,12 +439,19 @@ function Table({
           <Countdown deadline={game.deadline} />
           {offline && <span class="muted">{S.offline}</span>}
           {sending && <span class="muted">{S.sending}</span>}
+          <TableSettings onShortcuts={() => setShowShortcuts(true)} />
         </header>
         {game.lastMove !== null && game.lastMove.seat !== game.mySeat && game.lastMove.move !== null && (
           <p class="last-move muted" data-testid="last-move">
             {S.lastMove(names[game.lastMove.seat] ?? '', describeMove(game.lastMove.move))}
           </p>
         )}
+        {/* The opponents' moves since mine, read out as they land (the line above shows the last one). */}
+        <div class="visually-hidden" aria-live="polite" data-testid="announcer">
+          {announcements.map(({ seq, text }) => (
+            <p key={seq}>{text}</p>
+          ))}
+        </div>
         {myTurn && game.forcedPlays.length > 0 && (
           <div class="forced" data-testid="forced" role="status">
             <strong>{S.forced}:</strong>{' '}
@@ -368,14 +463,16 @@ function Table({
           </div>
         )}
         {refusal !== null && <Refusal failure={refusal} />}
-        <Board
-          view={game.view}
-          mySeat={game.mySeat}
-          names={names}
-          awayUntil={awayUntil}
-          play={play}
-          highlight={highlight}
-        />
+        <MoveMotion last={game.lastMove}>
+          <Board
+            view={game.view}
+            mySeat={game.mySeat}
+            names={names}
+            awayUntil={awayUntil}
+            play={play}
+            highlight={highlight}
+          />
+        </MoveMotion>
         {myTurn && (
           <p class="hint" aria-live="polite" data-testid="selection">
             {selected === null ? S.selectHint : S.selected(describeSource(selected))}
@@ -403,9 +500,25 @@ function Table({
             ranks={declaring.ranks}
             onChoose={(rank) => {
               const move = declaring.moves.find((candidate) => splitMove(candidate)?.declared === rank);
-              if (move !== undefined) void send(move);
+              if (move !== undefined) submit(move);
             }}
-            onCancel={() => setDeclaring(null)}
+            onCancel={() => {
+              setDeclaring(null);
+              focusBoard();
+            }}
+          />
+        )}
+        {pendingMove !== null && (
+          <ConfirmDialog
+            testId="confirm-move"
+            question={confirmQuestion(game, pendingMove)}
+            yes={S.confirmMoveYes}
+            no={S.cancel}
+            onYes={() => void send(pendingMove)}
+            onNo={() => {
+              setPendingMove(null);
+              focusBoard();
+            }}
           />
         )}
         {confirming !== null && (
@@ -413,6 +526,14 @@ function Table({
             question={confirming === 'pass' ? passQuestion : S.confirmResign}
             onYes={() => (confirming === 'pass' ? void send('pass') : void resign())}
             onNo={() => setConfirming(null)}
+          />
+        )}
+        {showShortcuts && (
+          <ShortcutsDialog
+            onClose={() => {
+              setShowShortcuts(false);
+              focusBoard();
+            }}
           />
         )}
       </section>
@@ -453,4 +574,72 @@ function describeMove(move: string): string {
         : S.sidePile(parts.target.slice(1));
   const declared = parts.declared !== null ? ` (=${parts.declared})` : '';
   return `${describeSource(parts.source)} → ${target}${declared}`;
+}
+
+/** "from the pay-off pile", "from side pile 2", "from the hand": a move's source in a sentence. */
+function fromWords(source: 'p' | 'hand' | number): string {
+  const S = strings();
+  return source === 'p' ? S.fromPlace.p : source === 'hand' ? S.fromPlace.hand : S.fromPlace.side(source);
+}
+
+/** "to centre pile 2", "to a new centre pile", "to side pile 1": a move's target in a sentence. */
+function toWords(target: string): string {
+  const S = strings();
+  if (target === 'c') return S.toPlace.newPile;
+  const n = Number(target.slice(1));
+  return target.startsWith('c') ? S.toPlace.centre(n) : S.toPlace.side(n);
+}
+
+/** An opponent's move as the live region reads it out: "GreedyBot played the seven of hearts from … to …". */
+function announce(move: LastMove, name: string): string | null {
+  const S = strings();
+  switch (move.type) {
+    case 'PASSED':
+      return S.announce.passed(name);
+    case 'RESIGNED':
+      return S.announce.resigned(name);
+    case 'TIMED_OUT':
+      return S.announce.timedOut(name);
+    case 'PLAYED':
+    case 'DISCARDED': {
+      if (move.card === null) return null;
+      const card = cardName(
+        move.declaredRank === null ? move.card : `${plainCard(move.card)}=${move.declaredRank}`,
+      );
+      const from =
+        move.from === 'PAYOFF'
+          ? fromWords('p')
+          : move.from === 'SIDE_PILE' && move.fromSidePile !== null
+            ? fromWords(move.fromSidePile)
+            : fromWords('hand');
+      const to = move.slot !== null ? toWords(`c${move.slot}`) : toWords(`d${move.sidePile ?? 0}`);
+      return S.announce.played(name, card, from, to);
+    }
+    default: {
+      const never: never = move.type;
+      return never;
+    }
+  }
+}
+
+/** The move to confirm, described: "Play the seven of hearts from the pay-off pile to centre pile 2?". */
+function confirmQuestion(game: TableGame, move: string): string {
+  const S = strings();
+  const parts = splitMove(move);
+  if (parts === null) return describeMove(move);
+  const mine = game.view.seats.find((seat) => seat.seat === game.mySeat);
+  const pile = /^d(\d+)$/.exec(parts.source);
+  const card =
+    parts.source === 'p'
+      ? (mine?.payoffTop ?? null)
+      : pile !== null
+        ? (mine?.sidePiles[Number(pile[1]) - 1]?.at(-1) ?? null)
+        : parts.source;
+  const from =
+    parts.source === 'p' ? fromWords('p') : pile !== null ? fromWords(Number(pile[1])) : fromWords('hand');
+  const named =
+    card === null
+      ? describeSource(parts.source)
+      : cardName(parts.declared === null ? card : `${plainCard(card)}=${parts.declared}`);
+  return S.confirmMove(named, from, toWords(parts.target));
 }
