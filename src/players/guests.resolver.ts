@@ -1,4 +1,4 @@
-import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
+import { Context, Mutation, Resolver } from '@nestjs/graphql';
 import type { RequestContext } from '../auth/viewer';
 import { AuthPayloadType } from './player.types';
 import { toPlayer } from './players.resolver';

@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, codeOf, dataOf, register, startTestApp } from '../support/service/app';
 import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
+import { openBarMenu } from './support/bar';
 import { watchPageProblems } from './support/page-problems';
 
 const USERNAME = 'acct_ann';
@@ -100,7 +101,7 @@ async function signInOnPage(password: string): Promise<void> {
   await page.getByLabel('Username').fill(USERNAME);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('signed-in-as').waitFor();
+  await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
 }
 
 async function openAccount(): Promise<void> {
@@ -159,6 +160,7 @@ describe('my account in the browser', () => {
   it('shows a wrong current password refused, in the reader’s language', async () => {
     await signInOnPage(PASSWORD);
     await openAccount();
+    await openBarMenu(page);
     await page.getByTestId('language').selectOption('sv');
     const section = page.getByTestId('account-password');
     await section.getByRole('heading', { name: 'Lösenord' }).waitFor();
@@ -171,6 +173,7 @@ describe('my account in the browser', () => {
     expect(await alert.textContent()).toContain('Kontrollera det du skrev.');
     // Nothing changed: the password still signs in.
     expect(dataOf(await login(PASSWORD)).login.token).toMatch(/^mls_/);
+    await openBarMenu(page);
     await page.getByTestId('language').selectOption('en');
     await section.getByRole('heading', { name: 'Password' }).waitFor();
   });

@@ -23,6 +23,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, codeOf, dataOf, loginBody, startTestApp } from '../support/service/app';
 import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
+import { openBarMenu } from './support/bar';
 import { type MailingApp, linkIn, startMailingApp } from './support/mailing-app';
 import { watchPageProblems } from './support/page-problems';
 import { pageWidth, setLanguage, signUpInUi, tokenOf } from './support/table-ui';
@@ -205,6 +206,7 @@ describe('e-mail on the account page', () => {
   });
 
   it('resets a forgotten password through the mailed link, and the new password signs in', async () => {
+    await openBarMenu(page);
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -253,7 +255,7 @@ describe('e-mail on the account page', () => {
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('signed-in-as').waitFor();
+    await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
     token = await tokenOf(page);
 
     // The link again: used, so it says so and offers a new one.
@@ -358,6 +360,7 @@ describe('a server that sends no mail', () => {
     expect(await pageWidth(tab)).toBeLessThanOrEqual(375);
 
     // Signed out too, and in another language it says the text is English.
+    await openBarMenu(tab);
     await tab.getByRole('button', { name: 'Sign out', exact: true }).click();
     await tab.goto(`${plain.url}/privacy`);
     await privacy.getByRole('heading', { level: 1, name: title }).waitFor();

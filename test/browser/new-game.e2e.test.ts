@@ -10,11 +10,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
 import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
+import { openBarMenu } from './support/bar';
 import { watchPageProblems } from './support/page-problems';
 import {
   EVERY_CARD,
   HiddenHand,
   expectNoneOf,
+  keptDeal,
   pageWidth,
   recordTraffic,
   SeatData,
@@ -91,6 +93,20 @@ async function create(page: Page): Promise<{ id: string; commitment: string; cli
   };
 }
 
+/**
+ * Submits the form for a two-seat game against a bot: the page goes straight to the table. Answers the game and
+ * what the page kept of its deal (the commitment it saw before it sent its seed, and that seed).
+ */
+async function createAgainstBot(
+  page: Page,
+): Promise<{ id: string; commitment: string | null; clientSeed: string }> {
+  await page.getByTestId('create-game').click();
+  await page.waitForURL('**/games/*');
+  await page.getByTestId('table').waitFor();
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  return { id, ...(await keptDeal(page, id)) };
+}
+
 async function openGame(page: Page, id: string): Promise<void> {
   await page.getByTestId('open-game').click();
   await page.waitForURL(`**/games/${id}`);
@@ -154,7 +170,12 @@ describe('the new-game page', () => {
     const received = recordTraffic(ann);
     await ann.goto(`${app.url}/new`);
     await ann.getByTestId('preset-classic').check();
+    // Against a bot (the page's first choice, the expert) the default is no clock.
+    expect(await ann.getByTestId('opponent-kind').inputValue()).toBe('bot');
+    expect(await ann.getByTestId('bot-kind').inputValue()).toBe('EXPERT');
+    expect(await ann.getByTestId('time-none').isChecked()).toBe(true);
     // The days offered are the server's (timeControlChoices), not a copy in the client.
+    await ann.getByTestId('time-days').check();
     await ann.getByTestId('days-per-move').waitFor();
     const choices = await app.gql<{ timeControlChoices: { daysPerMove: number[] } }>(
       null,
@@ -166,10 +187,13 @@ describe('the new-game page', () => {
         .locator('option')
         .evaluateAll((options) => options.map((option) => Number(option.getAttribute('value')))),
     ).toEqual(dataOf(choices).timeControlChoices.daysPerMove);
+    // A clock chosen for a bot game is kept when the opponent changes back and forth.
+    await ann.getByTestId('opponent-kind').selectOption('open');
     await ann.getByTestId('opponent-kind').selectOption('bot');
+    expect(await ann.getByTestId('time-days').isChecked()).toBe(true);
     await ann.getByTestId('bot-kind').selectOption('GREEDY');
-    const started = await create(ann);
-    expect(await ann.getByTestId('started').getAttribute('data-seed-note')).toBe('after');
+    // Against a bot the page goes straight to the table: no page of seeds in between.
+    const started = await createAgainstBot(ann);
     const game = await readGame(tokens.ann, started.id);
     expect(game.status).toBe('ACTIVE');
     expect(started.commitment).toBe(game.seedCommitment);
@@ -179,7 +203,6 @@ describe('the new-game page', () => {
       clientSeedSource: 'GIVEN_AFTER_COMMITMENT',
     });
     expect(seatOf(game, 'GreedyBot').clientSeedSource).toBe('SERVER_STAND_IN');
-    await openGame(ann, started.id);
     // Dealt from seeds: every card Ann has not seen is hidden — the bot's hand, the pay-off piles, the stock.
     await myTurn(ann);
     const annSees = new HiddenHand(app, started.id, tokens.ann, { cards: EVERY_CARD });
@@ -202,7 +225,7 @@ describe('the new-game page', () => {
     expect(await ann.getByTestId('overrides-fields').getAttribute('disabled')).not.toBeNull();
     await ann.getByTestId('opponent-kind').selectOption('bot');
     await ann.getByTestId('bot-kind').selectOption('EXPERT');
-    const started = await create(ann);
+    const started = await createAgainstBot(ann);
     const body = await app.gql<{
       game: {
         status: string;
@@ -227,7 +250,6 @@ describe('the new-game page', () => {
       options: { forcedAces: true },
     });
     expect(game.players.map((seat) => seat.player.username).sort()).toEqual(['ExpertBot', NAMES.ann].sort());
-    await openGame(ann, started.id);
     // Whoever began, it comes to Ann's turn: the expert moved first if it was to.
     await myTurn(ann);
   });
@@ -353,6 +375,7 @@ describe('the rules pages', () => {
     expect(await glance('A 2 must go on a centre ace')).toBe('yes');
     const texts: Record<string, string> = {};
     for (const language of ['en', 'sv', 'ru'] as const) {
+      await openBarMenu(page);
       await page.getByTestId('language').selectOption(language);
       await until(`the rules are in ${language}`, async () => (await text.getAttribute('lang')) === language);
       texts[language] = (await text.textContent())!;
@@ -372,6 +395,7 @@ describe('the rules pages', () => {
     await page.reload();
     await text.waitFor();
     expect(await text.getAttribute('lang')).toBe('ru');
+    await openBarMenu(page);
     await page.getByTestId('language').selectOption('sv');
     await page.getByTestId('rules-tab-modern').click();
     await until('the modern rules show in Swedish', async () =>

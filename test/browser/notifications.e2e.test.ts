@@ -22,6 +22,7 @@ import { TestApp, dataOf, register, startTestApp } from '../support/service/app'
 import { until } from '../support/service/outage';
 import { joinGame } from '../support/service/play';
 import { launchBrowser } from './support/browser';
+import { openBarMenu } from './support/bar';
 import { watchPageProblems } from './support/page-problems';
 import { signUpInUi, tokenOf } from './support/table-ui';
 
@@ -122,7 +123,7 @@ describe('signing up', () => {
       await tab.getByLabel('Användarnamn').fill('reach_sven');
       await tab.getByLabel('Lösenord').fill(PASSWORD);
       await tab.getByRole('button', { name: 'Skapa konto' }).click();
-      await tab.getByTestId('signed-in-as').waitFor();
+      await tab.getByTestId('signed-in-as').waitFor({ state: 'attached' });
       expect(await settingsOf(await tokenOf(tab))).toMatchObject({
         timeZone: 'Europe/Stockholm',
         language: 'SV',
@@ -432,6 +433,7 @@ describe('the in-page notification of my turn', () => {
   /** Signs `username` up in `tab` and switches the bar's "Notify me when it is my turn" on. */
   async function signUpNotifying(tab: Page, username: string): Promise<string> {
     await signUpInUi(tab, app.url, username, PASSWORD);
+    await openBarMenu(tab);
     await tab.getByTestId('settings-menu').locator('summary').click();
     await tab.getByTestId('notify').check();
     await until('notifications are on', () => tab.getByTestId('notify').isChecked());

@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, startTestApp } from '../support/service/app';
 import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
+import { openBarMenu } from './support/bar';
 import { watchPageProblems } from './support/page-problems';
 import {
   HiddenHand,
@@ -347,6 +348,7 @@ describe('the new-game page with more than two seats', () => {
     expect(await kind.inputValue()).toBe('open');
     expect(await page.getByTestId('opponent-name').count()).toBe(0);
 
+    await openBarMenu(page);
     await page.getByTestId('language').selectOption('sv');
     await until('the reason reads in Swedish', async () =>
       ((await page.getByTestId('two-seats-only').textContent()) ?? '').startsWith('En inbjudan med namn'),

@@ -12,6 +12,7 @@ import { GraphQLBody, TestApp, dataOf, register, startTestApp } from '../support
 import { createGame, findSeed, joinGame, playGame, resign } from '../support/service/play';
 import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
+import { openBarMenu } from './support/bar';
 import { watchPageProblems } from './support/page-problems';
 import { screenshot } from './support/screenshots';
 
@@ -363,16 +364,19 @@ describe('a player page, signed out', () => {
     const message = page.getByTestId('player-not-found');
     await message.waitFor();
     expect(await message.textContent()).toBe('There is no player called “nobody_here”.');
+    await openBarMenu(page);
     await page.getByTestId('language').selectOption('sv');
     await until(
       'the Swedish text',
       async () => (await message.textContent()) === 'Det finns ingen spelare som heter ”nobody_here”.',
     );
+    await openBarMenu(page);
     await page.getByTestId('language').selectOption('ru');
     await until(
       'the Russian text',
       async () => (await message.textContent()) === 'Игрока «nobody_here» нет.',
     );
+    await openBarMenu(page);
     await page.getByTestId('language').selectOption('en');
   });
 });

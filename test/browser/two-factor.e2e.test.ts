@@ -15,6 +15,7 @@ import { codeAt, stepAt } from '../../src/players/totp';
 import { TestApp, codeOf, dataOf, loginBody, startTestApp } from '../support/service/app';
 import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
+import { openBarMenu } from './support/bar';
 import { watchPageProblems } from './support/page-problems';
 import { pageWidth, signUpInUi, tokenOf } from './support/table-ui';
 
@@ -66,6 +67,7 @@ async function twoFactorOf(token: string): Promise<{ enabled: boolean; recoveryC
 }
 
 async function signOut(): Promise<void> {
+  await openBarMenu(page);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 }
@@ -169,7 +171,7 @@ describe('two-factor sign-in', () => {
     const next = await nextCode(secret, used);
     await enterCode(next.code);
     used = next.step;
-    await page.getByTestId('signed-in-as').waitFor();
+    await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
@@ -177,14 +179,14 @@ describe('two-factor sign-in', () => {
     await signOut();
     await enterPassword();
     await enterCode(recovery[0]!);
-    await page.getByTestId('signed-in-as').waitFor();
+    await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
 
     await signOut();
     await enterPassword();
     await enterCode(recovery[0]!);
     await codeRefused();
     await enterCode(recovery[1]!);
-    await page.getByTestId('signed-in-as').waitFor();
+    await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
 
     await page.goto(`${app.url}/account`);
     const section = page.getByTestId('account-two-factor');
@@ -206,6 +208,6 @@ describe('two-factor sign-in', () => {
     expect(codeOf(await loginBody(app, USERNAME, PASSWORD))).toBeUndefined();
     await signOut();
     await enterPassword();
-    await page.getByTestId('signed-in-as').waitFor();
+    await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
   });
 });

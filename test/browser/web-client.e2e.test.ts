@@ -15,6 +15,7 @@ import { TestApp, dataOf, register, startTestApp } from '../support/service/app'
 import { chooseMove, createGame, joinGame, makeMove, readGame } from '../support/service/play';
 import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
+import { openBarMenu } from './support/bar';
 import { watchPageProblems } from './support/page-problems';
 import { screenshot } from './support/screenshots';
 import { HiddenHand, expectNoneOf, recordTraffic, tokenOf } from './support/table-ui';
@@ -133,9 +134,9 @@ describe('how the client is served', () => {
     const output = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'web-budget.mjs')], {
       encoding: 'utf8',
     });
-    const total = /([\d.]+) KB {2}first load, gzip \(within the budget of 250 KB\)/.exec(output);
+    const total = /([\d.]+) KB {2}first load, gzip \(within the budget of 120 KB\)/.exec(output);
     expect(total).not.toBeNull();
-    expect(Number(total![1])).toBeLessThanOrEqual(250);
+    expect(Number(total![1])).toBeLessThanOrEqual(120);
   });
 });
 
@@ -148,7 +149,7 @@ describe('a player in the browser', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'My games' }).waitFor();
-    await page.getByTestId('no-games').waitFor();
+    await page.getByTestId('first-game').waitFor();
     expect(await page.getByTestId('signed-in-as').textContent()).toBe(`Signed in as ${username}`);
     // The token is the page's own, never a cookie.
     const stored = await page.evaluate(() => {
@@ -159,6 +160,7 @@ describe('a player in the browser', () => {
     expect(stored.cookie).toBe('');
     expect((await context.cookies()).length).toBe(0);
 
+    await openBarMenu(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     // The old session ended on the server too.
@@ -175,7 +177,7 @@ describe('a player in the browser', () => {
 
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('no-games').waitFor();
+    await page.getByTestId('first-game').waitFor();
     expect(problems).toEqual([]);
   });
 
@@ -240,7 +242,7 @@ describe('a player in the browser', () => {
     // Recorded from a fresh load, so the page's websocket is one the recorder sees open.
     const received = recordTraffic(page);
     await page.reload();
-    await page.getByTestId('signed-in-as').waitFor();
+    await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
     const carol = await register(app, 'web_carol');
     const invite = async (): Promise<string> =>
       dataOf(
@@ -302,6 +304,7 @@ describe('for everyone', () => {
       expect(await tab.getAttribute('html', 'lang')).toBe('sv');
       expect(await tab.getByLabel('Användarnamn').count()).toBe(1);
 
+      await openBarMenu(tab);
       await tab.getByTestId('language').selectOption('ru');
       await tab.getByRole('heading', { name: 'Войти' }).waitFor();
       expect(await tab.getAttribute('html', 'lang')).toBe('ru');
@@ -360,9 +363,10 @@ describe('for everyone', () => {
       await tab.getByLabel('Username').fill('web_dora');
       await tab.getByLabel('Password').fill(PASSWORD);
       await tab.getByRole('button', { name: 'Sign in' }).click();
-      await tab.getByTestId('no-games').waitFor();
+      await tab.getByTestId('first-game').waitFor();
       expect(await read()).toEqual({ asked: 0, shown: 0 });
 
+      await openBarMenu(tab);
       await tab.getByTestId('settings-menu').locator('summary').click();
       await tab.getByTestId('notify').check();
       await until('the page asked once', async () => (await read()).asked === 1, 10_000);

@@ -1,24 +1,23 @@
 /**
  * The page: the bar (pages, the notification centre's bell, language, four-colour suits, notifications, who is
- * signed in), the page of the current route (web/src/router.tsx) and a footer linking the privacy page. Signed
+ * signed in; on a phone all but the bell in a menu), the page of the current route (web/src/router.tsx; the pages
+ * opened now and then are chunks of their own, lazy-page.tsx) and a footer linking the privacy page. Signed
  * out, the public pages (rules, leaderboard, players, privacy, and a forgotten password's two pages) stay open and
  * every other route offers sign-in or sign-up.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, closeSocket, request, storeToken, storedToken } from './api';
-import { AccountPage } from './account/account-page';
 import { askForNotifications, followAttention, notificationsOn, stopNotifications } from './attention';
 import { AUTH, AuthForm, type AuthMode } from './auth';
 import { NotificationBell } from './centre/notification-bell';
 import { Home } from './home';
+import { GuestBar } from './guest/keep-account';
+import { Landing } from './guest/landing';
+import { strings as guestStrings } from './guest/strings';
 import { LANGUAGES, LANGUAGE_NAMES, Language, setLanguage } from './i18n';
 import type { Me } from './me';
 import { NewGamePage } from './new-game/new-game-page';
-import { LeaderboardPage } from './players/leaderboard-page';
-import { PlayerPage } from './players/player-page';
 import { PrivacyPage } from './privacy/privacy-page';
-import { ForgotPasswordPage } from './recovery/forgot-password-page';
-import { ResetPasswordPage } from './recovery/reset-password-page';
 import { setFourColour, useFourColour } from './prefs';
 import { Link, Route, navigate, useRoute } from './router';
 import { RulesPage } from './rules/rules-page';
@@ -28,6 +27,19 @@ import { GamePage } from './table/game-page';
 import { useLanguage } from './use-language';
 
 const TutorialPage = lazyPage(() => import('./tutorial/tutorial-page').then((module) => module.TutorialPage));
+// The pages one opens now and then are chunks of their own, fetched when first shown: the first load stays small
+// (docs/web.md, "Budget").
+const AccountPage = lazyPage(() => import('./account/account-page').then((module) => module.AccountPage));
+const LeaderboardPage = lazyPage(() =>
+  import('./players/leaderboard-page').then((module) => module.LeaderboardPage),
+);
+const PlayerPage = lazyPage(() => import('./players/player-page').then((module) => module.PlayerPage));
+const ForgotPasswordPage = lazyPage(() =>
+  import('./recovery/forgot-password-page').then((module) => module.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('./recovery/reset-password-page').then((module) => module.ResetPasswordPage),
+);
 
 function Settings({ signedIn }: { signedIn: boolean }) {
   const S = strings();
@@ -83,6 +95,99 @@ function Settings({ signedIn }: { signedIn: boolean }) {
         </div>
       </details>
     </span>
+  );
+}
+
+/** Three bars: the menu's icon (its name is the button's visible text beside it). */
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z" />
+    </svg>
+  );
+}
+
+/**
+ * The bar. On a phone (≤ 600 px, style.css) the pages, who is signed in, Sign out and the settings fold into a
+ * menu behind one button, so the bar stays one short row: the brand, the bell (it tells of new events, so it stays
+ * in sight) and the button. Wider, the menu's box is no box at all (`display: contents`): everything sits in the
+ * bar as it always did. Escape closes the innermost thing open (the Display choices, then the menu), and so does
+ * following a link.
+ */
+function Bar({ me, route, onSignOut }: { me: Me | null; route: Route; onSignOut: () => void }) {
+  const S = strings();
+  const [open, setOpen] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // A new route is a followed link (or the browser's back): the page the menu was opened over is gone.
+  useEffect(() => {
+    setOpen(false);
+    bar.current?.querySelector('details[open]')?.removeAttribute('open');
+  }, [route]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      // Focus inside what closes would be lost with it: it goes to what opened it.
+      const focusIn = (element: Element | null | undefined) =>
+        element?.contains(document.activeElement) === true;
+      const details = bar.current?.querySelector('details[open]');
+      if (details instanceof HTMLDetailsElement) {
+        const refocus = focusIn(details);
+        details.open = false;
+        if (refocus) details.querySelector('summary')?.focus();
+      } else if (open) {
+        const refocus = focusIn(menu.current);
+        setOpen(false);
+        if (refocus) button.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <header class="bar" ref={bar}>
+      <Link to={{ page: 'home' }} class="brand">
+        {S.appName}
+      </Link>
+      {me !== null && <NotificationBell />}
+      <button
+        type="button"
+        class="menu-button"
+        data-testid="menu-button"
+        aria-expanded={open}
+        aria-controls="bar-menu"
+        ref={button}
+        onClick={() => setOpen(!open)}
+      >
+        <MenuIcon />
+        {S.nav.menu}
+      </button>
+      <div id="bar-menu" class={open ? 'bar-menu open' : 'bar-menu'} data-testid="bar-menu" ref={menu}>
+        <nav class="nav">
+          {me !== null && (
+            <>
+              <Link to={{ page: 'home' }}>{S.nav.home}</Link>
+              <Link to={{ page: 'newGame' }} testId="nav-new-game">
+                {S.nav.newGame}
+              </Link>
+            </>
+          )}
+          <Link to={{ page: 'leaderboard', preset: 'CLASSIC' }}>{S.nav.leaderboard}</Link>
+          <Link to={{ page: 'rules', preset: 'CLASSIC' }}>{S.nav.rules}</Link>
+          {me !== null && <Link to={{ page: 'account' }}>{S.nav.account}</Link>}
+        </nav>
+        {me !== null && (
+          <span class="who">
+            <span data-testid="signed-in-as">{S.signedInAs(me.username)}</span>
+            <button type="button" class="link" onClick={onSignOut}>
+              {S.signOut}
+            </button>
+          </span>
+        )}
+        <Settings signedIn={me !== null} />
+      </div>
+    </header>
   );
 }
 
@@ -196,6 +301,8 @@ export function App() {
     navigate('/signin');
   };
   const signOut = async () => {
+    // A guest has no password: signed out, the account cannot be reached again (docs/api.md#startguest).
+    if (me?.isGuest === true && !confirm(guestStrings().signOutWarning)) return;
     try {
       await request(AUTH, 'Logout', {});
     } catch {
@@ -208,36 +315,12 @@ export function App() {
   const needsSignIn = me === null && !PUBLIC_PAGES.includes(route.page);
   return (
     <>
-      <header class="bar">
-        <Link to={{ page: 'home' }} class="brand">
-          {S.appName}
-        </Link>
-        <nav class="nav">
-          {me !== null && (
-            <>
-              <Link to={{ page: 'home' }}>{S.nav.home}</Link>
-              <Link to={{ page: 'newGame' }} testId="nav-new-game">
-                {S.nav.newGame}
-              </Link>
-            </>
-          )}
-          <Link to={{ page: 'leaderboard', preset: 'CLASSIC' }}>{S.nav.leaderboard}</Link>
-          <Link to={{ page: 'rules', preset: 'CLASSIC' }}>{S.nav.rules}</Link>
-          {me !== null && <Link to={{ page: 'account' }}>{S.nav.account}</Link>}
-        </nav>
-        {me !== null && <NotificationBell />}
-        {me !== null && (
-          <span class="who">
-            <span data-testid="signed-in-as">{S.signedInAs(me.username)}</span>
-            <button type="button" class="link" onClick={() => void signOut()}>
-              {S.signOut}
-            </button>
-          </span>
-        )}
-        <Settings signedIn={me !== null} />
-      </header>
+      <Bar me={me} route={route} onSignOut={() => void signOut()} />
       <main class="page">
-        {needsSignIn && route.page === 'game' ? (
+        {me?.isGuest === true && <GuestBar me={me} onKept={setMe} />}
+        {me === null && route.page === 'home' ? (
+          <Landing onGuest={setMe} />
+        ) : needsSignIn && route.page === 'game' ? (
           <>
             <p class="card" data-testid="sign-in-to-join">
               {S.signInForGame}

@@ -22,6 +22,7 @@ import type {
   SignUpSettingsMutationVariables,
 } from './generated/graphql';
 import { language } from './i18n';
+import type { Me } from './me';
 import { MESSAGE_LANGUAGE } from './message-language';
 import { Link } from './router';
 import { strings } from './strings';
@@ -59,7 +60,7 @@ async function settleNewAccount(token: string): Promise<void> {
 
 interface Props {
   mode: AuthMode;
-  onDone(token: string, player: { id: string; username: string }): void;
+  onDone(token: string, player: Me): void;
   onSwitch(mode: AuthMode): void;
 }
 

@@ -29,6 +29,8 @@ import type {
 import HOME from './home.graphql?raw';
 import { HOME_PAGE_SIZE, HOME_RECENT_FINISHED, allPages } from './home-paging';
 import { formatDateTime } from './i18n';
+import { FirstGame } from './guest/landing';
+import type { Me } from './me';
 import { Link } from './router';
 import { strings } from './strings';
 
@@ -244,7 +246,7 @@ function InvitationRow({
   );
 }
 
-export function Home({ me }: { me: { username: string } }) {
+export function Home({ me }: { me: Me }) {
   const S = strings();
   const [data, setData] = useState<HomeData | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
@@ -316,11 +318,7 @@ export function Home({ me }: { me: { username: string } }) {
         </p>
       )}
       {error !== null && <ErrorBox error={error} />}
-      {empty && (
-        <p class="empty" data-testid="no-games">
-          {S.noGames}
-        </p>
-      )}
+      {empty && <FirstGame me={me} />}
       {invitations.length > 0 && (
         <div class="section invitations" data-section="invitations">
           <h2>{S.invitations}</h2>

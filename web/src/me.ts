@@ -2,4 +2,6 @@
 export interface Me {
   readonly id: string;
   readonly username: string;
+  /** A guest (docs/api.md#startguest): plays the built-in bots and unrated seeks until the account is kept. */
+  readonly isGuest: boolean;
 }

@@ -40,6 +40,8 @@ const en = {
     language: 'Language',
     fourColour: 'Four-colour suits',
     settings: 'Display',
+    /** The bar's menu button on a phone (≤ 600 px): the pages, settings and Sign out fold into it. */
+    menu: 'Menu',
     notFound: 'There is no such page.',
   },
   home: 'My games',
@@ -56,7 +58,6 @@ const en = {
     days !== null ? `${days} d per move` : hours !== null ? `${hours} h per move` : 'no clock',
   accept: 'Accept',
   decline: 'Decline',
-  noGames: 'No games yet.',
   awaitingCount: (count: number) =>
     count === 0
       ? 'No game awaits your move.'
@@ -148,6 +149,7 @@ export const strings = translations(en, {
       language: 'Språk',
       fourColour: 'Fyrfärgade färger',
       settings: 'Visning',
+      menu: 'Meny',
       notFound: 'Sidan finns inte.',
     },
     home: 'Mina partier',
@@ -164,7 +166,6 @@ export const strings = translations(en, {
       days !== null ? `${days} d per drag` : hours !== null ? `${hours} h per drag` : 'ingen klocka',
     accept: 'Anta',
     decline: 'Avböj',
-    noGames: 'Inga partier än.',
     awaitingCount: (count) =>
       count === 0
         ? 'Inget parti väntar på ditt drag.'
@@ -249,6 +250,7 @@ export const strings = translations(en, {
       language: 'Язык',
       fourColour: 'Четыре цвета мастей',
       settings: 'Вид',
+      menu: 'Меню',
       notFound: 'Такой страницы нет.',
     },
     home: 'Мои партии',
@@ -265,7 +267,6 @@ export const strings = translations(en, {
       days !== null ? `${days} дн. на ход` : hours !== null ? `${hours} ч на ход` : 'без часов',
     accept: 'Принять',
     decline: 'Отклонить',
-    noGames: 'Партий пока нет.',
     awaitingCount: (count) =>
       count === 0
         ? 'Ни одна партия не ждёт вашего хода.'

@@ -239,3 +239,12 @@ it('a guest left alone GUEST_INACTIVE_DAYS goes (its game stays, named by the to
   ).game;
   expect(['FINISHED', 'ABORTED']).toContain(game.status);
 });
+
+it('a guest deletes its account without a password (it has none); a full account still needs its own', async () => {
+  const guest = await startGuest();
+  const remove = 'mutation($p: String!) { deleteAccount(password: $p) }';
+  expect(dataOf(await app.gql(guest.token, remove, { p: '' }))).toEqual({ deleteAccount: true });
+  expect(codeOf(await app.gql(guest.token, '{ me { id } }'))).toBe('UNAUTHENTICATED');
+  const person = await register(app, 'gst_keeper');
+  expect(codeOf(await app.gql(person, remove, { p: '' }))).toBe('BAD_USER_INPUT');
+});

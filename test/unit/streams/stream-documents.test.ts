@@ -24,7 +24,7 @@ test('the full game has every argument-less field of Game, nested, and of a Play
   expect(selection).not.toMatch(/(^| )moves /);
   expect(selection).toContain('lastMove { ');
   expect(selection).toContain('view { centerPiles { cards id slot topRank }');
-  expect(selection).toContain('player { createdAt deleted id isBot username }');
+  expect(selection).toContain('player { createdAt deleted id isBot isGuest username }');
   expect(selection).not.toContain('ratings');
 });
 

@@ -30,14 +30,16 @@ export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
   return (
     <div class="account" data-testid="account" data-me={me.username}>
       <h1>{S.heading}</h1>
-      <PasswordSection username={me.username} onChanged={passwordChanged} />
-      <TwoFactorSection username={me.username} />
+      {/* A guest keeps the account first (the bar over the page offers it): password, two-factor sign-in, e-mail,
+          vacation, tokens and webhooks are a kept account's (docs/api.md#startguest). */}
+      {!me.isGuest && <PasswordSection username={me.username} onChanged={passwordChanged} />}
+      {!me.isGuest && <TwoFactorSection username={me.username} />}
       <SessionsSection reloadKey={sessionsRound} onSignedOut={onSignedOut} />
-      <EmailSection />
+      {!me.isGuest && <EmailSection />}
       <NotificationsSection reloadKey={sessionsRound} />
-      <VacationSection />
-      <TokensSection reloadKey={tokensRound} />
-      <WebhooksSection />
+      {!me.isGuest && <VacationSection />}
+      {!me.isGuest && <TokensSection reloadKey={tokensRound} />}
+      {!me.isGuest && <WebhooksSection />}
       <DataSection me={me} onSignedOut={onSignedOut} />
       <p class="muted">
         <Link to={{ page: 'privacy' }} testId="account-privacy">

@@ -100,17 +100,20 @@ function DeleteAccount({ me, onSignedOut }: { me: Me; onSignedOut: () => void })
       <h3>{S.data.deleteHeading}</h3>
       <p class="hint">{S.data.deleteAbout}</p>
       <input type="hidden" name="username" autocomplete="username" value={me.username} />
-      <label>
-        {S.data.password}
-        <input
-          name="delete-password"
-          type="password"
-          autocomplete="current-password"
-          required
-          value={password}
-          onInput={(event) => setPassword(event.currentTarget.value)}
-        />
-      </label>
+      {/* A guest has no password (docs/api.md#deleteaccount): the name typed again is the confirmation. */}
+      {!me.isGuest && (
+        <label>
+          {S.data.password}
+          <input
+            name="delete-password"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(event) => setPassword(event.currentTarget.value)}
+          />
+        </label>
+      )}
       <label>
         {S.data.confirm(me.username)}
         <input

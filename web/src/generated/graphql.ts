@@ -605,7 +605,7 @@ export type RegisterMutationVariables = Exact<{
 }>;
 
 
-export type RegisterMutation = { register: { token: string, player: { id: string, username: string } } };
+export type RegisterMutation = { register: { token: string, player: { id: string, username: string, isGuest: boolean } } };
 
 export type LoginMutationVariables = Exact<{
   username: string;
@@ -614,7 +614,7 @@ export type LoginMutationVariables = Exact<{
 }>;
 
 
-export type LoginMutation = { login: { token: string, player: { id: string, username: string } } };
+export type LoginMutation = { login: { token: string, player: { id: string, username: string, isGuest: boolean } } };
 
 export type SignUpSettingsMutationVariables = Exact<{
   timeZone: string;
@@ -632,7 +632,7 @@ export type LogoutMutation = { logout: boolean };
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { id: string, username: string } };
+export type MeQuery = { me: { id: string, username: string, isGuest: boolean } };
 
 export type CentreEventFragment = { id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null };
 
@@ -652,6 +652,19 @@ export type CentreMarkReadMutationVariables = Exact<{
 
 
 export type CentreMarkReadMutation = { markEventsRead: { readUpTo: string | null, unread: number, events: Array<{ id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null }> } };
+
+export type StartGuestMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StartGuestMutation = { startGuest: { token: string, player: { id: string, username: string, isGuest: boolean } } };
+
+export type KeepGuestAccountMutationVariables = Exact<{
+  username: string;
+  password: string;
+}>;
+
+
+export type KeepGuestAccountMutation = { keepGuestAccount: { id: string, username: string, isGuest: boolean } };
 
 export type HomeGameFragment = { id: string, status: GameStatus, preset: Preset, isMyTurn: boolean, mySeat: number | null, currentSeat: number | null, deadline: string | null, createdAt: string, finishedAt: string | null, seats: number, players: Array<{ id: string, seat: number, outcome: Outcome | null, player: { id: string, username: string, awayUntil: string | null } }> };
 

@@ -244,18 +244,24 @@ export function NewGamePage({ me }: { me: Me }) {
   const [defaults, setDefaults] = useState<Rules | null>(null);
   const [chosen, setChosen] = useState<Rules | null>(null);
   const [seats, setSeats] = useState(2);
+  // A bot answers at once: its games default to no clock, people's to 3 days a move — until a clock is chosen here.
   const [time, setTime] = useState<{ kind: TimeKind; days: number; hours: number }>({
-    kind: 'days',
+    kind: invited === '' ? 'none' : 'days',
     days: 3,
     hours: 24,
   });
+  const [timeChosen, setTimeChosen] = useState(false);
   const [rated, setRated] = useState(false);
   const [fixedSeed, setFixedSeed] = useState('');
   const [opponent, setOpponent] = useState<{ kind: OpponentKind; name: string; bot: BotKind }>({
     kind: invited === '' ? 'bot' : 'invite',
     name: invited,
-    bot: 'GREEDY',
+    bot: 'EXPERT',
   });
+  const chooseOpponent = (next: { kind: OpponentKind; name: string; bot: BotKind }) => {
+    setOpponent(next);
+    if (!timeChosen) setTime((now) => ({ ...now, kind: next.kind === 'bot' ? 'none' : 'days' }));
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const [started, setStarted] = useState<Started | null>(null);
@@ -304,25 +310,27 @@ export function NewGamePage({ me }: { me: Me }) {
     setBusy(true);
     setError(null);
     try {
-      setStarted(
-        await startGame({
-          preset,
-          // A rated game is played by the preset's own rules (the overrides are locked then).
-          options: seeking || rated ? {} : overridesOf(defaults, chosen),
-          seats: seeking ? 2 : seats,
-          rated,
-          time:
-            time.kind === 'days'
-              ? { daysPerMove: time.days }
-              : time.kind === 'hours'
-                ? { hoursPerMove: time.hours }
-                : {},
-          opponentKind: opponent.kind,
-          opponent: opponent.name,
-          bot: opponent.bot,
-          fixedSeed: rated ? '' : fixedSeed.trim(),
-        }),
-      );
+      const made = await startGame({
+        preset,
+        // A rated game is played by the preset's own rules (the overrides are locked then).
+        options: seeking || rated ? {} : overridesOf(defaults, chosen),
+        seats: seeking ? 2 : seats,
+        rated,
+        time:
+          time.kind === 'days'
+            ? { daysPerMove: time.days }
+            : time.kind === 'hours'
+              ? { hoursPerMove: time.hours }
+              : {},
+        opponentKind: opponent.kind,
+        opponent: opponent.name,
+        bot: opponent.bot,
+        fixedSeed: rated ? '' : fixedSeed.trim(),
+      });
+      // Against a bot the game is dealt at once: straight to the table (its seed story is in Verify, after).
+      if (opponent.kind === 'bot' && made.game.status === 'ACTIVE')
+        navigate({ page: 'game', id: made.game.id });
+      else setStarted(made);
     } catch (failure) {
       setError(asFailure(failure));
     } finally {
@@ -372,7 +380,14 @@ export function NewGamePage({ me }: { me: Me }) {
           {timeChoices === null ? (
             <p class="muted">{S.loadingRules}</p>
           ) : (
-            <TimeControl choices={timeChoices} {...time} onChange={setTime} />
+            <TimeControl
+              choices={timeChoices}
+              {...time}
+              onChange={(next) => {
+                setTime(next);
+                setTimeChosen(true);
+              }}
+            />
           )}
           <label class="check">
             <input
@@ -402,7 +417,7 @@ export function NewGamePage({ me }: { me: Me }) {
               <span class="hint">{S.fixedSeedHint}</span>
             </label>
           )}
-          <Opponent {...opponent} seats={seeking ? 2 : seats} onChange={setOpponent} />
+          <Opponent {...opponent} seats={seeking ? 2 : seats} onChange={chooseOpponent} />
           {error !== null && <ErrorBox error={error} />}
           <button
             type="submit"

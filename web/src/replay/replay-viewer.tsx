@@ -14,7 +14,7 @@ import { cardText, suitClass } from '../cards/card-text';
 import { factsOfEvent, moveText } from './move-text';
 import REPLAY from './replay.graphql?raw';
 import { strings } from './strings';
-import { VerifyPanel } from './verify-panel';
+import { type DealtBy, VerifyPanel } from './verify-panel';
 
 declare module '../api' {
   interface Operations {
@@ -35,10 +35,13 @@ export function ReplayViewer({
   gameId,
   mySeat,
   names,
+  dealt,
 }: {
   gameId: string;
   mySeat: number | null;
   names: readonly string[];
+  /** How the game was dealt, for Verify's plain words. */
+  dealt: DealtBy;
 }) {
   const S = strings();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -80,7 +83,13 @@ export function ReplayViewer({
           </p>
         ))}
       {loaded !== null && (
-        <VerifyPanel engine={loaded.engine} exported={loaded.exported} gameId={gameId} mySeat={mySeat} />
+        <VerifyPanel
+          engine={loaded.engine}
+          exported={loaded.exported}
+          gameId={gameId}
+          mySeat={mySeat}
+          dealt={dealt}
+        />
       )}
     </section>
   );

@@ -3,6 +3,7 @@
  * (web/src/i18n.ts).
  */
 import type { CheckKind } from '../../../src/export/verify-export';
+import type { DealtBy } from './verify-panel';
 import type { AbortReason, ClientSeedSource, EndReason, Outcome } from '../generated/graphql';
 import { plural, translations } from '../i18n';
 
@@ -82,8 +83,21 @@ const en = {
   verifying: 'Checking…',
   /** While check 8 replays the bot's moves, one search each (src/export/verify-export.ts). */
   replayingBot: (done: number, of: number) => `Checking… the bot’s moves replayed: ${done} of ${of}`,
-  verified:
-    'Verified: the deal is the committed seed’s and the players’, every move was legal, the result is right.',
+  verified: 'Verified.',
+  /** What Verify's checks mean, in plain words, by how the game was dealt (verify-panel.tsx `dealtBy`). */
+  plainWords: {
+    seeds:
+      'The cards were fixed before the game began and could not be changed: the server published a fingerprint of its secret seed (the commitment) when the game was created, before the deal mixed in the players’ seeds; the seed it revealed at the end matches that fingerprint, and replaying every move with it gives exactly this game.',
+    seed: 'The cards were fixed when the game was created and could not be changed: the server published a fingerprint of the game’s secret seed (the commitment) then; the seed revealed at the end matches that fingerprint, and replaying every move with it gives exactly this game.',
+    position:
+      'The game began from a position its creator wrote, revealed at the end: nothing fixed it beforehand. Replaying every move from it gives exactly this game, and the later shuffles come from the server’s secret seed, which matches the fingerprint (the commitment) published when the game was created.',
+  } satisfies Record<DealtBy, string>,
+  plainBot:
+    'Every move of the built-in bot is its own: replayed from the revealed seed, it makes exactly the same choices.',
+  plainFailed: 'Something does not match: the details below say which check failed and what was found.',
+  details: 'Details',
+  formulaLead: 'What the checks compute (each hash is SHA-256; encode writes each text’s length before it):',
+  deckShuffled: 'ChaCha20 with the deal key shuffles the deck.',
   notVerified: (failed: number) =>
     plural(failed, { one: 'Not verified: {n} check failed.', other: 'Not verified: {n} checks failed.' }),
   /** What this browser kept before the deal, against the export (web/src/client-seed.ts). */
@@ -194,8 +208,22 @@ export const strings = translations(en, {
     verify: 'Verifiera',
     verifying: 'Kontrollerar…',
     replayingBot: (done: number, of: number) => `Kontrollerar… botens drag uppspelade: ${done} av ${of}`,
-    verified:
-      'Verifierat: given kommer från det utlovade fröet och spelarnas frön, varje drag var tillåtet och resultatet stämmer.',
+    verified: 'Verifierat.',
+    plainWords: {
+      seeds:
+        'Korten bestämdes innan partiet började och kunde inte ändras: servern publicerade ett fingeravtryck av sitt hemliga frö (åtagandet) när partiet skapades, innan given blandade in spelarnas frön; fröet den avslöjade vid slutet stämmer med fingeravtrycket, och när varje drag spelas upp med det blir det precis det här partiet.',
+      seed: 'Korten bestämdes när partiet skapades och kunde inte ändras: servern publicerade då ett fingeravtryck av partiets hemliga frö (åtagandet); fröet som avslöjades vid slutet stämmer med fingeravtrycket, och när varje drag spelas upp med det blir det precis det här partiet.',
+      position:
+        'Partiet började från en ställning som skaparen skrev, avslöjad vid slutet: inget låste den i förväg. När varje drag spelas upp från den blir det precis det här partiet, och de senare blandningarna kommer från serverns hemliga frö, som stämmer med fingeravtrycket (åtagandet) som publicerades när partiet skapades.',
+    },
+    plainBot:
+      'Varje drag av den inbyggda boten är dess eget: uppspelad från det avslöjade fröet gör den exakt samma val.',
+    plainFailed:
+      'Något stämmer inte: detaljerna nedan visar vilken kontroll som misslyckades och vad som hittades.',
+    details: 'Detaljer',
+    formulaLead:
+      'Vad kontrollerna räknar ut (varje hash är SHA-256; encode skriver varje texts längd före den):',
+    deckShuffled: 'ChaCha20 med givens nyckel blandar leken.',
     notVerified: (failed: number) =>
       plural(failed, {
         one: 'Inte verifierat: {n} kontroll misslyckades.',
@@ -312,8 +340,21 @@ export const strings = translations(en, {
     verify: 'Проверить',
     verifying: 'Проверка…',
     replayingBot: (done: number, of: number) => `Проверка… воспроизведено ходов бота: ${done} из ${of}`,
-    verified:
-      'Проверено: раздача получена из обещанного зерна и зёрен игроков, каждый ход был допустим, результат верен.',
+    verified: 'Проверено.',
+    plainWords: {
+      seeds:
+        'Карты были определены до начала партии и не могли измениться: сервер опубликовал отпечаток своего тайного зерна (обязательство) при создании партии, ещё до того, как в раздачу были добавлены зёрна игроков; зерно, раскрытое в конце, совпадает с этим отпечатком, и повтор каждого хода с ним даёт в точности эту партию.',
+      seed: 'Карты были определены при создании партии и не могли измениться: тогда же сервер опубликовал отпечаток тайного зерна партии (обязательство); зерно, раскрытое в конце, совпадает с этим отпечатком, и повтор каждого хода с ним даёт в точности эту партию.',
+      position:
+        'Партия началась с позиции, которую записал её создатель и которая раскрыта в конце: заранее её ничто не закрепляло. Повтор каждого хода от неё даёт в точности эту партию, а дальнейшие перемешивания берутся из тайного зерна сервера, которое совпадает с отпечатком (обязательством), опубликованным при создании партии.',
+    },
+    plainBot:
+      'Каждый ход встроенного бота — его собственный: при повторе по раскрытому зерну он делает в точности те же ходы.',
+    plainFailed: 'Что-то не сходится: в подробностях ниже сказано, какая проверка не прошла и что найдено.',
+    details: 'Подробности',
+    formulaLead:
+      'Что вычисляют проверки (каждый хеш — SHA-256; encode пишет длину каждого текста перед ним):',
+    deckShuffled: 'ChaCha20 с ключом раздачи перемешивает колоду.',
     notVerified: (failed: number) =>
       plural(failed, {
         one: 'Не проверено: {n} проверка не прошла.',

@@ -6,7 +6,8 @@
  * `rememberedDeal`): the commitment it showed before the deal, and the seed it drew. Each check is listed with ✓ or
  * ✗; without that record the panel says the export alone was checked (docs/web.md, "Verify"). In a game against a
  * built-in bot, every move of the bot is replayed from the revealed seed (one search each: seconds for ExpertBot),
- * a decision at a time, with the count shown meanwhile.
+ * a decision at a time, with the count shown meanwhile. The verdict says in plain words what the checks mean; the
+ * formulas and each check's finding fold away under "Details" (open when a check failed).
  */
 import { useState } from 'preact/hooks';
 import type { BotReplayProgress } from '../../../src/export/verify-export';
@@ -15,16 +16,42 @@ import type { BrowserCheck, Verification } from './engine-replay';
 import type { EngineReplay } from './replay-viewer';
 import { strings } from './strings';
 
+/**
+ * How a game was dealt, as the plain words tell it (docs/fairness.md): by the server's seed with the players'
+ * seeds mixed in, by a seed alone (a chosen deal, or a game of the old generator), or from a written position.
+ */
+export const DEALT_BY = ['seeds', 'seed', 'position'] as const;
+export type DealtBy = (typeof DEALT_BY)[number];
+
+/** How a finished game was dealt, from what the API reveals of it. */
+export function dealtBy(game: {
+  readonly startPosition?: string | null;
+  readonly players: readonly { readonly clientSeed?: string | null }[];
+}): DealtBy {
+  if (game.startPosition !== null && game.startPosition !== undefined) return 'position';
+  return game.players.some((player) => player.clientSeed !== null && player.clientSeed !== undefined)
+    ? 'seeds'
+    : 'seed';
+}
+
+/** The hashes the checks compute (docs/fairness.md, "The deal is a function of the seeds"): the same in every language. */
+const FORMULAS = [
+  'commitment = SHA-256(encode("malice/v2/commitment", seed))',
+  'key = SHA-256(encode("malice/v2/deal-key", seed, n, c₀, …, cₙ₋₁))',
+] as const;
+
 export function VerifyPanel({
   engine,
   exported,
   gameId,
   mySeat,
+  dealt,
 }: {
   engine: EngineReplay;
   exported: unknown;
   gameId: string;
   mySeat: number | null;
+  dealt: DealtBy;
 }) {
   const S = strings();
   const [verification, setVerification] = useState<Verification | null>(null);
@@ -50,12 +77,12 @@ export function VerifyPanel({
           {progress === null ? S.verifying : S.replayingBot(progress.replayed, progress.of)}
         </p>
       )}
-      {verification !== null && <VerifyResult verification={verification} />}
+      {verification !== null && <VerifyResult verification={verification} dealt={dealt} />}
     </div>
   );
 }
 
-function VerifyResult({ verification }: { verification: Verification }) {
+function VerifyResult({ verification, dealt }: { verification: Verification; dealt: DealtBy }) {
   const S = strings();
   if (!verification.readable) {
     return (
@@ -70,6 +97,8 @@ function VerifyResult({ verification }: { verification: Verification }) {
   const failed = [...verification.checks, ...(verification.browserChecks ?? [])].filter(
     (check) => !check.ok,
   ).length;
+  // A game against a built-in bot: check 8 replayed its moves (src/export/verify-export.ts).
+  const bot = verification.checks.some((check) => check.kind === 'botChoices');
   return (
     <div
       class={`verify-result ${verification.ok ? 'good' : 'bad'}`}
@@ -81,23 +110,10 @@ function VerifyResult({ verification }: { verification: Verification }) {
         <span aria-hidden="true">{verification.ok ? '✓ ' : '✗ '}</span>
         {verification.ok ? S.verified : S.notVerified(failed)}
       </p>
-      <ul class="verify-checks">
-        {verification.checks.map((check, index) => (
-          <li key={index} data-kind={check.kind} data-ok={String(check.ok)} class={check.ok ? 'good' : 'bad'}>
-            <span class="verify-mark" aria-hidden="true">
-              {check.ok ? '✓' : '✗'}
-            </span>{' '}
-            {S.checks[check.kind]}
-            {/* The engine's own finding, as the command line prints it: hashes, seeds, the event at fault. */}
-            <small class="verify-detail muted" lang="en">
-              {check.text}
-            </small>
-          </li>
-        ))}
-        {verification.browserChecks?.map((check) => (
-          <BrowserCheckItem key={check.kind} check={check} />
-        ))}
-      </ul>
+      <p class="verify-plain" data-testid="verify-plain">
+        {verification.ok ? S.plainWords[dealt] : S.plainFailed}
+        {verification.ok && bot && <> {S.plainBot}</>}
+      </p>
       <p
         class="hint"
         data-testid="verify-scope"
@@ -105,6 +121,39 @@ function VerifyResult({ verification }: { verification: Verification }) {
       >
         {verification.browserChecks === null ? S.exportOnly : S.againstBrowser}
       </p>
+      {/* Open by itself when something failed: which check, and what was found, is then the point. */}
+      <details class="verify-details" data-testid="verify-details" open={!verification.ok}>
+        <summary>{S.details}</summary>
+        <p class="hint">{S.formulaLead}</p>
+        <p class="verify-formulas" lang="en">
+          {FORMULAS.map((formula) => (
+            <code key={formula}>{formula}</code>
+          ))}
+        </p>
+        <p class="hint">{S.deckShuffled}</p>
+        <ul class="verify-checks">
+          {verification.checks.map((check, index) => (
+            <li
+              key={index}
+              data-kind={check.kind}
+              data-ok={String(check.ok)}
+              class={check.ok ? 'good' : 'bad'}
+            >
+              <span class="verify-mark" aria-hidden="true">
+                {check.ok ? '✓' : '✗'}
+              </span>{' '}
+              {S.checks[check.kind]}
+              {/* The engine's own finding, as the command line prints it: hashes, seeds, the event at fault. */}
+              <small class="verify-detail muted" lang="en">
+                {check.text}
+              </small>
+            </li>
+          ))}
+          {verification.browserChecks?.map((check) => (
+            <BrowserCheckItem key={check.kind} check={check} />
+          ))}
+        </ul>
+      </details>
     </div>
   );
 }

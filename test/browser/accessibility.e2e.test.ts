@@ -1,0 +1,212 @@
+/**
+ * Accessibility measured (docs/web.md, "Accessibility"): axe-core (`@axe-core/playwright`) on every page of the
+ * web client in a real Chromium against the compiled server — signed out the landing page and sign-in; signed in
+ * home (and again with the bar's menu and its Display choices open), a new game, the table of a game being
+ * played, a finished game (with Verify's result shown), the account, the rules, the leaderboard, a player's page
+ * and the privacy page — in English on a desktop (1280×800) and on a phone (390×844), and the table in Swedish
+ * and in Russian. No page may have a serious or critical violation; a failure lists each one's rule, the elements
+ * it found and axe's help.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TestApp, register, startTestApp } from '../support/service/app';
+import { createGame, joinGame, resign } from '../support/service/play';
+import { openBarMenu } from './support/bar';
+import { launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
+
+/** What the test reads of the page's global object (the test's tsconfig has no DOM types). */
+interface PageGlobals {
+  localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void };
+}
+
+/** A violation as the failure message shows it. */
+interface Found {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+const SERIOUS: readonly (string | null | undefined)[] = ['serious', 'critical'];
+
+const VIEWPORTS = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
+let app: TestApp;
+let browser: Browser;
+let ann: string;
+let activeId: string;
+let finishedId: string;
+
+interface Visit {
+  readonly name: string;
+  readonly path: () => string;
+  readonly signedIn: boolean;
+  /** What shows once the page has come (a CSS selector): axe looks only then. */
+  readonly ready: string;
+  /** What to do before the look (Verify, on a finished game: its result is measured too). */
+  readonly then?: (page: Page) => Promise<void>;
+}
+
+const VISITS: readonly Visit[] = [
+  { name: 'the landing page, signed out', path: () => '/', signedIn: false, ready: 'main h1' },
+  { name: 'sign-in', path: () => '/signin', signedIn: false, ready: 'main form' },
+  { name: 'home', path: () => '/', signedIn: true, ready: '[data-testid="summary"]' },
+  {
+    name: 'home, with the bar’s menu and its Display choices open',
+    path: () => '/',
+    signedIn: true,
+    ready: '[data-testid="summary"]',
+    then: async (page) => {
+      await openBarMenu(page);
+      await page.getByTestId('settings-menu').locator('summary').click();
+      await page.getByTestId('four-colour').waitFor();
+    },
+  },
+  { name: 'a new game', path: () => '/new', signedIn: true, ready: '[data-testid="create-game"]' },
+  {
+    name: 'the table of a game being played',
+    path: () => `/games/${activeId}`,
+    signedIn: true,
+    ready: '[data-testid="table"]',
+  },
+  {
+    name: 'a finished game, verified',
+    path: () => `/games/${finishedId}`,
+    signedIn: true,
+    ready: '[data-testid="replay-step"]',
+    then: async (page) => {
+      await page.getByTestId('verify').click();
+      await page.getByTestId('verify-result').waitFor();
+    },
+  },
+  { name: 'the account', path: () => '/account', signedIn: true, ready: '[data-testid="session"]' },
+  { name: 'the rules', path: () => '/rules/classic', signedIn: true, ready: '[data-testid="rules-text"]' },
+  {
+    name: 'the leaderboard',
+    path: () => '/leaderboard/classic',
+    signedIn: true,
+    ready: '[data-testid="leaderboard-row"], [data-testid="leaderboard-empty"]',
+  },
+  {
+    name: 'a player’s page',
+    path: () => '/players/a11y_ann',
+    signedIn: true,
+    ready: '[data-testid="history-row"]',
+  },
+  {
+    name: 'the privacy page',
+    path: () => '/privacy',
+    signedIn: true,
+    ready: '[data-testid="privacy"][data-loaded="true"]',
+  },
+];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  ann = await register(app, 'a11y_ann');
+  const bob = await register(app, 'a11y_bob');
+  const active = await createGame(app, ann, { preset: 'CLASSIC' });
+  await joinGame(app, bob, active.id);
+  activeId = active.id;
+  // Over at once (Bob resigns), rated: the finished game shows the rating change, the player page a history row.
+  const finished = await createGame(app, ann, { preset: 'CLASSIC', rated: true });
+  await joinGame(app, bob, finished.id);
+  await resign(app, bob, finished.id);
+  finishedId = finished.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** The serious and critical violations axe finds on the page as it is now. */
+async function seriousViolations(page: Page): Promise<Found[]> {
+  const results = await new AxeBuilder({ page })
+    // An experimental rule (off by default): a control's name must contain the text it shows (WCAG 2.5.3).
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => SERIOUS.includes(violation.impact))
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+/** Opens `path` signed in as Ann or signed out (the page keeps its token in localStorage). */
+async function open(page: Page, path: string, signedIn: boolean, language = 'en'): Promise<void> {
+  if (!page.url().startsWith(app.url)) await page.goto(`${app.url}/privacy`);
+  await page.evaluate(
+    ([token, chosen]) => {
+      const storage = (globalThis as unknown as PageGlobals).localStorage;
+      if (token === null) storage.removeItem('malice.token');
+      else storage.setItem('malice.token', token);
+      storage.setItem('malice.language', chosen!);
+    },
+    [signedIn ? ann : null, language] as const,
+  );
+  await page.goto(`${app.url}${path}`);
+  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+}
+
+/** What axe finds on the page now: nothing serious or critical. */
+async function expectNoSerious(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+describe.each(VIEWPORTS)('in English on a %s', (_label, viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport, reducedMotion: 'reduce', locale: 'en-GB' });
+    problems = await watchPageProblems(context);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  afterEach(() => {
+    expect(problems).toEqual([]);
+  });
+
+  it.each(VISITS)('$name has no serious or critical violation', async (visit) => {
+    await open(page, visit.path(), visit.signedIn);
+    await page.locator(visit.ready).first().waitFor();
+    await visit.then?.(page);
+    await expectNoSerious(page);
+  });
+});
+
+describe('the table in Swedish and in Russian', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS[0][1], reducedMotion: 'reduce' });
+    problems = await watchPageProblems(context);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  afterEach(() => {
+    expect(problems).toEqual([]);
+  });
+
+  const table = VISITS.find((visit) => visit.name === 'the table of a game being played')!;
+  it.each(['sv', 'ru'])('%s: no serious or critical violation', async (language) => {
+    await open(page, table.path(), true, language);
+    await page.locator(table.ready).waitFor();
+    await expectNoSerious(page);
+  });
+});

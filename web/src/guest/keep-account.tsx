@@ -1,0 +1,79 @@
+/**
+ * The bar over every page while the account is a guest's (docs/api.md#startguest): who one plays as, and "Keep this
+ * account" — a name and a password (keepGuestAccount), the same account with its games from then on.
+ */
+import { useState } from 'preact/hooks';
+import { ApiFailure, asFailure, request } from '../api';
+import { ErrorBox } from '../error-box';
+import type { Me } from '../me';
+import { strings as shared } from '../strings';
+import { GUEST } from './play-computer';
+import { strings } from './strings';
+
+export function GuestBar({ me, onKept }: { me: Me; onKept: (player: Me) => void }) {
+  const S = strings();
+  const common = shared();
+  const [open, setOpen] = useState(false);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure | null>(null);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { keepGuestAccount: player } = await request(GUEST, 'KeepGuestAccount', { username, password });
+      onKept(player);
+    } catch (failure) {
+      setError(asFailure(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <aside class="guest-bar" data-testid="guest-bar" aria-label={S.keepHeading}>
+      <span>{S.guestNote(me.username)}</span>{' '}
+      {!open && (
+        <button type="button" class="link" data-testid="keep-account" onClick={() => setOpen(true)}>
+          {S.keep}
+        </button>
+      )}
+      {open && (
+        <form class="keep-form" data-testid="keep-form" onSubmit={(event) => void submit(event)}>
+          <p class="muted">{S.keepAbout}</p>
+          <label>
+            {common.username}
+            <input
+              name="username"
+              autocomplete="username"
+              required
+              value={username}
+              onInput={(event) => setUsername(event.currentTarget.value)}
+            />
+          </label>
+          <label>
+            {common.password}
+            <input
+              name="password"
+              type="password"
+              autocomplete="new-password"
+              required
+              value={password}
+              onInput={(event) => setPassword(event.currentTarget.value)}
+            />
+          </label>
+          <p class="hint">{common.passwordHint}</p>
+          {error !== null && <ErrorBox error={error} />}
+          <button type="submit" disabled={busy}>
+            {busy ? common.working : S.keepSubmit}
+          </button>{' '}
+          <button type="button" class="secondary" onClick={() => setOpen(false)}>
+            {S.keepCancel}
+          </button>
+        </form>
+      )}
+    </aside>
+  );
+}
