@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
+import { screenshot } from './support/screenshots';
 import { pageWidth, playMoveInUi, tokenOf } from './support/table-ui';
 
 let app: TestApp;
@@ -74,6 +75,7 @@ it('a visitor plays the computer as a guest: a legal move in three clicks, the g
   const page = await newPage({ width: 390, height: 844 });
   await page.goto(`${app.url}/`);
   await page.getByTestId('landing').waitFor();
+  await screenshot(page, 'landing-phone', { width: 390, height: 844 });
   expect(await page.getByTestId('learn-to-play').getAttribute('href')).toBe('/learn/classic');
   await countClicks(page);
 
@@ -97,6 +99,15 @@ it('a visitor plays the computer as a guest: a legal move in three clicks, the g
   const move = game.legalMoves.find((candidate) => candidate !== 'pass' && !candidate.includes('='))!;
   await playMoveInUi(page, move);
   expect(await clicks(page)).toBe(3);
+  // The guest's bar leaves the first screen to the table: the turn line, the hand and the pay-off pile fit in it.
+  for (const part of ['[data-testid="turn"]', '[data-testid="hand"]', '.seat-area.mine .payoff-top']) {
+    const box = await page.locator(part).first().boundingBox();
+    expect({ part, bottom: (box?.y ?? Infinity) + (box?.height ?? 0) <= 844 }).toEqual({
+      part,
+      bottom: true,
+    });
+  }
+  await screenshot(page, 'first-game-phone', { width: 390, height: 844 });
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 
   // The game to its end: the guest resigns (the bot's reply may come first; resigning works on any turn).

@@ -11,6 +11,7 @@ import { TestApp, register, startTestApp } from '../support/service/app';
 import { createGame, joinGame, resign } from '../support/service/play';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
+import { screenshot } from './support/screenshots';
 import { setLanguage } from './support/table-ui';
 
 const WIDTH = 390;
@@ -218,6 +219,7 @@ describe('a finished game on a phone', () => {
             (cell) => (globalThis as unknown as PageGlobals).getComputedStyle(cell, '::before').content,
           ),
       ).toContain('Осталось в расчётной пачке');
+      await screenshot(page, 'finished-game-phone-ru', { width: 390, height: 844 });
     } finally {
       await setLanguage(page, 'en');
     }

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
+import { screenshot } from './support/screenshots';
 import { pressUntilFocused, setLanguage } from './support/table-ui';
 
 /**
@@ -130,6 +131,11 @@ describe('in three languages', () => {
       await page.locator('button[data-source="7S"]').click();
       await page.locator('[data-target="c1"][data-legal="true"]').waitFor();
       expect(await seriousViolations()).toEqual([]);
+      // docs/web.md shows the table in Swedish and Russian (English: test/browser/table.e2e.test.ts).
+      if (language !== 'en') {
+        await screenshot(page, `table-desktop-${language}`, { width: 1280, height: 800 });
+        await screenshot(page, `table-phone-${language}`, { width: 390, height: 844 });
+      }
       await page.keyboard.press('Escape');
       await page.locator('button[data-source="7S"][aria-pressed="false"]').waitFor();
     },

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, startTestApp } from '../support/service/app';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
+import { screenshot } from './support/screenshots';
 import { pageWidth } from './support/table-ui';
 
 /** The tutorial's texts, loaded by path (the client's files are typed with the DOM's types, as in table-ui.ts). */
@@ -179,6 +180,7 @@ describe('the tutorial, signed out', () => {
       // A refusal in the reader's language too, and still no sideways scrolling with it shown.
       await tryMove(page, '9S-c1', 'refused');
       expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(page, `tutorial-phone-${language}`, PHONE);
     },
   );
 });

@@ -92,6 +92,7 @@ it('no cache of games or viewers holds a password hash or a token hash', async (
       'createdAt',
       'deletedAt',
       'disabledAt',
+      'guestSince',
       'id',
       'isAdmin',
       'isBot',

@@ -365,7 +365,7 @@ describe('disabling an account', () => {
 describe('calling a game off', () => {
   it('ends a running rated game with no result and no rating change, and the game still verifies', async () => {
     const host = await register(app, 'host_hal');
-    const guest = await register(app, 'guest_gus');
+    const guest = await register(app, 'gst_gus');
     const gameId = await ratedGame(host, guest);
     const dealt = await readGame(app, host, gameId);
     const mover = dealt.currentSeat === 0 ? host : guest;
@@ -378,7 +378,7 @@ describe('calling a game off', () => {
     expect(game.result).toBeNull();
     expect(game.version).toBeGreaterThan(0);
     expect(await ratingRows('host_hal')).toBe(0);
-    expect(await ratingRows('guest_gus')).toBe(0);
+    expect(await ratingRows('gst_gus')).toBe(0);
     const [seats] = await sql<{ n: number }>(
       app.databaseUrl,
       'SELECT count(*)::int AS n FROM game_players WHERE game_id = $1::uuid AND outcome IS NOT NULL',

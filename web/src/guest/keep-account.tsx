@@ -34,7 +34,9 @@ export function GuestBar({ me, onKept }: { me: Me; onKept: (player: Me) => void 
 
   return (
     <aside class="guest-bar" data-testid="guest-bar" aria-label={S.keepHeading}>
-      <span>{S.guestNote(me.username)}</span>{' '}
+      {/* On a phone the short form, so the table's first screen keeps the hand and the pay-off pile. */}
+      <span class="guest-long">{S.guestNote(me.username)}</span>
+      <span class="guest-short">{S.guestShort(me.username)}</span>{' '}
       {!open && (
         <button type="button" class="link" data-testid="keep-account" onClick={() => setOpen(true)}>
           {S.keep}

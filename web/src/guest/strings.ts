@@ -14,6 +14,7 @@ const en = {
   firstGame: 'No games yet. Start one against the computer, or learn the rules first.',
   /** The bar over every page while the account is a guest's. */
   guestNote: (name: string) => `You are playing as ${name}, a guest.`,
+  guestShort: (name: string) => `${name} (guest) ·`,
   keep: 'Keep this account',
   keepHeading: 'Keep your account',
   keepAbout:
@@ -36,6 +37,7 @@ export const strings = translations(en, {
     signUp: 'Skapa konto',
     firstGame: 'Inga partier än. Starta ett mot datorn, eller lär dig reglerna först.',
     guestNote: (name) => `Du spelar som ${name}, en gäst.`,
+    guestShort: (name) => `${name} (gäst) ·`,
     keep: 'Behåll kontot',
     keepHeading: 'Behåll ditt konto',
     keepAbout:
@@ -57,6 +59,7 @@ export const strings = translations(en, {
     signUp: 'Зарегистрироваться',
     firstGame: 'Партий пока нет. Начните партию с компьютером или сначала изучите правила.',
     guestNote: (name) => `Вы играете как ${name}, гость.`,
+    guestShort: (name) => `${name} (гость) ·`,
     keep: 'Сохранить аккаунт',
     keepHeading: 'Сохраните аккаунт',
     keepAbout:
