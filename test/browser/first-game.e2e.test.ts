@@ -130,6 +130,18 @@ it('a visitor plays the computer as a guest: a legal move in three clicks, the g
   ])
     expect({ part, shown: await page.getByTestId(part).count() }).toEqual({ part, shown: 0 });
 
+  // A guest's new-game page offers what a guest may start: the computer and open seeks, unrated.
+  await page.goto(`${app.url}/new`);
+  await page.getByTestId('guest-choices').waitFor();
+  expect(await page.getByTestId('rated').isDisabled()).toBe(true);
+  const offered = await page
+    .getByTestId('opponent-kind')
+    .locator('option')
+    .evaluateAll((options) =>
+      options.map((option) => [option.getAttribute('value'), option.hasAttribute('disabled')]),
+    );
+  expect(Object.fromEntries(offered)).toEqual({ invite: true, seek: false, open: true, bot: false });
+
   // Keeping the account: a name and a password, the same account with its finished game.
   await page.getByTestId('keep-account').click();
   await page.getByTestId('keep-form').getByLabel('Username').fill('first_dora');

@@ -9,7 +9,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
+import { TestApp, register, startTestApp } from '../support/service/app';
+import { createGame } from '../support/service/play';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import { screenshot } from './support/screenshots';
@@ -36,13 +37,7 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
   const token = await register(app, 'feel_fay');
-  const { id } = dataOf(
-    await app.gql<{ createGame: { id: string } }>(
-      token,
-      'mutation($p: String!) { createGame(input: { preset: CLASSIC, bot: GREEDY, position: $p }) { id } }',
-      { p: POSITION },
-    ),
-  ).createGame;
+  const { id } = await createGame(app, token, { preset: 'CLASSIC', bot: 'GREEDY', position: POSITION });
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',

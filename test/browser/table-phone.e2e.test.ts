@@ -6,7 +6,8 @@
  * widest index — inside its card's corner, in a hand and fanned on a side pile.
  */
 import type { Browser, Page } from 'playwright-core';
-import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
+import { TestApp, register, startTestApp } from '../support/service/app';
+import { createGame } from '../support/service/play';
 import { launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import { pageWidth } from './support/table-ui';
@@ -42,13 +43,7 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
   const token = await register(app, 'phone_pia');
-  const { id } = dataOf(
-    await app.gql<{ createGame: { id: string } }>(
-      token,
-      'mutation($p: String!) { createGame(input: { preset: CLASSIC, bot: GREEDY, position: $p }) { id } }',
-      { p: POSITION },
-    ),
-  ).createGame;
+  const { id } = await createGame(app, token, { preset: 'CLASSIC', bot: 'GREEDY', position: POSITION });
   const context = await browser.newContext({
     viewport: { width: WIDTH, height: HEIGHT },
     reducedMotion: 'reduce',

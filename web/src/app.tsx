@@ -2,8 +2,9 @@
  * The page: the bar (pages, the notification centre's bell, language, four-colour suits, notifications, who is
  * signed in; on a phone all but the bell in a menu), the page of the current route (web/src/router.tsx; the pages
  * opened now and then are chunks of their own, lazy-page.tsx) and a footer linking the privacy page. Signed
- * out, the public pages (rules, leaderboard, players, privacy, and a forgotten password's two pages) stay open and
- * every other route offers sign-in or sign-up.
+ * out, `/` is the landing page (a guest's game in one click: web/src/guest/), the public pages (rules, the
+ * tutorial, leaderboard, players, privacy, and a forgotten password's two pages) stay open, and every other route
+ * offers sign-in or sign-up. While the account is a guest's, a bar over every page offers to keep it.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, closeSocket, request, storeToken, storedToken } from './api';

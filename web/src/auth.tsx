@@ -133,6 +133,52 @@ function CodeStep({
   );
 }
 
+/**
+ * A username and a password, as sign-in, sign-up and keeping a guest's account ask for them; a password being
+ * `chosen` (not typed to sign in) says the rule for a good one.
+ */
+export function CredentialFields({
+  username,
+  password,
+  chosen,
+  onUsername,
+  onPassword,
+}: {
+  username: string;
+  password: string;
+  chosen: boolean;
+  onUsername(value: string): void;
+  onPassword(value: string): void;
+}) {
+  const S = strings();
+  return (
+    <>
+      <label>
+        {S.username}
+        <input
+          name="username"
+          autocomplete="username"
+          required
+          value={username}
+          onInput={(event) => onUsername(event.currentTarget.value)}
+        />
+      </label>
+      <label>
+        {S.password}
+        <input
+          name="password"
+          type="password"
+          autocomplete={chosen ? 'new-password' : 'current-password'}
+          required
+          value={password}
+          onInput={(event) => onPassword(event.currentTarget.value)}
+        />
+      </label>
+      {chosen && <p class="hint">{S.passwordHint}</p>}
+    </>
+  );
+}
+
 export function AuthForm({ mode, onDone, onSwitch }: Props) {
   const S = strings();
   const [username, setUsername] = useState('');
@@ -180,28 +226,13 @@ export function AuthForm({ mode, onDone, onSwitch }: Props) {
       <h1>{mode === 'signUp' ? S.signUp : S.signIn}</h1>
       <p class="muted">{S.tagline}</p>
       <form onSubmit={(event) => void submit(event)}>
-        <label>
-          {S.username}
-          <input
-            name="username"
-            autocomplete="username"
-            required
-            value={username}
-            onInput={(event) => setUsername(event.currentTarget.value)}
-          />
-        </label>
-        <label>
-          {S.password}
-          <input
-            name="password"
-            type="password"
-            autocomplete={mode === 'signUp' ? 'new-password' : 'current-password'}
-            required
-            value={password}
-            onInput={(event) => setPassword(event.currentTarget.value)}
-          />
-        </label>
-        {mode === 'signUp' && <p class="hint">{S.passwordHint}</p>}
+        <CredentialFields
+          username={username}
+          password={password}
+          chosen={mode === 'signUp'}
+          onUsername={setUsername}
+          onPassword={setPassword}
+        />
         {mode === 'signIn' && (
           <p class="hint">
             <Link to={{ page: 'forgotPassword' }} testId="forgot-password-link">

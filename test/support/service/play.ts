@@ -137,6 +137,10 @@ export interface CreateGameOptions {
   seed?: string;
   rated?: boolean;
   clientSeed?: string;
+  /** A built-in bot takes the other seat (BotKind). */
+  bot?: 'GREEDY' | 'RANDOM' | 'EXPERT';
+  /** A start position in notation (docs/notation.md#positions). */
+  position?: string;
 }
 
 export async function createGame(app: TestApp, token: string, input: CreateGameOptions): Promise<GameData> {

@@ -2,6 +2,20 @@
 import { translations } from '../i18n';
 import type { Rank, Suit } from './notation';
 
+/** The indices every language prints alike: the ace and the numbers. */
+const PIPS = {
+  A: 'A',
+  '2': '2',
+  '3': '3',
+  '4': '4',
+  '5': '5',
+  '6': '6',
+  '7': '7',
+  '8': '8',
+  '9': '9',
+  T: '10',
+} as const;
+
 const en = {
   rank: {
     A: 'ace',
@@ -30,21 +44,7 @@ const en = {
    * The index printed in a card's corners (card.tsx, card-text.ts): for display only — the notation, the data-*
    * attributes and the API keep J Q K. Every letter here must have a drawn glyph (web/src/cards/glyphs.ts).
    */
-  index: {
-    A: 'A',
-    '2': '2',
-    '3': '3',
-    '4': '4',
-    '5': '5',
-    '6': '6',
-    '7': '7',
-    '8': '8',
-    '9': '9',
-    T: '10',
-    J: 'J',
-    Q: 'Q',
-    K: 'K',
-  } satisfies Record<Rank, string>,
+  index: { ...PIPS, J: 'J', Q: 'Q', K: 'K' } satisfies Record<Rank, string>,
 };
 
 export const strings = translations(en, {
@@ -71,21 +71,7 @@ export const strings = translations(en, {
     back: 'nedvänt kort',
     empty: 'tom',
     // Swedish decks: knekt Kn, dam D, kung K.
-    index: {
-      A: 'A',
-      '2': '2',
-      '3': '3',
-      '4': '4',
-      '5': '5',
-      '6': '6',
-      '7': '7',
-      '8': '8',
-      '9': '9',
-      T: '10',
-      J: 'Kn',
-      Q: 'D',
-      K: 'K',
-    },
+    index: { ...PIPS, J: 'Kn', Q: 'D', K: 'K' },
   },
   ru: {
     rank: {
@@ -110,20 +96,6 @@ export const strings = translations(en, {
     back: 'карта рубашкой вверх',
     empty: 'пусто',
     // Russian decks: валет В, дама Д, король К (Cyrillic letters).
-    index: {
-      A: 'A',
-      '2': '2',
-      '3': '3',
-      '4': '4',
-      '5': '5',
-      '6': '6',
-      '7': '7',
-      '8': '8',
-      '9': '9',
-      T: '10',
-      J: 'В',
-      Q: 'Д',
-      K: 'К',
-    },
+    index: { ...PIPS, J: 'В', Q: 'Д', K: 'К' },
   },
 });

@@ -4,6 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
+import { CredentialFields } from '../auth';
 import { ErrorBox } from '../error-box';
 import type { Me } from '../me';
 import { strings as shared } from '../strings';
@@ -45,28 +46,13 @@ export function GuestBar({ me, onKept }: { me: Me; onKept: (player: Me) => void 
       {open && (
         <form class="keep-form" data-testid="keep-form" onSubmit={(event) => void submit(event)}>
           <p class="muted">{S.keepAbout}</p>
-          <label>
-            {common.username}
-            <input
-              name="username"
-              autocomplete="username"
-              required
-              value={username}
-              onInput={(event) => setUsername(event.currentTarget.value)}
-            />
-          </label>
-          <label>
-            {common.password}
-            <input
-              name="password"
-              type="password"
-              autocomplete="new-password"
-              required
-              value={password}
-              onInput={(event) => setPassword(event.currentTarget.value)}
-            />
-          </label>
-          <p class="hint">{common.passwordHint}</p>
+          <CredentialFields
+            username={username}
+            password={password}
+            chosen
+            onUsername={setUsername}
+            onPassword={setPassword}
+          />
           {error !== null && <ErrorBox error={error} />}
           <button type="submit" disabled={busy}>
             {busy ? common.working : S.keepSubmit}

@@ -39,6 +39,25 @@ export function twoSeatsOnly(kind: OpponentKind): boolean {
   }
 }
 
+/**
+ * What a guest may start (docs/api.md#startguest; the server decides, src/players/guest-policy.ts): a game against a
+ * built-in bot or an open seek, unrated. The page offers only these, rather than let the server refuse the rest.
+ */
+export function guestMay(kind: OpponentKind): boolean {
+  switch (kind) {
+    case 'bot':
+    case 'seek':
+      return true;
+    case 'invite':
+    case 'open':
+      return false;
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
 export const BOT_KINDS = ['RANDOM', 'GREEDY', 'EXPERT'] as const satisfies readonly BotKind[];
 
 export const TIME_KINDS = ['none', 'days', 'hours'] as const;

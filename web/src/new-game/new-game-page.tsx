@@ -18,6 +18,7 @@ import {
   OPPONENT_KINDS,
   OpponentKind,
   Rules,
+  guestMay,
   TIME_KINDS,
   TimeKind,
   overridesOf,
@@ -136,12 +137,15 @@ function Opponent({
   name,
   bot,
   seats,
+  guest,
   onChange,
 }: {
   kind: OpponentKind;
   name: string;
   bot: BotKind;
   seats: number;
+  /** A guest's page: only what a guest may start is offered. */
+  guest: boolean;
   onChange: (next: { kind: OpponentKind; name: string; bot: BotKind }) => void;
 }) {
   const S = strings();
@@ -156,12 +160,21 @@ function Opponent({
           onChange={(event) => onChange({ kind: event.currentTarget.value as OpponentKind, name, bot })}
         >
           {OPPONENT_KINDS.map((option) => (
-            <option key={option} value={option} disabled={seats > 2 && twoSeatsOnly(option)}>
+            <option
+              key={option}
+              value={option}
+              disabled={(seats > 2 && twoSeatsOnly(option)) || (guest && !guestMay(option))}
+            >
               {S.opponentKind[option]}
             </option>
           ))}
         </select>
       </label>
+      {guest && (
+        <p class="hint" data-testid="guest-choices">
+          {S.guestChoices}
+        </p>
+      )}
       {seats > 2 && (
         <p class="hint" data-testid="two-seats-only">
           {S.twoSeatsOnly(seats)}
@@ -254,7 +267,7 @@ export function NewGamePage({ me }: { me: Me }) {
   const [rated, setRated] = useState(false);
   const [fixedSeed, setFixedSeed] = useState('');
   const [opponent, setOpponent] = useState<{ kind: OpponentKind; name: string; bot: BotKind }>({
-    kind: invited === '' ? 'bot' : 'invite',
+    kind: invited === '' || me.isGuest ? 'bot' : 'invite',
     name: invited,
     bot: 'EXPERT',
   });
@@ -394,6 +407,7 @@ export function NewGamePage({ me }: { me: Me }) {
               type="checkbox"
               data-testid="rated"
               checked={rated}
+              disabled={me.isGuest}
               onChange={(event) => {
                 const on = event.currentTarget.checked;
                 setRated(on);
@@ -417,7 +431,7 @@ export function NewGamePage({ me }: { me: Me }) {
               <span class="hint">{S.fixedSeedHint}</span>
             </label>
           )}
-          <Opponent {...opponent} seats={seeking ? 2 : seats} onChange={chooseOpponent} />
+          <Opponent {...opponent} seats={seeking ? 2 : seats} guest={me.isGuest} onChange={chooseOpponent} />
           {error !== null && <ErrorBox error={error} />}
           <button
             type="submit"

@@ -94,6 +94,8 @@ const en = {
   hoursLabel: (min: number, max: number) => `Hours (${min}–${max})`,
   rated: 'Rated',
   ratedHint: 'A rated game counts for the leaderboard; its deal cannot be fixed with a seed.',
+  guestChoices:
+    'As a guest you play the computer and open seeks, unrated: keep your account to invite people and play rated.',
   fixedSeed: 'Fix the deal with a seed (optional, unrated only)',
   fixedSeedHint: 'Everyone then knows the deal can be replayed from it, and the creator may know every hand.',
   opponentLegend: 'Who to play',
@@ -211,6 +213,8 @@ export const strings = translations(en, {
     hoursLabel: (min: number, max: number) => `Timmar (${min}–${max})`,
     rated: 'Rankat',
     ratedHint: 'Ett rankat parti räknas på topplistan; dess giv kan inte låsas med ett frö.',
+    guestChoices:
+      'Som gäst spelar du mot datorn och öppna utmaningar, orankat: behåll kontot för att bjuda in andra och spela rankat.',
     fixedSeed: 'Lås given med ett frö (valfritt, bara orankat)',
     fixedSeedHint:
       'Given kan då spelas upp igen från fröet, och den som skapar partiet kan känna till varje hand.',
@@ -331,6 +335,8 @@ export const strings = translations(en, {
     hoursLabel: (min: number, max: number) => `Часов (${min}–${max})`,
     rated: 'На рейтинг',
     ratedHint: 'Рейтинговая партия идёт в таблицу лидеров; её раздачу нельзя задать зерном.',
+    guestChoices:
+      'Как гость вы играете с компьютером и по открытым вызовам, без рейтинга: сохраните аккаунт, чтобы приглашать людей и играть на рейтинг.',
     fixedSeed: 'Задать раздачу зерном (по желанию, только без рейтинга)',
     fixedSeedHint: 'Тогда раздачу можно воспроизвести по зерну, а создатель партии может знать все карты.',
     opponentLegend: 'С кем играть',

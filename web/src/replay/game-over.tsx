@@ -77,25 +77,7 @@ function Result({ game, players }: { game: ReplayGame; players: readonly ReplayP
       <div class="table-scroll">
         {/* The roles keep it a table to a screen reader where a phone stacks its rows as cards (replay.css). */}
         <table class="result-table" role="table">
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">
-                {S.placement}
-              </th>
-              <th scope="col" role="columnheader">
-                {S.player}
-              </th>
-              <th scope="col" role="columnheader">
-                {S.outcomeLabel}
-              </th>
-              <th scope="col" role="columnheader">
-                {S.score}
-              </th>
-              <th scope="col" role="columnheader">
-                {S.payoffLeft}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={[S.placement, S.player, S.outcomeLabel, S.score, S.payoffLeft]} />
           <tbody role="rowgroup">
             {[...players]
               .sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99) || a.seat - b.seat)
@@ -132,6 +114,21 @@ function Result({ game, players }: { game: ReplayGame; players: readonly ReplayP
   );
 }
 
+/** A result table's header row (on a phone each cell shows its column's label instead: replay.css). */
+function ColumnHeaders({ labels }: { labels: readonly string[] }) {
+  return (
+    <thead role="rowgroup">
+      <tr role="row">
+        {labels.map((label) => (
+          <th key={label} scope="col" role="columnheader">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** A rating as the page shows it: one decimal. */
 const rating = (value: number | null | undefined) =>
   value === null || value === undefined ? '–' : formatNumber(value, 1);
@@ -145,22 +142,7 @@ function RatingChange({ players }: { players: readonly ReplayPlayerFragment[] })
       <h2>{S.rating}</h2>
       <div class="table-scroll">
         <table class="result-table" role="table">
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">
-                {S.player}
-              </th>
-              <th scope="col" role="columnheader">
-                {S.ratingBefore}
-              </th>
-              <th scope="col" role="columnheader">
-                {S.ratingAfter}
-              </th>
-              <th scope="col" role="columnheader">
-                {S.ratingChange}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders labels={[S.player, S.ratingBefore, S.ratingAfter, S.ratingChange]} />
           <tbody role="rowgroup">
             {players.map((player) => (
               <tr key={player.seat} role="row" data-testid="rating-seat" data-seat={player.seat}>
