@@ -36,6 +36,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { PushModule } from './push/push.module';
 import { MailModule } from './mail/mail.module';
 import { VacationsModule } from './vacations/vacations.module';
+import { SocialModule } from './social/social.module';
 import { RetentionModule } from './retention/retention.module';
 import { ArchiveModule } from './archive/archive.module';
 import { BotsModule } from './bots/bots.module';
@@ -73,6 +74,7 @@ export class AppModule {
         RatingsModule,
         PlayerEventsModule,
         VacationsModule,
+        SocialModule,
         CorrespondenceModule,
         ExportModule,
         AccountsModule,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { GamesModule } from '../games/games.module';
 import { PlayersModule } from '../players/players.module';
+import { SocialModule } from '../social/social.module';
 import { AccountExport } from './account-export';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsResolver } from './accounts.resolver';
@@ -13,7 +14,7 @@ import { GuestSweeper } from './guest-sweeper';
  * guests left alone (./guest-sweeper.ts).
  */
 @Module({
-  imports: [AuthModule, PlayersModule, GamesModule],
+  imports: [AuthModule, PlayersModule, GamesModule, SocialModule],
   providers: [AccountsRepository, AccountsService, AccountsResolver, AccountExport, GuestSweeper],
   exports: [AccountExport, GuestSweeper],
 })

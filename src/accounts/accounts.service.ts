@@ -10,6 +10,7 @@ import { Clock } from '../clock/clock';
 import { GamesService } from '../games/games.service';
 import { GameHandler } from '../games/write/game-handler';
 import { GuestsService } from '../players/guests.service';
+import { SocialRepository } from '../social/social.repository';
 import { PlayerRecord, PlayersService } from '../players/players.service';
 import { AccountsRepository } from './accounts.repository';
 
@@ -25,6 +26,7 @@ export class AccountsService implements OnModuleDestroy {
     private readonly clock: Clock,
     private readonly accounts: AccountsRepository,
     private readonly guests: GuestsService,
+    private readonly social: SocialRepository,
     auth: AuthService,
   ) {
     // A deletion on another app copy reaches this one as a change of the player's tokens (announced through
@@ -102,6 +104,8 @@ export class AccountsService implements OnModuleDestroy {
    */
   private async eraseAfterGames(playerId: string): Promise<void> {
     await this.accounts.eraseAfterGames(playerId);
+    // Follows and blocks, both ways: a tombstone follows nobody and nobody follows it (docs/social.md).
+    await this.social.eraseOf(playerId);
   }
 
   /** The games this copy remembers show the account as it is now: deleted, or kept by a guest under a new name. */

@@ -27,6 +27,7 @@ export function httpStatusOf(code: ApiErrorCode): number {
       return 401;
     case 'FORBIDDEN':
     case 'GUEST_NOT_ALLOWED':
+    case 'BLOCKED':
     case 'ACCOUNT_DISABLED':
       return 403;
     case 'NOT_FOUND':

@@ -70,7 +70,9 @@ export class LobbyService {
           clientSeed: request.clientSeed,
         });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'GAME_NOT_ACTIVE') continue; // taken meanwhile
+        // Taken meanwhile, or a block between the two made meanwhile (docs/social.md): the next one.
+        if (error instanceof ApiError && (error.code === 'GAME_NOT_ACTIVE' || error.code === 'BLOCKED'))
+          continue;
         throw error;
       }
     }

@@ -333,6 +333,24 @@ export class GamesRepository {
     return row?.version ?? null;
   }
 
+  /**
+   * Of the player's last `window` finished games with a clock, how many there are and how many they lost on time
+   * (the game ended `timedOut` with their loss: src/games/domain/timeout-rate.ts).
+   */
+  async timeoutRecord(playerId: string, window: number): Promise<{ games: number; timeouts: number }> {
+    const { rows } = await this.prisma.pool.query<{ games: number; timeouts: number }>(
+      `SELECT count(*)::int AS games,
+              count(*) FILTER (WHERE recent.reason = 'timedOut' AND recent.outcome = 'LOSS')::int AS timeouts
+         FROM (SELECT g.result ->> 'reason' AS reason, gp.outcome
+                 FROM game_players gp JOIN games g ON g.id = gp.game_id
+                WHERE gp.player_id = $1::uuid AND g.status = 'FINISHED' AND g.seconds_per_move IS NOT NULL
+                ORDER BY g.finished_at DESC
+                LIMIT $2) recent`,
+      [playerId, window],
+    );
+    return rows[0]!;
+  }
+
   /** The open seeks of `kind` (seeksOfKindSql): the player's own, or the first `limit` of others', oldest first. */
   async seeksOfKind(playerId: string, kind: SeekKind, own: boolean, limit: number): Promise<string[]> {
     const statement = seeksOfKindSql(playerId, kind, own, limit);

@@ -22,6 +22,7 @@ import { ApiError, violationError } from '../../errors/api-error';
 import { Clock } from '../../clock/clock';
 import { isUuid } from '../../common/ids';
 import { PlayersService } from '../../players/players.service';
+import { SocialRepository } from '../../social/social.repository';
 import { builtinBotById } from '../../players/builtin-bots';
 import { guestCreationRefusal, guestJoinRefusal } from '../../players/guest-policy';
 import { guestRefused } from '../../auth/guest-refusals';
@@ -101,6 +102,7 @@ export class GameHandler {
     private readonly games: GamesService,
     private readonly clock: Clock,
     private readonly players: PlayersService,
+    private readonly social: SocialRepository,
   ) {}
 
   /**
@@ -128,6 +130,7 @@ export class GameHandler {
       case 'openSeek':
         return this.openSeek(gameId, command, at);
       case 'join': {
+        await this.refuseIfBlocked(gameId, command.playerId);
         const guest = await this.isGuest(command.playerId);
         return this.locked(gameId, (game) => {
           const refusal = guest ? guestJoinRefusal({ rated: game.rated, seek: hasSeekShape(game) }) : null;
@@ -304,6 +307,8 @@ export class GameHandler {
       if (refusal !== null) throw guestRefused(refusal);
     }
     if (opponent?.guestSince != null) throw guestRefused('invited');
+    if (opponentId !== undefined && (await this.social.blockedEitherWay(playerId, opponentId)))
+      throw new ApiError('BLOCKED', `${request.opponent} does not play with you`);
     const decision = decideCreate(request, { creatorId: playerId, opponentId, gameId, serverSeed });
     if (!decision.ok) throw inputError(decision);
     return decision;
@@ -319,6 +324,18 @@ export class GameHandler {
     if (opponent.disabledAt !== null)
       throw new ApiError('NOT_FOUND', `the account ${username} cannot be invited now`);
     return opponent;
+  }
+
+  /**
+   * BLOCKED when someone seated in the game blocks `playerId`, or is blocked by them (docs/social.md): nobody joins
+   * the waiting game of someone they block or who blocks them. Read before the lock, as the seats are.
+   */
+  private async refuseIfBlocked(gameId: string, playerId: string): Promise<void> {
+    const game = await this.games.find(gameId);
+    if (game === null) return;
+    const seated = game.players.map((seat) => seat.playerId).filter((id) => id !== playerId);
+    if (await this.social.blockedWithAny(playerId, seated))
+      throw new ApiError('BLOCKED', 'someone in this game does not play with you');
   }
 
   /** Whether `playerId` is a guest (src/players/guest-policy.ts): guests start and join fewer games. */

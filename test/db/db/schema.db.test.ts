@@ -280,7 +280,9 @@ describe('prisma/schema.prisma matches the migrated database', () => {
   it('the schema reader found every model (a guard against a reader that silently reads nothing)', () => {
     expect(models.map((model) => model.name).sort()).toEqual([
       'AdminAudit',
+      'Block',
       'BotTurnClaim',
+      'Follow',
       'Game',
       'GameArchive',
       'GameArchiveAudit',

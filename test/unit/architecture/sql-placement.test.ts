@@ -76,6 +76,8 @@ const OWNERS: Readonly<Record<string, string>> = {
   server_keys: 'mail',
   two_factor: 'players',
   guest_starts: 'players',
+  follows: 'social',
+  blocks: 'social',
   bot_turn_claims: 'bots',
   admin_audit: 'moderation',
   game_archives: 'archive',

@@ -166,8 +166,15 @@ export function seeksOfKindSql(playerId: string, kind: SeekKind, own: boolean, l
     values.push(value);
     return `$${values.length}${cast}`;
   };
+  const me = param(playerId, '::uuid');
+  // Never a seek of someone who blocks me or whom I block (docs/social.md): a block counts both ways.
+  const unblocked = own
+    ? ''
+    : ` AND NOT EXISTS (SELECT 1 FROM blocks b
+                      WHERE (b.blocker_id = g.created_by_id AND b.blocked_id = ${me})
+                         OR (b.blocker_id = ${me} AND b.blocked_id = g.created_by_id))`;
   const text = `SELECT g.id FROM games g
- WHERE ${seekShapeSql(param, kind)} AND g.created_by_id ${own ? '=' : '<>'} ${param(playerId, '::uuid')}
+ WHERE ${seekShapeSql(param, kind)} AND g.created_by_id ${own ? '=' : '<>'} ${me}${unblocked}
  ORDER BY g.created_at, g.id
  LIMIT ${param(limit, '::int')}`;
   return { text, values };
