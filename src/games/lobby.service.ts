@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { builtinBotById } from '../players/builtin-bots';
+import type { RatingRange } from './domain/game-record';
+import { seekRatingRange } from './domain/seek-ratings';
 import { ApiError } from '../errors/api-error';
 import { DeclineReasonName, isChallenge } from './domain/challenge';
 import { GamesRepository } from './persistence/games.repository';
@@ -53,16 +55,28 @@ export class LobbyService {
    */
   async seek(
     playerId: string,
-    request: Pick<CreateGameRequest, 'preset' | 'rated' | 'secondsPerMove' | 'clientSeed'>,
+    request: Pick<CreateGameRequest, 'preset' | 'rated' | 'secondsPerMove' | 'clientSeed'> & {
+      /** Rating points below and above mine that I accept (docs/social.md#seeks-by-rating); undefined: anyone. */
+      readonly ratingRange?: { readonly below: number; readonly above: number };
+    },
   ): Promise<GameRecord> {
     const kind: SeekKind = {
       preset: request.preset,
       rated: request.rated,
       secondsPerMove: request.secondsPerMove ?? null,
     };
+    const rating = await this.repository.ratingIn(playerId, request.preset);
+    let range: RatingRange | null = null;
+    if (request.ratingRange !== undefined) {
+      const wanted = seekRatingRange(rating, request.ratingRange);
+      if (!wanted.ok) throw new ApiError('BAD_USER_INPUT', wanted.message, { field: 'ratingRange' });
+      range = wanted.range;
+    }
+    // My own open seek of the kind is the answer, with the range it opened with.
     const [own] = await this.repository.seeksOfKind(playerId, kind, true, 1);
     if (own !== undefined) return this.again(own, playerId, request.clientSeed);
-    for (const candidate of await this.repository.seeksOfKind(playerId, kind, false, CANDIDATES)) {
+    const match = { rating, range };
+    for (const candidate of await this.repository.seeksOfKind(playerId, kind, false, CANDIDATES, match)) {
       try {
         return await this.handler.handle(candidate, {
           type: 'join',
@@ -81,6 +95,7 @@ export class LobbyService {
       playerId,
       kind,
       clientSeed: request.clientSeed,
+      ratingRange: range ?? undefined,
     });
     return opened ? game : this.again(game.id, playerId, request.clientSeed);
   }

@@ -2,7 +2,7 @@
  * The GraphQL types of challenges and seeks (docs/api.md#challenge, docs/api.md#seeks): views over games
  * (src/games/domain/challenge.ts). Every type and field carries a description.
  */
-import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { listEnum, sameNames } from '../../graphql/list-enum';
 import { PlayerType } from '../../players/player.types';
 import {
@@ -122,7 +122,18 @@ export class SeekType {
   timeControl!: TimeControlType | null;
   @Field({ description: 'Whether the game is rated.' }) rated!: boolean;
   @Field({ description: 'When it was opened.' }) createdAt!: Date;
+  @Field(() => RatingRangeType, {
+    nullable: true,
+    description: 'The ratings of the opponents it accepts (docs/social.md#seeks-by-rating); null: anyone.',
+  })
+  ratingRange!: RatingRangeType | null;
   @Field(() => GameType, { description: 'Its game, as the caller may see it.' }) game!: GameType;
+}
+
+@ObjectType('RatingRange', { description: 'Ratings from `min` to `max`, both included.' })
+export class RatingRangeType {
+  @Field(() => Int, { description: 'The lowest.' }) min!: number;
+  @Field(() => Int, { description: 'The highest.' }) max!: number;
 }
 
 @ObjectType('SeekEdge', { description: 'A seek in a list, with its cursor.' })

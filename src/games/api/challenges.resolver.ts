@@ -193,6 +193,7 @@ function toSeek(game: GameRecord, viewer: Viewer): SeekType {
     timeControl: timeControlOf(game.secondsPerMove),
     rated: game.rated,
     createdAt: game.createdAt,
+    ratingRange: game.seekRatings,
     game: toGame(game, viewer),
   };
 }

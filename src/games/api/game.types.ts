@@ -30,6 +30,7 @@ import {
   WILD_RANKS,
   type RuleOptions as EngineRuleOptions,
 } from '../../engine';
+import { MAX_RATING_SPREAD } from '../domain/seek-ratings';
 
 export const Preset = listEnum(PRESET_NAMES, PRESET_API_NAMES, {
   name: 'Preset',
@@ -516,6 +517,15 @@ export class CreateGameInput {
   awaitClientSeed?: boolean;
 }
 
+@InputType('SeekRatingRangeInput', {
+  description:
+    'The opponents a seek accepts: ratings from yours minus `below` to yours plus `above`, in its preset.',
+})
+export class SeekRatingRangeInput {
+  @Field(() => Int, { description: `Rating points below yours, 0–${MAX_RATING_SPREAD}.` }) below!: number;
+  @Field(() => Int, { description: `Rating points above yours, 0–${MAX_RATING_SPREAD}.` }) above!: number;
+}
+
 @InputType('SeekInput', { description: 'The kind of game a seek looks for (default rules, two seats).' })
 export class SeekInput {
   @Field(() => Preset, { description: 'The rule set.' }) preset!: Preset;
@@ -531,6 +541,14 @@ export class SeekInput {
       'that game’s commitment; when it opens one, as given with createGame.',
   })
   clientSeed?: string;
+  @Field(() => SeekRatingRangeInput, {
+    nullable: true,
+    description:
+      'Only opponents rated within this range of you (docs/social.md#seeks-by-rating): the seek joins only a seek ' +
+      'whose creator is in it and whose own range takes you, and one it opens is joined only by such players. ' +
+      'Without it, anyone (whose own range takes you).',
+  })
+  ratingRange?: SeekRatingRangeInput;
 }
 
 @ObjectType('CenterPile', { description: 'A shared centre pile.' })

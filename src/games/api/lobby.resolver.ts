@@ -44,6 +44,7 @@ export class LobbyResolver {
       rated: input.rated ?? false,
       secondsPerMove: secondsPerMoveOf(input),
       clientSeed: input.clientSeed ?? undefined,
+      ratingRange: input.ratingRange ?? undefined,
     });
     return toGame(game, context.viewer);
   }

@@ -19,7 +19,7 @@ import {
   validateOptions,
 } from '../../engine';
 import { BuiltinBot, BuiltinBotKind, builtinBot, builtinBotById } from '../../players/builtin-bots';
-import type { GameRowRecord, GameSeatRecord } from './game-record';
+import type { GameRowRecord, GameSeatRecord, RatingRange } from './game-record';
 import type { GameLifeEvent } from './notifications';
 
 /** What kind of seek (docs/api.md#seekgame): the preset (with its default rules), the rated flag, the clock. */
@@ -50,6 +50,11 @@ export interface CreateGameRequest {
    * the commitment (docs/fairness.md): without it the bot's seat deals the game inside createGame.
    */
   readonly awaitClientSeed: boolean;
+  /**
+   * A seek's rating range (docs/social.md#seeks-by-rating), absolute: fixed from the creator's rating when the seek
+   * opens. Only seeks have one.
+   */
+  readonly ratingRange?: RatingRange;
 }
 
 /** What the decision needs besides the request: drawn or looked up by the service. */
@@ -78,6 +83,7 @@ export type NewGame = Pick<
   | 'invitedPlayerId'
   | 'createdById'
   | 'secondsPerMove'
+  | 'seekRatings'
 > & {
   /** The options resolved now, in full (a stored row may predate an option: GameRowRecord's StoredOptions). */
   readonly options: RuleOptions;
@@ -147,6 +153,7 @@ export function decideCreate(request: CreateGameRequest, inputs: CreateInputs): 
     invitedPlayerId,
     createdById: inputs.creatorId,
     secondsPerMove: request.secondsPerMove ?? null,
+    seekRatings: request.ratingRange ?? null,
     creatorClientSeed: request.clientSeed ?? null,
     creatorClientSeedSource: request.clientSeed === undefined ? null : 'GIVEN_BEFORE_COMMITMENT',
   };

@@ -39,6 +39,12 @@ export interface SeatPlayerRecord {
   readonly guestSince: Date | null;
 }
 
+/** Ratings from `min` to `max`, both included. */
+export interface RatingRange {
+  readonly min: number;
+  readonly max: number;
+}
+
 /** One seat of a game (`game_players`), with its player. */
 export interface GameSeatRecord {
   readonly gameId: string;
@@ -88,6 +94,11 @@ export interface GameRowRecord {
    * creator's setClientSeed instead of following the last seat.
    */
   readonly awaitClientSeed: boolean;
+  /**
+   * A seek's rating range (docs/social.md#seeks-by-rating): the ratings, in its preset, of the opponents its
+   * creator accepts; null for a seek without one and for every other game.
+   */
+  readonly seekRatings: RatingRange | null;
   readonly invitedPlayerId: string | null;
   readonly createdById: string;
   readonly result: GameResult | null;

@@ -69,6 +69,8 @@ export interface GameRow {
   unrated_reason: string | null;
   decline_reason: string | null;
   await_client_seed: boolean;
+  seek_rating_min: number | null;
+  seek_rating_max: number | null;
 }
 
 /** Every column of GameRow, in the migration's order: a read names them rather than `*` (sql/stored-log.ts, READ_GAME_ROW). */
@@ -105,6 +107,8 @@ export const GAME_COLUMNS = [
   'remind_at',
   'decline_reason',
   'await_client_seed',
+  'seek_rating_min',
+  'seek_rating_max',
 ] as const satisfies readonly (keyof GameRow)[];
 
 // A column added to GameRow but not to the list above fails to compile here.
@@ -176,9 +180,11 @@ export function seatOfRow(row: SeatRow): GameSeatRecord {
  * The one place that trusts the texts and JSON of a stored game as the app's types: the columns hold what the app
  * wrote (the database checks none of these texts), whichever client read them.
  */
-function narrowGame(row: Game): GameRowRecord {
+function narrowGame({ seekRatingMin, seekRatingMax, ...row }: Game): GameRowRecord {
   return {
     ...row,
+    seekRatings:
+      seekRatingMin === null || seekRatingMax === null ? null : { min: seekRatingMin, max: seekRatingMax },
     preset: row.preset as PresetName,
     options: row.options as unknown as StoredOptions,
     status: row.status as GameStatusName,
@@ -232,6 +238,8 @@ export function gameOfRow(row: GameRow): GameRowRecord {
     unratedReason: row.unrated_reason,
     declineReason: row.decline_reason,
     awaitClientSeed: row.await_client_seed,
+    seekRatingMin: row.seek_rating_min,
+    seekRatingMax: row.seek_rating_max,
   });
 }
 

@@ -24,7 +24,9 @@ import type { GameStatusName } from '../domain/vocabulary';
 import { notificationsOf } from '../domain/notifications';
 import { recordFinish } from './sql/finish';
 import type { GamesListQuery } from './games-list';
-import { gamesListSql, seeksOfKindSql } from './sql/games-list-sql';
+import { SeekMatch, gamesListSql, seeksOfKindSql } from './sql/games-list-sql';
+import { UNRATED_RATING } from '../domain/seek-ratings';
+import type { PresetName } from '../../engine';
 import { GameRow, SEAT_PLAYER_FIELDS, SeatRow, gameOfRow, recordOfPrisma, seatOfRow } from './game-rows';
 import type { GameRecord, GameRowRecord, GameSeatRecord } from '../domain/game-record';
 import type { RatingChange, SeatOutcome } from '../domain/finish';
@@ -140,8 +142,8 @@ export interface DueGame {
 
 const INSERT_GAME = `INSERT INTO games (id, preset, options, seats, rated, status, seed, seed_commitment, rules_version,
     start_position, deal_chosen, await_client_seed, invited_player_id, created_by_id, created_at, updated_at,
-    seconds_per_move)
-  VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16)`;
+    seconds_per_move, seek_rating_min, seek_rating_max)
+  VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18)`;
 const INSERT_CREATOR = `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source)
   VALUES ($1, 0, $2, $3, $4, $5)`;
 
@@ -167,6 +169,8 @@ async function writeNewGame(client: PoolClient, game: NewGame, now: Date): Promi
     game.createdById,
     now,
     game.secondsPerMove,
+    game.seekRatings?.min ?? null,
+    game.seekRatings?.max ?? null,
   ]);
   await client.query(INSERT_CREATOR, [
     game.id,
@@ -333,6 +337,15 @@ export class GamesRepository {
     return row?.version ?? null;
   }
 
+  /** The player's rating in `preset`; a new player's (UNRATED_RATING) before their first rated game in it. */
+  async ratingIn(playerId: string, preset: PresetName): Promise<number> {
+    const { rows } = await this.prisma.pool.query<{ rating: number }>(
+      'SELECT rating FROM ratings WHERE player_id = $1::uuid AND preset = $2',
+      [playerId, preset],
+    );
+    return rows[0]?.rating ?? UNRATED_RATING;
+  }
+
   /**
    * Of the player's last `window` finished games with a clock, how many there are and how many they lost on time
    * (the game ended `timedOut` with their loss: src/games/domain/timeout-rate.ts).
@@ -352,8 +365,14 @@ export class GamesRepository {
   }
 
   /** The open seeks of `kind` (seeksOfKindSql): the player's own, or the first `limit` of others', oldest first. */
-  async seeksOfKind(playerId: string, kind: SeekKind, own: boolean, limit: number): Promise<string[]> {
-    const statement = seeksOfKindSql(playerId, kind, own, limit);
+  async seeksOfKind(
+    playerId: string,
+    kind: SeekKind,
+    own: boolean,
+    limit: number,
+    match: SeekMatch | null = null,
+  ): Promise<string[]> {
+    const statement = seeksOfKindSql(playerId, kind, own, limit, match);
     const { rows } = await this.prisma.pool.query<{ id: string }>(statement.text, statement.values);
     return rows.map((row) => row.id);
   }

@@ -5,6 +5,7 @@
  */
 import type { DeclineReasonName } from '../domain/challenge';
 import type { CreateGameRequest, SeekKind } from '../domain/creation';
+import type { RatingRange } from '../domain/game-record';
 import type { AwaySpan } from '../domain/vacation-clock';
 // The handler's type (it names the transaction's connection): this file names no database code.
 import type { AlongsideWrite } from './game-handler';
@@ -46,6 +47,8 @@ export type GameCommand =
       readonly playerId: string;
       readonly kind: SeekKind;
       readonly clientSeed: string | undefined;
+      /** The opponents' ratings it accepts (docs/social.md#seeks-by-rating); undefined: anyone. */
+      readonly ratingRange: RatingRange | undefined;
     }
   | { readonly type: 'join'; readonly playerId: string; readonly clientSeed: string | undefined }
   | { readonly type: 'setClientSeed'; readonly playerId: string; readonly clientSeed: string }

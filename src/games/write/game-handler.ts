@@ -27,6 +27,7 @@ import { builtinBotById } from '../../players/builtin-bots';
 import { guestCreationRefusal, guestJoinRefusal } from '../../players/guest-policy';
 import { guestRefused } from '../../auth/guest-refusals';
 import { hasSeekShape } from '../domain/seek-shape';
+import { acceptsRating } from '../domain/seek-ratings';
 import { CreateGameRequest, InputRefusal, createRequestRefusal, decideCreate } from '../domain/creation';
 import type { GameRecord } from '../domain/game-record';
 import type { StoredEvent } from '../domain/stored-event';
@@ -130,7 +131,7 @@ export class GameHandler {
       case 'openSeek':
         return this.openSeek(gameId, command, at);
       case 'join': {
-        await this.refuseIfBlocked(gameId, command.playerId);
+        await this.refuseJoin(gameId, command.playerId);
         const guest = await this.isGuest(command.playerId);
         return this.locked(gameId, (game) => {
           const refusal = guest ? guestJoinRefusal({ rated: game.rated, seek: hasSeekShape(game) }) : null;
@@ -270,6 +271,7 @@ export class GameHandler {
         bot: undefined,
         clientSeed: command.clientSeed,
         awaitClientSeed: false,
+        ratingRange: command.ratingRange,
       },
       true,
     );
@@ -327,15 +329,19 @@ export class GameHandler {
   }
 
   /**
-   * BLOCKED when someone seated in the game blocks `playerId`, or is blocked by them (docs/social.md): nobody joins
-   * the waiting game of someone they block or who blocks them. Read before the lock, as the seats are.
+   * What keeps `playerId` out of a waiting game besides its life (docs/social.md): BLOCKED when someone seated in it
+   * blocks them or is blocked by them; FORBIDDEN for a seek whose rating range leaves them out. Read before the
+   * lock: the seats and the range of a waiting game change only by joins, which the lock then decides.
    */
-  private async refuseIfBlocked(gameId: string, playerId: string): Promise<void> {
+  private async refuseJoin(gameId: string, playerId: string): Promise<void> {
     const game = await this.games.find(gameId);
     if (game === null) return;
     const seated = game.players.map((seat) => seat.playerId).filter((id) => id !== playerId);
     if (await this.social.blockedWithAny(playerId, seated))
       throw new ApiError('BLOCKED', 'someone in this game does not play with you');
+    const range = game.seekRatings;
+    if (range !== null && !acceptsRating(range, await this.repository.ratingIn(playerId, game.preset)))
+      throw new ApiError('FORBIDDEN', `this seek is for players rated ${range.min}–${range.max}`);
   }
 
   /** Whether `playerId` is a guest (src/players/guest-policy.ts): guests start and join fewer games. */

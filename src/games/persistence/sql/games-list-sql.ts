@@ -9,6 +9,8 @@ import { ApiError } from '../../../errors/api-error';
 import type { ChallengeStateName } from '../../domain/challenge';
 import { PRESET_NAMES, PresetName, optionsFor } from '../../../engine';
 import type { SeekKind } from '../../domain/creation';
+import type { RatingRange } from '../../domain/game-record';
+import { UNRATED_RATING } from '../../domain/seek-ratings';
 import { GamesListQuery, SqlStatement, listOrder } from '../games-list';
 
 /** The statement for one page: `first + 1` rows of (id, sort_at), so the caller can tell whether more follow. */
@@ -160,7 +162,22 @@ export function seekShapeSql(param: Param, kind?: SeekKind): string {
  * The open seeks of `kind`, oldest first (the order seekGame takes them in): the player's own (`own`), or
  * others' that the player may join — the first `limit`.
  */
-export function seeksOfKindSql(playerId: string, kind: SeekKind, own: boolean, limit: number): SqlStatement {
+/**
+ * Who is matching, for the ranges of seeks (docs/social.md#seeks-by-rating, src/games/domain/seek-ratings.ts
+ * `acceptsRating`, here in SQL): the seeker's rating in the preset, and the range of their own seek, if any.
+ */
+export interface SeekMatch {
+  readonly rating: number;
+  readonly range: RatingRange | null;
+}
+
+export function seeksOfKindSql(
+  playerId: string,
+  kind: SeekKind,
+  own: boolean,
+  limit: number,
+  match: SeekMatch | null = null,
+): SqlStatement {
   const values: unknown[] = [];
   const param: Param = (value, cast = '') => {
     values.push(value);
@@ -173,8 +190,17 @@ export function seeksOfKindSql(playerId: string, kind: SeekKind, own: boolean, l
     : ` AND NOT EXISTS (SELECT 1 FROM blocks b
                       WHERE (b.blocker_id = g.created_by_id AND b.blocked_id = ${me})
                          OR (b.blocker_id = ${me} AND b.blocked_id = g.created_by_id))`;
+  // A seek's range takes my rating; my range takes its creator's (a new player's when they have none in the preset).
+  let rated = '';
+  if (!own && match !== null) {
+    const rating = param(match.rating, '::float8');
+    rated += ` AND (g.seek_rating_min IS NULL OR ${rating} BETWEEN g.seek_rating_min AND g.seek_rating_max)`;
+    if (match.range !== null)
+      rated += ` AND coalesce((SELECT r.rating FROM ratings r WHERE r.player_id = g.created_by_id AND r.preset = g.preset),
+                   ${param(UNRATED_RATING, '::float8')}) BETWEEN ${param(match.range.min, '::int')} AND ${param(match.range.max, '::int')}`;
+  }
   const text = `SELECT g.id FROM games g
- WHERE ${seekShapeSql(param, kind)} AND g.created_by_id ${own ? '=' : '<>'} ${me}${unblocked}
+ WHERE ${seekShapeSql(param, kind)} AND g.created_by_id ${own ? '=' : '<>'} ${me}${unblocked}${rated}
  ORDER BY g.created_at, g.id
  LIMIT ${param(limit, '::int')}`;
   return { text, values };
