@@ -126,13 +126,46 @@ export class SocialRepository {
     return players;
   }
 
-  /** A deleted account's follows and blocks, both ways (docs/api.md#deleteaccount). */
+  /** A deleted account's follows, blocks and presence setting, both ways (docs/api.md#deleteaccount). */
   async eraseOf(playerId: string): Promise<void> {
     await this.prisma.pool.query(
-      `WITH f AS (DELETE FROM follows WHERE follower_id = $1::uuid OR followee_id = $1::uuid)
+      `WITH f AS (DELETE FROM follows WHERE follower_id = $1::uuid OR followee_id = $1::uuid),
+            p AS (DELETE FROM presence_settings WHERE player_id = $1::uuid)
        DELETE FROM blocks WHERE blocker_id = $1::uuid OR blocked_id = $1::uuid`,
       [playerId],
     );
+  }
+
+  /** Whether the player hides their presence. */
+  async presenceHidden(playerId: string): Promise<boolean> {
+    const { rows } = await this.prisma.pool.query<{ hidden: boolean }>(
+      'SELECT hidden FROM presence_settings WHERE player_id = $1::uuid',
+      [playerId],
+    );
+    return rows[0]?.hidden ?? false;
+  }
+
+  async setPresenceHidden(playerId: string, hidden: boolean, at: Date): Promise<void> {
+    await this.prisma.pool.query(
+      `INSERT INTO presence_settings (player_id, hidden, updated_at) VALUES ($1::uuid, $2, $3)
+       ON CONFLICT (player_id) DO UPDATE SET hidden = EXCLUDED.hidden, updated_at = EXCLUDED.updated_at`,
+      [playerId, hidden, at],
+    );
+  }
+
+  /**
+   * The player's presence as the service knows it: null when they hide it; else whether some app copy listens for
+   * their events now (player_watches, kept by the notifications module: an open page or client follows `myEvents`
+   * there, and a row outlives its last listener by at most a housekeeping pass, a dead copy's by its lease).
+   */
+  async presence(playerId: string): Promise<boolean | null> {
+    const { rows } = await this.prisma.pool.query<{ hidden: boolean; online: boolean }>(
+      `SELECT coalesce((SELECT hidden FROM presence_settings WHERE player_id = $1::uuid), false) AS hidden,
+              EXISTS (SELECT 1 FROM player_watches WHERE player_id = $1::uuid AND expires_at > now()) AS online`,
+      [playerId],
+    );
+    const row = rows[0]!;
+    return row.hidden ? null : row.online;
   }
 }
 

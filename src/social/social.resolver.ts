@@ -3,7 +3,7 @@
  * or block; a player's page shows you only how you two stand (`Player.relation`).
  */
 import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { requirePlayer } from '../auth/auth.service';
+import { requirePlayer, requireSession } from '../auth/auth.service';
 import type { RequestContext } from '../auth/viewer';
 import { PlayerType } from '../players/player.types';
 import { toPlayer } from '../players/players.resolver';
@@ -83,6 +83,33 @@ export class SocialResolver {
   @Query(() => [PlayerType], { description: 'The players you block, by name. Only you see this list.' })
   blockedPlayers(@Context() context: RequestContext): Promise<PlayerType[]> {
     return this.list(context, 'blocked');
+  }
+
+  @ResolveField(() => Boolean, {
+    nullable: true,
+    description:
+      'Online now: the player has a page of the web client (or another client following myEvents) open, or had ' +
+      'within the last minute or two. Null when they hide it (setPresenceHidden), and for the built-in bots.',
+  })
+  async online(@Parent() player: PlayerType, @Context() context: RequestContext): Promise<boolean | null> {
+    context.work.charge();
+    return player.deleted ? null : this.social.online(player.id);
+  }
+
+  @Query(() => Boolean, { description: 'Whether you hide that you are online (setPresenceHidden).' })
+  presenceHidden(@Context() context: RequestContext): Promise<boolean> {
+    return this.social.presenceHidden(requirePlayer(context.viewer, 'game:read').id);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Hide (true) or show (false) whether you are online: Player.online is null for you while hidden.',
+  })
+  setPresenceHidden(
+    @Context() context: RequestContext,
+    @Args('hidden', { description: 'True to hide it.' }) hidden: boolean,
+  ): Promise<boolean> {
+    return this.social.hidePresence(requireSession(context, 'presence is hidden').id, hidden);
   }
 
   @ResolveField(() => PlayerRelationType, {

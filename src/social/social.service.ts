@@ -74,6 +74,24 @@ export class SocialService {
     return this.social.between(meId, themId);
   }
 
+  /**
+   * Whether the player is online now (docs/social.md#presence): null when they hide it, and for the built-in bots
+   * (always there, never "online").
+   */
+  async online(playerId: string): Promise<boolean | null> {
+    if (builtinBotById(playerId) !== undefined) return null;
+    return this.social.presence(playerId);
+  }
+
+  presenceHidden(playerId: string): Promise<boolean> {
+    return this.social.presenceHidden(playerId);
+  }
+
+  async hidePresence(playerId: string, hidden: boolean): Promise<boolean> {
+    await this.social.setPresenceHidden(playerId, hidden, this.clock.now());
+    return hidden;
+  }
+
   /** The account named `username`, not deleted (NOT_FOUND otherwise). */
   private async live(username: string): Promise<PlayerRecord> {
     const player = await this.players.named(username);

@@ -297,6 +297,7 @@ describe('prisma/schema.prisma matches the migrated database', () => {
       'Player',
       'PlayerEvent',
       'PlayerWatch',
+      'PresenceSettings',
       'PushDelivery',
       'PushSubscription',
       'Rating',

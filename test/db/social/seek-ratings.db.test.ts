@@ -22,9 +22,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Seek {
+type Seek = {
   seekGame: { id: string; status: string };
-}
+};
 const seek = (token: string, range: { below: number; above: number } | null) =>
   app.gql<Seek>(
     token,

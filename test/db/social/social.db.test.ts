@@ -3,7 +3,8 @@
  * friends; a block ends the follows and counts both ways — no invitation, no joining the other's waiting game, no
  * seek matched between the two — and is told to nobody; lists are one's own. And a player's timeout rate.
  */
-import { codeOf, dataOf, register } from '../../support/service/app';
+import { codeOf, dataOf, register, wsClient } from '../../support/service/app';
+import { until } from '../../support/service/outage';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
 import { createGame, joinGame, resign } from '../../support/service/play';
 
@@ -152,4 +153,39 @@ it('a timeout rate shows once a player has five finished games with a clock', as
   await joinGame(app, gus, untimed.id);
   await resign(app, gus, untimed.id);
   expect(await rate()).toBe(0);
+});
+
+it('a player is online while a page of theirs follows myEvents, and may hide it', async () => {
+  const hal = await register(app, 'soc_hal');
+  const online = async (): Promise<boolean | null> =>
+    dataOf(
+      await app.gql<{ player: { online: boolean | null } }>(
+        null,
+        '{ player(username: "soc_hal") { online } }',
+      ),
+    ).player.online;
+  expect(await online()).toBe(false);
+  const client = wsClient(app.url, hal, { onNonLazyError: () => undefined });
+  try {
+    client.subscribe(
+      { query: 'subscription { myEvents { kind } }' },
+      { next: () => undefined, error: () => undefined, complete: () => undefined },
+    );
+    await until('the page counts as online', async () => (await online()) === true);
+    expect(dataOf(await app.gql(hal, 'mutation { setPresenceHidden(hidden: true) }'))).toEqual({
+      setPresenceHidden: true,
+    });
+    expect(await online()).toBeNull();
+    expect(dataOf(await app.gql(hal, '{ presenceHidden }'))).toEqual({ presenceHidden: true });
+    dataOf(await app.gql(hal, 'mutation { setPresenceHidden(hidden: false) }'));
+    expect(await online()).toBe(true);
+  } finally {
+    await client.dispose();
+  }
+  // The built-in bots are always there, never "online".
+  const bot = await app.gql<{ player: { online: boolean | null } }>(
+    null,
+    '{ player(username: "GreedyBot") { online } }',
+  );
+  expect(dataOf(bot).player.online).toBeNull();
 });

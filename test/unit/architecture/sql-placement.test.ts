@@ -78,6 +78,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   guest_starts: 'players',
   follows: 'social',
   blocks: 'social',
+  presence_settings: 'social',
   bot_turn_claims: 'bots',
   admin_audit: 'moderation',
   game_archives: 'archive',
