@@ -2,7 +2,7 @@
  * One's own data as NDJSON (`GET /api/me/export`, docs/api.md#get-apimeexport): one JSON object per line, each with
  * its `type`, in this order — `profile`, `rating` (one per preset), `game` (one per seat the player took) with a
  * `ratingChange` after each rated finished one, `apiToken`, `session`, `webhook`, `emailAddress`,
- * `notificationSettings`, `pushDevice`, `vacation`, `playerEvent`. Streamed: the
+ * `notificationSettings`, `pushDevice`, `vacation`, `follow`, `block`, `presence`, `playerEvent`. Streamed: the
  * games and the events are read a page at a time as the client takes lines.
  *
  * Never in it: a password hash, a token or its hash, a webhook's secret, a push device's keys, and nothing of a game that could give a
@@ -14,6 +14,7 @@ import { SCOPES, SCOPE_API_NAMES, type Scope } from '../auth/viewer';
 import { PRESET_NAMES, type PresetName } from '../engine';
 import { PRESET_API_NAMES } from '../games/domain/vocabulary';
 import { NEW_PLAYER, isProvisional } from '../ratings/glicko2';
+import { SocialRepository } from '../social/social.repository';
 import { AccountsRepository } from './accounts.repository';
 
 /** The format's name, in the profile line: a new field may appear in a line, a field never changes meaning. */
@@ -24,7 +25,10 @@ const PAGE = 200;
 
 @Injectable()
 export class AccountExport {
-  constructor(private readonly accounts: AccountsRepository) {}
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly social: SocialRepository,
+  ) {}
 
   /**
    * The lines of `playerId`'s export; `sessionId` is the session asking (marked `current`). The profile is read
@@ -35,6 +39,7 @@ export class AccountExport {
     if (profile === null || profile.deletedAt !== null) return null;
     const line = (record: Record<string, unknown>): string => `${JSON.stringify(record)}\n`;
     const accounts = this.accounts;
+    const social = this.social;
     async function* generate(): AsyncGenerator<string> {
       yield line({
         type: 'profile',
@@ -91,6 +96,10 @@ export class AccountExport {
       if (reach.settings !== null) yield line({ type: 'notificationSettings', ...reach.settings });
       for (const device of reach.devices) yield line({ type: 'pushDevice', ...device });
       for (const vacation of reach.vacations) yield line({ type: 'vacation', ...vacation });
+      const chosen = await social.exportOf(playerId);
+      for (const follow of chosen.following) yield line({ type: 'follow', ...follow });
+      for (const block of chosen.blocking) yield line({ type: 'block', ...block });
+      yield line({ type: 'presence', hidden: chosen.presenceHidden });
       yield* eventLines(accounts, playerId, line);
     }
     return generate();

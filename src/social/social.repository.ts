@@ -136,6 +136,29 @@ export class SocialRepository {
     );
   }
 
+  /**
+   * What the player chose, for their own export (docs/api.md#get-apimeexport): whom they follow and block, since
+   * when, by name; and whether they hide their presence.
+   */
+  async exportOf(playerId: string): Promise<{
+    readonly following: readonly { readonly username: string; readonly since: Date }[];
+    readonly blocking: readonly { readonly username: string; readonly since: Date }[];
+    readonly presenceHidden: boolean;
+  }> {
+    const chosen = (sql: string) =>
+      this.prisma.pool
+        .query<{ username: string; since: Date }>(sql, [playerId])
+        .then((result) => result.rows);
+    const [following, blocking, presenceHidden] = await Promise.all([
+      chosen(`SELECT p.username, f.created_at AS since FROM follows f JOIN players p ON p.id = f.followee_id
+               WHERE f.follower_id = $1::uuid ORDER BY f.created_at, p.username_key`),
+      chosen(`SELECT p.username, b.created_at AS since FROM blocks b JOIN players p ON p.id = b.blocked_id
+               WHERE b.blocker_id = $1::uuid ORDER BY b.created_at, p.username_key`),
+      this.presenceHidden(playerId),
+    ]);
+    return { following, blocking, presenceHidden };
+  }
+
   /** Whether the player hides their presence. */
   async presenceHidden(playerId: string): Promise<boolean> {
     const { rows } = await this.prisma.pool.query<{ hidden: boolean }>(

@@ -418,6 +418,11 @@ describe('GET /api/me/export', () => {
       await app.gql(dave, 'mutation { updateNotificationSettings(timeZone: "Europe/Moscow") { timeZone } }'),
     );
     dataOf(await app.gql(dave, 'mutation { startVacation(days: 2) { daysLeft } }'));
+    // Whom Dave follows and blocks, and his presence setting, are his to take with him (docs/social.md).
+    dataOf(await app.gql(dave, 'mutation { followPlayer(username: "erin_export") { id } }'));
+    await register(app, 'mal_export');
+    dataOf(await app.gql(dave, 'mutation { blockPlayer(username: "mal_export") { id } }'));
+    dataOf(await app.gql(dave, 'mutation { setPresenceHidden(hidden: true) }'));
 
     const response = await download(dave);
     expect(response.status).toBe(200);
@@ -454,6 +459,13 @@ describe('GET /api/me/export', () => {
     expect(lines.filter((line) => line.type === 'vacation')).toEqual([
       expect.objectContaining({ days: 2, endedAt: null }),
     ]);
+    expect(lines.filter((line) => line.type === 'follow')).toEqual([
+      { type: 'follow', username: 'erin_export', since: expect.any(String) },
+    ]);
+    expect(lines.filter((line) => line.type === 'block')).toEqual([
+      { type: 'block', username: 'mal_export', since: expect.any(String) },
+    ]);
+    expect(lines.filter((line) => line.type === 'presence')).toEqual([{ type: 'presence', hidden: true }]);
     expect(lines.filter((line) => line.type === 'playerEvent').length).toBeGreaterThan(0);
 
     // No secret: the tokens, their hashes, the webhook's secret, the password hash, the seeds of any game.
