@@ -2,14 +2,14 @@
  * Accessibility measured (docs/web.md, "Accessibility"): axe-core (`@axe-core/playwright`) on every page of the
  * web client in a real Chromium against the compiled server — signed out the landing page and sign-in; signed in
  * home (and again with the bar's menu and its Display choices open), a new game, the table of a game being
- * played, a finished game (with Verify's result shown), the account, the rules, the leaderboard, a player's page
- * and the privacy page — in English on a desktop (1280×800) and on a phone (390×844), and the table in Swedish
- * and in Russian. No page may have a serious or critical violation; a failure lists each one's rule, the elements
- * it found and axe's help.
+ * played, a finished game (with Verify's result shown), the account, the rules, the leaderboard, another player's
+ * page (with Follow and Block), the friends page and the privacy page — in English on a desktop (1280×800) and on a
+ * phone (390×844), and the table in Swedish and in Russian. No page may have a serious or critical violation; a
+ * failure lists each one's rule, the elements it found and axe's help.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestApp, register, startTestApp } from '../support/service/app';
+import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
 import { createGame, joinGame, resign } from '../support/service/play';
 import { openBarMenu } from './support/bar';
 import { launchBrowser } from './support/browser';
@@ -92,10 +92,16 @@ const VISITS: readonly Visit[] = [
     ready: '[data-testid="leaderboard-row"], [data-testid="leaderboard-empty"]',
   },
   {
-    name: 'a player’s page',
-    path: () => '/players/a11y_ann',
+    name: 'a player’s page, with Follow and Block',
+    path: () => '/players/a11y_bob',
     signedIn: true,
     ready: '[data-testid="history-row"]',
+  },
+  {
+    name: 'the friends page',
+    path: () => '/friends',
+    signedIn: true,
+    ready: '[data-testid="friends"][data-loaded="true"]',
   },
   {
     name: 'the privacy page',
@@ -118,6 +124,12 @@ beforeAll(async () => {
   await joinGame(app, bob, finished.id);
   await resign(app, bob, finished.id);
   finishedId = finished.id;
+  // Friends (each follows the other): the friends page has rows with their buttons, and an empty list too.
+  for (const [token, other] of [
+    [ann, 'a11y_bob'],
+    [bob, 'a11y_ann'],
+  ] as const)
+    dataOf(await app.gql(token, 'mutation($u: String!) { followPlayer(username: $u) { id } }', { u: other }));
 });
 afterAll(async () => {
   await browser?.close();

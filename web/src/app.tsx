@@ -35,6 +35,7 @@ const LeaderboardPage = lazyPage(() =>
   import('./players/leaderboard-page').then((module) => module.LeaderboardPage),
 );
 const PlayerPage = lazyPage(() => import('./players/player-page').then((module) => module.PlayerPage));
+const FriendsPage = lazyPage(() => import('./friends/friends-page').then((module) => module.FriendsPage));
 const ForgotPasswordPage = lazyPage(() =>
   import('./recovery/forgot-password-page').then((module) => module.ForgotPasswordPage),
 );
@@ -172,6 +173,9 @@ function Bar({ me, route, onSignOut }: { me: Me | null; route: Route; onSignOut:
               <Link to={{ page: 'newGame' }} testId="nav-new-game">
                 {S.nav.newGame}
               </Link>
+              <Link to={{ page: 'friends' }} testId="nav-friends">
+                {S.nav.friends}
+              </Link>
             </>
           )}
           <Link to={{ page: 'leaderboard', preset: 'CLASSIC' }}>{S.nav.leaderboard}</Link>
@@ -228,6 +232,7 @@ function Page({
     case 'newGame':
     case 'game':
     case 'account':
+    case 'friends':
       break;
     default: {
       const never: never = route;
@@ -247,6 +252,8 @@ function Page({
       return <GamePage key={route.id} id={route.id} me={me} />;
     case 'account':
       return <AccountPage me={me} onSignedOut={signedOut} />;
+    case 'friends':
+      return <FriendsPage />;
   }
 }
 

@@ -14,15 +14,26 @@ export function lazyPage<Props extends object>(
     const [Page, setPage] = useState<{ component: ComponentType<Props> } | null>(
       loaded === null ? null : { component: loaded },
     );
+    const [failed, setFailed] = useState(false);
     useEffect(() => {
       if (Page !== null) return undefined;
       let current = true;
-      void load().then((component) => {
-        loaded = component;
-        if (current) setPage({ component });
-      });
+      load().then(
+        (component) => {
+          loaded = component;
+          if (current) setPage({ component });
+        },
+        // A chunk that did not come (the server away, a new release meanwhile): said, rather than left spinning.
+        () => current && setFailed(true),
+      );
       return () => void (current = false);
     }, []);
+    if (failed)
+      return (
+        <p class="error" role="alert" data-testid="page-load-failed">
+          {strings().pageLoadFailed}
+        </p>
+      );
     if (Page === null)
       return (
         <p class="muted" data-testid="page-loading">

@@ -21,6 +21,8 @@ export type Route =
   | { page: 'game'; id: string }
   | { page: 'account' }
   | { page: 'player'; username: string }
+  /** My friends, whom I follow, who follow me, whom I block (web/src/friends/): signed in only. */
+  | { page: 'friends' }
   | { page: 'leaderboard'; preset: Preset }
   | { page: 'rules'; preset: Preset }
   /** The interactive tutorial of a preset (web/src/tutorial/), played in the browser alone: no account needed. */
@@ -55,6 +57,8 @@ export function parseRoute(pathname: string): Route {
         return { page: 'newGame' };
       case 'account':
         return { page: 'account' };
+      case 'friends':
+        return { page: 'friends' };
       case 'leaderboard':
         return { page: 'leaderboard', preset: 'CLASSIC' };
       case 'rules':
@@ -97,6 +101,8 @@ export function pathOf(route: Route): string {
       return '/account';
     case 'player':
       return `/players/${encodeURIComponent(route.username)}`;
+    case 'friends':
+      return '/friends';
     case 'leaderboard':
       return `/leaderboard/${route.preset.toLowerCase()}`;
     case 'rules':
@@ -143,6 +149,7 @@ export function Link({
   class: className,
   testId,
   current = false,
+  label,
 }: {
   /** A route, or a path of one with a query (`/new?opponent=ann`). */
   to: Route | string;
@@ -151,6 +158,8 @@ export function Link({
   testId?: string;
   /** The link to the page one is on (a tab's current one): `aria-current="page"`. */
   current?: boolean;
+  /** The name screen readers say when the text alone is not enough (it must contain the text: WCAG 2.5.3). */
+  label?: string;
 }) {
   const href = typeof to === 'string' ? to : pathOf(to);
   return (
@@ -159,6 +168,7 @@ export function Link({
       class={className}
       data-testid={testId}
       aria-current={current ? 'page' : undefined}
+      aria-label={label}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();

@@ -30,10 +30,12 @@ const en = {
   privacyEnglishOnly: 'This page is in English only.',
   signInForGame: 'Sign in or sign up to see this game and join it: you come back here after.',
   working: 'One moment…',
+  pageLoadFailed: 'This page could not be loaded: reload to try again.',
   signedInAs: (name: string) => `Signed in as ${name}`,
   nav: {
     home: 'My games',
     newGame: 'New game',
+    friends: 'Friends',
     leaderboard: 'Leaderboard',
     rules: 'Rules',
     account: 'Account',
@@ -96,6 +98,8 @@ const en = {
     NOT_YOUR_TURN: 'It is not your turn.',
     VERSION_CONFLICT: 'The game changed meanwhile: look again and choose again.',
     GAME_NOT_ACTIVE: 'The game is not being played now.',
+    /** A block between the two (docs/schema.graphql blockPlayer): worded so the blocked one learns nothing more. */
+    BLOCKED: 'This player does not play with you.',
     UNSUPPORTED_RULES_VERSION: 'This server does not know the rules version of that game.',
   } as Record<string, string>,
   errorFallback: 'Something went wrong.',
@@ -139,10 +143,12 @@ export const strings = translations(en, {
     signInForGame:
       'Logga in eller skapa ett konto för att se partiet och gå med: sedan kommer du tillbaka hit.',
     working: 'Ett ögonblick…',
+    pageLoadFailed: 'Sidan kunde inte läsas in: ladda om för att försöka igen.',
     signedInAs: (name) => `Inloggad som ${name}`,
     nav: {
       home: 'Mina partier',
       newGame: 'Nytt parti',
+      friends: 'Vänner',
       leaderboard: 'Topplista',
       rules: 'Regler',
       account: 'Konto',
@@ -202,6 +208,7 @@ export const strings = translations(en, {
       NOT_YOUR_TURN: 'Det är inte din tur.',
       VERSION_CONFLICT: 'Partiet ändrades under tiden: titta igen och välj igen.',
       GAME_NOT_ACTIVE: 'Partiet spelas inte nu.',
+      BLOCKED: 'Den här spelaren spelar inte med dig.',
       UNSUPPORTED_RULES_VERSION: 'Servern känner inte till det partiets regelversion.',
     },
     errorFallback: 'Något gick fel.',
@@ -240,10 +247,12 @@ export const strings = translations(en, {
     signInForGame:
       'Войдите или зарегистрируйтесь, чтобы увидеть партию и присоединиться к ней: после этого вы вернётесь сюда.',
     working: 'Минуту…',
+    pageLoadFailed: 'Не удалось загрузить страницу: обновите её, чтобы попробовать снова.',
     signedInAs: (name) => `Вы вошли как ${name}`,
     nav: {
       home: 'Мои партии',
       newGame: 'Новая партия',
+      friends: 'Друзья',
       leaderboard: 'Рейтинг',
       rules: 'Правила',
       account: 'Аккаунт',
@@ -308,6 +317,7 @@ export const strings = translations(en, {
       NOT_YOUR_TURN: 'Сейчас не ваш ход.',
       VERSION_CONFLICT: 'Партия тем временем изменилась: посмотрите снова и выберите заново.',
       GAME_NOT_ACTIVE: 'Партия сейчас не идёт.',
+      BLOCKED: 'Этот игрок не играет с вами.',
       UNSUPPORTED_RULES_VERSION: 'Этот сервер не знает версию правил этой партии.',
     },
     errorFallback: 'Что-то пошло не так.',

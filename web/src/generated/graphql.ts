@@ -326,6 +326,16 @@ export type SeekInput = {
   preset: Preset;
   /** Rated (default false). */
   rated?: boolean | null | undefined;
+  /** Only opponents rated within this range of you (docs/social.md#seeks-by-rating): the seek joins only a seek whose creator is in it and whose own range takes you, and one it opens is joined only by such players. Without it, anyone (whose own range takes you). */
+  ratingRange?: SeekRatingRangeInput | null | undefined;
+};
+
+/** The opponents a seek accepts: ratings from yours minus `below` to yours plus `above`, in its preset. */
+export type SeekRatingRangeInput = {
+  /** Rating points above yours, 0–1000. */
+  above: number;
+  /** Rating points below yours, 0–1000. */
+  below: number;
 };
 
 /** What may go on a side pile. */
@@ -653,6 +663,18 @@ export type CentreMarkReadMutationVariables = Exact<{
 
 export type CentreMarkReadMutation = { markEventsRead: { readUpTo: string | null, unread: number, events: Array<{ id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null }> } };
 
+export type FriendsPlayerFragment = { id: string, username: string, isBot: boolean, deleted: boolean };
+
+export type FriendsListsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FriendsListsQuery = { friends: Array<{ id: string, username: string, isBot: boolean, deleted: boolean }>, following: Array<{ id: string, username: string, isBot: boolean, deleted: boolean }>, followers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean }>, blockedPlayers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean }> };
+
+export type FriendsNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FriendsNamesQuery = { friends: Array<{ id: string, username: string }> };
+
 export type StartGuestMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -794,7 +816,7 @@ export type PlayersProfileQueryVariables = Exact<{
 }>;
 
 
-export type PlayersProfileQuery = { player: { createdAt: string, id: string, username: string, isBot: boolean, deleted: boolean, ratings: Array<{ preset: Preset, rating: number, deviation: number, provisional: boolean, games: number }>, stats: Array<{ preset: Preset, games: number, wins: number, losses: number, draws: number }> } | null };
+export type PlayersProfileQuery = { player: { createdAt: string, timeoutRate: number | null, id: string, username: string, isBot: boolean, deleted: boolean, relation: { following: boolean, followsYou: boolean, friends: boolean, blocking: boolean } | null, ratings: Array<{ preset: Preset, rating: number, deviation: number, provisional: boolean, games: number }>, stats: Array<{ preset: Preset, games: number, wins: number, losses: number, draws: number }> } | null };
 
 export type PlayersRatingHistoryQueryVariables = Exact<{
   username: string;
@@ -831,6 +853,43 @@ export type PlayersLeaderboardQueryVariables = Exact<{
 
 
 export type PlayersLeaderboardQuery = { leaderboard: { edges: Array<{ node: { rank: number, rating: number, deviation: number, games: number, provisional: boolean, player: { id: string, username: string, isBot: boolean, deleted: boolean } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type PlayersRelationFragment = { following: boolean, followsYou: boolean, friends: boolean, blocking: boolean };
+
+export type PlayersStandingQueryVariables = Exact<{
+  username: string;
+}>;
+
+
+export type PlayersStandingQuery = { player: { id: string, relation: { following: boolean, followsYou: boolean, friends: boolean, blocking: boolean } | null } | null };
+
+export type PlayersFollowMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type PlayersFollowMutation = { followPlayer: { id: string, relation: { following: boolean, followsYou: boolean, friends: boolean, blocking: boolean } | null } };
+
+export type PlayersUnfollowMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type PlayersUnfollowMutation = { unfollowPlayer: boolean };
+
+export type PlayersBlockMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type PlayersBlockMutation = { blockPlayer: { id: string, relation: { following: boolean, followsYou: boolean, friends: boolean, blocking: boolean } | null } };
+
+export type PlayersUnblockMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type PlayersUnblockMutation = { unblockPlayer: boolean };
 
 export type RecoveryRequestResetMutationVariables = Exact<{
   username: string;

@@ -1,13 +1,14 @@
 /**
  * New game: the preset (with its summary and a link to its rules), rule overrides shown against the preset's own
- * rules (`presetRules`), seats, time control (the server's `timeControlChoices`), rated, and who to play — a player invited by name (prefilled from
- * `?opponent=`), an open seek, an open game anyone with its link may join, or a built-in bot — then the game's
- * commitment and the page's own client seed (./start-game.ts). Below, the open seeks and open games of others, to
- * join.
+ * rules (`presetRules`), seats, time control (the server's `timeControlChoices`), rated, and who to play — a player
+ * invited by name (prefilled from `?opponent=`, my friends suggested: web/src/friends/friend-suggestions.tsx), an
+ * open seek, an open game anyone with its link may join, or a built-in bot — then the game's commitment and the
+ * page's own client seed (./start-game.ts). Below, the open seeks and open games of others, to join.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure } from '../api';
 import { ErrorBox } from '../error-box';
+import { FriendSuggestions } from '../friends/friend-suggestions';
 import type { BotKind, Preset } from '../generated/graphql';
 import type { Me } from '../me';
 import { Link, PRESETS, navigate } from '../router';
@@ -187,9 +188,11 @@ function Opponent({
             data-testid="opponent-name"
             required
             autoComplete="off"
+            list="friend-names"
             value={name}
             onInput={(event) => onChange({ kind, name: event.currentTarget.value, bot })}
           />
+          <FriendSuggestions id="friend-names" />
         </label>
       )}
       {kind === 'seek' && <p class="hint">{S.seekHint}</p>}

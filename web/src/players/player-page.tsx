@@ -1,7 +1,8 @@
 /**
- * A player's page (/players/<name>, open signed out too): who they are (joined, bot, deleted), their rating in
- * each preset with its graph, head-to-head with me when I am signed in and it is not me, a Challenge link
- * (/new?opponent=<name>, read by the new-game page) and their games with filters.
+ * A player's page (/players/<name>, open signed out too): who they are (joined, bot, deleted, how often they lose
+ * on time), their rating in each preset with its graph, head-to-head with me when I am signed in and it is not
+ * me, a Challenge link (/new?opponent=<name>, read by the new-game page), how I stand with them with Follow and
+ * Block (./social-actions.tsx) and their games with filters.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
@@ -16,6 +17,7 @@ import { PlayerMarks } from './player-marks';
 import { History } from './history';
 import { PLAYERS } from './operations';
 import { RatingGraph } from './rating-graph';
+import { SocialActions } from './social-actions';
 import { strings } from './strings';
 import './players.css';
 
@@ -67,9 +69,20 @@ function ChallengeLink({ username }: { username: string }) {
   );
 }
 
+/** How often the player lets the clock run out (`timeoutRate`, 0–1), when there are enough games to say. */
+function TimeoutRate({ rate }: { rate: number }) {
+  const S = strings();
+  return (
+    <p data-testid="timeout-rate" data-rate={rate}>
+      {S.timeoutRate(Math.round(rate * 100))} <span class="muted">({S.timeoutRateHint})</span>
+    </p>
+  );
+}
+
 function PlayerProfile({ profile, me }: { profile: Profile; me: Me | null }) {
   const S = strings();
   const isMe = me !== null && me.id === profile.id;
+  const challenge = !isMe && !profile.deleted && <ChallengeLink username={profile.username} />;
   return (
     <section class="player-page" data-testid="player" data-username={profile.username}>
       <header class="player-head">
@@ -77,8 +90,14 @@ function PlayerProfile({ profile, me }: { profile: Profile; me: Me | null }) {
           {profile.username} <PlayerMarks player={profile} />
         </h1>
         <p class="muted">{S.joined(formatDate(profile.createdAt))}</p>
+        {profile.timeoutRate !== null && <TimeoutRate rate={profile.timeoutRate} />}
         {profile.deleted && <p data-testid="player-deleted">{S.deletedNote}</p>}
-        {!isMe && !profile.deleted && <ChallengeLink username={profile.username} />}
+        {/* Signed in, on someone else's live account, the relation is there and the buttons go with it. */}
+        {profile.relation !== null && !isMe && !profile.deleted ? (
+          <SocialActions username={profile.username} initial={profile.relation} challenge={challenge} />
+        ) : (
+          challenge
+        )}
       </header>
       {me !== null && !isMe && <HeadToHead me={me.username} opponent={profile.username} />}
       {!profile.deleted && (

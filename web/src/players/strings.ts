@@ -68,6 +68,31 @@ const en = {
     `${plural(games, { one: '{n} finished game', other: '{n} finished games' })}: you won ${formatNumber(wins)}, lost ${formatNumber(losses)}, drew ${formatNumber(draws)}.`,
   headToHeadNone: 'You have not finished a game together yet.',
   challenge: 'Challenge',
+  /** The Challenge link as screen readers name it where a list repeats it (web/src/friends/friends-page.tsx). */
+  challengeName: (name: string) => `Challenge ${name}`,
+  /** The share of the player's last 50 finished games with a clock lost on time (`Player.timeoutRate`). */
+  timeoutRate: (percent: number) => `Games lost on time: ${formatNumber(percent)}\u00a0%`,
+  timeoutRateHint: 'of the last 50 finished games with a clock',
+  /** Follow and Block and how I stand with the player (./social-actions.tsx; the friends page's buttons too). */
+  social: {
+    follow: 'Follow',
+    unfollow: 'Unfollow',
+    block: 'Block',
+    unblock: 'Unblock',
+    cancel: 'Cancel',
+    /** A list's button as screen readers name it: the friends page repeats the same button for each player. */
+    unfollowName: (name: string) => `Unfollow ${name}`,
+    unblockName: (name: string) => `Unblock ${name}`,
+    /** How I stand with the player whose page it is. */
+    standing: {
+      friends: 'Friends',
+      followsYou: 'Follows you',
+      blocking: 'You have blocked this player.',
+    },
+    blockQuestion: (name: string) => `Block ${name}?`,
+    blockAbout:
+      'Neither of you can then invite the other, join the other’s waiting games or be paired with the other by a seek, and the follows between you end. Games already being played go on. They are not told.',
+  },
   leaderboard: 'Leaderboard',
   presets: 'Presets',
   rank: 'Rank',
@@ -137,6 +162,26 @@ export const strings = translations(en, {
       `${plural(games, { one: '{n} avslutat parti', other: '{n} avslutade partier' })}: du vann ${formatNumber(wins)}, förlorade ${formatNumber(losses)}, spelade oavgjort ${formatNumber(draws)}.`,
     headToHeadNone: 'Ni har inte avslutat något parti tillsammans än.',
     challenge: 'Utmana',
+    challengeName: (name) => `Utmana ${name}`,
+    timeoutRate: (percent) => `Partier förlorade på tid: ${formatNumber(percent)}\u00a0%`,
+    timeoutRateHint: 'av de senaste 50 avslutade partierna med klocka',
+    social: {
+      follow: 'Följ',
+      unfollow: 'Sluta följa',
+      block: 'Blockera',
+      unblock: 'Häv blockeringen',
+      cancel: 'Avbryt',
+      unfollowName: (name) => `Sluta följa ${name}`,
+      unblockName: (name) => `Häv blockeringen av ${name}`,
+      standing: {
+        friends: 'Vänner',
+        followsYou: 'Följer dig',
+        blocking: 'Du har blockerat den här spelaren.',
+      },
+      blockQuestion: (name) => `Blockera ${name}?`,
+      blockAbout:
+        'Ingen av er kan då bjuda in den andra, gå med i den andras väntande partier eller paras ihop med den andra genom en öppen utmaning, och ni slutar följa varandra. Partier som redan spelas fortsätter. Spelaren får inte veta det.',
+    },
     leaderboard: 'Topplista',
     presets: 'Varianter',
     rank: 'Plats',
@@ -225,6 +270,26 @@ export const strings = translations(en, {
       })}: побед ${formatNumber(wins)}, поражений ${formatNumber(losses)}, ничьих ${formatNumber(draws)}.`,
     headToHeadNone: 'Вы ещё не доиграли ни одной партии друг с другом.',
     challenge: 'Вызвать',
+    challengeName: (name) => `Вызвать ${name}`,
+    timeoutRate: (percent) => `Партий проиграно по времени: ${formatNumber(percent)}\u00a0%`,
+    timeoutRateHint: 'из последних 50 завершённых партий с часами',
+    social: {
+      follow: 'Подписаться',
+      unfollow: 'Отписаться',
+      block: 'Заблокировать',
+      unblock: 'Разблокировать',
+      cancel: 'Отмена',
+      unfollowName: (name) => `Отписаться от ${name}`,
+      unblockName: (name) => `Разблокировать ${name}`,
+      standing: {
+        friends: 'Вы друзья',
+        followsYou: 'Ваш подписчик',
+        blocking: 'Вы заблокировали этого игрока.',
+      },
+      blockQuestion: (name) => `Заблокировать ${name}?`,
+      blockAbout:
+        'Тогда никто из вас не сможет пригласить другого, присоединиться к его ожидающим партиям или попасть с ним в пару через открытый вызов, а подписки между вами прекратятся. Уже идущие партии продолжаются. Игрок об этом не узнает.',
+    },
     leaderboard: 'Таблица лидеров',
     presets: 'Варианты',
     rank: 'Место',

@@ -1,0 +1,63 @@
+/**
+ * The friends page's texts (web/src/friends/) in the three languages (web/src/i18n.ts). Its buttons' words are the
+ * player page's (web/src/players/strings.ts `social`), written once there.
+ */
+import { translations } from '../i18n';
+import type { FriendsList } from './lists';
+
+const en = {
+  title: 'Friends',
+  about: 'Friends are players you follow who follow you back. Follow or block a player from their page.',
+  list: {
+    friends: 'Friends',
+    following: 'Following',
+    followers: 'Followers',
+    blocked: 'Blocked',
+  } satisfies Record<FriendsList, string>,
+  empty: {
+    friends:
+      'No friends yet: follow players from their pages, and those who follow you back are your friends.',
+    following: 'You do not follow anyone yet.',
+    followers: 'Nobody follows you yet.',
+    blocked: 'You have not blocked anyone.',
+  } satisfies Record<FriendsList, string>,
+};
+
+export const strings = translations(en, {
+  sv: {
+    title: 'Vänner',
+    about:
+      'Vänner är spelare du följer som följer dig tillbaka. Följ eller blockera en spelare från spelarens sida.',
+    list: {
+      friends: 'Vänner',
+      following: 'Följer',
+      followers: 'Följare',
+      blocked: 'Blockerade',
+    },
+    empty: {
+      friends:
+        'Inga vänner än: följ spelare från deras sidor, och de som följer dig tillbaka är dina vänner.',
+      following: 'Du följer ingen än.',
+      followers: 'Ingen följer dig än.',
+      blocked: 'Du har inte blockerat någon.',
+    },
+  },
+  ru: {
+    title: 'Друзья',
+    about:
+      'Друзья — игроки, на которых вы подписаны и которые подписаны на вас. Подписаться на игрока или заблокировать его можно на его странице.',
+    list: {
+      friends: 'Друзья',
+      following: 'Подписки',
+      followers: 'Подписчики',
+      blocked: 'Заблокированные',
+    },
+    empty: {
+      friends:
+        'Друзей пока нет: подпишитесь на игроков на их страницах, и те, кто подпишется на вас в ответ, станут друзьями.',
+      following: 'Вы пока ни на кого не подписаны.',
+      followers: 'На вас пока никто не подписан.',
+      blocked: 'Вы никого не заблокировали.',
+    },
+  },
+});
