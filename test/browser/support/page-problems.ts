@@ -14,7 +14,12 @@ function listenOn(page: Page, problems: string[]): void {
   page.on('console', (message) => {
     if (/content security policy/i.test(message.text())) problems.push(`console: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // With the page and the top of the stack: a rejection with a plain object says only "Object" by itself.
+  page.on('pageerror', (error) =>
+    problems.push(
+      `page error on ${page.url()}: ${error.message}${error.stack === undefined ? '' : `\n${error.stack.split('\n').slice(0, 6).join('\n')}`}`,
+    ),
+  );
 }
 
 /**
