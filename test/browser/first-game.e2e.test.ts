@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
 import { launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import { openPage } from './support/pages';
 import { screenshot } from './support/screenshots';
 import { pageWidth, playMoveInUi, tokenOf } from './support/table-ui';
 
@@ -30,11 +30,11 @@ afterEach(() => {
   for (const list of problems) expect(list).toEqual([]);
 });
 
-async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', reducedMotion: 'reduce' });
-  contexts.push(context);
-  problems.push(await watchPageProblems(context));
-  return context.newPage();
+async function newPage(viewport: { width: number; height: number }, token?: string): Promise<Page> {
+  const opened = await openPage(browser, { viewport, token });
+  contexts.push(opened.context);
+  problems.push(opened.problems);
+  return opened.page;
 }
 
 /** Counts the clicks the page receives from here on (read with `clicks`). */
@@ -162,13 +162,7 @@ it('a visitor plays the computer as a guest: a legal move in three clicks, the g
 
 it('a player with no game is offered the computer and the tutorial; /?play=computer starts a game at once', async () => {
   const token = await register(app, 'first_eve');
-  const page = await newPage({ width: 1280, height: 800 });
-  await page.goto(`${app.url}/`);
-  await page.evaluate(
-    (value) =>
-      (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('malice.token', value),
-    token,
-  );
+  const page = await newPage({ width: 1280, height: 800 }, token);
   await page.goto(`${app.url}/`);
   await page.getByTestId('first-game').waitFor();
   expect(await page.getByTestId('first-game').getByTestId('learn-to-play').getAttribute('href')).toBe(

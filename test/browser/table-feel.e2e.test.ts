@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TestApp, register, startTestApp } from '../support/service/app';
 import { createGame } from '../support/service/play';
 import { launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import { openPage } from './support/pages';
 import { screenshot } from './support/screenshots';
 import { pressUntilFocused, setLanguage } from './support/table-ui';
 
@@ -38,32 +38,26 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const token = await register(app, 'feel_fay');
   const { id } = await createGame(app, token, { preset: 'CLASSIC', bot: 'GREEDY', position: POSITION });
-  const context = await browser.newContext({
+  ({ page, problems } = await openPage(browser, {
     viewport: { width: 1280, height: 800 },
-    reducedMotion: 'reduce',
-    locale: 'en-US',
-  });
-  problems = await watchPageProblems(context);
-  // Counts the notes the page synthesises (sounds.ts starts one OscillatorNode per note).
-  await context.addInitScript(() => {
-    const globals = globalThis as unknown as Globals & {
-      OscillatorNode?: { prototype: { start(when?: number): void } };
-    };
-    const prototype = globals.OscillatorNode?.prototype;
-    if (prototype === undefined) return;
-    const start = prototype.start;
-    globals.__oscillators = 0;
-    prototype.start = function (this: unknown, when?: number) {
-      globals.__oscillators = (globals.__oscillators ?? 0) + 1;
-      start.call(this, when);
-    };
-  });
-  page = await context.newPage();
-  await page.goto(`${app.url}/`);
-  await page.evaluate(
-    (value) => (globalThis as unknown as Globals).localStorage.setItem('malice.token', value),
     token,
-  );
+    prepare: async (context) => {
+      // Counts the notes the page synthesises (sounds.ts starts one OscillatorNode per note).
+      await context.addInitScript(() => {
+        const globals = globalThis as unknown as Globals & {
+          OscillatorNode?: { prototype: { start(when?: number): void } };
+        };
+        const prototype = globals.OscillatorNode?.prototype;
+        if (prototype === undefined) return;
+        const start = prototype.start;
+        globals.__oscillators = 0;
+        prototype.start = function (this: unknown, when?: number) {
+          globals.__oscillators = (globals.__oscillators ?? 0) + 1;
+          start.call(this, when);
+        };
+      });
+    },
+  }));
   await page.goto(`${app.url}/games/${id}`);
   await page.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
 }, 60_000);

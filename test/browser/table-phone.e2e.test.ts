@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TestApp, register, startTestApp } from '../support/service/app';
 import { createGame } from '../support/service/play';
 import { launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import { openPage } from './support/pages';
 import { pageWidth } from './support/table-ui';
 
 const WIDTH = 390;
@@ -44,21 +44,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const token = await register(app, 'phone_pia');
   const { id } = await createGame(app, token, { preset: 'CLASSIC', bot: 'GREEDY', position: POSITION });
-  const context = await browser.newContext({
-    viewport: { width: WIDTH, height: HEIGHT },
-    reducedMotion: 'reduce',
-    locale: 'en-US',
-  });
-  problems = await watchPageProblems(context);
-  page = await context.newPage();
-  await page.goto(`${app.url}/`);
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-      ).localStorage.setItem('malice.token', value),
-    token,
-  );
+  ({ page, problems } = await openPage(browser, { viewport: { width: WIDTH, height: HEIGHT }, token }));
   await page.goto(`${app.url}/games/${id}`);
   await page.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
 }, 60_000);

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, startTestApp } from '../support/service/app';
 import { launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import { openPage } from './support/pages';
 import { screenshot } from './support/screenshots';
 import { pageWidth } from './support/table-ui';
 
@@ -47,18 +47,10 @@ async function newPage(
   viewport: { width: number; height: number },
   language: 'en' | 'sv' | 'ru',
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', locale: 'en-US' });
-  contexts.push(context);
-  problems.push(await watchPageProblems(context));
-  await context.addInitScript((value) => {
-    const globals = globalThis as unknown as {
-      location: { origin: string };
-      localStorage: { setItem(key: string, value: string): void };
-    };
-    // Not in the blank page a new tab starts with: it has no storage of its own.
-    if (globals.location.origin !== 'null') globals.localStorage.setItem('malice.language', value);
-  }, language);
-  return context.newPage();
+  const opened = await openPage(browser, { viewport, language });
+  contexts.push(opened.context);
+  problems.push(opened.problems);
+  return opened.page;
 }
 
 /** Waits until the tutorial shows lesson `index` of `preset` on its board. */
