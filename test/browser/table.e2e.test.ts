@@ -608,7 +608,10 @@ describe('other tables', () => {
       'both are heard',
       () =>
         heard.some((text) => text.startsWith('CSP violation: script-src')) &&
-        heard.some((text) => text === 'page error: thrown by the test'),
+        // The message first, then where: the page and the top of the stack.
+        heard.some(
+          (text) => text.startsWith(`page error: thrown by the test (on ${app.url}/)`) && text.includes('\n'),
+        ),
       10_000,
     );
     await context.close();

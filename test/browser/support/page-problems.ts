@@ -15,11 +15,10 @@ function listenOn(page: Page, problems: string[]): void {
     if (/content security policy/i.test(message.text())) problems.push(`console: ${message.text()}`);
   });
   // With the page and the top of the stack: a rejection with a plain object says only "Object" by itself.
-  page.on('pageerror', (error) =>
-    problems.push(
-      `page error on ${page.url()}: ${error.message}${error.stack === undefined ? '' : `\n${error.stack.split('\n').slice(0, 6).join('\n')}`}`,
-    ),
-  );
+  page.on('pageerror', (error) => {
+    const stack = error.stack === undefined ? '' : `\n${error.stack.split('\n').slice(0, 6).join('\n')}`;
+    problems.push(`page error: ${error.message} (on ${page.url()})${stack}`);
+  });
 }
 
 /**

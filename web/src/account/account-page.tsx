@@ -1,8 +1,8 @@
 /**
  * My account: password, two-factor sign-in, sessions, e-mail, notifications (push devices and preferences),
- * vacation, API tokens, webhooks and my data (docs/web.md, "Account"), and a link to what the server keeps
- * (/privacy). Each section reads and acts on its own through the public API; a changed password reads the sessions
- * (and, when they were revoked with it, the tokens) again, since the API ended them.
+ * online status, vacation, API tokens, webhooks and my data (docs/web.md, "Account"), and a link to what the server
+ * keeps (/privacy). Each section reads and acts on its own through the public API; a changed password reads the
+ * sessions (and, when they were revoked with it, the tokens) again, since the API ended them.
  */
 import { useState } from 'preact/hooks';
 import type { Me } from '../me';
@@ -12,6 +12,7 @@ import { DataSection } from './data-section';
 import { EmailSection } from './email-section';
 import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
+import { PresenceSection } from './presence-section';
 import { SessionsSection } from './sessions-section';
 import { strings } from './strings';
 import { TokensSection } from './tokens-section';
@@ -37,6 +38,7 @@ export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
       <SessionsSection reloadKey={sessionsRound} onSignedOut={onSignedOut} />
       {!me.isGuest && <EmailSection />}
       <NotificationsSection reloadKey={sessionsRound} />
+      <PresenceSection />
       {!me.isGuest && <VacationSection />}
       {!me.isGuest && <TokensSection reloadKey={tokensRound} />}
       {!me.isGuest && <WebhooksSection />}

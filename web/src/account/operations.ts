@@ -1,6 +1,6 @@
 /**
- * The account page's operations (account.graphql, email.graphql, notifications.graphql, two-factor.graphql,
- * vacation.graphql), typed for `request` by declaration merging (web/src/api.ts).
+ * The account page's operations (account.graphql, email.graphql, notifications.graphql, presence.graphql,
+ * two-factor.graphql, vacation.graphql), typed for `request` by declaration merging (web/src/api.ts).
  */
 import type {
   AccountChangePasswordMutation,
@@ -23,6 +23,8 @@ import type {
   AccountEndVacationMutationVariables,
   AccountNotificationSettingsQuery,
   AccountNotificationSettingsQueryVariables,
+  AccountPresenceQuery,
+  AccountPresenceQueryVariables,
   AccountPushDevicesQuery,
   AccountPushDevicesQueryVariables,
   AccountRemoveEmailAddressMutation,
@@ -35,6 +37,8 @@ import type {
   AccountSessionsQueryVariables,
   AccountSetEmailAddressMutation,
   AccountSetEmailAddressMutationVariables,
+  AccountSetPresenceHiddenMutation,
+  AccountSetPresenceHiddenMutationVariables,
   AccountStartVacationMutation,
   AccountStartVacationMutationVariables,
   AccountStartTwoFactorMutation,
@@ -65,6 +69,7 @@ import type {
 import ACCOUNT from './account.graphql?raw';
 import EMAIL from './email.graphql?raw';
 import NOTIFICATIONS from './notifications.graphql?raw';
+import PRESENCE from './presence.graphql?raw';
 import TWO_FACTOR from './two-factor.graphql?raw';
 import VACATION from './vacation.graphql?raw';
 
@@ -95,6 +100,8 @@ declare module '../api' {
       AccountUpdateNotificationSettingsMutation,
       AccountUpdateNotificationSettingsMutationVariables,
     ];
+    AccountPresence: [AccountPresenceQuery, AccountPresenceQueryVariables];
+    AccountSetPresenceHidden: [AccountSetPresenceHiddenMutation, AccountSetPresenceHiddenMutationVariables];
     AccountVacation: [AccountVacationQuery, AccountVacationQueryVariables];
     AccountStartVacation: [AccountStartVacationMutation, AccountStartVacationMutationVariables];
     AccountEndVacation: [AccountEndVacationMutation, AccountEndVacationMutationVariables];
@@ -111,7 +118,7 @@ declare module '../api' {
   }
 }
 
-export { ACCOUNT, EMAIL, NOTIFICATIONS, TWO_FACTOR, VACATION };
+export { ACCOUNT, EMAIL, NOTIFICATIONS, PRESENCE, TWO_FACTOR, VACATION };
 
 /**
  * Every member of a string union as a list, checked complete by the type checker: `everyOf<TokenScope>()([...])`

@@ -250,6 +250,15 @@ const en = {
     awayUntil: (when: string) => `On vacation until ${when}.`,
     back: 'I’m back',
   },
+  /** Whether others see that I am online (./presence-section.tsx; docs/social.md "Presence"). */
+  presence: {
+    heading: 'Online status',
+    show: 'Show when I am online',
+    about:
+      'Others see “Online” beside your name while you have a page of Malice open. Turned off, nobody sees whether you are online.',
+    shown: 'Others see when you are online.',
+    hidden: 'Nobody sees whether you are online.',
+  },
   data: {
     heading: 'My data',
     exportAbout:
@@ -499,6 +508,14 @@ export const strings = translations(en, {
       start: 'Gå på semester',
       awayUntil: (when) => `På semester till ${when}.`,
       back: 'Jag är tillbaka',
+    },
+    presence: {
+      heading: 'Uppkopplad',
+      show: 'Visa när jag är uppkopplad',
+      about:
+        'Andra ser ”Uppkopplad” vid ditt namn medan du har en sida av Malice öppen. Avstängt ser ingen om du är uppkopplad.',
+      shown: 'Andra ser när du är uppkopplad.',
+      hidden: 'Ingen ser om du är uppkopplad.',
     },
     data: {
       heading: 'Mina uppgifter',
@@ -760,6 +777,14 @@ export const strings = translations(en, {
       start: 'Уйти в отпуск',
       awayUntil: (when) => `В отпуске до ${when}.`,
       back: 'Я снова здесь',
+    },
+    presence: {
+      heading: 'Статус «в сети»',
+      show: 'Показывать, когда я в сети',
+      about:
+        'Другие видят «В сети» рядом с вашим именем, пока у вас открыта страница Malice. Если выключить, никто не увидит, в сети ли вы.',
+      shown: 'Другие видят, когда вы в сети.',
+      hidden: 'Никто не видит, в сети ли вы.',
     },
     data: {
       heading: 'Мои данные',

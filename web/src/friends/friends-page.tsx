@@ -2,13 +2,15 @@
  * The friends page (/friends, signed in): four short lists — my friends (we follow each other), whom I follow, who
  * follows me, whom I block — each name a link to the player's page, with the buttons that apply: Challenge
  * (/new?opponent=<name>, as on the player page) and Unfollow for a friend, Unfollow for whom I follow, Unblock for
- * whom I block. Every list is mine alone (docs/schema.graphql: following, followers, friends, blockedPlayers);
+ * whom I block; "Online" beside a name when they have a page open (../players/online-badge.tsx), but not in the
+ * blocked list. Every list is mine alone (docs/schema.graphql: following, followers, friends, blockedPlayers);
  * after a change all four are read again, since one change moves a player between lists.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
 import { ErrorBox } from '../error-box';
 import type { FriendsListsQuery, FriendsPlayerFragment } from '../generated/graphql';
+import { OnlineBadge } from '../players/online-badge';
 import { PlayerMarks } from '../players/player-marks';
 import { RelationAction, changeRelation } from '../players/social';
 import { strings as playersStrings } from '../players/strings';
@@ -76,6 +78,8 @@ function Row({
           {name}
         </Link>{' '}
         <PlayerMarks player={player} />
+        {/* Whom I have blocked is not someone to meet: their presence is left out there. */}
+        {list !== 'blocked' && <OnlineBadge online={player.online} />}
       </span>
       <span class="friends-actions">
         {challenge && !player.deleted && (

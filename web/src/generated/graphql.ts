@@ -560,6 +560,18 @@ export type AccountUpdateNotificationSettingsMutationVariables = Exact<{
 
 export type AccountUpdateNotificationSettingsMutation = { updateNotificationSettings: { timeZone: string, language: MessageLanguage, pageKinds: Array<PlayerEventKind>, pageKindsDefault: boolean, pushKinds: Array<PlayerEventKind>, pushKindsDefault: boolean, mailKinds: Array<PlayerEventKind>, mailKindsDefault: boolean, digestMinute: number | null, quietHours: { from: number, to: number } | null } };
 
+export type AccountPresenceQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountPresenceQuery = { presenceHidden: boolean };
+
+export type AccountSetPresenceHiddenMutationVariables = Exact<{
+  hidden: boolean;
+}>;
+
+
+export type AccountSetPresenceHiddenMutation = { setPresenceHidden: boolean };
+
 export type AccountTwoFactorQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -663,12 +675,12 @@ export type CentreMarkReadMutationVariables = Exact<{
 
 export type CentreMarkReadMutation = { markEventsRead: { readUpTo: string | null, unread: number, events: Array<{ id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null }> } };
 
-export type FriendsPlayerFragment = { id: string, username: string, isBot: boolean, deleted: boolean };
+export type FriendsPlayerFragment = { id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null };
 
 export type FriendsListsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type FriendsListsQuery = { friends: Array<{ id: string, username: string, isBot: boolean, deleted: boolean }>, following: Array<{ id: string, username: string, isBot: boolean, deleted: boolean }>, followers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean }>, blockedPlayers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean }> };
+export type FriendsListsQuery = { friends: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, following: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, followers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, blockedPlayers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }> };
 
 export type FriendsNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -779,12 +791,12 @@ export type NewGameTimeControlsQueryVariables = Exact<{ [key: string]: never; }>
 
 export type NewGameTimeControlsQuery = { timeControlChoices: { daysPerMove: Array<number>, hoursPerMoveMin: number, hoursPerMoveMax: number } };
 
-export type NewGameSeekRowFragment = { id: string, preset: Preset, rated: boolean, createdAt: string, seeker: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, game: { id: string, seedCommitment: string } };
+export type NewGameSeekRowFragment = { id: string, preset: Preset, rated: boolean, createdAt: string, seeker: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, game: { id: string, seedCommitment: string }, ratingRange: { min: number, max: number } | null };
 
 export type NewGameSeeksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type NewGameSeeksQuery = { seeks: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, seeker: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, game: { id: string, seedCommitment: string } } }> } };
+export type NewGameSeeksQuery = { seeks: { edges: Array<{ node: { id: string, preset: Preset, rated: boolean, createdAt: string, seeker: { id: string, username: string }, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, game: { id: string, seedCommitment: string }, ratingRange: { min: number, max: number } | null } }> } };
 
 export type NewGameJoinSeekMutationVariables = Exact<{
   gameId: string | number;
@@ -816,7 +828,7 @@ export type PlayersProfileQueryVariables = Exact<{
 }>;
 
 
-export type PlayersProfileQuery = { player: { createdAt: string, timeoutRate: number | null, id: string, username: string, isBot: boolean, deleted: boolean, relation: { following: boolean, followsYou: boolean, friends: boolean, blocking: boolean } | null, ratings: Array<{ preset: Preset, rating: number, deviation: number, provisional: boolean, games: number }>, stats: Array<{ preset: Preset, games: number, wins: number, losses: number, draws: number }> } | null };
+export type PlayersProfileQuery = { player: { createdAt: string, online: boolean | null, timeoutRate: number | null, id: string, username: string, isBot: boolean, deleted: boolean, relation: { following: boolean, followsYou: boolean, friends: boolean, blocking: boolean } | null, ratings: Array<{ preset: Preset, rating: number, deviation: number, provisional: boolean, games: number }>, stats: Array<{ preset: Preset, games: number, wins: number, losses: number, draws: number }> } | null };
 
 export type PlayersRatingHistoryQueryVariables = Exact<{
   username: string;

@@ -2,8 +2,9 @@
  * New game: the preset (with its summary and a link to its rules), rule overrides shown against the preset's own
  * rules (`presetRules`), seats, time control (the server's `timeControlChoices`), rated, and who to play — a player
  * invited by name (prefilled from `?opponent=`, my friends suggested: web/src/friends/friend-suggestions.tsx), an
- * open seek, an open game anyone with its link may join, or a built-in bot — then the game's commitment and the
- * page's own client seed (./start-game.ts). Below, the open seeks and open games of others, to join.
+ * open seek (only players near my rating if I choose: ./seek-range.tsx), an open game anyone with its link may
+ * join, or a built-in bot — then the game's commitment and the page's own client seed (./start-game.ts). Below, the
+ * open seeks and open games of others, to join.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure } from '../api';
@@ -28,6 +29,7 @@ import {
 import { OpenGames } from './open-games';
 import { OpenSeeks } from './open-seeks';
 import { RuleOverrides } from './rule-overrides';
+import { NO_RANGE, SeekRange, SeekRangeChoice } from './seek-range';
 import { presetRules } from './preset-rules';
 import { Started, startGame } from './start-game';
 import { strings } from './strings';
@@ -139,7 +141,9 @@ function Opponent({
   bot,
   seats,
   guest,
+  range,
   onChange,
+  onRange,
 }: {
   kind: OpponentKind;
   name: string;
@@ -147,7 +151,10 @@ function Opponent({
   seats: number;
   /** A guest's page: only what a guest may start is offered. */
   guest: boolean;
+  /** A seek's rating range (./seek-range.tsx). */
+  range: SeekRangeChoice;
   onChange: (next: { kind: OpponentKind; name: string; bot: BotKind }) => void;
+  onRange: (next: SeekRangeChoice) => void;
 }) {
   const S = strings();
   return (
@@ -196,6 +203,7 @@ function Opponent({
         </label>
       )}
       {kind === 'seek' && <p class="hint">{S.seekHint}</p>}
+      {kind === 'seek' && <SeekRange range={range} onChange={onRange} />}
       {kind === 'open' && <p class="hint">{S.openHint}</p>}
       {kind === 'bot' && seats > 2 && <p class="hint">{S.botSeatHint}</p>}
       {kind === 'bot' && (
@@ -274,6 +282,7 @@ export function NewGamePage({ me }: { me: Me }) {
     name: invited,
     bot: 'EXPERT',
   });
+  const [range, setRange] = useState<SeekRangeChoice>(NO_RANGE);
   const chooseOpponent = (next: { kind: OpponentKind; name: string; bot: BotKind }) => {
     setOpponent(next);
     if (!timeChosen) setTime((now) => ({ ...now, kind: next.kind === 'bot' ? 'none' : 'days' }));
@@ -341,6 +350,7 @@ export function NewGamePage({ me }: { me: Me }) {
         opponentKind: opponent.kind,
         opponent: opponent.name,
         bot: opponent.bot,
+        ratingRange: seeking && range.on ? { below: range.below, above: range.above } : null,
         fixedSeed: rated ? '' : fixedSeed.trim(),
       });
       // Against a bot the game is dealt at once: straight to the table (its seed story is in Verify, after).
@@ -434,7 +444,14 @@ export function NewGamePage({ me }: { me: Me }) {
               <span class="hint">{S.fixedSeedHint}</span>
             </label>
           )}
-          <Opponent {...opponent} seats={seeking ? 2 : seats} guest={me.isGuest} onChange={chooseOpponent} />
+          <Opponent
+            {...opponent}
+            seats={seeking ? 2 : seats}
+            guest={me.isGuest}
+            range={range}
+            onChange={chooseOpponent}
+            onRange={setRange}
+          />
           {error !== null && <ErrorBox error={error} />}
           <button
             type="submit"

@@ -1,6 +1,7 @@
 /**
- * The open seeks others made (`seeks`), each with its commitment and a Join button: joining sends this page's own
- * client seed with `joinGame`, after the commitment it shows (docs/fairness.md).
+ * The open seeks others made (`seeks`), each with its commitment, the ratings it accepts when it has a range
+ * (docs/social.md "Seeks by rating") and a Join button: joining sends this page's own client seed with `joinGame`,
+ * after the commitment it shows (docs/fairness.md).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
@@ -69,6 +70,14 @@ export function OpenSeeks({ onJoined }: { onJoined: (started: Started) => void }
                   seek.timeControl?.hoursPerMove ?? null,
                 )}{' '}
                 · {formatDateTime(seek.createdAt)}
+                {seek.ratingRange !== null && (
+                  <>
+                    {' · '}
+                    <span data-testid="seek-range">
+                      {S.seekRange(seek.ratingRange.min, seek.ratingRange.max)}
+                    </span>
+                  </>
+                )}
               </span>
               <code class="commitment" title={S.commitment}>
                 {seek.game.seedCommitment}

@@ -41,6 +41,7 @@ import type {
   NewGameTimeControlsQueryVariables,
   Preset,
   RuleOptionsInput,
+  SeekRatingRangeInput,
 } from '../generated/graphql';
 import { newClientSeed, rememberDeal } from '../client-seed';
 import type { OpponentKind } from './choices';
@@ -79,6 +80,8 @@ export interface GameChoice {
   readonly opponentKind: OpponentKind;
   readonly opponent: string;
   readonly bot: BotKind;
+  /** A seek's rating range (points below and above my rating); none or null: anyone. Only a seek sends it. */
+  readonly ratingRange?: SeekRatingRangeInput | null;
   /** A creator's seed that fixes the deal (unrated only); empty for none. */
   readonly fixedSeed: string;
 }
@@ -99,7 +102,13 @@ async function giveSeedAfterCommitment(game: NewGameCreatedFragment): Promise<St
 async function seek(choice: GameChoice): Promise<Started> {
   const clientSeed = newClientSeed();
   const { seekGame: game } = await request(NEW_GAME, 'NewGameSeek', {
-    input: { preset: choice.preset, rated: choice.rated, clientSeed, ...choice.time },
+    input: {
+      preset: choice.preset,
+      rated: choice.rated,
+      clientSeed,
+      ...choice.time,
+      ...(choice.ratingRange != null ? { ratingRange: choice.ratingRange } : {}),
+    },
   });
   // WAITING: the seek is ours, opened with the seed before its commitment existed. Otherwise we joined theirs.
   if (game.status === 'WAITING') return giveSeedAfterCommitment(game);

@@ -11,6 +11,7 @@ import type {
   TurnEnd,
 } from '../generated/graphql';
 import type { BooleanOption, OpponentKind, TimeKind, WildChoice } from './choices';
+import type { RangeSide } from './seek-range';
 
 const en = {
   title: 'New game',
@@ -113,6 +114,16 @@ const en = {
   opponentName: 'Player’s username',
   seekHint:
     'A seek is a two-player game with the preset’s own rules. If someone is already seeking the same kind of game, you join theirs at once.',
+  /** A seek's rating range (./seek-range.tsx; docs/social.md "Seeks by rating"). */
+  nearRating: 'Only players near my rating',
+  nearRatingHint:
+    'Your rating in this preset counts (1500 before your first rated game). You are paired only with a player in your range whose own range takes you.',
+  rangePoints: {
+    below: (min: number, max: number) => `Points below my rating (${min}–${max})`,
+    above: (min: number, max: number) => `Points above my rating (${min}–${max})`,
+  } satisfies Record<RangeSide, (min: number, max: number) => string>,
+  /** An open seek's range in the list (./open-seeks.tsx): whom it accepts. */
+  seekRange: (min: number, max: number) => `players rated ${min}–${max}`,
   botKind: 'Bot',
   bot: {
     RANDOM: 'RandomBot: any legal move',
@@ -233,6 +244,14 @@ export const strings = translations(en, {
     opponentName: 'Spelarens användarnamn',
     seekHint:
       'En öppen utmaning är ett parti för två med förinställningens egna regler. Om någon redan söker samma sorts parti går du med i deras direkt.',
+    nearRating: 'Bara spelare nära min rankning',
+    nearRatingHint:
+      'Din rankning i den här förinställningen räknas (1500 före ditt första rankade parti). Du paras bara ihop med en spelare inom ditt intervall vars eget intervall tar med dig.',
+    rangePoints: {
+      below: (min: number, max: number) => `Poäng under min rankning (${min}–${max})`,
+      above: (min: number, max: number) => `Poäng över min rankning (${min}–${max})`,
+    },
+    seekRange: (min: number, max: number) => `spelare med rankning ${min}–${max}`,
     botKind: 'Bot',
     bot: {
       RANDOM: 'RandomBot: vilket tillåtet drag som helst',
@@ -354,6 +373,14 @@ export const strings = translations(en, {
     opponentName: 'Имя игрока',
     seekHint:
       'Открытый вызов — партия на двоих по правилам набора. Если кто-то уже ищет такую же партию, вы сразу присоединитесь к ней.',
+    nearRating: 'Только игроки с рейтингом близко к моему',
+    nearRatingHint:
+      'Учитывается ваш рейтинг в этом наборе (1500 до первой рейтинговой партии). Пара составляется только с игроком из вашего диапазона, в чей диапазон входите и вы.',
+    rangePoints: {
+      below: (min: number, max: number) => `Очков ниже моего рейтинга (${min}–${max})`,
+      above: (min: number, max: number) => `Очков выше моего рейтинга (${min}–${max})`,
+    },
+    seekRange: (min: number, max: number) => `игроки с рейтингом ${min}–${max}`,
     botKind: 'Бот',
     bot: {
       RANDOM: 'RandomBot: любой допустимый ход',

@@ -1,8 +1,8 @@
 /**
  * A player's page (/players/<name>, open signed out too): who they are (joined, bot, deleted, how often they lose
- * on time), their rating in each preset with its graph, head-to-head with me when I am signed in and it is not
- * me, a Challenge link (/new?opponent=<name>, read by the new-game page), how I stand with them with Follow and
- * Block (./social-actions.tsx) and their games with filters.
+ * on time, whether they are online now: ./online-badge.tsx), their rating in each preset with its graph,
+ * head-to-head with me when I am signed in and it is not me, a Challenge link (/new?opponent=<name>, read by the
+ * new-game page), how I stand with them with Follow and Block (./social-actions.tsx) and their games with filters.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
@@ -15,6 +15,7 @@ import { strings as sharedStrings } from '../strings';
 import { HeadToHead } from './head-to-head';
 import { PlayerMarks } from './player-marks';
 import { History } from './history';
+import { OnlineBadge } from './online-badge';
 import { PLAYERS } from './operations';
 import { RatingGraph } from './rating-graph';
 import { SocialActions } from './social-actions';
@@ -87,7 +88,7 @@ function PlayerProfile({ profile, me }: { profile: Profile; me: Me | null }) {
     <section class="player-page" data-testid="player" data-username={profile.username}>
       <header class="player-head">
         <h1>
-          {profile.username} <PlayerMarks player={profile} />
+          {profile.username} <PlayerMarks player={profile} /> <OnlineBadge online={profile.online} />
         </h1>
         <p class="muted">{S.joined(formatDate(profile.createdAt))}</p>
         {profile.timeoutRate !== null && <TimeoutRate rate={profile.timeoutRate} />}

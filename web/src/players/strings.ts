@@ -17,6 +17,8 @@ const en = {
   joined: (date: string) => `Joined ${date}`,
   bot: 'Bot',
   deleted: 'Deleted account',
+  /** The badge beside an online player's name (./online-badge.tsx). */
+  online: 'Online',
   deletedNote: 'This account was deleted. Its finished games stay in the record.',
   ratings: 'Ratings',
   ratingAndDeviation: (rating: number, deviation: number) =>
@@ -112,6 +114,7 @@ export const strings = translations(en, {
     joined: (date) => `Medlem sedan ${date}`,
     bot: 'Bot',
     deleted: 'Raderat konto',
+    online: 'Uppkopplad',
     deletedNote: 'Det här kontot har raderats. Dess avslutade partier finns kvar.',
     ratings: 'Rankningar',
     ratingAndDeviation: (rating, deviation) =>
@@ -199,6 +202,7 @@ export const strings = translations(en, {
     joined: (date) => `С нами с ${date}`,
     bot: 'Бот',
     deleted: 'Удалённая учётная запись',
+    online: 'В сети',
     deletedNote: 'Эта учётная запись удалена. Её завершённые партии остаются в истории.',
     ratings: 'Рейтинги',
     ratingAndDeviation: (rating, deviation) =>
