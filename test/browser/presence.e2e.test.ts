@@ -13,13 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
 import { until } from '../support/service/outage';
 import { launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
-
-/** What the test reads of the page's global object (the test's tsconfig has no DOM types). */
-interface Globals {
-  location: { origin: string };
-  localStorage: { setItem(key: string, value: string): void };
-}
+import { openPage } from './support/pages';
 
 const ANN = 'pr_ann';
 const BOB = 'pr_bob';
@@ -41,22 +35,11 @@ const problems: string[][] = [];
 let ann: Page;
 let bob: Page;
 
-/** A page at 375 px signed in with `token` (the client keeps it in localStorage), animations off. */
+/** A page at 375 px signed in with `token` (test/browser/support/pages.ts), animations off. */
 async function signedInPage(token: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    locale: 'en-GB',
-    reducedMotion: 'reduce',
-  });
-  problems.push(await watchPageProblems(context));
-  await context.addInitScript(
-    ({ value, origin }) => {
-      const globals = globalThis as unknown as Globals;
-      if (globals.location.origin === origin) globals.localStorage.setItem('malice.token', value);
-    },
-    { value: token, origin: new URL(app.url).origin },
-  );
-  return context.newPage();
+  const opened = await openPage(browser, { viewport: { width: 375, height: 740 }, locale: 'en-GB', token });
+  problems.push(opened.problems);
+  return opened.page;
 }
 
 /** `Player.online` as the API answers it to Bob. */

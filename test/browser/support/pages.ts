@@ -20,6 +20,8 @@ export async function openPage(
     readonly viewport: { readonly width: number; readonly height: number };
     readonly token?: string;
     readonly language?: 'en' | 'sv' | 'ru';
+    /** The browser's locale (dates and numbers), en-US unless told. */
+    readonly locale?: string;
     /** More the context does before its first page (an init script of the test's own). */
     readonly prepare?: (context: BrowserContext) => Promise<void>;
   },
@@ -27,7 +29,7 @@ export async function openPage(
   const context = await browser.newContext({
     viewport: { ...options.viewport },
     reducedMotion: 'reduce',
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
   });
   const problems = await watchPageProblems(context);
   const stored: Record<string, string> = {};
