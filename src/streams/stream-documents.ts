@@ -21,10 +21,10 @@ import {
 /** Object types whose nested objects a stream leaves out (only their leaf fields come along). */
 const LEAVES_ONLY = new Set(['Player']);
 /**
- * Leaf fields another module resolves with a read of its own (a vacation's end): a stream would pay that read per
- * player and push, for something the player's page shows anyway.
+ * Leaf fields another module resolves with a read of its own (a vacation's end, presence, the timeout rate): a
+ * stream would pay that read per player and push, for something the player's page shows anyway.
  */
-const READ_ELSEWHERE = new Set(['Player.awayUntil']);
+const READ_ELSEWHERE = new Set(['Player.awayUntil', 'Player.online', 'Player.timeoutRate']);
 
 export interface StreamDocuments {
   /** `myEvents` with the full game of each event. */
