@@ -170,8 +170,10 @@ describe('a game between people', () => {
 
   it('fails both at the event when a logged card was changed', async () => {
     const id = await finishedGame();
+    // The first event that logs a card: a play, or a discard (a drawn deal may open with discards only).
     const [played] = await rows<{ seq: number; card: string }>(
-      `SELECT seq, payload->>'card' AS card FROM game_events WHERE game_id = $1 AND type = 'played' ORDER BY seq LIMIT 1`,
+      `SELECT seq, payload->>'card' AS card FROM game_events
+        WHERE game_id = $1 AND type IN ('played', 'discarded') ORDER BY seq LIMIT 1`,
       [id],
     );
     await tamper(
