@@ -37,6 +37,7 @@ import { PushModule } from './push/push.module';
 import { MailModule } from './mail/mail.module';
 import { VacationsModule } from './vacations/vacations.module';
 import { SocialModule } from './social/social.module';
+import { ChatModule } from './chat/chat.module';
 import { RetentionModule } from './retention/retention.module';
 import { ArchiveModule } from './archive/archive.module';
 import { BotsModule } from './bots/bots.module';
@@ -75,6 +76,7 @@ export class AppModule {
         PlayerEventsModule,
         VacationsModule,
         SocialModule,
+        ChatModule,
         CorrespondenceModule,
         ExportModule,
         AccountsModule,

@@ -2,7 +2,9 @@
  * One's own data as NDJSON (`GET /api/me/export`, docs/api.md#get-apimeexport): one JSON object per line, each with
  * its `type`, in this order — `profile`, `rating` (one per preset), `game` (one per seat the player took) with a
  * `ratingChange` after each rated finished one, `apiToken`, `session`, `webhook`, `emailAddress`,
- * `notificationSettings`, `pushDevice`, `vacation`, `follow`, `block`, `presence`, `playerEvent`. Streamed: the
+ * `notificationSettings`, `pushDevice`, `vacation`, `follow`, `block`, `presence`, `gameNote`, `chatMessage`,
+ * `playerEvent`. A `chatMessage` is one of the players' room of a game the player sat in (both players' words: it
+ * is their conversation) or one the player wrote in a spectators' room; hidden messages are left out. Streamed: the
  * games and the events are read a page at a time as the client takes lines.
  *
  * Never in it: a password hash, a token or its hash, a webhook's secret, a push device's keys, and nothing of a game that could give a
@@ -14,6 +16,7 @@ import { SCOPES, SCOPE_API_NAMES, type Scope } from '../auth/viewer';
 import { PRESET_NAMES, type PresetName } from '../engine';
 import { PRESET_API_NAMES } from '../games/domain/vocabulary';
 import { NEW_PLAYER, isProvisional } from '../ratings/glicko2';
+import { ChatRepository } from '../chat/chat.repository';
 import { SocialRepository } from '../social/social.repository';
 import { AccountsRepository } from './accounts.repository';
 
@@ -28,6 +31,7 @@ export class AccountExport {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly social: SocialRepository,
+    private readonly chat: ChatRepository,
   ) {}
 
   /**
@@ -40,6 +44,7 @@ export class AccountExport {
     const line = (record: Record<string, unknown>): string => `${JSON.stringify(record)}\n`;
     const accounts = this.accounts;
     const social = this.social;
+    const chat = this.chat;
     async function* generate(): AsyncGenerator<string> {
       yield line({
         type: 'profile',
@@ -100,6 +105,20 @@ export class AccountExport {
       for (const follow of chosen.following) yield line({ type: 'follow', ...follow });
       for (const block of chosen.blocking) yield line({ type: 'block', ...block });
       yield line({ type: 'presence', hidden: chosen.presenceHidden });
+      const talk = await chat.exportOf(playerId);
+      for (const note of talk.notes) yield line({ type: 'gameNote', ...note });
+      for (const message of talk.messages) {
+        yield line({
+          type: 'chatMessage',
+          id: message.id,
+          gameId: message.gameId,
+          room: message.room,
+          author: message.authorName,
+          text: message.text,
+          phrase: message.phrase,
+          createdAt: message.createdAt,
+        });
+      }
       yield* eventLines(accounts, playerId, line);
     }
     return generate();

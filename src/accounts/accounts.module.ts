@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { ChatModule } from '../chat/chat.module';
 import { GamesModule } from '../games/games.module';
 import { PlayersModule } from '../players/players.module';
 import { SocialModule } from '../social/social.module';
@@ -14,7 +15,7 @@ import { GuestSweeper } from './guest-sweeper';
  * guests left alone (./guest-sweeper.ts).
  */
 @Module({
-  imports: [AuthModule, PlayersModule, GamesModule, SocialModule],
+  imports: [AuthModule, PlayersModule, GamesModule, SocialModule, ChatModule],
   providers: [AccountsRepository, AccountsService, AccountsResolver, AccountExport, GuestSweeper],
   exports: [AccountExport, GuestSweeper],
 })

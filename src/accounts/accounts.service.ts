@@ -10,6 +10,7 @@ import { Clock } from '../clock/clock';
 import { GamesService } from '../games/games.service';
 import { GameHandler } from '../games/write/game-handler';
 import { GuestsService } from '../players/guests.service';
+import { ChatRepository } from '../chat/chat.repository';
 import { SocialRepository } from '../social/social.repository';
 import { PlayerRecord, PlayersService } from '../players/players.service';
 import { AccountsRepository } from './accounts.repository';
@@ -27,6 +28,7 @@ export class AccountsService implements OnModuleDestroy {
     private readonly accounts: AccountsRepository,
     private readonly guests: GuestsService,
     private readonly social: SocialRepository,
+    private readonly chat: ChatRepository,
     auth: AuthService,
   ) {
     // A deletion on another app copy reaches this one as a change of the player's tokens (announced through
@@ -106,6 +108,8 @@ export class AccountsService implements OnModuleDestroy {
     await this.accounts.eraseAfterGames(playerId);
     // Follows and blocks, both ways: a tombstone follows nobody and nobody follows it (docs/social.md).
     await this.social.eraseOf(playerId);
+    // Its chat messages, notes and mutes (docs/social.md#chat); reports it filed stay, without a reporter.
+    await this.chat.eraseOf(playerId);
   }
 
   /** The games this copy remembers show the account as it is now: deleted, or kept by a guest under a new name. */

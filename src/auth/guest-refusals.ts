@@ -19,6 +19,7 @@ export const GUEST_REFUSALS = {
   vacation: 'guests take no vacation: their games have no clock',
   password: 'guests have no password yet',
   botAccount: 'a guest account cannot become a bot account',
+  chatText: 'guests may send quick phrases only',
 } as const;
 export type GuestRefusal = keyof typeof GUEST_REFUSALS;
 

@@ -118,6 +118,8 @@ export interface AppConfig {
    * are removed once older than this; the move log never is.
    */
   readonly retentionDays: number;
+  /** Chat messages of games over for longer than this are removed (docs/social.md#exports-and-retention). */
+  readonly chatRetentionDays: number;
   /**
    * Networks webhooks may reach besides public addresses (CIDR blocks, normalised), e.g. a local receiver in
    * tests; empty by default. Metadata services stay refused (src/webhooks/webhook-address.ts).
@@ -447,6 +449,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     archiveAfterMinutes: read.integer('ARCHIVE_AFTER_MINUTES', 60, 0, 5_256_000),
     retentionDays: read.integer('RETENTION_DAYS', 90, 1, 36_500),
+    chatRetentionDays: read.integer('CHAT_RETENTION_DAYS', 180, 1, 36_500),
     webhookAllowedNetworks: read.networks('WEBHOOK_ALLOWED_NETWORKS'),
     vacationDays: read.integer('VACATION_DAYS', 30, 0, 365),
     guests: {

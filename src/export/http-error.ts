@@ -28,6 +28,7 @@ export function httpStatusOf(code: ApiErrorCode): number {
     case 'FORBIDDEN':
     case 'GUEST_NOT_ALLOWED':
     case 'BLOCKED':
+    case 'CHAT_RESTRICTED':
     case 'ACCOUNT_DISABLED':
       return 403;
     case 'NOT_FOUND':

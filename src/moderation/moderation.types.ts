@@ -14,6 +14,10 @@ export const AdminAction = listEnum(
     enableAccount: 'ENABLE_ACCOUNT',
     abortGame: 'ABORT_GAME',
     createAdminToken: 'CREATE_ADMIN_TOKEN',
+    hideChatMessage: 'HIDE_CHAT_MESSAGE',
+    restrictChat: 'RESTRICT_CHAT',
+    unrestrictChat: 'UNRESTRICT_CHAT',
+    dismissChatReport: 'DISMISS_CHAT_REPORT',
   },
   {
     name: 'AdminAction',
@@ -35,6 +39,17 @@ export const AdminAction = listEnum(
       createAdminToken: {
         description:
           'Made an API token with the ADMIN scope for their own account (createApiToken): AuditEntry.targetTokenId names it.',
+      },
+      hideChatMessage: {
+        description:
+          'Hid a chat message (adminHideChatMessage): targetPlayer is its author, targetGameId its game; the reason ' +
+          'begins with the message id.',
+      },
+      restrictChat: { description: 'Restricted a player from chatting (adminRestrictChat).' },
+      unrestrictChat: { description: 'Lifted a player’s chat restriction (adminUnrestrictChat).' },
+      dismissChatReport: {
+        description:
+          'Closed a chat report with no action (adminDismissChatReport); the reason begins with its id.',
       },
     },
   },

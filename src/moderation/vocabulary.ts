@@ -12,6 +12,10 @@ export const ADMIN_ACTIONS = [
   'enableAccount',
   'abortGame',
   'createAdminToken',
+  'hideChatMessage',
+  'restrictChat',
+  'unrestrictChat',
+  'dismissChatReport',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 

@@ -48,6 +48,18 @@ export interface PlayerEventMessage {
   readonly createdAt: string;
 }
 
+/**
+ * A chat message written or hidden in a game's room, as announced on CHAT_CHANNEL (src/chat/chat.repository.ts
+ * announces it in the statement that writes it, when some copy watches the game). Each subscriber's payload is
+ * built from the stored message and what they may see.
+ */
+export interface ChatAnnounced {
+  readonly gameId: string;
+  readonly messageId: string;
+}
+
+/** The channel chat messages are announced on (its name is the chat repository's too). */
+export const CHAT_CHANNEL = 'malice_chat';
 const GAMES_CHANNEL = 'malice_games';
 const PLAYER_EVENTS_CHANNEL = 'malice_player_events';
 /** Reconnection waits this long after a loss, doubling after each failed attempt up to the maximum. */
@@ -55,7 +67,7 @@ const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 5000;
 /** How often the LISTEN connection is asked a `SELECT 1`: a connection can die without telling (a cut path). */
 export const LISTEN_HEARTBEAT_MS = 5000;
-type Topics = Record<string, GameChanged>;
+type Topics = Record<string, GameChanged | ChatAnnounced>;
 
 @Injectable()
 export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
@@ -133,6 +145,17 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
   }
 
   /**
+   * The chat messages of one game written (or hidden) from now on, in every room: the subscriber filters what its
+   * viewer may see. Messages announced while the LISTEN connection was down are not repeated: a client reads the
+   * room again (`gameChat`) after a reconnection, as the web client does.
+   */
+  async subscribeChat(gameId: string): Promise<AsyncIterableIterator<ChatAnnounced>> {
+    const release = await this.watches.watch('game', gameId);
+    const messages = this.pubsub.asyncIterableIterator<ChatAnnounced>(chatTopic(gameId));
+    return withRelease(messages as AsyncIterableIterator<ChatAnnounced>, release);
+  }
+
+  /**
    * A player's events from now on: those announced live, and after a lost LISTEN connection those missed
    * meanwhile, each once, oldest first.
    */
@@ -183,6 +206,11 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
   /** The games or players someone on this copy listens for now (for tests and diagnostics). */
   watchedNow(kind: WatchKind): string[] {
     return this.watches.watching(kind);
+  }
+
+  /** How many listeners of this copy hold the watch of one game or player, once stored (for tests and diagnostics). */
+  watchHolders(kind: WatchKind, id: string): Promise<number> {
+    return this.watches.holders(kind, id);
   }
 
   /**
@@ -255,6 +283,7 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
       await this.statements.listen(client, [
         GAMES_CHANNEL,
         PLAYER_EVENTS_CHANNEL,
+        CHAT_CHANNEL,
         ...Object.values(DELIVERY_WAKES),
         TOKENS_CHANNEL,
       ]);
@@ -407,6 +436,11 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
         case TOKENS_CHANNEL:
           for (const listener of this.tokenListeners) listener(message.payload);
           return;
+        case CHAT_CHANNEL: {
+          const announced = JSON.parse(message.payload) as ChatAnnounced;
+          void this.pubsub.publish(chatTopic(announced.gameId), announced);
+          return;
+        }
       }
       const woken = DELIVERY_CHANNELS.find((channel) => DELIVERY_WAKES[channel] === message.channel);
       if (woken !== undefined) this.wakeDeliveries(woken);
@@ -423,4 +457,8 @@ function sleep(ms: number): Promise<void> {
 
 function gameTopic(gameId: string): string {
   return `game:${gameId}`;
+}
+
+function chatTopic(gameId: string): string {
+  return `chat:${gameId}`;
 }

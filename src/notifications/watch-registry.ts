@@ -87,6 +87,14 @@ export class WatchRegistry {
       .map((entry) => entry.id);
   }
 
+  /** How many listeners in this copy hold the watch of one game or player, once it is stored (tests, diagnostics). */
+  async holders(kind: WatchKind, id: string): Promise<number> {
+    const entry = this.entries.get(`${kind}:${id}`);
+    if (entry === undefined) return 0;
+    await entry.stored;
+    return entry.holders;
+  }
+
   /** Stores every live watch again, with a fresh lease (after the event bus reconnected). */
   async renewAll(): Promise<void> {
     await this.housekeeping;

@@ -5,6 +5,8 @@
  * with their attempts, and player events — the in-app notifications, which are the same rows: `playerEvents`,
  * `myEvents` and the webhooks all read `player_events` — except those of a game still waiting or running (its
  * latest event is how the player's running games are listed, src/notifications/player-events.service.ts).
+ * Chat messages go once their game has been over for CHAT_RETENTION_DAYS, unless an open report names them
+ * (docs/social.md#exports-and-retention).
  * Never removed: pending deliveries, and anything of the move log or the games (the truth of every game,
  * docs/architecture.md).
  */
@@ -12,7 +14,12 @@ import type { RemovedBatch } from '../common/removed-batch';
 import { GAME_STATUSES, type GameStatusName } from '../games/domain/vocabulary';
 
 /** The tables a pass removes rows from, as the metric labels them. */
-export const RETAINED_TABLES = ['webhook_deliveries', 'webhook_delivery_attempts', 'player_events'] as const;
+export const RETAINED_TABLES = [
+  'webhook_deliveries',
+  'webhook_delivery_attempts',
+  'player_events',
+  'chat_messages',
+] as const;
 export type RetainedTable = (typeof RETAINED_TABLES)[number];
 
 /** Rows removed per table by one pass. */
@@ -22,6 +29,7 @@ export const NOTHING_REMOVED: RetentionReport = {
   webhook_deliveries: 0,
   webhook_delivery_attempts: 0,
   player_events: 0,
+  chat_messages: 0,
 };
 
 /**
@@ -71,5 +79,6 @@ export function addReports(a: RetentionReport, b: RetentionReport): RetentionRep
     webhook_deliveries: a.webhook_deliveries + b.webhook_deliveries,
     webhook_delivery_attempts: a.webhook_delivery_attempts + b.webhook_delivery_attempts,
     player_events: a.player_events + b.player_events,
+    chat_messages: a.chat_messages + b.chat_messages,
   };
 }

@@ -14,6 +14,7 @@ import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { PeriodicPass } from '../db/periodic-pass';
 import { DatabaseAvailability } from '../db/availability';
+import { ChatRepository } from '../chat/chat.repository';
 import { AppMetrics } from '../metrics/app-metrics';
 import { PlayerEventsRepository } from '../notifications/player-events.repository';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
@@ -36,6 +37,7 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly events: PlayerEventsRepository,
+    private readonly chat: ChatRepository,
     private readonly clock: Clock,
     availability: DatabaseAvailability,
     private readonly metrics: AppMetrics,
@@ -60,11 +62,15 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
    */
   async pass(at?: Date, batch = RETENTION_BATCH): Promise<RetentionReport> {
     return this.passes.run(() =>
-      this.run(retentionCutoff(at ?? this.clock.now(), this.config.retentionDays), batch),
+      this.run(
+        retentionCutoff(at ?? this.clock.now(), this.config.retentionDays),
+        retentionCutoff(at ?? this.clock.now(), this.config.chatRetentionDays),
+        batch,
+      ),
     );
   }
 
-  private async run(cutoff: Date, batch: number): Promise<RetentionReport> {
+  private async run(cutoff: Date, chatCutoff: Date, batch: number): Promise<RetentionReport> {
     const deliveries = await this.walk(
       async (after) => batchOutcome(await this.deliveries.removeFinished(cutoff, after, batch), batch),
       (outcome) => ({
@@ -78,7 +84,15 @@ export class RetentionWorker implements OnApplicationBootstrap, OnModuleDestroy 
         batchOutcome(await this.events.removeOlderThan(cutoff, after, batch, RUNNING_STATUSES), batch),
       (outcome) => ({ ...NOTHING_REMOVED, player_events: outcome.removed }),
     );
-    const report = addReports(deliveries, events);
+    // Chat messages are judged by their game's end, not their own age: the walk goes over every message.
+    const chat = await this.walk(
+      async (after) => {
+        const found = await this.chat.removeOld(chatCutoff, after, batch);
+        return batchOutcome({ ...found, reachedYoung: false, attempts: 0 }, batch);
+      },
+      (outcome) => ({ ...NOTHING_REMOVED, chat_messages: outcome.removed }),
+    );
+    const report = addReports(addReports(deliveries, events), chat);
     if (report.webhook_deliveries + report.player_events > 0) {
       this.logger.log(
         `retention pass: removed ${report.webhook_deliveries} webhook deliveries (${report.webhook_delivery_attempts} attempts) and ${report.player_events} player events older than ${cutoff.toISOString()}`,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChatModule } from '../chat/chat.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { RetentionWorker } from './retention-worker';
 
@@ -7,7 +8,7 @@ import { RetentionWorker } from './retention-worker';
  * through the repositories of the modules that own them (the player events' is global: NotificationsModule).
  */
 @Module({
-  imports: [WebhooksModule],
+  imports: [WebhooksModule, ChatModule],
   providers: [RetentionWorker],
   exports: [RetentionWorker],
 })

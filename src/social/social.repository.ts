@@ -115,6 +115,15 @@ export class SocialRepository {
     return rows[0]!.blocked;
   }
 
+  /** The ids of the players `playerId` blocks (their chat messages are left out of what `playerId` reads). */
+  async blockedIds(playerId: string): Promise<string[]> {
+    const { rows } = await this.prisma.pool.query<{ blocked_id: string }>(
+      'SELECT blocked_id FROM blocks WHERE blocker_id = $1::uuid',
+      [playerId],
+    );
+    return rows.map((row) => row.blocked_id);
+  }
+
   /** One of the player's lists, by name (any case order: the caller sorts); at most `limit`. */
   async list(playerId: string, list: RelationList, limit: number): Promise<PlayerRecord[]> {
     const ids = await this.prisma.pool.query<{ id: string }>(LIST_SQL[list], [playerId, limit]);

@@ -33,6 +33,8 @@ export interface StreamDocuments {
   readonly game: DocumentNode;
   /** `game(id: $id)` with the full game: the opening lines of the events stream. */
   readonly gameNow: DocumentNode;
+  /** `chatMessages(gameId: $gameId)` with every field of a message. */
+  readonly chat: DocumentNode;
 }
 
 /** The selection set (without braces' outer pair) of every argument-less field of `type`, nested. */
@@ -55,10 +57,15 @@ export function streamDocuments(schema: GraphQLSchema): StreamDocuments {
   const game = schema.getType('Game');
   if (!isObjectType(game)) throw new Error('the schema has no Game type');
   const fields = fullSelection(game);
+  const message = schema.getType('ChatMessage');
+  if (!isObjectType(message)) throw new Error('the schema has no ChatMessage type');
   const documents: StreamDocuments = {
     events: parse(`subscription StreamEvents { myEvents { id kind gameId createdAt game { ${fields} } } }`),
     game: parse(`subscription StreamGame($gameId: ID!) { gameUpdated(gameId: $gameId) { ${fields} } }`),
     gameNow: parse(`query StreamGameNow($id: ID!) { game(id: $id) { ${fields} } }`),
+    chat: parse(
+      `subscription StreamChat($gameId: ID!) { chatMessages(gameId: $gameId) { ${fullSelection(message)} } }`,
+    ),
   };
   for (const document of Object.values(documents)) {
     const errors = validate(schema, document);

@@ -1,6 +1,7 @@
 /**
  * The NDJSON streams over plain HTTP (docs/api.md#streams), for bots in any language: `GET /api/stream/events`
- * (the caller's `myEvents`) and `GET /api/stream/game/:id` (`gameUpdated`). Served by Nest and Fastify like every
+ * (the caller's `myEvents`), `GET /api/stream/game/:id` (`gameUpdated`) and `GET /api/stream/game/:id/chat`
+ * (`chatMessages`). Served by Nest and Fastify like every
  * route, so CORS, the logs and the gate see each request; the work is StreamsService's. A refusal before the
  * stream begins is an HTTP error as the downloads answer it (`{ "error": { "code", "message" } }`).
  */
@@ -25,6 +26,15 @@ export class StreamsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.start('game', request, reply, id);
+  }
+
+  @Get('game/:id/chat')
+  async chat(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await this.start('chat', request, reply, id);
   }
 
   private async start(

@@ -30,11 +30,17 @@ import { WorkMeter } from '../graphql/work-meter';
 import { PlayerEventsService } from '../notifications/player-events.service';
 import { StreamDocuments, streamDocuments } from './stream-documents';
 
+/** The subscription field each stream's lines are. */
+const FIELDS = { events: 'myEvents', game: 'gameUpdated', chat: 'chatMessages' } as const satisfies Record<
+  StreamKind,
+  string
+>;
+
 export const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
 /** A client whose unread lines pass this many bytes is cut off: it would hold the server's memory. */
 const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
 
-export type StreamKind = 'events' | 'game';
+export type StreamKind = 'events' | 'game' | 'chat';
 
 /** What a stream line is: the GraphQL object under its field names (null-prototype objects from graphql-js). */
 type Line = Readonly<Record<string, unknown>>;
@@ -117,8 +123,8 @@ export class StreamsService implements OnModuleDestroy {
       const documents = this.streamDocuments();
       const subscribed = await subscribe({
         schema: this.schema(),
-        document: kind === 'events' ? documents.events : documents.game,
-        variableValues: kind === 'game' ? { gameId } : {},
+        document: documents[kind === 'events' ? 'events' : kind],
+        variableValues: kind === 'events' ? {} : { gameId },
         contextValue: context(),
       });
       if (!(Symbol.asyncIterator in subscribed)) throw refusalOf(subscribed);
@@ -201,8 +207,11 @@ export class StreamsService implements OnModuleDestroy {
 
     // An event the opening lines already stand for (it committed while they were read) is not sent again.
     const shown = new Map(opening.map((line) => [line.gameId as string, BigInt(line.id as string)]));
+    // A keep-alive line first: the response's head leaves with it, so the client knows the stream is open even
+    // before anything happens (the chat stream opens with nothing else).
+    write('\n');
     for (const line of opening) write(`${JSON.stringify(line)}\n`);
-    const field = kind === 'events' ? 'myEvents' : 'gameUpdated';
+    const field = FIELDS[kind];
     void (async () => {
       try {
         for await (const result of pushes) {

@@ -23,12 +23,13 @@ describe('the retention policy', () => {
   });
 
   it('adds reports table by table', () => {
-    const one = { webhook_deliveries: 2, webhook_delivery_attempts: 3, player_events: 5 };
+    const one = { webhook_deliveries: 2, webhook_delivery_attempts: 3, player_events: 5, chat_messages: 7 };
     expect(addReports(NOTHING_REMOVED, one)).toEqual(one);
     expect(addReports(one, one)).toEqual({
       webhook_deliveries: 4,
       webhook_delivery_attempts: 6,
       player_events: 10,
+      chat_messages: 14,
     });
   });
 });

@@ -66,6 +66,27 @@ export type ChallengeState =
   /** Waiting for the invited player: joinGame accepts, declineChallenge declines. */
   | 'PENDING';
 
+/** A report of a chat message or of a player. */
+export type ChatReportInput = {
+  /** What it is about. */
+  category: ReportCategory;
+  /** What happened, for the moderators (at most 1000 characters). */
+  details?: string | null | undefined;
+  /** The game a player report is about (optional). */
+  gameId?: string | number | null | undefined;
+  /** The message reported (one you can read); or give username. */
+  messageId?: string | number | null | undefined;
+  /** The player reported; or give messageId. */
+  username?: string | null | undefined;
+};
+
+/** A game’s chat room (docs/social.md#chat). */
+export type ChatRoom =
+  /** The players’ room: the game’s seated players only, during the game and after. */
+  | 'PLAYERS'
+  /** The spectators’ room: everyone else signed in; the players read it only once the game is over. */
+  | 'SPECTATORS';
+
 /** Where a seat’s client seed came from (docs/fairness.md). */
 export type ClientSeedSource =
   /** Given with joinGame or setClientSeed, after the commitment was published: the server could not draw its seed to suit it. */
@@ -256,6 +277,33 @@ export type Preset =
   /** Russian "Злоба": as classic with four centre piles, forced 2 on ace and R10. */
   | 'ZLOBA';
 
+/** A quick phrase, sent as its id and shown in each reader’s own language (the English words are given here). */
+export type QuickPhrase =
+  /** “Bye!” */
+  | 'BYE'
+  /** “Good game!” */
+  | 'GOOD_GAME'
+  /** “Good luck!” */
+  | 'GOOD_LUCK'
+  /** “Have fun!” */
+  | 'HAVE_FUN'
+  /** “Hello!” */
+  | 'HELLO'
+  /** “Oops.” */
+  | 'OOPS'
+  /** “Rematch?” */
+  | 'REMATCH'
+  /** “Sorry.” */
+  | 'SORRY'
+  /** “Take your time.” */
+  | 'TAKE_YOUR_TIME'
+  /** “Thanks!” */
+  | 'THANKS'
+  /** “Well played!” */
+  | 'WELL_PLAYED'
+  /** “Your turn.” */
+  | 'YOUR_TURN';
+
 /** Quiet hours, in minutes after midnight in your time zone. */
 export type QuietHoursInput = {
   /** Start (0–1439). */
@@ -263,6 +311,17 @@ export type QuietHoursInput = {
   /** End, exclusive (0–1439, not equal to from; before from: past midnight). */
   to: number;
 };
+
+/** What a report is about. */
+export type ReportCategory =
+  /** Insults, threats, hate or harassment. */
+  | 'ABUSE'
+  /** Anything else: say what in the details. */
+  | 'OTHER'
+  /** Help from a program or another person during a rated game (rated games only). */
+  | 'OUTSIDE_HELP'
+  /** Advertising, flooding, links to elsewhere. */
+  | 'SPAM';
 
 /** Overrides of a preset’s rules; every field is optional (docs/rules.md). */
 export type RuleOptionsInput = {
@@ -674,6 +733,65 @@ export type CentreMarkReadMutationVariables = Exact<{
 
 
 export type CentreMarkReadMutation = { markEventsRead: { readUpTo: string | null, unread: number, events: Array<{ id: string, kind: PlayerEventKind, createdAt: string, gameId: string | null, game: { id: string, mySeat: number | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } | null }> } };
+
+export type ChatLineFragment = { id: string, gameId: string, room: ChatRoom, author: string, text: string | null, phrase: QuickPhrase | null, createdAt: string, hidden: boolean };
+
+export type ChatRoomReadQueryVariables = Exact<{
+  gameId: string | number;
+  room: ChatRoom;
+  before?: string | number | null | undefined;
+  last?: number | null | undefined;
+}>;
+
+
+export type ChatRoomReadQuery = { gameChat: { gameId: string, room: ChatRoom, muted: boolean, messages: Array<{ id: string, gameId: string, room: ChatRoom, author: string, text: string | null, phrase: QuickPhrase | null, createdAt: string, hidden: boolean }> } };
+
+export type ChatPushedSubscriptionVariables = Exact<{
+  gameId: string | number;
+}>;
+
+
+export type ChatPushedSubscription = { chatMessages: { id: string, gameId: string, room: ChatRoom, author: string, text: string | null, phrase: QuickPhrase | null, createdAt: string, hidden: boolean } };
+
+export type ChatSendMutationVariables = Exact<{
+  gameId: string | number;
+  room: ChatRoom;
+  text?: string | null | undefined;
+  phrase?: QuickPhrase | null | undefined;
+}>;
+
+
+export type ChatSendMutation = { sendChatMessage: { id: string, gameId: string, room: ChatRoom, author: string, text: string | null, phrase: QuickPhrase | null, createdAt: string, hidden: boolean } };
+
+export type ChatMuteMutationVariables = Exact<{
+  gameId: string | number;
+  muted: boolean;
+}>;
+
+
+export type ChatMuteMutation = { muteGameChat: boolean };
+
+export type ChatReportMutationVariables = Exact<{
+  input: ChatReportInput;
+}>;
+
+
+export type ChatReportMutation = { reportChat: string };
+
+export type ChatNoteQueryVariables = Exact<{
+  gameId: string | number;
+}>;
+
+
+export type ChatNoteQuery = { gameNote: { gameId: string, text: string, updatedAt: string } | null };
+
+export type ChatSetNoteMutationVariables = Exact<{
+  gameId: string | number;
+  text: string;
+}>;
+
+
+export type ChatSetNoteMutation = { setGameNote: { gameId: string, text: string, updatedAt: string } | null };
 
 export type FriendsPlayerFragment = { id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null };
 
