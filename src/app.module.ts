@@ -38,6 +38,7 @@ import { MailModule } from './mail/mail.module';
 import { VacationsModule } from './vacations/vacations.module';
 import { SocialModule } from './social/social.module';
 import { ChatModule } from './chat/chat.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 import { RetentionModule } from './retention/retention.module';
 import { ArchiveModule } from './archive/archive.module';
 import { BotsModule } from './bots/bots.module';
@@ -77,6 +78,7 @@ export class AppModule {
         VacationsModule,
         SocialModule,
         ChatModule,
+        TournamentsModule,
         CorrespondenceModule,
         ExportModule,
         AccountsModule,

@@ -20,6 +20,7 @@ export const GUEST_REFUSALS = {
   password: 'guests have no password yet',
   botAccount: 'a guest account cannot become a bot account',
   chatText: 'guests may send quick phrases only',
+  tournament: 'guests do not play or organise tournaments',
 } as const;
 export type GuestRefusal = keyof typeof GUEST_REFUSALS;
 

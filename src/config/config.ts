@@ -110,6 +110,8 @@ export interface AppConfig {
     readonly retentionIntervalMs: number;
     /** How often the archiver looks for finished games to archive (docs/operations.md#archive); 0 turns it off. */
     readonly archiveIntervalMs: number;
+    /** How often tournaments are moved on: started, their next round paired, finished (docs/social.md); 0: off. */
+    readonly tournamentIntervalMs: number;
   };
   /** A finished game's log moves into its compact archive once the game has been over this long. */
   readonly archiveAfterMinutes: number;
@@ -446,6 +448,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       retentionIntervalMs: read.integer('RETENTION_INTERVAL_MS', 3_600_000, 0, 86_400_000),
       // Test servers archive only when a test asks (a test that reads game_events finds the rows it wrote).
       archiveIntervalMs: read.integer('ARCHIVE_INTERVAL_MS', nodeEnv === 'test' ? 0 : 60_000, 0, 86_400_000),
+      tournamentIntervalMs: read.integer('TOURNAMENT_INTERVAL_MS', 15_000, 0, 3_600_000),
     },
     archiveAfterMinutes: read.integer('ARCHIVE_AFTER_MINUTES', 60, 0, 5_256_000),
     retentionDays: read.integer('RETENTION_DAYS', 90, 1, 36_500),

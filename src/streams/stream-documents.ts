@@ -22,7 +22,8 @@ import {
 const LEAVES_ONLY = new Set(['Player']);
 /**
  * Leaf fields another module resolves with a read of its own (a vacation's end, presence, the timeout rate): a
- * stream would pay that read per player and push, for something the player's page shows anyway.
+ * stream would pay that read per player and push, for something the player's page shows anyway. (A game's
+ * `tournament` comes along: it reads only for a tournament's game.)
  */
 const READ_ELSEWHERE = new Set(['Player.awayUntil', 'Player.online', 'Player.timeoutRate']);
 

@@ -35,7 +35,7 @@ const VACATIONS_OF = `
 const AWAY_TURNS = `
   SELECT g.id AS game_id, g.current_player_id AS player_id
     FROM games g JOIN vacations v ON v.player_id = g.current_player_id
-   WHERE g.status = 'ACTIVE' AND g.seconds_per_move IS NOT NULL
+   WHERE g.status = 'ACTIVE' AND g.seconds_per_move IS NOT NULL AND g.vacation_pauses
      AND v.starts_at <= $1 AND coalesce(v.ended_at, v.ends_at) > $1
      AND g.turn_started_at >= v.starts_at
      AND g.deadline < coalesce(v.ended_at, v.ends_at) + g.seconds_per_move * interval '1 second'

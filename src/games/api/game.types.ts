@@ -770,6 +770,13 @@ export class MoveRecordType {
 })
 export class GamesFilter {
   @Field({ nullable: true, description: 'Only games the caller sits in.' }) mine?: boolean;
+  @Field({
+    nullable: true,
+    description:
+      'Only games a player the caller follows sits in: the feed of their games and results (with status FINISHED, ' +
+      'newest results first).',
+  })
+  following?: boolean;
   @Field(() => GameStatus, { nullable: true, description: 'Only games in this status.' }) status?: GameStatus;
   @Field({ nullable: true, description: 'Only active games where it is the caller’s turn.' })
   myTurn?: boolean;

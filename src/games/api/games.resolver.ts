@@ -108,6 +108,7 @@ export class GamesResolver {
     const page = await this.service.list({
       viewerId: context.viewer.player?.id ?? null,
       mine: filter?.mine ?? false,
+      following: filter?.following ?? false,
       myTurn: filter?.myTurn ?? false,
       open: filter?.open ?? false,
       status: filter?.status ?? undefined,

@@ -55,6 +55,13 @@ export interface CreateGameRequest {
    * opens. Only seeks have one.
    */
   readonly ratingRange?: RatingRange;
+  /**
+   * Whether a vacation of the player to move pauses the clock (docs/correspondence.md#vacation); true unless a
+   * tournament that does not allow it says otherwise.
+   */
+  readonly vacationPauses?: boolean;
+  /** The tournament pairing this game (the `pair` command's), undefined for any other. */
+  readonly tournamentId?: string;
 }
 
 /** What the decision needs besides the request: drawn or looked up by the service. */
@@ -84,11 +91,13 @@ export type NewGame = Pick<
   | 'createdById'
   | 'secondsPerMove'
   | 'seekRatings'
+  | 'tournamentId'
 > & {
   /** The options resolved now, in full (a stored row may predate an option: GameRowRecord's StoredOptions). */
   readonly options: RuleOptions;
   readonly creatorClientSeed: GameSeatRecord['clientSeed'];
   readonly creatorClientSeedSource: GameSeatRecord['clientSeedSource'];
+  readonly vacationPauses: boolean;
 };
 
 /** A refusal of bad input: the message, and which field or option it is about. */
@@ -156,6 +165,8 @@ export function decideCreate(request: CreateGameRequest, inputs: CreateInputs): 
     seekRatings: request.ratingRange ?? null,
     creatorClientSeed: request.clientSeed ?? null,
     creatorClientSeedSource: request.clientSeed === undefined ? null : 'GIVEN_BEFORE_COMMITMENT',
+    vacationPauses: request.vacationPauses ?? true,
+    tournamentId: request.tournamentId ?? null,
   };
   return { ok: true, game, bot, events: [{ type: 'created', invitedPlayerId }] };
 }

@@ -99,6 +99,8 @@ export interface GameRowRecord {
    * creator accepts; null for a seek without one and for every other game.
    */
   readonly seekRatings: RatingRange | null;
+  /** The tournament that paired this game (docs/social.md#tournaments); null for any other game. */
+  readonly tournamentId: string | null;
   readonly invitedPlayerId: string | null;
   readonly createdById: string;
   readonly result: GameResult | null;

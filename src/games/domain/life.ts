@@ -23,6 +23,8 @@ export interface GameLife {
   readonly seated: readonly { readonly seat: number; readonly playerId: string }[];
   readonly currentSeat: number | null;
   readonly deadline: Date | null;
+  /** The tournament that paired it, or null. */
+  readonly tournamentId: string | null;
 }
 
 export type LifeCommand =
@@ -163,7 +165,11 @@ function timeoutOutcome(
   ) {
     return { type: 'notDue' };
   }
-  if (!game.rated && !command.moverHasMoved) return { type: 'calledOff', reason: 'noMove' };
+  // An unrated game whose player never moved is called off (nothing was played) — but not a tournament's: the
+  // round would lose a result for want of one player's move; they lose on time, as in a rated game.
+  if (!game.rated && game.tournamentId === null && !command.moverHasMoved) {
+    return { type: 'calledOff', reason: 'noMove' };
+  }
   return { type: 'timedOut', seat: game.currentSeat };
 }
 

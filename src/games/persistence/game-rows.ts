@@ -71,6 +71,7 @@ export interface GameRow {
   await_client_seed: boolean;
   seek_rating_min: number | null;
   seek_rating_max: number | null;
+  tournament_id: string | null;
 }
 
 /** Every column of GameRow, in the migration's order: a read names them rather than `*` (sql/stored-log.ts, READ_GAME_ROW). */
@@ -109,6 +110,7 @@ export const GAME_COLUMNS = [
   'await_client_seed',
   'seek_rating_min',
   'seek_rating_max',
+  'tournament_id',
 ] as const satisfies readonly (keyof GameRow)[];
 
 // A column added to GameRow but not to the list above fails to compile here.
@@ -180,7 +182,13 @@ export function seatOfRow(row: SeatRow): GameSeatRecord {
  * The one place that trusts the texts and JSON of a stored game as the app's types: the columns hold what the app
  * wrote (the database checks none of these texts), whichever client read them.
  */
-function narrowGame({ seekRatingMin, seekRatingMax, ...row }: Game): GameRowRecord {
+// `vacationPauses` is read only by the statements that decide who is away (games.repository.ts, AWAY_NOW).
+function narrowGame({
+  seekRatingMin,
+  seekRatingMax,
+  vacationPauses: _vacationPauses,
+  ...row
+}: Omit<Game, 'vacationPauses'> & { vacationPauses?: boolean }): GameRowRecord {
   return {
     ...row,
     seekRatings:
@@ -240,6 +248,7 @@ export function gameOfRow(row: GameRow): GameRowRecord {
     awaitClientSeed: row.await_client_seed,
     seekRatingMin: row.seek_rating_min,
     seekRatingMax: row.seek_rating_max,
+    tournamentId: row.tournament_id,
   });
 }
 

@@ -30,6 +30,8 @@ export interface GamesListQuery {
   /** The caller, for mine / myTurn / open and for a result or opponent filter without `playerId`. */
   readonly viewerId: string | null;
   readonly mine: boolean;
+  /** Only games a player the caller follows sits in (the caller's feed, docs/social.md#follows-and-friends). */
+  readonly following?: boolean;
   readonly myTurn: boolean;
   readonly open: boolean;
   readonly status?: ListStatus;

@@ -91,9 +91,9 @@ const CLAIM_SECONDS = 30;
  * The player to move is on vacation at `$1` (docs/correspondence.md#vacation): their turn's clock follows their time
  * away (the vacations module moves it: src/vacations), and nobody reminds or times them out meanwhile.
  */
-const AWAY_NOW = `EXISTS (SELECT 1 FROM vacations v
+const AWAY_NOW = `(games.vacation_pauses AND EXISTS (SELECT 1 FROM vacations v
                      WHERE v.player_id = games.current_player_id
-                       AND v.starts_at <= $1 AND coalesce(v.ended_at, v.ends_at) > $1)`;
+                       AND v.starts_at <= $1 AND coalesce(v.ended_at, v.ends_at) > $1))`;
 
 const CLAIM_DUE_GAMES = `
   WITH due AS (
@@ -142,8 +142,8 @@ export interface DueGame {
 
 const INSERT_GAME = `INSERT INTO games (id, preset, options, seats, rated, status, seed, seed_commitment, rules_version,
     start_position, deal_chosen, await_client_seed, invited_player_id, created_by_id, created_at, updated_at,
-    seconds_per_move, seek_rating_min, seek_rating_max)
-  VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18)`;
+    seconds_per_move, seek_rating_min, seek_rating_max, vacation_pauses, tournament_id)
+  VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19, $20)`;
 const INSERT_CREATOR = `INSERT INTO game_players (game_id, seat, player_id, joined_at, client_seed, client_seed_source)
   VALUES ($1, 0, $2, $3, $4, $5)`;
 
@@ -171,6 +171,8 @@ async function writeNewGame(client: PoolClient, game: NewGame, now: Date): Promi
     game.secondsPerMove,
     game.seekRatings?.min ?? null,
     game.seekRatings?.max ?? null,
+    game.vacationPauses,
+    game.tournamentId,
   ]);
   await client.query(INSERT_CREATOR, [
     game.id,
@@ -277,6 +279,7 @@ export class GamesRepository {
     const { rows } = await this.prisma.pool.query<{ id: string }>(
       `SELECT id FROM games
         WHERE status = 'ACTIVE' AND current_player_id = $1::uuid AND seconds_per_move IS NOT NULL
+          AND vacation_pauses
         ORDER BY deadline`,
       [playerId],
     );

@@ -67,6 +67,7 @@ export function lifeOf(game: GameRecord): GameLife {
     seats: game.seats,
     createdById: game.createdById,
     invitedPlayerId: game.invitedPlayerId,
+    tournamentId: game.tournamentId,
     seated: game.players,
     currentSeat: game.currentSeat,
     deadline: game.deadline,

@@ -22,6 +22,7 @@ export const COMMAND_TYPES = [
   'remind',
   'noteBotVersion',
   'moveClock',
+  'pair',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -71,7 +72,19 @@ export type GameCommand =
    * `playerId`'s time away changed, or a turn of theirs began while they are away: if it is their turn, its clock
    * follows the time away (src/games/domain/vacation-clock.ts). `away` is every stretch of it that may overlap.
    */
-  | { readonly type: 'moveClock'; readonly playerId: string; readonly away: readonly AwaySpan[] };
+  | { readonly type: 'moveClock'; readonly playerId: string; readonly away: readonly AwaySpan[] }
+  /**
+   * A game whose two players are given (a tournament's pairing): `first` creates it and `second` sits down at once,
+   * which deals it, in one transaction with `alongside` (the pairing's own row). Neither is asked: an organiser
+   * paired them, so a block between them does not matter (docs/social.md#tournaments).
+   */
+  | {
+      readonly type: 'pair';
+      readonly first: string;
+      readonly second: string;
+      readonly request: CreateGameRequest;
+      readonly alongside: AlongsideWrite;
+    };
 
 // The list above names every command.
 const commandsListed: GameCommand['type'] extends CommandType

@@ -86,6 +86,7 @@ export interface Answers {
   readonly noteBotVersion: GameRecord;
   /** Whether the turn's clock moved. */
   readonly moveClock: boolean;
+  readonly pair: GameRecord;
 }
 
 /** A command without a guard (a resignation) that lost a race is decided again on the new state this many times. */
@@ -123,11 +124,18 @@ export class GameHandler {
     command: GameCommand,
     at: Date,
   ): Promise<Answers[GameCommand['type']]> {
-    if (command.type !== 'create' && command.type !== 'openSeek' && !isUuid(gameId))
+    if (
+      command.type !== 'create' &&
+      command.type !== 'openSeek' &&
+      command.type !== 'pair' &&
+      !isUuid(gameId)
+    )
       throw new ApiError('NOT_FOUND', 'no such game');
     switch (command.type) {
       case 'create':
         return this.create(gameId, command.playerId, command.request, at);
+      case 'pair':
+        return this.pair(gameId, command, at);
       case 'openSeek':
         return this.openSeek(gameId, command, at);
       case 'join': {
@@ -241,6 +249,36 @@ export class GameHandler {
       const seated = decideJoin(game, bot.playerId, undefined, at);
       if (!seated.ok) throw refusalError(seated.refusal);
       if (seated.change !== null) await writeAsDecided(tx, seated.change);
+    });
+    return this.games.get(gameId);
+  }
+
+  /**
+   * A paired game: made as `create` makes it, with the second player seated (and so the game dealt) as anyone
+   * joining would, and `alongside` written, all in one transaction.
+   */
+  private async pair(
+    gameId: string,
+    command: Extract<GameCommand, { type: 'pair' }>,
+    at: Date,
+  ): Promise<GameRecord> {
+    const serverSeed = randomBytes(32).toString('hex');
+    const decision = decideCreate(command.request, {
+      creatorId: command.first,
+      opponentId: undefined,
+      gameId,
+      serverSeed,
+    });
+    if (!decision.ok) throw inputError(decision);
+    const created: Created = { kind: 'created', gameId, at, game: decision.game, told: decision.events };
+    await this.repository.transaction(async (tx) => {
+      await writeAsDecided(tx, created);
+      const game = await tx.lock(gameId);
+      if (game === null) throw new Error(`game ${gameId} is gone within its creation`);
+      const seated = decideJoin(game, command.second, undefined, at);
+      if (!seated.ok) throw refusalError(seated.refusal);
+      if (seated.change !== null) await writeAsDecided(tx, seated.change);
+      await tx.alongside(command.alongside);
     });
     return this.games.get(gameId);
   }

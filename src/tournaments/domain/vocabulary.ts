@@ -52,6 +52,16 @@ export const SWISS_MIN_PLAYERS = 4;
 export const SWISS_MAX_PLAYERS = 256;
 
 /** A Swiss tournament's rounds: 1 to 20, and always fewer than its players (no rematch could fill more). */
+/** The longest tournament name. */
+export const MAX_NAME_LENGTH = 80;
+/** Days per move in a tournament's games. */
+export const MIN_DAYS_PER_MOVE = 1;
+export const MAX_DAYS_PER_MOVE = 14;
+/** How far ahead a tournament may be set to start. */
+export const MAX_DAYS_TO_START = 60;
+/** How many open or running tournaments one player may organise at once. */
+export const MAX_ORGANISED = 5;
+
 export const SWISS_MIN_ROUNDS = 1;
 export const SWISS_MAX_ROUNDS = 20;
 

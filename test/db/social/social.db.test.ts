@@ -189,3 +189,40 @@ it('a player is online while a page of theirs follows myEvents, and may hide it'
   );
   expect(dataOf(bot).player.online).toBeNull();
 });
+
+it('the feed: the games and results of the players one follows, newest first, one’s own only', async () => {
+  const fan = await register(app, 'feed_fan');
+  const star = await register(app, 'feed_star');
+  const rival = await register(app, 'feed_rival');
+  const stranger = await register(app, 'feed_stranger');
+  dataOf(await act(fan, 'followPlayer', 'feed_star'));
+  const older = await createGame(app, star, { preset: 'CLASSIC' });
+  await joinGame(app, rival, older.id);
+  await resign(app, rival, older.id);
+  const newer = await createGame(app, rival, { preset: 'CLASSIC' });
+  await joinGame(app, star, newer.id);
+  await resign(app, star, newer.id);
+  const elsewhere = await createGame(app, stranger, { preset: 'CLASSIC' });
+  await joinGame(app, rival, elsewhere.id);
+  await resign(app, rival, elsewhere.id);
+
+  const feed = (token: string | null) =>
+    app.gql<{
+      games: {
+        edges: { node: { id: string; players: { player: { username: string }; outcome: string }[] } }[];
+      };
+    }>(
+      token,
+      '{ games(filter: { following: true, status: FINISHED }) { edges { node { id players { player { username } outcome } } } } }',
+    );
+  const ids = dataOf(await feed(fan)).games.edges.map((edge) => edge.node.id);
+  expect(ids).toEqual([newer.id, older.id]);
+  const [latest] = dataOf(await feed(fan)).games.edges;
+  expect(latest!.node.players.find((seat) => seat.player.username === 'feed_star')!.outcome).toBe('LOSS');
+  // Someone else's feed is their own; nobody's without signing in.
+  expect(dataOf(await feed(stranger)).games.edges).toEqual([]);
+  expect(codeOf(await feed(null))).toBe('UNAUTHENTICATED');
+  // Unfollowed, the games leave the feed.
+  dataOf(await flag(fan, 'unfollowPlayer', 'feed_star'));
+  expect(dataOf(await feed(fan)).games.edges).toEqual([]);
+});

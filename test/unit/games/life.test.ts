@@ -24,6 +24,7 @@ const waiting: GameLife = {
   seated: [{ seat: 0, playerId: ANN }],
   currentSeat: null,
   deadline: null,
+  tournamentId: null,
 };
 const dealt: GameLife = {
   ...waiting,
@@ -228,6 +229,13 @@ describe('a missed deadline', () => {
       outcome: { type: 'calledOff', reason: 'noMove' },
     });
     expect(decideLife({ ...dealt, rated: true }, timeout(false), NOW)).toMatchObject({
+      outcome: { type: 'timedOut', seat: 1 },
+    });
+  });
+
+  it('times out the player to move of a tournament game who never moved: the round needs its result', () => {
+    expect(decideLife({ ...dealt, tournamentId: 't1' }, timeout(false), NOW)).toEqual({
+      ok: true,
       outcome: { type: 'timedOut', seat: 1 },
     });
   });

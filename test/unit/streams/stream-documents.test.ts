@@ -33,4 +33,5 @@ test('the stream documents validate against the schema', () => {
   expect(print(documents.events)).toContain('myEvents');
   expect(print(documents.game)).toContain('gameUpdated(gameId: $gameId)');
   expect(print(documents.gameNow)).toContain('game(id: $id)');
+  expect(print(documents.chat)).toContain('chatMessages(gameId: $gameId)');
 });

@@ -27,9 +27,21 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
     return `$${values.length}${cast}`;
   };
   const needsViewer =
-    query.mine || query.myTurn || query.open || query.challenges !== undefined || query.seeks === 'MINE';
+    query.mine ||
+    query.myTurn ||
+    query.open ||
+    query.following === true ||
+    query.challenges !== undefined ||
+    query.seeks === 'MINE';
   if (needsViewer && query.viewerId === null) {
-    const listed = query.challenges !== undefined ? 'challenges' : query.seeks === 'MINE' ? 'seeks' : 'games';
+    const listed =
+      query.challenges !== undefined
+        ? 'challenges'
+        : query.seeks === 'MINE'
+          ? 'seeks'
+          : query.following === true
+            ? "followed players' games"
+            : 'games';
     throw new ApiError('UNAUTHENTICATED', `sign in to list your ${listed}`);
   }
   // result and opponent are about someone: the named player, else the caller.
@@ -69,6 +81,13 @@ export function gamesListSql(query: GamesListQuery): SqlStatement {
   if (query.finishedBefore !== undefined) conditions.push(`${finishedAt} < ${param(query.finishedBefore)}`);
   if (query.opponentId !== undefined) conditions.push(seatedIn(query.opponentId, 'op'));
   if (query.mine) conditions.push(seatedIn(query.viewerId!, 'mine'));
+  if (query.following === true) {
+    // Read only: the follows are the social module's (src/social/social.repository.ts writes them).
+    conditions.push(
+      `EXISTS (SELECT 1 FROM game_players fp JOIN follows f ON f.followee_id = fp.player_id
+                WHERE fp.game_id = g.id AND f.follower_id = ${param(query.viewerId, '::uuid')})`,
+    );
+  }
   if (query.myTurn) {
     conditions.push(`g.status = 'ACTIVE'`, `g.current_player_id = ${param(query.viewerId, '::uuid')}`);
   }
