@@ -3,7 +3,8 @@
  * web client in a real Chromium against the compiled server — signed out the landing page and sign-in; signed in
  * home (and again with the bar's menu and its Display choices open), a new game, the table of a game being
  * played, a finished game (with Verify's result shown), the account, the rules, the leaderboard, another player's
- * page (with Follow and Block), the friends page and the privacy page — in English on a desktop (1280×800) and on a
+ * page (with Follow and Block), the friends page, the tournaments, a running tournament's page (standings and
+ * boards) and the new-tournament form, and the privacy page — in English on a desktop (1280×800) and on a
  * phone (390×844), and the table in Swedish and in Russian. No page may have a serious or critical violation; a
  * failure lists each one's rule, the elements it found and axe's help.
  */
@@ -40,6 +41,7 @@ let browser: Browser;
 let ann: string;
 let activeId: string;
 let finishedId: string;
+let tournamentId: string;
 
 interface Visit {
   readonly name: string;
@@ -104,6 +106,29 @@ const VISITS: readonly Visit[] = [
     ready: '[data-testid="friends"][data-loaded="true"]',
   },
   {
+    name: 'the tournaments list',
+    path: () => '/tournaments',
+    signedIn: true,
+    ready: '[data-testid="tournament-row"]',
+  },
+  {
+    name: 'a running tournament’s page, with its standings and boards',
+    path: () => `/tournaments/${tournamentId}`,
+    signedIn: true,
+    ready: '[data-testid="tournament"][data-status="RUNNING"] [data-testid="board"]',
+  },
+  {
+    name: 'the new-tournament form, with a problem shown',
+    path: () => '/tournaments/new',
+    signedIn: true,
+    ready: '[data-testid="new-tournament-form"]',
+    then: async (page) => {
+      await page.getByTestId('tournament-max-players').fill('20');
+      await page.getByTestId('create-tournament').click();
+      await page.getByTestId('problem-players').waitFor();
+    },
+  },
+  {
     name: 'the privacy page',
     path: () => '/privacy',
     signedIn: true,
@@ -130,6 +155,29 @@ beforeAll(async () => {
     [bob, 'a11y_ann'],
   ] as const)
     dataOf(await app.gql(token, 'mutation($u: String!) { followPlayer(username: $u) { id } }', { u: other }));
+  // A round robin of three, full and so running: standings, a round's boards, a game link and a sit-out.
+  const cid = await register(app, 'a11y_cid');
+  tournamentId = dataOf(
+    await app.gql<{ createTournament: { id: string } }>(
+      ann,
+      'mutation($i: CreateTournamentInput!) { createTournament(input: $i) { id } }',
+      {
+        i: {
+          name: 'A11y cup',
+          format: 'ROUND_ROBIN',
+          preset: 'CLASSIC',
+          daysPerMove: 3,
+          minPlayers: 3,
+          maxPlayers: 3,
+          startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      },
+    ),
+  ).createTournament.id;
+  for (const token of [ann, bob, cid])
+    dataOf(
+      await app.gql(token, 'mutation($id: ID!) { joinTournament(id: $id) { id } }', { id: tournamentId }),
+    );
 });
 afterAll(async () => {
   await browser?.close();

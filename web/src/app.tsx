@@ -3,7 +3,7 @@
  * signed in; on a phone all but the bell in a menu), the page of the current route (web/src/router.tsx; the pages
  * opened now and then are chunks of their own, lazy-page.tsx) and a footer linking the privacy page. Signed
  * out, `/` is the landing page (a guest's game in one click: web/src/guest/), the public pages (rules, the
- * tutorial, leaderboard, players, privacy, and a forgotten password's two pages) stay open, and every other route
+ * tutorial, leaderboard, players, tournaments, privacy, and a forgotten password's two pages) stay open, and every other route
  * offers sign-in or sign-up. While the account is a guest's, a bar over every page offers to keep it.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -36,6 +36,15 @@ const LeaderboardPage = lazyPage(() =>
 );
 const PlayerPage = lazyPage(() => import('./players/player-page').then((module) => module.PlayerPage));
 const FriendsPage = lazyPage(() => import('./friends/friends-page').then((module) => module.FriendsPage));
+const TournamentsPage = lazyPage(() =>
+  import('./tournaments/tournaments-page').then((module) => module.TournamentsPage),
+);
+const TournamentPage = lazyPage(() =>
+  import('./tournaments/tournament-page').then((module) => module.TournamentPage),
+);
+const NewTournamentPage = lazyPage(() =>
+  import('./tournaments/new-tournament-page').then((module) => module.NewTournamentPage),
+);
 const ForgotPasswordPage = lazyPage(() =>
   import('./recovery/forgot-password-page').then((module) => module.ForgotPasswordPage),
 );
@@ -178,6 +187,9 @@ function Bar({ me, route, onSignOut }: { me: Me | null; route: Route; onSignOut:
               </Link>
             </>
           )}
+          <Link to={{ page: 'tournaments', finished: false }} testId="nav-tournaments">
+            {S.nav.tournaments}
+          </Link>
           <Link to={{ page: 'leaderboard', preset: 'CLASSIC' }}>{S.nav.leaderboard}</Link>
           <Link to={{ page: 'rules', preset: 'CLASSIC' }}>{S.nav.rules}</Link>
           {me !== null && <Link to={{ page: 'account' }}>{S.nav.account}</Link>}
@@ -224,6 +236,10 @@ function Page({
       return <LeaderboardPage preset={route.preset} />;
     case 'player':
       return <PlayerPage username={route.username} me={me} />;
+    case 'tournaments':
+      return <TournamentsPage finished={route.finished} me={me} />;
+    case 'tournament':
+      return <TournamentPage key={route.id} id={route.id} me={me} />;
     case 'notFound':
       return <p data-testid="not-found">{S.nav.notFound}</p>;
     case 'home':
@@ -233,6 +249,7 @@ function Page({
     case 'game':
     case 'account':
     case 'friends':
+    case 'newTournament':
       break;
     default: {
       const never: never = route;
@@ -254,6 +271,8 @@ function Page({
       return <AccountPage me={me} onSignedOut={signedOut} />;
     case 'friends':
       return <FriendsPage />;
+    case 'newTournament':
+      return <NewTournamentPage me={me} />;
   }
 }
 
@@ -262,6 +281,8 @@ const PUBLIC_PAGES: readonly Route['page'][] = [
   'learn',
   'leaderboard',
   'player',
+  'tournaments',
+  'tournament',
   'privacy',
   'forgotPassword',
   'resetPassword',

@@ -23,6 +23,11 @@ export type Route =
   | { page: 'player'; username: string }
   /** My friends, whom I follow, who follow me, whom I block (web/src/friends/): signed in only. */
   | { page: 'friends' }
+  /** Correspondence tournaments (web/src/tournaments/): the open and running ones, or the finished ones. */
+  | { page: 'tournaments'; finished: boolean }
+  /** A new tournament's form: signed in only. */
+  | { page: 'newTournament' }
+  | { page: 'tournament'; id: string }
   | { page: 'leaderboard'; preset: Preset }
   | { page: 'rules'; preset: Preset }
   /** The interactive tutorial of a preset (web/src/tutorial/), played in the browser alone: no account needed. */
@@ -59,6 +64,8 @@ export function parseRoute(pathname: string): Route {
         return { page: 'account' };
       case 'friends':
         return { page: 'friends' };
+      case 'tournaments':
+        return { page: 'tournaments', finished: false };
       case 'leaderboard':
         return { page: 'leaderboard', preset: 'CLASSIC' };
       case 'rules':
@@ -71,6 +78,10 @@ export function parseRoute(pathname: string): Route {
     const preset = presetIn(second);
     if (first === 'games') return { page: 'game', id: second };
     if (first === 'players') return { page: 'player', username: second };
+    // A tournament's id is a UUID: never "new" or "finished".
+    if (first === 'tournaments' && second === 'new') return { page: 'newTournament' };
+    if (first === 'tournaments' && second === 'finished') return { page: 'tournaments', finished: true };
+    if (first === 'tournaments') return { page: 'tournament', id: second };
     if (first === 'leaderboard' && preset !== null) return { page: 'leaderboard', preset };
     if (first === 'rules' && preset !== null) return { page: 'rules', preset };
     if (first === 'learn' && preset !== null) return { page: 'learn', preset };
@@ -103,6 +114,12 @@ export function pathOf(route: Route): string {
       return `/players/${encodeURIComponent(route.username)}`;
     case 'friends':
       return '/friends';
+    case 'tournaments':
+      return route.finished ? '/tournaments/finished' : '/tournaments';
+    case 'newTournament':
+      return '/tournaments/new';
+    case 'tournament':
+      return `/tournaments/${encodeURIComponent(route.id)}`;
     case 'leaderboard':
       return `/leaderboard/${route.preset.toLowerCase()}`;
     case 'rules':

@@ -131,6 +131,32 @@ export type CreateGameInput = {
   seed?: string | null | undefined;
 };
 
+/** A new correspondence tournament. */
+export type CreateTournamentInput = {
+  /** Days per move in its games (1–14). */
+  daysPerMove: number;
+  /** Round robin or Swiss. */
+  format: TournamentFormat;
+  /** It takes at most this many; full, it starts at once. */
+  maxPlayers: number;
+  /** Players whose timeout rate (Player.timeoutRate) is above this (0–1) may not join. */
+  maxTimeoutRate?: number | null | undefined;
+  /** It starts with at least this many players (else it is called off). */
+  minPlayers: number;
+  /** Its name (1–80 characters). */
+  name: string;
+  /** The rules of its games. */
+  preset: Preset;
+  /** Whether its games are rated (standard options only). */
+  rated?: boolean;
+  /** Swiss only: the number of rounds (fewer than minPlayers). */
+  rounds?: number | null | undefined;
+  /** When it starts (from now to 60 days ahead). */
+  startsAt: string;
+  /** Whether a player’s vacation pauses their clock in its games (off: a round waits for nobody). */
+  vacationPauses?: boolean;
+};
+
 /** How the decks are made up. */
 export type DeckMode =
   /** One deck per player, all shuffled together (E1, E19). */
@@ -186,6 +212,8 @@ export type GamesFilter = {
   finishedAfter?: string | null | undefined;
   /** Only games finished before this time. */
   finishedBefore?: string | null | undefined;
+  /** Only games a player the caller follows sits in: the feed of their games and results (with status FINISHED, newest results first). */
+  following?: boolean | null | undefined;
   /** Only games the caller sits in. */
   mine?: boolean | null | undefined;
   /** Only active games where it is the caller’s turn. */
@@ -414,6 +442,33 @@ export type TokenScope =
   | 'GAME_PLAY'
   /** Read games, views, legal moves and history. */
   | 'GAME_READ';
+
+/** How a tournament pairs its players (docs/social.md#tournaments). */
+export type TournamentFormat =
+  /** Everyone meets everyone once (3–16 players), by Berger tables. */
+  | 'ROUND_ROBIN'
+  /** A set number of rounds (4–256 players): each round pairs players of equal score where it can, never twice the same two. */
+  | 'SWISS';
+
+/** How a board’s game ended, from its two players’ side. */
+export type TournamentGameResult =
+  /** A draw: half a point each. */
+  | 'DRAW'
+  /** The board’s first player won. */
+  | 'FIRST_WON'
+  /** The board’s second player won. */
+  | 'SECOND_WON';
+
+/** Where a tournament is in its life. */
+export type TournamentStatus =
+  /** Called off before it started (too few players, or by its organiser). */
+  | 'CANCELLED'
+  /** Every round played: the standings are final. */
+  | 'FINISHED'
+  /** Taking players until it starts. */
+  | 'OPEN'
+  /** Its rounds are being played. */
+  | 'RUNNING';
 
 /** Whether a turn may end with pass. */
 export type TurnEnd =
@@ -795,10 +850,12 @@ export type ChatSetNoteMutation = { setGameNote: { gameId: string, text: string,
 
 export type FriendsPlayerFragment = { id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null };
 
+export type FriendsFeedGameFragment = { id: string, preset: Preset, currentSeat: number | null, finishedAt: string | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }>, result: { winner: number | null } | null };
+
 export type FriendsListsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type FriendsListsQuery = { friends: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, following: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, followers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, blockedPlayers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }> };
+export type FriendsListsQuery = { friends: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, following: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, followers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, blockedPlayers: Array<{ id: string, username: string, isBot: boolean, deleted: boolean, online: boolean | null }>, playing: { edges: Array<{ node: { id: string, preset: Preset, currentSeat: number | null, finishedAt: string | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }>, result: { winner: number | null } | null } }> }, results: { edges: Array<{ node: { id: string, preset: Preset, currentSeat: number | null, finishedAt: string | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }>, result: { winner: number | null } | null } }> } };
 
 export type FriendsNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1069,14 +1126,14 @@ export type HistoryMovesQueryVariables = Exact<{
 
 export type HistoryMovesQuery = { game: { id: string, players: Array<{ id: string, seat: number, player: { id: string, username: string } }>, moves: { edges: Array<{ node: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, from: MoveSource | null, fromSidePile: number | null, slot: number | null, sidePile: number | null, declaredRank: string | null, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
-export type TableGameFieldsFragment = { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } };
+export type TableGameFieldsFragment = { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, tournament: { id: string, name: string, round: number } | null, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } };
 
 export type TableGameQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TableGameQuery = { game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } | null };
+export type TableGameQuery = { game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, tournament: { id: string, name: string, round: number } | null, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } | null };
 
 export type TableInvitationQueryVariables = Exact<{
   id: string | number;
@@ -1090,7 +1147,7 @@ export type TableGameUpdatedSubscriptionVariables = Exact<{
 }>;
 
 
-export type TableGameUpdatedSubscription = { gameUpdated: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+export type TableGameUpdatedSubscription = { gameUpdated: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, tournament: { id: string, name: string, round: number } | null, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
 
 export type TableMoveMutationVariables = Exact<{
   id: string | number;
@@ -1100,14 +1157,14 @@ export type TableMoveMutationVariables = Exact<{
 }>;
 
 
-export type TableMoveMutation = { makeMove: { replayed: boolean, game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } } };
+export type TableMoveMutation = { makeMove: { replayed: boolean, game: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, tournament: { id: string, name: string, round: number } | null, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } } };
 
 export type TableResignMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TableResignMutation = { resign: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+export type TableResignMutation = { resign: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, tournament: { id: string, name: string, round: number } | null, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
 
 export type TableDealMutationVariables = Exact<{
   gameId: string | number;
@@ -1115,7 +1172,7 @@ export type TableDealMutationVariables = Exact<{
 }>;
 
 
-export type TableDealMutation = { setClientSeed: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+export type TableDealMutation = { setClientSeed: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, tournament: { id: string, name: string, round: number } | null, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
 
 export type TableJoinMutationVariables = Exact<{
   gameId: string | number;
@@ -1123,4 +1180,58 @@ export type TableJoinMutationVariables = Exact<{
 }>;
 
 
-export type TableJoinMutation = { joinGame: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+export type TableJoinMutation = { joinGame: { id: string, status: GameStatus, version: number, preset: Preset, seats: number, rated: boolean, dealChosen: boolean, invitation: boolean, awaitClientSeed: boolean, seedCommitment: string, mySeat: number | null, isMyTurn: boolean, currentSeat: number | null, deadline: string | null, turnStartedAt: string | null, legalMoves: Array<string>, tournament: { id: string, name: string, round: number } | null, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, forcedPlays: Array<{ move: string, reason: ForcedPlayReason }>, players: Array<{ id: string, seat: number, player: { id: string, username: string, isBot: boolean, awayUntil: string | null } }>, result: { reason: EndReason, winner: number | null } | null, lastMove: { seq: number, seat: number, type: MoveType, move: string | null, card: string | null, slot: number | null, sidePile: number | null, from: MoveSource | null, fromSidePile: number | null, declaredRank: string | null } | null, options: { blockedWhen: BlockedWhen }, view: { id: string, hand: Array<string> | null, stockCount: number, setAsideCount: number, maxCenterPiles: number, nullTurns: number, turnActive: boolean, centerPiles: Array<{ id: string, slot: number, cards: Array<string>, topRank: number }>, seats: Array<{ id: string, seat: number, handCount: number, payoffTop: string | null, payoffCount: number | null, sidePiles: Array<Array<string>>, out: boolean }> } } };
+
+export type TournamentSummaryFragment = { id: string, name: string, format: TournamentFormat, status: TournamentStatus, preset: Preset, rated: boolean, daysPerMove: number, minPlayers: number, maxPlayers: number, playerCount: number, rounds: number | null, currentRound: number, startsAt: string, startedAt: string | null, finishedAt: string | null, joined: boolean };
+
+export type TournamentDetailFragment = { maxTimeoutRate: number | null, createdAt: string, id: string, name: string, format: TournamentFormat, status: TournamentStatus, preset: Preset, rated: boolean, daysPerMove: number, minPlayers: number, maxPlayers: number, playerCount: number, rounds: number | null, currentRound: number, startsAt: string, startedAt: string | null, finishedAt: string | null, joined: boolean, organiser: { username: string }, players: Array<{ seed: number | null, joinedAt: string, withdrawn: boolean, player: { username: string } }>, standings: Array<{ rank: number, points: number, played: number, won: number, drawn: number, lost: number, byes: number, buchholz: number, sonnebornBerger: number, withdrawn: boolean, player: { username: string } }>, boards: Array<{ round: number, board: number, gameId: string | null, result: TournamentGameResult | null, over: boolean, first: { username: string }, second: { username: string } | null }> };
+
+export type TournamentListQueryVariables = Exact<{
+  statuses?: Array<TournamentStatus> | TournamentStatus | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type TournamentListQuery = { tournaments: Array<{ id: string, name: string, format: TournamentFormat, status: TournamentStatus, preset: Preset, rated: boolean, daysPerMove: number, minPlayers: number, maxPlayers: number, playerCount: number, rounds: number | null, currentRound: number, startsAt: string, startedAt: string | null, finishedAt: string | null, joined: boolean }> };
+
+export type TournamentPageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TournamentPageQuery = { tournament: { maxTimeoutRate: number | null, createdAt: string, id: string, name: string, format: TournamentFormat, status: TournamentStatus, preset: Preset, rated: boolean, daysPerMove: number, minPlayers: number, maxPlayers: number, playerCount: number, rounds: number | null, currentRound: number, startsAt: string, startedAt: string | null, finishedAt: string | null, joined: boolean, organiser: { username: string }, players: Array<{ seed: number | null, joinedAt: string, withdrawn: boolean, player: { username: string } }>, standings: Array<{ rank: number, points: number, played: number, won: number, drawn: number, lost: number, byes: number, buchholz: number, sonnebornBerger: number, withdrawn: boolean, player: { username: string } }>, boards: Array<{ round: number, board: number, gameId: string | null, result: TournamentGameResult | null, over: boolean, first: { username: string }, second: { username: string } | null }> } };
+
+export type CreateTournamentMutationVariables = Exact<{
+  input: CreateTournamentInput;
+}>;
+
+
+export type CreateTournamentMutation = { createTournament: { id: string } };
+
+export type JoinTournamentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type JoinTournamentMutation = { joinTournament: { maxTimeoutRate: number | null, createdAt: string, id: string, name: string, format: TournamentFormat, status: TournamentStatus, preset: Preset, rated: boolean, daysPerMove: number, minPlayers: number, maxPlayers: number, playerCount: number, rounds: number | null, currentRound: number, startsAt: string, startedAt: string | null, finishedAt: string | null, joined: boolean, organiser: { username: string }, players: Array<{ seed: number | null, joinedAt: string, withdrawn: boolean, player: { username: string } }>, standings: Array<{ rank: number, points: number, played: number, won: number, drawn: number, lost: number, byes: number, buchholz: number, sonnebornBerger: number, withdrawn: boolean, player: { username: string } }>, boards: Array<{ round: number, board: number, gameId: string | null, result: TournamentGameResult | null, over: boolean, first: { username: string }, second: { username: string } | null }> } };
+
+export type WithdrawFromTournamentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type WithdrawFromTournamentMutation = { withdrawFromTournament: { maxTimeoutRate: number | null, createdAt: string, id: string, name: string, format: TournamentFormat, status: TournamentStatus, preset: Preset, rated: boolean, daysPerMove: number, minPlayers: number, maxPlayers: number, playerCount: number, rounds: number | null, currentRound: number, startsAt: string, startedAt: string | null, finishedAt: string | null, joined: boolean, organiser: { username: string }, players: Array<{ seed: number | null, joinedAt: string, withdrawn: boolean, player: { username: string } }>, standings: Array<{ rank: number, points: number, played: number, won: number, drawn: number, lost: number, byes: number, buchholz: number, sonnebornBerger: number, withdrawn: boolean, player: { username: string } }>, boards: Array<{ round: number, board: number, gameId: string | null, result: TournamentGameResult | null, over: boolean, first: { username: string }, second: { username: string } | null }> } };
+
+export type StartTournamentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type StartTournamentMutation = { startTournament: { maxTimeoutRate: number | null, createdAt: string, id: string, name: string, format: TournamentFormat, status: TournamentStatus, preset: Preset, rated: boolean, daysPerMove: number, minPlayers: number, maxPlayers: number, playerCount: number, rounds: number | null, currentRound: number, startsAt: string, startedAt: string | null, finishedAt: string | null, joined: boolean, organiser: { username: string }, players: Array<{ seed: number | null, joinedAt: string, withdrawn: boolean, player: { username: string } }>, standings: Array<{ rank: number, points: number, played: number, won: number, drawn: number, lost: number, byes: number, buchholz: number, sonnebornBerger: number, withdrawn: boolean, player: { username: string } }>, boards: Array<{ round: number, board: number, gameId: string | null, result: TournamentGameResult | null, over: boolean, first: { username: string }, second: { username: string } | null }> } };
+
+export type CancelTournamentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelTournamentMutation = { cancelTournament: { maxTimeoutRate: number | null, createdAt: string, id: string, name: string, format: TournamentFormat, status: TournamentStatus, preset: Preset, rated: boolean, daysPerMove: number, minPlayers: number, maxPlayers: number, playerCount: number, rounds: number | null, currentRound: number, startsAt: string, startedAt: string | null, finishedAt: string | null, joined: boolean, organiser: { username: string }, players: Array<{ seed: number | null, joinedAt: string, withdrawn: boolean, player: { username: string } }>, standings: Array<{ rank: number, points: number, played: number, won: number, drawn: number, lost: number, byes: number, buchholz: number, sonnebornBerger: number, withdrawn: boolean, player: { username: string } }>, boards: Array<{ round: number, board: number, gameId: string | null, result: TournamentGameResult | null, over: boolean, first: { username: string }, second: { username: string } | null }> } };

@@ -6,6 +6,7 @@
  * flying to its place (motion.tsx), the opponents' are read out in a live region, and the table's settings
  * (sounds, confirm move, the shortcut list) sit beside the board.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
 import { Board, type BoardHighlight, type BoardPlay } from '../board/board';
@@ -15,6 +16,8 @@ import { isRank, plainCard, type Rank } from '../cards/notation';
 import { newClientSeed, rememberDeal } from '../client-seed';
 import { ErrorBox } from '../error-box';
 import { formatDateTime } from '../i18n';
+import { lazyPage } from '../lazy-page';
+import { Link } from '../router';
 import { pref, usePref } from '../prefs';
 import { strings as shared } from '../strings';
 import { useLanguage } from '../use-language';
@@ -24,7 +27,7 @@ import { MoveHistory } from '../replay/move-history';
 import { Countdown } from './countdown';
 import { GameLink } from './game-link';
 import { ConfirmDialog, DeclareDialog } from './dialogs';
-import { TABLE, useLiveGame, type TableGame } from './live-game';
+import { TABLE, useLiveGame, type LiveGame, type TableGame } from './live-game';
 import { MoveMotion } from './motion';
 import { legalTargets, movesBetween, newClientMoveId, passEndsGame, splitMove } from './moves';
 import { Refusal } from './refusal';
@@ -33,6 +36,15 @@ import { playSound, unlockSound } from './sounds';
 import { strings } from './strings';
 import { TableSettings } from './table-settings';
 import './table.css';
+
+// The chat (web/src/chat/) is a chunk of its own, fetched when a game's page shows: the first load carries none of it.
+const ChatPanel = lazyPage(() => import('../chat/chat-panel').then((module) => module.ChatPanel));
+
+/** The game's chat for me: which rooms I have depends on my seat and on whether the game is over. */
+function GameChat({ game, me }: { game: TableGame; me: Me }) {
+  const over = game.status === 'FINISHED' || game.status === 'ABORTED';
+  return <ChatPanel gameId={game.id} me={me} seated={game.mySeat !== null} over={over} rated={game.rated} />;
+}
 
 export function GamePage({ id, me }: { id: string; me: Me }) {
   useLanguage();
@@ -43,6 +55,22 @@ export function GamePage({ id, me }: { id: string; me: Me }) {
     return live.failure !== null ? <ErrorBox error={live.failure} /> : <p class="muted">{S.loading}</p>;
   }
   if (game === null) return <p data-testid="no-game">{S.noGame}</p>;
+  return (
+    <>
+      {game.tournament !== null && game.tournament !== undefined ? (
+        <p class="game-tournament" data-testid="game-tournament">
+          <Link to={{ page: 'tournament', id: game.tournament.id }}>
+            {S.tournamentRound(game.tournament.round, game.tournament.name)}
+          </Link>
+        </p>
+      ) : null}
+      <GameByStatus game={game} id={id} me={me} live={live} />
+    </>
+  );
+}
+
+/** The page under its header: what a game in its state shows. */
+function GameByStatus({ game, id, me, live }: { game: TableGame; id: string; me: Me; live: LiveGame }) {
   switch (game.status) {
     case 'FINISHED':
     case 'ABORTED':
@@ -50,14 +78,27 @@ export function GamePage({ id, me }: { id: string; me: Me }) {
         <>
           <GameOver game={game} />
           <FinishedGame id={id} me={me} />
+          <GameChat game={game} me={me} />
         </>
       );
     case 'WAITING':
-      return <WaitingRoom game={game} onGame={live.apply} />;
+      return (
+        <>
+          <WaitingRoom game={game} onGame={live.apply} />
+          <GameChat game={game} me={me} />
+        </>
+      );
     case 'ACTIVE':
       // One table per game: what it holds (a selection, the announcements) belongs to that game.
       return (
-        <Table key={game.id} game={game} onGame={live.apply} reload={live.reload} offline={live.offline} />
+        <Table
+          key={game.id}
+          game={game}
+          onGame={live.apply}
+          reload={live.reload}
+          offline={live.offline}
+          side={<GameChat game={game} me={me} />}
+        />
       );
     default: {
       const never: never = game.status;
@@ -217,11 +258,14 @@ function Table({
   onGame,
   reload,
   offline,
+  side,
 }: {
   game: TableGame;
   onGame: (game: TableGame) => void;
   reload: () => void;
   offline: boolean;
+  /** What goes in the side column under the move history (the chat). */
+  side?: ComponentChildren;
 }) {
   const S = strings();
   const [selected, setSelected] = useState<string | null>(null);
@@ -539,6 +583,7 @@ function Table({
       </section>
       <aside class="table-history">
         <MoveHistory gameId={game.id} version={game.version} />
+        {side}
       </aside>
     </div>
   );

@@ -21,6 +21,7 @@ export interface Words {
 const en = {
   loading: 'Loading the game…',
   noGame: 'There is no such game.',
+  tournamentRound: (round: number, name: string) => `Round ${round} of ${name}`,
   yourTurn: 'Your turn',
   toMove: (name: string) => `${name} to move`,
   waiting: 'Waiting for players',
@@ -171,6 +172,7 @@ export const strings = translations(en, {
   sv: {
     loading: 'Läser in partiet…',
     noGame: 'Partiet finns inte.',
+    tournamentRound: (round: number, name: string) => `Rond ${round} i ${name}`,
     yourTurn: 'Din tur',
     toMove: (name) => `${name} drar`,
     waiting: 'Väntar på spelare',
@@ -313,6 +315,7 @@ export const strings = translations(en, {
   ru: {
     loading: 'Загрузка партии…',
     noGame: 'Такой партии нет.',
+    tournamentRound: (round: number, name: string) => `Тур ${round} турнира «${name}»`,
     yourTurn: 'Ваш ход',
     toMove: (name) => `Ходит ${name}`,
     waiting: 'Ждём игроков',
