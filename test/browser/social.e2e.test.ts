@@ -5,7 +5,10 @@
  * offer; Ann blocks Bob (answering the page's own question), and Bob's invitation to Ann then shows the BLOCKED
  * text; Ann unblocks him from /friends. Every step is read back through the API, and every button and link of the
  * player page's actions and the friends page's rows is at least 44 px to tap. And a player's timeout rate: shown
- * for one with five finished games with a clock, not for one with fewer. No CSP violation or page error.
+ * for one with five finished games with a clock, not for one with fewer. And the friends page's feed of the games
+ * of players I follow: Hal follows Ivy, whose finished game against Jon shows under "Latest results" with Jon as the
+ * winner and whose running game shows under "Playing now", each a link to its game, while Kim's games with Lea (whom
+ * Hal does not follow) do not. No CSP violation or page error.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
@@ -24,6 +27,12 @@ const BOB = 'sw_bob';
 /** Fay has five finished games with a clock (against Gus): her page shows a timeout rate. */
 const FAY = 'sw_fay';
 const GUS = 'sw_gus';
+/** Hal follows Ivy, who plays Jon; Kim and Lea are strangers to him (the feed). */
+const HAL = 'sw_hal';
+const IVY = 'sw_ivy';
+const JON = 'sw_jon';
+const KIM = 'sw_kim';
+const LEA = 'sw_lea';
 /** The smallest target a fingertip hits (docs/web.md, "On a phone"). */
 const TARGET = 44;
 
@@ -81,7 +90,7 @@ async function openPlayer(page: Page, username: string): Promise<Locator> {
 beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
-  for (const name of [ANN, BOB, FAY, GUS]) tokens[name] = await register(app, name);
+  for (const name of [ANN, BOB, FAY, GUS, HAL, IVY, JON, KIM, LEA]) tokens[name] = await register(app, name);
   // Five games with a clock that Fay resigns at once: her rate is there (0: none lost on time), Gus's too.
   for (let game = 0; game < 5; game++) {
     const made = await app.gql<{ createGame: { id: string } }>(
@@ -261,5 +270,94 @@ describe('the timeout rate', () => {
 
     await openPlayer(bob, ANN);
     expect(await bob.getByTestId('timeout-rate').count()).toBe(0);
+  });
+});
+
+describe('the feed of the games of players I follow', () => {
+  /** The game ids of one of the feed's lists on the friends page, in order. */
+  function shownGames(page: Page, list: 'playing' | 'results'): Promise<string[]> {
+    return page
+      .getByTestId(`feed-${list}`)
+      .getByTestId('feed-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-game-id') ?? ''));
+  }
+
+  async function openFriends(page: Page): Promise<void> {
+    await page.goto(`${app.url}/friends`);
+    await page.locator('[data-testid="friends"][data-loaded="true"]').waitFor();
+  }
+
+  it('shows the running and the finished games of whom Hal follows, with the winner, and no stranger’s', async () => {
+    const hal = await signedInPage(tokens[HAL]!);
+    await openFriends(hal);
+    expect(await hal.getByTestId('feed-none-followed').textContent()).toBe(
+      'Follow players from their pages, and their games show here.',
+    );
+
+    // Hal follows Ivy from her page; nobody has played yet.
+    const onIvy = await openPlayer(hal, IVY);
+    await onIvy.getByTestId('follow').click();
+    await onIvy.getByTestId('unfollow').waitFor();
+    await openFriends(hal);
+    expect(await hal.getByTestId('feed-playing').getByTestId('feed-empty').textContent()).toBe(
+      'Nobody you follow is playing now.',
+    );
+    expect(await hal.getByTestId('feed-results').getByTestId('feed-empty').textContent()).toBe(
+      'Nobody you follow has finished a game yet.',
+    );
+
+    // Ivy resigns one game against Jon (Jon wins: the winner is not the one Hal follows) and plays on in another;
+    // Kim and Lea, whom Hal does not follow, have one of each too.
+    const finished = await createGame(app, tokens[IVY]!, { preset: 'CLASSIC' });
+    await joinGame(app, tokens[JON]!, finished.id);
+    const resigned = await resign(app, tokens[IVY]!, finished.id);
+    const running = await createGame(app, tokens[IVY]!, { preset: 'MODERN' });
+    const dealt = await joinGame(app, tokens[JON]!, running.id);
+    const strangers = await createGame(app, tokens[KIM]!, { preset: 'CLASSIC' });
+    await joinGame(app, tokens[LEA]!, strangers.id);
+    await resign(app, tokens[KIM]!, strangers.id);
+    const strangersRunning = await createGame(app, tokens[KIM]!, { preset: 'CLASSIC' });
+    await joinGame(app, tokens[LEA]!, strangersRunning.id);
+    const over = await app.gql<{ game: { finishedAt: string; result: { winner: number } } }>(
+      tokens[HAL]!,
+      'query($g: ID!) { game(id: $g) { finishedAt result { winner } } }',
+      { g: finished.id },
+    );
+    const { finishedAt, result } = dataOf(over).game;
+    expect(resigned.players.find((seat) => seat.seat === result.winner)?.player.username).toBe(JON);
+    const toMove = dealt.players.find((seat) => seat.seat === dealt.currentSeat)?.player.username;
+
+    await openFriends(hal);
+    expect(await shownGames(hal, 'playing')).toEqual([running.id]);
+    expect(await shownGames(hal, 'results')).toEqual([finished.id]);
+
+    const playingRow = hal.getByTestId('feed-playing').getByTestId('feed-row');
+    const playingLink = playingRow.getByRole('link', { name: `${IVY} vs ${JON}` });
+    expect(await playingLink.getAttribute('href')).toBe(`/games/${running.id}`);
+    // Only the player Hal follows is in bold.
+    expect(await playingRow.getByTestId('followed').allTextContents()).toEqual([IVY]);
+    expect(await playingRow.locator('.feed-about').textContent()).toBe(`Modern · ${toMove} to move`);
+
+    const resultRow = hal.getByTestId('feed-results').getByTestId('feed-row');
+    expect(await resultRow.getAttribute('data-winner')).toBe(JON);
+    const resultLink = resultRow.getByRole('link', { name: `${IVY} vs ${JON}` });
+    expect(await resultLink.getAttribute('href')).toBe(`/games/${finished.id}`);
+    expect(await resultRow.getByTestId('followed').allTextContents()).toEqual([IVY]);
+    const ended = resultRow.getByTestId('ended');
+    expect(await ended.getAttribute('datetime')).toBe(finishedAt);
+    // The end time as the reader's locale (en-GB: day before month) writes it.
+    const expected = await hal.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      finishedAt,
+    );
+    expect(await resultRow.locator('.feed-about').textContent()).toBe(
+      `Classic · ${JON} won · ended ${expected}`,
+    );
+    expect(await smallTargets(hal.getByTestId('feed'))).toEqual([]);
+
+    // The link goes to the game, in the page.
+    await playingLink.click();
+    await hal.waitForURL(`${app.url}/games/${running.id}`);
   });
 });

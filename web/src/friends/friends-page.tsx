@@ -4,7 +4,9 @@
  * (/new?opponent=<name>, as on the player page) and Unfollow for a friend, Unfollow for whom I follow, Unblock for
  * whom I block; "Online" beside a name when they have a page open (../players/online-badge.tsx), but not in the
  * blocked list. Every list is mine alone (docs/schema.graphql: following, followers, friends, blockedPlayers);
- * after a change all four are read again, since one change moves a player between lists.
+ * after a change all four are read again, since one change moves a player between lists. Above them, the games of
+ * the players I follow (./followed-games.tsx), in the same read: a short feed first, the lists (which may be long)
+ * after it, so that on a phone the feed is not at the bottom of a few hundred names.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
@@ -15,6 +17,7 @@ import { PlayerMarks } from '../players/player-marks';
 import { RelationAction, changeRelation } from '../players/social';
 import { strings as playersStrings } from '../players/strings';
 import { Link } from '../router';
+import { FollowedGames } from './followed-games';
 import { FRIENDS_LISTS, FriendsList } from './lists';
 import { FRIENDS } from './operations';
 import { strings } from './strings';
@@ -155,6 +158,13 @@ export function FriendsPage() {
       <h1>{S.title}</h1>
       <p class="muted">{S.about}</p>
       {error !== null && <ErrorBox error={error} />}
+      {lists !== null && (
+        <FollowedGames
+          playing={lists.playing.edges.map((edge) => edge.node)}
+          results={lists.results.edges.map((edge) => edge.node)}
+          followed={new Set(lists.following.map((player) => player.id))}
+        />
+      )}
       {lists === null
         ? error === null && <p class="muted">{playersStrings().loading}</p>
         : FRIENDS_LISTS.map((list) => {

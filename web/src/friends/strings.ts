@@ -1,9 +1,10 @@
 /**
  * The friends page's texts (web/src/friends/) in the three languages (web/src/i18n.ts). Its buttons' words are the
- * player page's (web/src/players/strings.ts `social`), written once there.
+ * player page's (web/src/players/strings.ts `social`), written once there; the presets' names and "ann to move" are
+ * the client's (web/src/strings.ts).
  */
 import { translations } from '../i18n';
-import type { FriendsList } from './lists';
+import type { FeedList, FriendsList } from './lists';
 
 const en = {
   title: 'Friends',
@@ -21,6 +22,25 @@ const en = {
     followers: 'Nobody follows you yet.',
     blocked: 'You have not blocked anyone.',
   } satisfies Record<FriendsList, string>,
+  /** The feed of the games of players I follow (./followed-games.tsx). */
+  feed: {
+    title: 'Games of players I follow',
+    noneFollowed: 'Follow players from their pages, and their games show here.',
+    list: {
+      playing: 'Playing now',
+      results: 'Latest results',
+    } satisfies Record<FeedList, string>,
+    empty: {
+      playing: 'Nobody you follow is playing now.',
+      results: 'Nobody you follow has finished a game yet.',
+    } satisfies Record<FeedList, string>,
+    /** Between the players' names. */
+    versus: 'vs',
+    won: (name: string) => `${name} won`,
+    draw: 'draw',
+    /** Before the end time, for screen readers and the eye alike. */
+    ended: 'ended',
+  },
 };
 
 export const strings = translations(en, {
@@ -41,6 +61,22 @@ export const strings = translations(en, {
       followers: 'Ingen följer dig än.',
       blocked: 'Du har inte blockerat någon.',
     },
+    feed: {
+      title: 'Partier med spelare jag följer',
+      noneFollowed: 'Följ spelare från deras sidor, så visas deras partier här.',
+      list: {
+        playing: 'Spelar nu',
+        results: 'Senaste resultat',
+      },
+      empty: {
+        playing: 'Ingen du följer spelar just nu.',
+        results: 'Ingen du följer har spelat klart ett parti än.',
+      },
+      versus: 'mot',
+      won: (name) => `${name} vann`,
+      draw: 'oavgjort',
+      ended: 'slutade',
+    },
   },
   ru: {
     title: 'Друзья',
@@ -58,6 +94,22 @@ export const strings = translations(en, {
       following: 'Вы пока ни на кого не подписаны.',
       followers: 'На вас пока никто не подписан.',
       blocked: 'Вы никого не заблокировали.',
+    },
+    feed: {
+      title: 'Партии игроков из ваших подписок',
+      noneFollowed: 'Подпишитесь на игроков на их страницах, и их партии появятся здесь.',
+      list: {
+        playing: 'Играют сейчас',
+        results: 'Последние результаты',
+      },
+      empty: {
+        playing: 'Сейчас никто из ваших подписок не играет.',
+        results: 'Никто из ваших подписок ещё не доиграл ни одной партии.',
+      },
+      versus: 'против',
+      won: (name) => `победа: ${name}`,
+      draw: 'ничья',
+      ended: 'окончена',
     },
   },
 });
