@@ -24,6 +24,7 @@ import { readGame, resign } from '../support/service/play';
 import { openBarMenu } from './support/bar';
 import { launchBrowser } from './support/browser';
 import { openPage } from './support/pages';
+import type { BoardData } from '../support/service/tournaments';
 
 /** What the test reads of the page's global object (the test's tsconfig has no DOM types). */
 interface Globals {
@@ -39,15 +40,7 @@ const PHONE = { width: 390, height: 844 };
 /** How long a round may take to show: the director's pass, then the page's next read (POLL_MS is 10 s). */
 const ROUND_WAIT = 30_000;
 
-interface Board {
-  round: number;
-  board: number;
-  first: { username: string };
-  second: { username: string } | null;
-  gameId: string | null;
-  result: string | null;
-  over: boolean;
-}
+type Board = BoardData;
 interface Tournament {
   id: string;
   status: string;

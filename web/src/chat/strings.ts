@@ -4,7 +4,11 @@
  * plain words.
  */
 import type { ChatRoom, QuickPhrase, ReportCategory } from '../generated/graphql';
+import { QUICK_PHRASE_WORDS } from '../../../src/chat/domain/chat-policy';
 import { plural, translations } from '../i18n';
+
+/** The quick phrases in English are the API's own words; widened so the other languages give their own. */
+const ENGLISH_PHRASES: Readonly<Record<QuickPhrase, string>> = QUICK_PHRASE_WORDS;
 
 const en = {
   heading: 'Chat',
@@ -19,21 +23,8 @@ const en = {
   loading: 'Loading the chat…',
   empty: 'No messages yet.',
   earlier: 'Show earlier messages',
-  /** The quick phrases: the English words are the API's (src/chat/domain/chat-policy.ts QUICK_PHRASE_WORDS). */
-  phrase: {
-    HELLO: 'Hello!',
-    GOOD_LUCK: 'Good luck!',
-    HAVE_FUN: 'Have fun!',
-    YOUR_TURN: 'Your turn.',
-    TAKE_YOUR_TIME: 'Take your time.',
-    THANKS: 'Thanks!',
-    WELL_PLAYED: 'Well played!',
-    OOPS: 'Oops.',
-    SORRY: 'Sorry.',
-    GOOD_GAME: 'Good game!',
-    REMATCH: 'Rematch?',
-    BYE: 'Bye!',
-  } satisfies Record<QuickPhrase, string>,
+  /** The quick phrases in English: the API's own words (src/chat/domain/chat-policy.ts). */
+  phrase: ENGLISH_PHRASES,
   quickPhrases: 'Quick phrases',
   message: 'Message',
   enterHint: 'Enter sends, Shift+Enter starts a new line.',
