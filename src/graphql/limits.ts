@@ -43,7 +43,8 @@ export interface QueryLimits {
 /**
  * The fields, beyond every root field, that read the database or replay a game each time they resolve: a game's
  * view, legal moves and forced plays (its state, folded from the log unless this copy has it), its move log, a position after
- * a ply (a replay), a player's ratings and statistics, the game of a player event. Each counts 1 unit of work.
+ * a ply (a replay), a player's ratings and statistics, the game of a player event, a game's tournament (read only for
+ * a tournament's game), and a tournament's players, standings, boards and rounds. Each counts 1 unit of work.
  */
 export const DATABASE_FIELDS = [
   'Game.view',
@@ -54,6 +55,12 @@ export const DATABASE_FIELDS = [
   'Player.ratings',
   'Player.stats',
   'PlayerEvent.game',
+  'Game.tournament',
+  'Tournament.players',
+  'Tournament.joined',
+  'Tournament.standings',
+  'Tournament.boards',
+  'Tournament.rounds',
 ] as const;
 
 /** Whether resolving `field` of `parent` (a type name) reads the database or replays a game. */
@@ -69,7 +76,13 @@ export function doesDatabaseWork(schema: GraphQLSchema, parent: string, field: s
 /** A list field's cost multiplier when it has no `first` argument (a game's players, piles, cards …). */
 const DEFAULT_LIST_SIZE = 10;
 /** Lists known to run longer than that: a game's move log is often hundreds of events. */
-const LIST_SIZE_HINTS: Readonly<Record<string, number>> = { 'Game.moves': 300 };
+const LIST_SIZE_HINTS: Readonly<Record<string, number>> = {
+  'Game.moves': 300,
+  // A tournament of up to 256 players: a round's boards are half as many, every round's many more.
+  'Tournament.players': 64,
+  'Tournament.standings': 64,
+  'Tournament.boards': 128,
+};
 /** A page field (one taking `first`) without `first` serves this many: the resolvers' default. */
 export const DEFAULT_PAGE_SIZE = 20;
 /** `first` given as a variable is unknown when validating: assume the largest page the API serves. */
