@@ -115,11 +115,14 @@ function decideJoin(game: GameLife, playerId: string): LifeDecision {
 /**
  * A seated player calls the game off: the creator while it waits for players, anyone seated once it is dealt
  * and until the first move — but never a rated game once dealt, since every player has seen their hand and
- * aborting until a deal pleases would shop for ratings.
+ * aborting until a deal pleases would shop for ratings; nor a tournament's game, whose result its round needs (an
+ * abort would take the point from both).
  */
 function decideAbort(game: GameLife, playerId: string): LifeDecision {
   if (!game.seated.some((entry) => entry.playerId === playerId))
     return refuse('FORBIDDEN', 'only a player of this game may abort it');
+  if (game.tournamentId !== null)
+    return refuse('FORBIDDEN', 'a tournament game cannot be aborted; resign instead');
   if (game.rated && game.status === 'ACTIVE')
     return refuse('FORBIDDEN', 'a rated game cannot be aborted once dealt; resign instead');
   if (game.status === 'WAITING') {

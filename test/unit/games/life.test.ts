@@ -113,6 +113,16 @@ describe('calling a game off', () => {
     );
   });
 
+  it('nobody calls off a tournament’s game, even unrated before the first move: its round needs a result', () => {
+    expect(decideLife({ ...dealt, tournamentId: 't1' }, { type: 'abort', playerId: BOB }, NOW)).toMatchObject(
+      {
+        ok: false,
+        code: 'FORBIDDEN',
+        message: 'a tournament game cannot be aborted; resign instead',
+      },
+    );
+  });
+
   it('only the invited player declines, and only while the invitation is open; the reason is recorded', () => {
     const invitation = { ...waiting, invitedPlayerId: BOB };
     expect(decideLife(invitation, { type: 'decline', playerId: BOB, reason: 'TOO_FAST' }, NOW)).toEqual({
