@@ -12,6 +12,7 @@ import { watchPageProblems } from './support/page-problems';
 import {
   HiddenHand,
   expectNoneOf,
+  openAfresh,
   playMoveInUi,
   recordTraffic,
   signUpInUi,
@@ -117,11 +118,9 @@ describe.each(GAMES)('a $preset game played through the table', ({ preset, posit
     const annSees = new HiddenHand(app, created.id, annToken, bobToken);
     const bobSees = new HiddenHand(app, created.id, bobToken, annToken);
     // Each game is checked against its own traffic (a finished game may reveal what was hidden before).
-    annReceived.length = 0;
-    bobReceived.length = 0;
     await Promise.all([
-      ann.goto(`${app.url}/games/${created.id}`),
-      bob.goto(`${app.url}/games/${created.id}`),
+      openAfresh(ann, annReceived, `${app.url}/games/${created.id}`),
+      openAfresh(bob, bobReceived, `${app.url}/games/${created.id}`),
     ]);
     await ann.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
     await bob.locator('[data-testid="table"][data-my-turn="false"]').waitFor();

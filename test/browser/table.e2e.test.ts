@@ -19,6 +19,7 @@ import {
   cardNameOnPage,
   domMentions,
   expectNoneOf,
+  openAfresh,
   playMoveInUi,
   pressUntilFocused,
   recordTraffic,
@@ -170,9 +171,10 @@ describe('the table', () => {
     danSees = new HiddenHand(app, gameId, danToken, caraToken);
     await caraSees.snapshot();
     await danSees.snapshot();
-    caraReceived.length = 0;
-    danReceived.length = 0;
-    await Promise.all([cara.goto(`${app.url}/games/${gameId}`), dan.goto(`${app.url}/games/${gameId}`)]);
+    await Promise.all([
+      openAfresh(cara, caraReceived, `${app.url}/games/${gameId}`),
+      openAfresh(dan, danReceived, `${app.url}/games/${gameId}`),
+    ]);
     await cara.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
   });
 
@@ -389,8 +391,7 @@ describe('other tables', () => {
         'mutation { createGame(input: { preset: MODERN, opponent: "table_dan" }) { id seedCommitment } }',
       ),
     ).createGame;
-    caraReceived.length = 0;
-    await cara.goto(`${app.url}/games/${id}`);
+    await openAfresh(cara, caraReceived, `${app.url}/games/${id}`);
     await cara.locator('[data-testid="table"][data-status="WAITING"]').waitFor();
     await cara.locator('[data-testid="awaited"][aria-busy="false"]').waitFor();
     expect(await cara.getByTestId('awaited').textContent()).toBe(
@@ -413,8 +414,7 @@ describe('other tables', () => {
         'mutation { createGame(input: { preset: CLASSIC, bot: RANDOM, awaitClientSeed: true }) { id } }',
       ),
     ).createGame;
-    caraReceived.length = 0;
-    await cara.goto(`${app.url}/games/${id}`);
+    await openAfresh(cara, caraReceived, `${app.url}/games/${id}`);
     await cara.locator('[data-testid="table"][data-status="WAITING"]').waitFor();
     await cara.getByTestId('deal').click();
     await cara.locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
@@ -440,8 +440,7 @@ describe('other tables', () => {
     const id = await gameWithDan({ position: FORCED });
     const caraSees = new HiddenHand(app, id, caraToken, danToken);
     await caraSees.snapshot();
-    caraReceived.length = 0;
-    await cara.goto(`${app.url}/games/${id}`);
+    await openAfresh(cara, caraReceived, `${app.url}/games/${id}`);
     const forced = cara.getByTestId('forced');
     await forced.waitFor();
     expect(await forced.locator('[data-reason="FORCED_PAYOFF_PLAY"]').textContent()).toContain(
@@ -467,8 +466,7 @@ describe('other tables', () => {
     // The bot's hand and what it draws next (the stock's top three), from the position: never on Cara's page.
     const caraSees = new HiddenHand(app, id, caraToken, { cards: ['4H', '4S', '4D', '5C', '3S'] });
     await caraSees.snapshot();
-    caraReceived.length = 0;
-    await cara.goto(`${app.url}/games/${id}`);
+    await openAfresh(cara, caraReceived, `${app.url}/games/${id}`);
     await cara.locator('[data-testid="table"][data-version="0"][data-my-turn="true"]').waitFor();
     await playMoveInUi(cara, 'KD-d2');
     // The bot moved on its own: the page followed it back to Cara's turn.
@@ -520,8 +518,7 @@ describe('other tables', () => {
     }
     const caraSees = new HiddenHand(app, id, caraToken, danToken);
     await caraSees.snapshot();
-    caraReceived.length = 0;
-    await cara.goto(`${app.url}/games/${id}`);
+    await openAfresh(cara, caraReceived, `${app.url}/games/${id}`);
     await cara.locator('[data-testid="table"][data-my-turn="true"]').waitFor();
     await expectNoneOf(cara, caraReceived, caraSees.forbidden());
     const countdown = cara.getByTestId('countdown');

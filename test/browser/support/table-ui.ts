@@ -132,19 +132,38 @@ export async function setLanguage(page: Page, language: 'en' | 'sv' | 'ru'): Pro
   await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
 }
 
+/** The reads of response bodies still under way, per recording (recordTraffic). */
+const pendingBodies = new WeakMap<string[], Set<Promise<void>>>();
+
 /** Everything a page received: response bodies and websocket frames, as text. */
 export function recordTraffic(page: Page): string[] {
   const received: string[] = [];
+  const pending = new Set<Promise<void>>();
+  pendingBodies.set(received, pending);
   page.on('response', (response) => {
-    response.text().then(
-      (text) => received.push(text),
+    const read = response.text().then(
+      (text) => void received.push(text),
       () => {},
     );
+    pending.add(read);
+    void read.finally(() => pending.delete(read));
   });
   page.on('websocket', (socket) => {
     socket.on('framereceived', (frame) => received.push(String(frame.payload)));
   });
   return received;
+}
+
+/**
+ * Leaves the page's current document and starts its recording afresh, then opens `url`: a push to the game the page
+ * showed before (a frame in flight, a body still being read) is not counted as traffic of the next game — its cards
+ * are another game's. Clearing the record while the old page still ran once reported such a frame as a leak.
+ */
+export async function openAfresh(page: Page, received: string[], url: string): Promise<void> {
+  await page.goto('about:blank');
+  await Promise.all([...(pendingBodies.get(received) ?? [])]);
+  received.length = 0;
+  await page.goto(url);
 }
 
 interface SeenView {

@@ -190,21 +190,35 @@ export async function timedGql<T>(
  * Registers a player; returns their token and id. A setup step, so it does what a client is told to do with
  * UNAVAILABLE (docs/api.md: retry after `extensions.retryAfter`): a table set up just after an earlier outage, on a
  * busy machine, may meet the database still waking. A registration that did commit before such an answer is
- * refused as taken on the retry, and fails the setup loudly.
+ * refused as taken on the retry: then the account is this one's, and it signs in, as a client would.
  */
 export async function registerPlayer(url: string, username: string): Promise<{ token: string; id: string }> {
+  const password = 'correct horse battery staple';
+  let answeredUnavailable = false;
   for (let attempt = 1; ; attempt++) {
     const answer = await timedGql<{ register: { token: string; player: { id: string } } }>(
       url,
       null,
-      'mutation($u: String!) { register(username: $u, password: "correct horse battery staple") { token player { id } } }',
-      { u: username },
+      'mutation($u: String!, $p: String!) { register(username: $u, password: $p) { token player { id } } }',
+      { u: username, p: password },
     );
     const registered = answer.body.data?.register;
     if (registered !== undefined) return { token: registered.token, id: registered.player.id };
-    const unavailable = answer.body.errors?.[0]?.extensions?.code === 'UNAVAILABLE';
+    const error = answer.body.errors?.[0];
+    if (answeredUnavailable && error?.extensions?.field === 'username') {
+      const signedIn = await timedGql<{ login: { token: string; player: { id: string } } }>(
+        url,
+        null,
+        'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { token player { id } } }',
+        { u: username, p: password },
+      );
+      const session = signedIn.body.data?.login;
+      if (session !== undefined) return { token: session.token, id: session.player.id };
+    }
+    const unavailable = error?.extensions?.code === 'UNAVAILABLE';
     if (!unavailable || attempt >= 5)
       throw new Error(`register failed: ${JSON.stringify(answer.body.errors)}`);
+    answeredUnavailable = true;
     await sleep(1000);
   }
 }
