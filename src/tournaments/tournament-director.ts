@@ -14,7 +14,7 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { DatabaseAvailability } from '../db/availability';
 import { PeriodicPass } from '../db/periodic-pass';
 import { GameHandler } from '../games/write/game-handler';
-import { nextStep, openDecision, seeds, type Entrant } from './domain/lifecycle';
+import { entrantsOf, nextStep, openDecision, seeds, type Entrant } from './domain/lifecycle';
 import { BoardTaken, TournamentRecord, TournamentsRepository } from './tournaments.repository';
 
 /** Tournaments looked at per pass. */
@@ -74,16 +74,18 @@ export class TournamentDirector implements OnApplicationBootstrap, OnModuleDestr
     const entries = await this.tournaments.entries(tournament.id);
     switch (tournament.status) {
       case 'OPEN': {
-        const decision = openDecision(tournament, entries.length, now);
+        // A player whose account was deleted or disabled while it was open does not start in it.
+        const present = entries.filter((entry) => !entry.gone);
+        const decision = openDecision(tournament, present.length, now);
         if (decision === 'wait') return false;
         if (decision === 'cancel') {
           await this.tournaments.end(tournament.id, 'CANCELLED', now);
           return false;
         }
         const seeded = seeds(
-          entries.map((entry) => ({ id: entry.playerId, rating: entry.rating, joinedAt: entry.joinedAt })),
+          present.map((entry) => ({ id: entry.playerId, rating: entry.rating, joinedAt: entry.joinedAt })),
         );
-        const entrants: Entrant[] = entries.map((entry) => ({
+        const entrants: Entrant[] = present.map((entry) => ({
           id: entry.playerId,
           seed: seeded.get(entry.playerId)!,
           withdrawn: false,
@@ -101,12 +103,7 @@ export class TournamentDirector implements OnApplicationBootstrap, OnModuleDestr
       case 'RUNNING': {
         await this.makeGames(tournament, tournament.currentRound);
         const boards = await this.tournaments.boards(tournament.id);
-        const entrants: Entrant[] = entries.map((entry) => ({
-          id: entry.playerId,
-          seed: entry.seed ?? Number.MAX_SAFE_INTEGER,
-          withdrawn: entry.withdrawnAt !== null,
-        }));
-        const next = nextStep({ ...tournament, entrants, boards });
+        const next = nextStep({ ...tournament, entrants: entrantsOf(entries), boards });
         switch (next.kind) {
           case 'wait':
             return false;

@@ -53,6 +53,8 @@ export interface EntryRecord {
   readonly withdrawnAt: Date | null;
   /** Their rating in the tournament's preset now (null: no rated game there). */
   readonly rating: number | null;
+  /** Their account was deleted or disabled: paired no more, as if withdrawn. */
+  readonly gone: boolean;
 }
 
 /** A stored board with its game's state. */
@@ -162,8 +164,10 @@ export class TournamentsRepository {
       joined_at: Date;
       withdrawn_at: Date | null;
       rating: number | null;
+      gone: boolean;
     }>(
-      `SELECT e.player_id, p.username, e.seed, e.joined_at, e.withdrawn_at, r.rating
+      `SELECT e.player_id, p.username, e.seed, e.joined_at, e.withdrawn_at, r.rating,
+              (p.deleted_at IS NOT NULL OR p.disabled_at IS NOT NULL) AS gone
          FROM tournament_entries e
          JOIN tournaments t ON t.id = e.tournament_id
          JOIN players p ON p.id = e.player_id
@@ -179,6 +183,7 @@ export class TournamentsRepository {
       joinedAt: row.joined_at,
       withdrawnAt: row.withdrawn_at,
       rating: row.rating,
+      gone: row.gone,
     }));
   }
 

@@ -17,10 +17,10 @@ import { builtinBotById } from '../players/builtin-bots';
 import type { PresetName } from '../engine';
 import {
   JOIN_REFUSAL_MESSAGES,
+  entrantsOf,
   joinRefusal,
   requestRefusal,
   tableOf,
-  type Entrant,
   type TournamentRequest,
 } from './domain/lifecycle';
 import { roundRobinRounds } from './domain/round-robin';
@@ -220,12 +220,4 @@ export class TournamentsService {
       throw error;
     }
   }
-}
-
-export function entrantsOf(entries: readonly EntryRecord[]): Entrant[] {
-  return entries.map((entry) => ({
-    id: entry.playerId,
-    seed: entry.seed ?? Number.MAX_SAFE_INTEGER,
-    withdrawn: entry.withdrawnAt !== null,
-  }));
 }

@@ -263,6 +263,27 @@ export function tableOf(
   });
 }
 
+/** An entry as stored: its seed once the tournament started, when the player withdrew, whether their account went. */
+export interface EntryFacts {
+  readonly playerId: string;
+  readonly seed: number | null;
+  readonly withdrawnAt: Date | null;
+  /** The account was deleted or disabled. */
+  readonly gone: boolean;
+}
+
+/**
+ * The entrants as the rules see them: a player who withdrew, or whose account was deleted or disabled since, is
+ * withdrawn — paired no more, their results standing.
+ */
+export function entrantsOf(entries: readonly EntryFacts[]): Entrant[] {
+  return entries.map((entry) => ({
+    id: entry.playerId,
+    seed: entry.seed ?? Number.MAX_SAFE_INTEGER,
+    withdrawn: entry.withdrawnAt !== null || entry.gone,
+  }));
+}
+
 /** The entrants in seed order (1 first). */
 export function seedOrder(entrants: readonly Entrant[]): string[] {
   return [...entrants].sort((a, b) => a.seed - b.seed).map((entrant) => entrant.id);

@@ -302,6 +302,45 @@ it('starts at its time with enough players, or is called off without; the organi
   expect(dataOf(started).startTournament).toEqual({ status: 'RUNNING', currentRound: 1 });
 });
 
+it('a player whose account is deleted mid-tournament is paired no more; their results stand', async () => {
+  const tokens = await players('tdl', 5);
+  const organiser = [...tokens.values()][0]!;
+  const created = await create(organiser, {
+    name: 'Deleted',
+    format: 'SWISS',
+    rounds: 3,
+    minPlayers: 4,
+    maxPlayers: 5,
+  });
+  for (const token of tokens.values()) dataOf(await joinBody(token, created.id));
+  let tournament = await read(null, created.id);
+  // Round 1 played: the second player of each board resigns.
+  await playRound(tournament, tokens, (b) => b.second!.username);
+  tournament = await read(null, created.id);
+  expect(tournament.currentRound).toBe(2);
+  const leaver = tournament.boards.find((b) => b.round === 2 && b.second !== null)!.first.username;
+  const deleted = await app.gql<{ deleteAccount: boolean }>(
+    tokens.get(leaver)!,
+    'mutation { deleteAccount(password: "correct horse battery staple") }',
+  );
+  expect(dataOf(deleted)).toEqual({ deleteAccount: true });
+  // Their running game was resigned with the account; the others finish round 2.
+  tournament = await read(null, created.id);
+  await playRound(tournament, tokens, (b) =>
+    b.first.username === leaver ? b.first.username : b.second!.username,
+  );
+  tournament = await read(null, created.id);
+  expect(tournament.currentRound).toBe(3);
+  const round3 = tournament.boards
+    .filter((b) => b.round === 3)
+    .flatMap((b) => [b.first.username, b.second?.username]);
+  expect(round3).not.toContain(leaver);
+  expect(tournament.standings.find((s) => s.player.username === leaver)).toMatchObject({
+    withdrawn: true,
+    played: 2,
+  });
+});
+
 describe('vacation in a tournament (a manual clock)', () => {
   let timed: InProcessApp;
   beforeAll(async () => {
