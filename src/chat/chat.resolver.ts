@@ -7,7 +7,7 @@ import { AccessGate } from '../auth/access-gate';
 import type { RequestContext } from '../auth/viewer';
 import { withRelease } from '../common/async-iterators';
 import { ApiError } from '../errors/api-error';
-import { MAX_PAGE_SIZE } from '../graphql/page-size';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSize } from '../graphql/page-size';
 import { requireAdmin } from '../moderation/moderation.resolver';
 import type { ChatMessageRecord, ChatReportRecord } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -200,15 +200,12 @@ export class ChatResolver {
     @Args('first', {
       type: () => Int,
       nullable: true,
-      description: `Page size, 1–${MAX_PAGE_SIZE} (default 20).`,
+      description: `Page size, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
     })
     first: number | null,
   ): Promise<ChatReportType[]> {
     requireAdmin(context.viewer);
-    const size = first ?? 20;
-    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-      throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE_SIZE}`, { field: 'first' });
-    }
+    const size = pageSize(first);
     if (after !== null && after !== undefined && !/^[0-9]{1,18}$/.test(after)) {
       throw new ApiError('BAD_USER_INPUT', 'after is a report id', { field: 'after' });
     }

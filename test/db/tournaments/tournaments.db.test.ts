@@ -68,6 +68,18 @@ async function players(prefix: string, count: number): Promise<Map<string, strin
   return tokens;
 }
 
+/** `count` new players in a new tournament of `input`, every one joined (so it starts when that fills it). */
+async function joinedBy(
+  prefix: string,
+  count: number,
+  input: Record<string, unknown>,
+): Promise<{ tokens: Map<string, string>; id: string }> {
+  const tokens = await players(prefix, count);
+  const created = await create([...tokens.values()][0]!, input);
+  for (const token of tokens.values()) dataOf(await joinBody(token, created.id));
+  return { tokens, id: created.id };
+}
+
 /** Finishes every running game of the round: the player the test picks resigns (the other wins). */
 async function playRound(
   tournament: Tournament,
@@ -166,16 +178,14 @@ it('an odd round robin: each player sits one round out, scoring nothing for it',
 });
 
 it('a Swiss of five: one bye a round to the lowest placed, never twice to one player, never a rematch; a withdrawal', async () => {
-  const tokens = await players('tsw', 5);
-  const organiser = [...tokens.values()][0]!;
-  const created = await create(organiser, {
+  const { tokens, id } = await joinedBy('tsw', 5, {
     name: 'Swiss five',
     format: 'SWISS',
     rounds: 3,
     minPlayers: 4,
     maxPlayers: 5,
   });
-  for (const token of tokens.values()) dataOf(await joinBody(token, created.id));
+  const created = { id };
   let tournament = await read(null, created.id);
   expect(tournament).toMatchObject({ status: 'RUNNING', currentRound: 1, rounds: 3 });
   // Round 1: the bye goes to the lowest seed (all new players: the last to join).
@@ -303,16 +313,14 @@ it('starts at its time with enough players, or is called off without; the organi
 });
 
 it('a player whose account is deleted mid-tournament is paired no more; their results stand', async () => {
-  const tokens = await players('tdl', 5);
-  const organiser = [...tokens.values()][0]!;
-  const created = await create(organiser, {
+  const { tokens, id } = await joinedBy('tdl', 5, {
     name: 'Deleted',
     format: 'SWISS',
     rounds: 3,
     minPlayers: 4,
     maxPlayers: 5,
   });
-  for (const token of tokens.values()) dataOf(await joinBody(token, created.id));
+  const created = { id };
   let tournament = await read(null, created.id);
   // Round 1 played: the second player of each board resigns.
   await playRound(tournament, tokens, (b) => b.second!.username);
