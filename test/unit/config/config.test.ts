@@ -9,13 +9,22 @@ import { AppConfig, ConfigError, loadConfig } from '../../../src/config/config';
 
 const CWD = '/srv/malice';
 
+/**
+ * A P-256 private key as its 32 bytes: node's getPrivateKey drops leading zero bytes (one key in 256 has one), and
+ * the configuration rightly wants all 32.
+ */
+function privateKeyOf(ecdh: ReturnType<typeof createECDH>): string {
+  const key = ecdh.getPrivateKey();
+  return Buffer.concat([Buffer.alloc(32 - key.length), key]).toString('base64url');
+}
+
 /** A VAPID key pair, as an operator would set it (both halves, base64url). */
 const VAPID = (() => {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    privateKey: privateKeyOf(ecdh),
   };
 })();
 
@@ -397,7 +406,7 @@ describe('loadConfig', () => {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const publicKey = ecdh.getPublicKey().toString('base64url');
-    const privateKey = ecdh.getPrivateKey().toString('base64url');
+    const privateKey = privateKeyOf(ecdh);
     const other = createECDH('prime256v1');
     other.generateKeys();
     expect(
