@@ -17,6 +17,11 @@
  *    checked against the header;
  * 6. the sequences are set to where they stood, the triggers put back, and the transaction commits.
  *
+ * On a live database the restore's locks (taken table by table) can meet a server's query that holds one of them
+ * and waits for another: Postgres then ends one of the two with a deadlock. When it ends the restore, the
+ * transaction rolled back and nothing changed, so the restore starts again from the file's first line, up to
+ * RESTORE_ATTEMPTS times in all.
+ *
  * Webhook deliveries that were PENDING in the backup stay pending: the first server on the restored database
  * sends them at its first pass, with their own ids (at least once, as after a crash: a receiver dedupes by the
  * delivery's event id).
@@ -46,6 +51,18 @@ export class RestoreRefused extends Error {}
 export interface RestoreOptions {
   /** Restore over a database that holds games or accounts, deleting them. */
   readonly replace: boolean;
+  /** Told when an attempt met a deadlock and rolled back, before the next attempt. */
+  readonly onDeadlock?: (attempt: number) => void;
+}
+
+/** How many times a restore that met a deadlock is tried in all (each rolls back whole, see above). */
+export const RESTORE_ATTEMPTS = 5;
+
+/** Postgres's SQLSTATE for a transaction ended to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === DEADLOCK_DETECTED;
 }
 
 export interface RestoreReport {
@@ -69,6 +86,21 @@ async function headerOf(reader: LineReader): Promise<BackupHeader> {
 }
 
 export async function restoreDatabase(
+  databaseUrl: string,
+  file: string,
+  options: RestoreOptions,
+): Promise<RestoreReport> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await restoreOnce(databaseUrl, file, options);
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= RESTORE_ATTEMPTS) throw error;
+      options.onDeadlock?.(attempt);
+    }
+  }
+}
+
+async function restoreOnce(
   databaseUrl: string,
   file: string,
   options: RestoreOptions,

@@ -21,7 +21,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const file = files[0]!;
   const database = await toolDatabase(process.env);
   try {
-    const { header, migrated } = await restoreDatabase(database.url, file, { replace });
+    const { header, migrated } = await restoreDatabase(database.url, file, {
+      replace,
+      onDeadlock: (attempt) =>
+        console.error(
+          `restore attempt ${attempt} met a deadlock with another session and rolled back (nothing changed): trying again`,
+        ),
+    });
     const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(
       `restored ${header.tables.length} tables (${rows} rows) at schema ${header.schemaVersion}, taken ${header.takenAt}` +

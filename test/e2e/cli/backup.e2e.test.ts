@@ -394,11 +394,7 @@ describe("the move log's guard during a restore", () => {
     await blocker.connect();
     await blocker.query('BEGIN');
     await blocker.query('LOCK TABLE games IN ROW EXCLUSIVE MODE');
-    const child = spawn(process.execPath, [RESTORE, backupFile, '--replace'], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: target },
-      stdio: 'ignore',
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { exited } = spawnRestore(target);
     try {
       await until('the restore waits for the lock on games', async () => {
         const waiting = await sql(
@@ -435,10 +431,81 @@ describe("the move log's guard during a restore", () => {
       await blocker.query('COMMIT');
       await blocker.end();
     }
-    expect(await exited).toBe(0);
+    expect(await exited).toMatchObject({ code: 0 });
     await expect(sql(target, 'TRUNCATE game_events CASCADE')).rejects.toThrow(/append-only/);
   });
+
+  it('meets a deadlock with a live session, rolls back and starts again: the second attempt restores', async () => {
+    const target = restored!.databaseUrl;
+    // The restore is held on games while it holds game_events (as above); a session holding tournaments then
+    // waits for game_events, and the restore, let go, wants tournaments for its TRUNCATE: a cycle. That
+    // session's deadlock_timeout is long, so the restore's own check finds the cycle and it is the one ended.
+    const blocker = new Client({ connectionString: target });
+    const session = new Client({ connectionString: target });
+    await blocker.connect();
+    await session.connect();
+    const { exited, output } = spawnRestore(target);
+    let sessionLock: Promise<unknown> | undefined;
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE games IN ROW EXCLUSIVE MODE');
+      await session.query('BEGIN');
+      await session.query("SET LOCAL deadlock_timeout = '60s'");
+      await session.query('LOCK TABLE tournaments IN ACCESS SHARE MODE');
+      const restoreWaits = (): Promise<boolean> =>
+        sql(
+          target,
+          "SELECT 1 FROM pg_stat_activity WHERE application_name = 'malice-restore' AND wait_event_type = 'Lock'",
+        ).then((rows) => rows.length > 0);
+      await until('the restore waits for the lock on games', restoreWaits);
+      const pid = (await session.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      sessionLock = session.query('LOCK TABLE game_events IN ROW EXCLUSIVE MODE');
+      await until('the session waits for game_events', async () => {
+        const rows = await sql(
+          target,
+          `SELECT 1 FROM pg_stat_activity WHERE pid = ${pid} AND wait_event_type = 'Lock'`,
+        );
+        return rows.length > 0;
+      });
+      await blocker.query('COMMIT');
+      await until('the first attempt met the deadlock', () => /met a deadlock/.test(output()));
+      await sessionLock;
+      // The second attempt now waits for the session's lock on game_events.
+      await until('the second attempt waits', restoreWaits);
+      await session.query('COMMIT');
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      await sessionLock?.catch(() => undefined);
+      await session.query('ROLLBACK').catch(() => undefined);
+      await blocker.end();
+      await session.end();
+    }
+    expect(await exited).toMatchObject({ code: 0 });
+    expect(output()).toContain(
+      'restore attempt 1 met a deadlock with another session and rolled back (nothing changed): trying again',
+    );
+    expect(output()).toMatch(/^restored \d+ tables/m);
+    expect(await contents(target)).toEqual(await contents(source.databaseUrl));
+  });
 });
+
+/** The restore of the backup over `target` as a child process; its exit code with what it printed. */
+function spawnRestore(target: string): {
+  exited: Promise<{ code: number | null; output: string }>;
+  output: () => string;
+} {
+  const child = spawn(process.execPath, [RESTORE, backupFile, '--replace'], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: target },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, output: printed })),
+  );
+  return { exited, output: () => printed };
+}
 
 describe('a refused restore changes nothing', () => {
   it('refuses a database holding games, without --replace', async () => {
