@@ -36,7 +36,8 @@ const graphqlUsers = [
   'src/metrics/app-metrics.ts',
   'src/metrics/graphql-metrics.ts',
   'src/metrics/operation-labels.ts',
-  // The NDJSON streams execute GraphQL subscription documents (docs/api.md#streams).
+  // The NDJSON streams execute GraphQL subscription documents
+  // (docs/api/subscriptions-and-streams.md#streams).
   'src/streams/stream-documents.ts',
   'src/streams/streams.service.ts',
 ];

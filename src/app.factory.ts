@@ -140,8 +140,9 @@ function observeRequests(adapter: FastifyAdapter, metrics: AppMetrics, log: Requ
 }
 
 /**
- * A graphql-ws upgrade from a page whose origin is not allowed (docs/api.md#browsers) is answered 403 before the
- * WebSocket server sees it. Runs before the socket bound (prepended last), so a refused upgrade takes no slot.
+ * A graphql-ws upgrade from a page whose origin is not allowed (docs/api/endpoints-and-auth.md#browsers) is
+ * answered 403 before the WebSocket server sees it. Runs before the socket bound (prepended last), so a
+ * refused upgrade takes no slot.
  */
 function refuseOtherOrigins(app: INestApplication, allowed: 'any' | readonly string[]): void {
   if (allowed === 'any') return;

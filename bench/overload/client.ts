@@ -4,7 +4,7 @@
  * game created and joined, the mover's `game(id)` at each turn, `makeMove` with `expectedVersion` — so every
  * request needs the database. Unlike the API bench's bots it goes on through refusals: a request answered
  * UNAVAILABLE is sent again as it was (a move with the same `clientMoveId`, so a move that was applied after all
- * is answered, not applied twice), as a client of the API is told to do (docs/api.md#unavailable).
+ * is answered, not applied twice), as a client of the API is told to do (docs/api/errors.md#unavailable).
  */
 import { nowMs } from '../stats';
 import { GameSnapshot, parseGame } from '../api/bot';

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A Malice bot in Python, standard library only (docs/api.md#streams).
+"""A Malice bot in Python, standard library only (docs/api/subscriptions-and-streams.md#streams).
 
 It creates a game against a built-in bot, reads the game's NDJSON stream (GET /api/stream/game/:id: the game
 as this player may see it, then again after every change), and on each of its turns sends the first of its

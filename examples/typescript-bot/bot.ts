@@ -1,8 +1,8 @@
 /**
- * A Malice bot in TypeScript over graphql-ws (docs/api.md#subscriptions): it creates a game against a built-in
- * bot, subscribes to `gameUpdated` (the game as this player may see it, then again after every change) and on
- * each of its turns sends the first of its legal moves, all over one WebSocket. The operations are in
- * operations.graphql, typed by `npm run codegen` into generated/graphql.ts.
+ * A Malice bot in TypeScript over graphql-ws (docs/api/subscriptions-and-streams.md#subscriptions): it
+ * creates a game against a built-in bot, subscribes to `gameUpdated` (the game as this player may see it,
+ * then again after every change) and on each of its turns sends the first of its legal moves, all over one
+ * WebSocket. The operations are in operations.graphql, typed by `npm run codegen` into generated/graphql.ts.
  *
  *     MALICE_URL=http://localhost:3000 MALICE_TOKEN=<a token with GAME_PLAY> npx tsx examples/typescript-bot/bot.ts
  *

@@ -22,7 +22,7 @@
  * Refusals are ApiErrors carrying the HTTP status Apollo should send in `extensions.http`, which the error shaper
  * (src/errors/api-error.ts) keeps out of the body; over graphql-ws the same errors go out as the socket's errors.
  * The request and socket counts live in this app copy: N copies behind a balancer allow N times those limits; the
- * failed sign-ins are counted in the database, shared by every copy (docs/api.md, Limits).
+ * failed sign-ins are counted in the database, shared by every copy (docs/api/limits.md#limits).
  */
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';

@@ -1,7 +1,7 @@
 /**
- * `rateLimit`: where the caller's allowance stands (docs/api.md#rate-limits), for clients that cannot read the
- * `RateLimit` headers — a graphql-ws client above all. The operation asking counts once, like any other; reading
- * the allowance counts nothing more.
+ * `rateLimit`: where the caller's allowance stands (docs/api/errors.md#rate_limited), for clients that cannot
+ * read the `RateLimit` headers — a graphql-ws client above all. The operation asking counts once, like any
+ * other; reading the allowance counts nothing more.
  */
 import { Context, Field, Int, ObjectType, Query, Resolver } from '@nestjs/graphql';
 import { AccessGate } from './access-gate';

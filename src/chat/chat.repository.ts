@@ -456,7 +456,7 @@ export class ChatRepository {
 
   /**
    * Removes up to `batch` messages of games over before `cutoff`, after the id `after` (the retention pass,
-   * docs/social.md#retention); a message an open report names is kept until the report is resolved.
+   * docs/social.md#exports-and-retention); a message an open report names is kept until the report is resolved.
    */
   async removeOld(
     cutoff: Date,

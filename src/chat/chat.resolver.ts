@@ -1,5 +1,6 @@
 /**
- * Chat over GraphQL (docs/api.md#chat, docs/social.md#chat): thin; ChatService decides and writes.
+ * Chat over GraphQL (docs/api/social-chat-tournaments.md#chat, docs/social.md#chat): thin; ChatService
+ * decides and writes.
  */
 import { Args, Context, ID, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../auth/auth.service';

@@ -1,5 +1,5 @@
 /**
- * The chat's GraphQL types (docs/api.md#chat, docs/social.md#chat).
+ * The chat's GraphQL types (docs/api/social-chat-tournaments.md#chat, docs/social.md#chat).
  */
 import { Field, ID, InputType, ObjectType } from '@nestjs/graphql';
 import { listEnum, sameNames } from '../graphql/list-enum';

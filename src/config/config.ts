@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment, read and validated once at boot (README.md, "Configuration"): nothing
+ * Configuration from the environment, read and validated once at boot (docs/operations.md#configuration): nothing
  * else in the service reads `process.env`. Every problem is reported at once, by variable name.
  */
 import { createECDH } from 'node:crypto';
@@ -11,7 +11,10 @@ import { formatNetwork, parseNetwork } from './networks';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
-/** Guests (docs/api.md#startguest): how many, for how long, and how much of the expert bot's time they share. */
+/**
+ * Guests (docs/api/players-and-accounts.md#startguest): how many, for how long, and how much of the expert
+ * bot's time they share.
+ */
 export interface GuestSettings {
   /** Guests one address may start in a day; 0 turns guests off. */
   readonly perAddressPerDay: number;
@@ -61,7 +64,8 @@ export interface AppConfig {
   /**
    * Which web pages may call the API from a browser (CORS, and the Origin of a graphql-ws connection): `any`, or
    * the listed origins (`https://play.example.com`). Any is safe because no credential travels in a cookie: a token
-   * goes in the Authorization header, which a page of another origin cannot read or make up (docs/api.md#browsers).
+   * goes in the Authorization header, which a page of another origin cannot read or make up
+   * (docs/api/endpoints-and-auth.md#browsers).
    */
   readonly allowedOrigins: 'any' | readonly string[];
   /** Bounds on graphql-ws connections (per app copy). */
@@ -73,7 +77,10 @@ export interface AppConfig {
     /** `gameUpdated` subscribers without a token on one game. */
     readonly anonymousWatchersPerGame: number;
   };
-  /** The NDJSON streams (docs/api.md#streams): a keep-alive line (an empty one) this often. */
+  /**
+   * The NDJSON streams (docs/api/subscriptions-and-streams.md#streams): a keep-alive line (an empty one) this
+   * often.
+   */
   readonly streams: { readonly keepAliveMs: number };
   /** Plain HTTP connections (docs/operations.md#http-connections): how long a client may take, how many it holds. */
   readonly http: {
@@ -135,7 +142,7 @@ export interface AppConfig {
   readonly publicUrl: string;
   /** Vacation days a player may take in any 365 days (docs/correspondence.md#vacation); 0 turns vacation off. */
   readonly vacationDays: number;
-  /** Guests (docs/api.md#startguest). */
+  /** Guests (docs/api/players-and-accounts.md#startguest). */
   readonly guests: GuestSettings;
   /**
    * `GET /metrics` (docs/operations.md#metrics) is served only when this is set, and only to
@@ -396,7 +403,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     dataDir: path.resolve(cwd, read.string('DATA_DIR', '.data')),
     embeddedPostgresPort: read.integer('EMBEDDED_POSTGRES_PORT', 54329, 1024, 65535),
     graphql: {
-      // The schema is public (docs/api.md#endpoints): introspection stays on in production unless switched off.
+      // The schema is public (docs/api/endpoints-and-auth.md#endpoints): introspection stays on in production
+      // unless switched off.
       introspection: read.boolean('GRAPHQL_INTROSPECTION', true),
       explorer: read.boolean('GRAPHQL_EXPLORER', !production),
       maxDepth: read.integer('GRAPHQL_MAX_DEPTH', 15, 2, 100),
@@ -404,7 +412,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       maxCost: read.integer('GRAPHQL_MAX_COST', 100_000, 10, 10_000_000),
       maxWork: read.integer('GRAPHQL_MAX_WORK', 500, 1, 100_000),
       maxBodyBytes: read.integer('GRAPHQL_MAX_BODY_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
-      // Each well above the largest committed document (docs/api.md#limits gives the margins).
+      // Each well above the largest committed document (docs/api/limits.md#limits gives the margins).
       maxTokens: read.integer('GRAPHQL_MAX_TOKENS', 2000, 100, 1_000_000),
       maxSelections: read.integer('GRAPHQL_MAX_SELECTIONS', 1000, 10, 1_000_000),
     },

@@ -121,8 +121,8 @@ export const UNAVAILABLE_MESSAGES: Record<DatabaseFailure, string> = {
 
 /**
  * Seconds a client should wait before it tries again, when there is a better answer than "a few seconds": a busy
- * copy's queue moves at hundreds of connections a second, so a second later it has room (docs/api.md#unavailable).
- * Sent as `extensions.retryAfter` and, over HTTP, `Retry-After`.
+ * copy's queue moves at hundreds of connections a second, so a second later it has room
+ * (docs/api/errors.md#unavailable). Sent as `extensions.retryAfter` and, over HTTP, `Retry-After`.
  */
 export const UNAVAILABLE_RETRY_AFTER: Partial<Record<DatabaseFailure, number>> = { busy: 1 };
 

@@ -4,7 +4,7 @@
  * `dataDir`, so a second start reuses it.
  *
  * - **Password**: the `postgres` role has a random password made for each data folder, kept in
- *   `<dataDir>/postgres-password`, mode 0600, owned by the user the app runs as (README, "Security notes"). A
+ *   `<dataDir>/postgres-password`, mode 0600, owned by the user the app runs as (docs/security.md). A
  *   folder made before had the fixed password `malice`: its next start replaces it (ALTER ROLE) and says so.
  * - **A folder still held**: a start first waits for a Postgres of an earlier run on the same folder to finish
  *   (its postmaster.pid), saying which process it is; a stale postmaster.pid is removed.

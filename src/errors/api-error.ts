@@ -104,7 +104,7 @@ export function asApiError(error: unknown): ApiError | null {
 /**
  * Engine violations → API errors: a move out of turn is NOT_YOUR_TURN, an ended game GAME_NOT_ACTIVE, the rest
  * ILLEGAL_MOVE. Each carries the violation's code (`rule`), its parameters (`params`) and the sentence ids of the
- * rule texts (`sentences`), so that a client can say it in its own language (docs/api.md#rule-codes).
+ * rule texts (`sentences`), so that a client can say it in its own language (docs/api/errors.md#rule-codes).
  */
 export function violationError(violation: Violation): ApiError {
   const details = { rule: violation.code, params: violation.params, sentences: violation.sentences };

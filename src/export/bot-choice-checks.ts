@@ -3,7 +3,8 @@
  * the move the bot chooses from that seat's view, with the stream keyed by the revealed seed
  * (docs/fairness.md#the-built-in-bots-choices). Each decision is a bot's search again — ExpertBot's up to a few
  * hundred milliseconds of CPU — so a game's replay can take seconds, and verifyGame may be asked by anyone,
- * anonymously. So that it cannot be used to burn the server's CPU (docs/api.md#verifygame):
+ * anonymously. So that it cannot be used to burn the server's CPU
+ * (docs/api/exports-and-verification.md#verifygame):
  *
  * - the searches run in the copy's bot threads (src/bots/bot-threads.ts), never on the event loop, one decision at
  *   a time, and behind every bot turn of a running game: the replays never take more cores than the bots already

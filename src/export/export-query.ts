@@ -9,7 +9,10 @@ import { ApiError, invalidTime } from '../errors/api-error';
 import type { ListOutcome, ListStatus } from '../games/persistence/games-list';
 import { GAME_STATUSES, OUTCOMES } from '../games/domain/vocabulary';
 
-/** How an export is written: one JSON document, or newline-delimited JSON (docs/api.md#exports). */
+/**
+ * How an export is written: one JSON document, or newline-delimited JSON
+ * (docs/api/exports-and-verification.md#exports).
+ */
 export const EXPORT_FORMATS = ['json', 'ndjson'] as const;
 export type ExportFormatName = (typeof EXPORT_FORMATS)[number];
 

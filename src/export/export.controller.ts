@@ -1,6 +1,6 @@
 /**
- * Downloads over plain HTTP (docs/api.md#http-downloads), for tools that do not speak GraphQL (curl, jq, a
- * notebook):
+ * Downloads over plain HTTP (docs/api/exports-and-verification.md#http-downloads), for tools that do not
+ * speak GraphQL (curl, jq, a notebook):
  *
  * - `GET /api/games/:id/export?format=json|ndjson`: one game;
  * - `GET /api/players/:username/games.ndjson?status=…&preset=…&opponent=…&result=…&rated=…&finishedAfter=…&finishedBefore=…`:

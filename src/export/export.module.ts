@@ -10,9 +10,9 @@ import { ExportService } from './export.service';
 import { GameVerifier } from './game-verifier';
 
 /**
- * Replay, export and fairness (docs/api.md#exports): GraphQL `exportGame`, `verifyGame` (its bot-choice replays in
- * the bot threads the bot worker shares) and `Game.positionAfter`, and /api downloads (one's own data,
- * GET /api/me/export, is the accounts module's).
+ * Replay, export and fairness (docs/api/exports-and-verification.md#exports): GraphQL `exportGame`,
+ * `verifyGame` (its bot-choice replays in the bot threads the bot worker shares) and `Game.positionAfter`,
+ * and /api downloads (one's own data, GET /api/me/export, is the accounts module's).
  */
 @Module({
   imports: [AuthModule, GamesModule, AccountsModule, BotThreadsModule],

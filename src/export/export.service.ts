@@ -1,7 +1,8 @@
 /**
- * Replay, export and fairness (docs/api.md#exports): a game's log as a `malice-game/1` document (game-export.ts),
- * the position after any ply of a finished game, and a player's games as a stream of exports. Reads the log
- * through the games repository, in seq order, and folds it with the engine from the game's initial state.
+ * Replay, export and fairness (docs/api/exports-and-verification.md#exports): a game's log as a
+ * `malice-game/1` document (game-export.ts), the position after any ply of a finished game, and a player's
+ * games as a stream of exports. Reads the log through the games repository, in seq order, and folds it with
+ * the engine from the game's initial state.
  */
 import { Injectable } from '@nestjs/common';
 import { formatPosition, replayFrom } from '../engine';

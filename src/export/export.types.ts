@@ -1,6 +1,6 @@
 /**
- * The GraphQL types of the export (docs/api.md#exports) and of verifyGame's answer (docs/api.md#verifygame). The
- * document format itself is game-export.ts.
+ * The GraphQL types of the export (docs/api/exports-and-verification.md#exports) and of verifyGame's answer
+ * (docs/api/exports-and-verification.md#verifygame). The document format itself is game-export.ts.
  */
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { listEnum } from '../graphql/list-enum';
@@ -11,7 +11,8 @@ export const ExportFormat = listEnum(
   { json: 'JSON', ndjson: 'NDJSON' },
   {
     name: 'ExportFormat',
-    description: 'How `exportGame` writes a game (the malice-game/1 format, docs/api.md "Exports").',
+    description:
+      'How `exportGame` writes a game (the malice-game/1 format, docs/api/exports-and-verification.md#exports).',
     values: {
       json: { description: 'One JSON object, the events inline.' },
       ndjson: {

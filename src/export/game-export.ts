@@ -1,7 +1,8 @@
 /**
- * The game export format, `malice-game/1` (docs/api.md#the-export-format): one game as a self-contained document
- * that anyone can check with the engine alone (docs/fairness.md). Pure: no Nest, no Prisma; the service hands it a
- * stored game and its log rows, and both the GraphQL field and the HTTP endpoints serialize what it builds.
+ * The game export format, `malice-game/1` (docs/api/exports-and-verification.md#the-export-format): one game
+ * as a self-contained document that anyone can check with the engine alone (docs/fairness.md). Pure: no Nest,
+ * no Prisma; the service hands it a stored game and its log rows, and both the GraphQL field and the HTTP
+ * endpoints serialize what it builds.
  *
  * JSON: one object, `events` inline. NDJSON: a header line (`"kind":"game"`, everything but `events`), then one
  * `"kind":"event"` line per event, so a long log can be read (and written) as a stream.

@@ -1,11 +1,11 @@
 /**
- * verifyGame (docs/api.md#verifygame): the server's check of a game that is over is the command-line verifier's
- * (src/export/verify-export.ts, docs/fairness.md) on the game's export, built from the stored game and its log as
- * exportGame builds it (game-export.ts) and read back from its JSON as the verifier reads a file. So the server and
- * the checker cannot disagree on a game's export; the one thing the server sees beyond it is a stored log row past
- * the game's version (check 5, below). Check 8's searches run in the bot threads (src/export/bot-choice-checks.ts:
- * one game at a time, RATE_LIMITED otherwise, each finding kept), and verify-answer.ts words the checks as the
- * VerifyResult type.
+ * verifyGame (docs/api/exports-and-verification.md#verifygame): the server's check of a game that is over is
+ * the command-line verifier's (src/export/verify-export.ts, docs/fairness.md) on the game's export, built
+ * from the stored game and its log as exportGame builds it (game-export.ts) and read back from its JSON as
+ * the verifier reads a file. So the server and the checker cannot disagree on a game's export; the one thing
+ * the server sees beyond it is a stored log row past the game's version (check 5, below). Check 8's searches
+ * run in the bot threads (src/export/bot-choice-checks.ts: one game at a time, RATE_LIMITED otherwise, each
+ * finding kept), and verify-answer.ts words the checks as the VerifyResult type.
  *
  * Provided by ExportModule, beside the query that serves it (export.resolver.ts): the games module, whose providers
  * it reads through, sits below the export module (docs/architecture.md, "Layout of a module").

@@ -1,8 +1,9 @@
 /**
- * verifyGame's answer (docs/api.md#verifygame; the VerifyResult type, src/export/export.types.ts) from the checks of
- * verify-export.ts on the game's export. Each check stands behind one of the answer's five flags, so a check that
- * fails there fails the answer too; the message is the first failed check's own text — the line the command-line
- * verifier prints after FAIL — or, when every check holds, what was checked. Pure: no Nest, no database.
+ * verifyGame's answer (docs/api/exports-and-verification.md#verifygame; the VerifyResult type,
+ * src/export/export.types.ts) from the checks of verify-export.ts on the game's export. Each check stands
+ * behind one of the answer's five flags, so a check that fails there fails the answer too; the message is the
+ * first failed check's own text — the line the command-line verifier prints after FAIL — or, when every check
+ * holds, what was checked. Pure: no Nest, no database.
  */
 import { BotChoicesOutcome, Check, CheckKind } from './verify-export';
 

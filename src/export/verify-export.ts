@@ -1,5 +1,5 @@
 /**
- * The checks of an exported game (docs/fairness.md, docs/api.md "The export format"), pure: they import nothing but
+ * The checks of an exported game (docs/fairness.md, docs/api/exports-and-verification.md#the-export-format), pure: they import nothing but
  * the rules engine (src/engine), so what they trust is that code alone. Three readers run them, on the same export,
  * with the same result: the command-line verifier (scripts/verify-export.ts), the web client's Verify button
  * (web/src/replay/engine-replay.ts), and the server's verifyGame (src/export/game-verifier.ts, on the export it
@@ -54,7 +54,7 @@ import {
   viewFor,
 } from '../engine';
 
-/** The export format (docs/api.md "The export format"): what src/export/game-export.ts writes and this file reads. */
+/** The export format (docs/api/exports-and-verification.md#the-export-format): what src/export/game-export.ts writes and this file reads. */
 export const EXPORT_FORMAT = 'malice-game/1';
 
 /** The text is not an export at all (the command line exits 2 on it). */
@@ -85,7 +85,7 @@ export interface VerifiablePlayer {
   readonly botVersions: readonly string[] | null;
 }
 
-/** What the checks read of an export (docs/api.md, "The export format"). */
+/** What the checks read of an export (docs/api/exports-and-verification.md#the-export-format). */
 export interface VerifiableExport {
   readonly id: string;
   readonly preset: string;

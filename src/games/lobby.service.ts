@@ -48,10 +48,10 @@ export class LobbyService {
   }
 
   /**
-   * An open seek (docs/api.md#seekgame). The player's own open seek of the same kind, if there is one, is the
-   * answer (the same seek, nothing written); else the oldest open seek of that kind someone else opened is
-   * joined (losing the race for its seat moves on to the next); else a seek is opened — under a lock per player,
-   * so that two seeks of one player at once open one (GameHandler's openSeek).
+   * An open seek (docs/api/challenges-and-seeks.md#seekgame). The player's own open seek of the same kind, if
+   * there is one, is the answer (the same seek, nothing written); else the oldest open seek of that kind
+   * someone else opened is joined (losing the race for its seat moves on to the next); else a seek is opened
+   * — under a lock per player, so that two seeks of one player at once open one (GameHandler's openSeek).
    */
   async seek(
     playerId: string,

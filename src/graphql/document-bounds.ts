@@ -1,9 +1,9 @@
 /**
- * Bounds a GraphQL document keeps before anything costs more than reading it (docs/api.md#limits). graphql-js's
- * parser is recursive, and its specified validation rules are not linear in the document's size
- * (OverlappingFieldsCanBeMergedRule compares every pair of fields that share a response name in one place, and
- * every pair of fragments spread in one place), so every document is judged in two cheap passes first, on every way
- * in (src/graphql/transports.ts), each stopping at its limit:
+ * Bounds a GraphQL document keeps before anything costs more than reading it (docs/api/limits.md#limits).
+ * graphql-js's parser is recursive, and its specified validation rules are not linear in the document's size
+ * (OverlappingFieldsCanBeMergedRule compares every pair of fields that share a response name in one place,
+ * and every pair of fragments spread in one place), so every document is judged in two cheap passes first, on
+ * every way in (src/graphql/transports.ts), each stopping at its limit:
  *
  * 1. its text, token by token with graphql-js's own lexer (a loop, no recursion): at most `maxTokens` tokens (the
  *    parser's `maxTokens` too), brackets nested at most `nestingLimit(maxDepth)` deep, at most MAX_DIRECTIVES
@@ -41,7 +41,7 @@ export interface DocumentBounds {
 }
 
 /**
- * Directives in one document. No operation of the web client, the example bots or docs/api.md uses one; `@include`
+ * Directives in one document. No operation of the web client, the example bots or docs/api/ uses one; `@include`
  * and `@skip` on every field of a large query stay well within.
  */
 export const MAX_DIRECTIVES = 50;

@@ -1,6 +1,7 @@
 /**
  * The `Node` interface: objects with a stable, global id that `node(id:)` finds again (a game or a player, by
- * its UUID), so a caching client such as Apollo Client can normalise and refetch them (docs/api.md#node).
+ * its UUID), so a caching client such as Apollo Client can normalise and refetch them
+ * (docs/api/types.md#node).
  */
 import { Field, ID, InterfaceType } from '@nestjs/graphql';
 

@@ -1,6 +1,8 @@
 /**
- * Where a page of a connection stands (docs/api.md#pagination): the Relay `PageInfo` fields, for lists paged
- * forward with `first` and `after`, and their GraphQL type, which every module's connections share.
+ * Where a page of a connection stands
+ * (docs/api/types.md#moverecordconnection-playereventconnection-webhookdeliveryconnection-and-their-edges):
+ * the Relay `PageInfo` fields, for lists paged forward with `first` and `after`, and their GraphQL type,
+ * which every module's connections share.
  */
 import { Field, ObjectType } from '@nestjs/graphql';
 

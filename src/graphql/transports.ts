@@ -72,9 +72,10 @@ export function unavailableIs503(): ApolloServerPlugin {
 }
 
 /**
- * Subscriptions are served over graphql-ws only (docs/api.md#subscriptions). Over HTTP one is refused once its
- * operation is known and before it runs, as a request error from our closed list through the one error shaper:
- * Nest's own refusal, answered later in Apollo's pipeline, would skip the shaper and say `BAD_REQUEST`.
+ * Subscriptions are served over graphql-ws only (docs/api/subscriptions-and-streams.md#subscriptions). Over
+ * HTTP one is refused once its operation is known and before it runs, as a request error from our closed list
+ * through the one error shaper: Nest's own refusal, answered later in Apollo's pipeline, would skip the
+ * shaper and say `BAD_REQUEST`.
  */
 export function subscriptionsOverHttpRefused(): ApolloServerPlugin {
   return {

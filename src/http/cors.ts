@@ -1,8 +1,8 @@
 /**
- * Browsers on other origins (docs/api.md#browsers). CORS is answered by Fastify's own plugin through Nest's
- * `enableCors`, in the first request hook — before Nest middleware and before Apollo, so a preflight never reaches
- * Apollo's CSRF check (which stays on for every other request) — on every route. WebSockets have no CORS: a
- * graphql-ws upgrade is checked against the same origins by `originAllowed`.
+ * Browsers on other origins (docs/api/endpoints-and-auth.md#browsers). CORS is answered by Fastify's own
+ * plugin through Nest's `enableCors`, in the first request hook — before Nest middleware and before Apollo,
+ * so a preflight never reaches Apollo's CSRF check (which stays on for every other request) — on every route.
+ * WebSockets have no CORS: a graphql-ws upgrade is checked against the same origins by `originAllowed`.
  *
  * Allowing any origin is the safe default here because no credential travels in a cookie: a token is sent in the
  * `Authorization` header, which a page can only send with a token it holds already. A listed set of origins is for

@@ -1,6 +1,7 @@
 /**
- * `GET /graphql/schema.graphql`: the schema as SDL, for code generators and for reading (docs/api.md#endpoints).
- * The same schema introspection gives, so it is mounted only where introspection is on (GRAPHQL_INTROSPECTION).
+ * `GET /graphql/schema.graphql`: the schema as SDL, for code generators and for reading
+ * (docs/api/endpoints-and-auth.md#endpoints). The same schema introspection gives, so it is mounted only
+ * where introspection is on (GRAPHQL_INTROSPECTION).
  */
 import { Controller, Get, Header } from '@nestjs/common';
 import { GraphQLSchemaHost } from '@nestjs/graphql';

@@ -5,9 +5,9 @@ import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { AppMetrics } from './app-metrics';
 
 /**
- * `GET /metrics` (docs/operations.md#metrics), mounted only when `METRICS_TOKEN` is set (README, "Configuration"),
- * and answered only to `Authorization: Bearer <that token>`: the numbers say how busy the service is and how far
- * behind its workers are, which is nothing to show the world.
+ * `GET /metrics` (docs/operations.md#metrics), mounted only when `METRICS_TOKEN` is set
+ * (docs/operations.md#configuration), and answered only to `Authorization: Bearer <that token>`: the numbers say
+ * how busy the service is and how far behind its workers are, which is nothing to show the world.
  */
 @Controller('metrics')
 export class MetricsController {

@@ -1,7 +1,8 @@
 /**
- * What can happen to a player (docs/correspondence.md#player-events), written once: `player_events.kind`, the
- * API's `PlayerEventKind` and `WebhookEventKind`, the kinds a webhook subscribes to. The GraphQL enums are checked
- * against this list at compile time; src/games/domain/notifications.ts says when each one is due.
+ * What can happen to a player (docs/api/events-and-notifications.md#playerevents), written once:
+ * `player_events.kind`, the API's `PlayerEventKind` and `WebhookEventKind`, the kinds a webhook subscribes
+ * to. The GraphQL enums are checked against this list at compile time; src/games/domain/notifications.ts says
+ * when each one is due.
  */
 export const PLAYER_EVENT_KINDS = [
   'YOUR_TURN',

@@ -182,8 +182,9 @@ export class PlayerEventsRepository {
 }
 
 /**
- * Erases a deleted account's events (docs/api.md#deleteaccount), on `db` (the caller's transaction). Their webhook
- * deliveries went with its webhooks; deliveries are snapshots, so nothing else points at the rows.
+ * Erases a deleted account's events (docs/api/players-and-accounts.md#deleteaccount), on `db` (the caller's
+ * transaction). Their webhook deliveries went with its webhooks; deliveries are snapshots, so nothing else
+ * points at the rows.
  */
 export async function erasePlayerEventsOf(db: Statements, playerId: string): Promise<void> {
   await db.query('DELETE FROM player_events WHERE player_id = $1::uuid', [playerId]);

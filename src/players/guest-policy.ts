@@ -1,12 +1,12 @@
 /**
- * Guests (docs/api.md#startguest): a visitor plays the computer at once on a real account made on the spot, named
- * `Guest-NNNNNN` in a namespace nobody else may register (src/players/reserved-names.ts `isGuestNamespace`), with
- * no password. A guest may do only what needs no identity: play the built-in bots and unrated open seeks, watch,
- * read. Everything that reaches other people or lasts beyond the visit — rated games, invitations either way, open
- * games by link, API tokens, webhooks, e-mail, two-factor sign-in, vacation — waits until its owner keeps the
- * account with a name and a password (keepGuestAccount: the same account, its games and history carried over).
- * Pure: the players service and the game handler ask it and raise its refusals as GUEST_NOT_ALLOWED
- * (src/auth/guest-refusals.ts names them).
+ * Guests (docs/api/players-and-accounts.md#startguest): a visitor plays the computer at once on a real
+ * account made on the spot, named `Guest-NNNNNN` in a namespace nobody else may register
+ * (src/players/reserved-names.ts `isGuestNamespace`), with no password. A guest may do only what needs no
+ * identity: play the built-in bots and unrated open seeks, watch, read. Everything that reaches other people
+ * or lasts beyond the visit — rated games, invitations either way, open games by link, API tokens, webhooks,
+ * e-mail, two-factor sign-in, vacation — waits until its owner keeps the account with a name and a password
+ * (keepGuestAccount: the same account, its games and history carried over). Pure: the players service and the
+ * game handler ask it and raise its refusals as GUEST_NOT_ALLOWED (src/auth/guest-refusals.ts names them).
  */
 import type { GuestRefusal } from '../auth/guest-refusals';
 
@@ -42,7 +42,10 @@ export function guestCreationRefusal(game: GuestCreation): GuestRefusal | null {
 /** What a guest would join, as far as guests are concerned. */
 export interface GuestJoin {
   readonly rated: boolean;
-  /** The game has the shape of an open seek (docs/api.md#seekgame): two seats, the preset's rules, nobody invited. */
+  /**
+   * The game has the shape of an open seek (docs/api/challenges-and-seeks.md#seekgame): two seats, the
+   * preset's rules, nobody invited.
+   */
   readonly seek: boolean;
 }
 

@@ -4,7 +4,10 @@ import { AuthPayloadType } from './player.types';
 import { toPlayer } from './players.resolver';
 import { GuestsService } from './guests.service';
 
-/** Guests (docs/api.md#startguest): starting one (keeping one is the accounts module's: keepGuestAccount). */
+/**
+ * Guests (docs/api/players-and-accounts.md#startguest): starting one (keeping one is the accounts module's:
+ * keepGuestAccount).
+ */
 @Resolver()
 export class GuestsResolver {
   constructor(private readonly guests: GuestsService) {}

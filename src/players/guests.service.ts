@@ -1,6 +1,6 @@
 /**
- * Guests (docs/api.md#startguest, src/players/guest-policy.ts): starting one for a visitor, at most
- * GUESTS_PER_ADDRESS_PER_DAY from one address, and keeping one with a name and a password.
+ * Guests (docs/api/players-and-accounts.md#startguest, src/players/guest-policy.ts): starting one for a
+ * visitor, at most GUESTS_PER_ADDRESS_PER_DAY from one address, and keeping one with a name and a password.
  */
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';

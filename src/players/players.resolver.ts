@@ -35,7 +35,8 @@ export class PlayersResolver {
     @Args('password', {
       description:
         '15–200 characters (Unicode code points, NFKC); not a common or breached password, not built on the ' +
-        'username, not a few characters repeated or a run such as 123456… (docs/api.md, register).',
+        'username, not a few characters repeated or a run such as 123456… ' +
+        '(docs/api/players-and-accounts.md#register).',
     })
     password: string,
   ): Promise<AuthPayloadType> {

@@ -344,10 +344,11 @@ export class PlayersService {
   }
 
   /**
-   * Turns the account into a tombstone (docs/api.md#deleteaccount): marked deleted, its password hash gone, and
-   * every token (so every session), webhook and pending webhook delivery with it — in one transaction that
-   * announces the token change, so open sockets close on every app copy. The row, id and username stay: the
-   * games it played still name it, and the name stays taken. False when it was deleted already.
+   * Turns the account into a tombstone (docs/api/players-and-accounts.md#deleteaccount): marked deleted, its
+   * password hash gone, and every token (so every session), webhook and pending webhook delivery with it — in
+   * one transaction that announces the token change, so open sockets close on every app copy. The row, id and
+   * username stay: the games it played still name it, and the name stays taken. False when it was deleted
+   * already.
    */
   async tombstone(playerId: string, now: Date): Promise<boolean> {
     const deleted = await this.players.tombstone(playerId, now);

@@ -1,5 +1,6 @@
 /**
- * Two-factor sign-in over GraphQL (docs/api.md#starttwofactor), managed with a session token.
+ * Two-factor sign-in over GraphQL (docs/api/players-and-accounts.md#starttwofactor), managed with a session
+ * token.
  */
 import { Args, Context, Field, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
 import { requireSession } from '../auth/auth.service';

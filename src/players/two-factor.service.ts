@@ -1,7 +1,8 @@
 /**
- * Two-factor sign-in (docs/api.md#starttwofactor): an account turns it on with a code from an authenticator app
- * (RFC 6238, src/players/totp.ts) and gets ten recovery codes, shown once; from then on `login` asks for a code
- * (TWO_FACTOR_REQUIRED without one), each code taken once. Turning it off needs the password and a code.
+ * Two-factor sign-in (docs/api/players-and-accounts.md#starttwofactor): an account turns it on with a code
+ * from an authenticator app (RFC 6238, src/players/totp.ts) and gets ten recovery codes, shown once; from
+ * then on `login` asks for a code (TWO_FACTOR_REQUIRED without one), each code taken once. Turning it off
+ * needs the password and a code.
  */
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';

@@ -1,8 +1,8 @@
 /**
  * Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013) with the constants Lichess uses
- * (docs/api.md#ratings): new players 1500 / RD 500 / volatility 0.09, τ = 0.75, RD kept within 45–500, provisional
- * while RD ≥ 110. Pure and framework-free. A game is one rating period; with 3–6 players every pair counts as one
- * result, decided by placement (`pairwiseResults`), as BGA does.
+ * (docs/api/ratings-and-history.md#ratings): new players 1500 / RD 500 / volatility 0.09, τ = 0.75, RD kept
+ * within 45–500, provisional while RD ≥ 110. Pure and framework-free. A game is one rating period; with 3–6
+ * players every pair counts as one result, decided by placement (`pairwiseResults`), as BGA does.
  */
 
 export interface Rating {

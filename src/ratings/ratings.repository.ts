@@ -1,11 +1,10 @@
 /**
  * `ratings` (docs/architecture.md, "Who writes what"): the only code that writes the table — a rated game's rating
- * updates, inside the transaction of the move that finished it (docs/api.md#ratings; called by
- * src/games/persistence/sql/finish.ts through FinishRatings, bound in RatingsModule, and it records each seat's
- * change), the bulk path that stores ratings computed
- * elsewhere from the same rules (seed:demo's ledger), and the erasure of a deleted account's ratings — and the reads
- * of ratings, statistics, leaderboards, rating histories and head-to-head records (their SQL:
- * src/ratings/sql/ratings-sql.ts).
+ * updates, inside the transaction of the move that finished it (docs/api/ratings-and-history.md#ratings;
+ * called by src/games/persistence/sql/finish.ts through FinishRatings, bound in RatingsModule, and it records
+ * each seat's change), the bulk path that stores ratings computed elsewhere from the same rules (seed:demo's
+ * ledger), and the erasure of a deleted account's ratings — and the reads of ratings, statistics,
+ * leaderboards, rating histories and head-to-head records (their SQL: src/ratings/sql/ratings-sql.ts).
  */
 import { Injectable } from '@nestjs/common';
 import type { ClientBase, PoolClient } from 'pg';
@@ -126,8 +125,8 @@ export async function rateFinishedGame(
 }
 
 /**
- * Erases a deleted account's ratings (docs/api.md#deleteaccount): it leaves every leaderboard. Its seats keep their
- * rating changes, which are part of the other players' games.
+ * Erases a deleted account's ratings (docs/api/players-and-accounts.md#deleteaccount): it leaves every
+ * leaderboard. Its seats keep their rating changes, which are part of the other players' games.
  */
 export async function eraseRatingsOf(client: ClientBase, playerId: string): Promise<void> {
   await client.query('DELETE FROM ratings WHERE player_id = $1::uuid', [playerId]);

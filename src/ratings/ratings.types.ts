@@ -1,5 +1,6 @@
 /**
- * The GraphQL types of ratings, statistics, leaderboards and head-to-head records (docs/api.md#ratings).
+ * The GraphQL types of ratings, statistics, leaderboards and head-to-head records
+ * (docs/api/ratings-and-history.md#ratings).
  */
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Outcome, Preset } from '../games/api/game.types';

@@ -135,7 +135,10 @@ export class SocialRepository {
     return players;
   }
 
-  /** A deleted account's follows, blocks and presence setting, both ways (docs/api.md#deleteaccount). */
+  /**
+   * A deleted account's follows, blocks and presence setting, both ways
+   * (docs/api/players-and-accounts.md#deleteaccount).
+   */
   async eraseOf(playerId: string): Promise<void> {
     await this.prisma.pool.query(
       `WITH f AS (DELETE FROM follows WHERE follower_id = $1::uuid OR followee_id = $1::uuid),
@@ -146,8 +149,8 @@ export class SocialRepository {
   }
 
   /**
-   * What the player chose, for their own export (docs/api.md#get-apimeexport): whom they follow and block, since
-   * when, by name; and whether they hide their presence.
+   * What the player chose, for their own export (docs/api/exports-and-verification.md#get-apimeexport): whom
+   * they follow and block, since when, by name; and whether they hide their presence.
    */
   async exportOf(playerId: string): Promise<{
     readonly following: readonly { readonly username: string; readonly since: Date }[];

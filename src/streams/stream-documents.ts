@@ -1,7 +1,7 @@
 /**
- * The GraphQL documents behind the NDJSON streams (docs/api.md#streams), built from the schema itself so that a
- * stream line carries what the GraphQL type does, under its field names, and a field added to `Game` reaches the
- * streams without anyone remembering them. Pure.
+ * The GraphQL documents behind the NDJSON streams (docs/api/subscriptions-and-streams.md#streams), built from
+ * the schema itself so that a stream line carries what the GraphQL type does, under its field names, and a
+ * field added to `Game` reaches the streams without anyone remembering them. Pure.
  *
  * "The full game" is every field of `Game` without arguments, and of the objects in it, except that a `Player`
  * brings only its own plain fields (id, username, …): its ratings, stats and vacation are the player's, not the

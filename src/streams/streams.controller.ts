@@ -1,9 +1,9 @@
 /**
- * The NDJSON streams over plain HTTP (docs/api.md#streams), for bots in any language: `GET /api/stream/events`
- * (the caller's `myEvents`), `GET /api/stream/game/:id` (`gameUpdated`) and `GET /api/stream/game/:id/chat`
- * (`chatMessages`). Served by Nest and Fastify like every
- * route, so CORS, the logs and the gate see each request; the work is StreamsService's. A refusal before the
- * stream begins is an HTTP error as the downloads answer it (`{ "error": { "code", "message" } }`).
+ * The NDJSON streams over plain HTTP (docs/api/subscriptions-and-streams.md#streams), for bots in any
+ * language: `GET /api/stream/events` (the caller's `myEvents`), `GET /api/stream/game/:id` (`gameUpdated`)
+ * and `GET /api/stream/game/:id/chat` (`chatMessages`). Served by Nest and Fastify like every route, so CORS,
+ * the logs and the gate see each request; the work is StreamsService's. A refusal before the stream begins is
+ * an HTTP error as the downloads answer it (`{ "error": { "code", "message" } }`).
  */
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -4,7 +4,7 @@ import { PlayerEventsModule } from '../notifications/notifications.module';
 import { StreamsController } from './streams.controller';
 import { StreamsService } from './streams.service';
 
-/** The NDJSON streams of the subscriptions (docs/api.md#streams). */
+/** The NDJSON streams of the subscriptions (docs/api/subscriptions-and-streams.md#streams). */
 @Module({
   imports: [AuthModule, PlayerEventsModule],
   controllers: [StreamsController],

@@ -1,8 +1,9 @@
 /**
- * The NDJSON streams (docs/api.md#streams): `myEvents` and `gameUpdated` for clients that speak plain HTTP, one
- * JSON value a line. Each stream *is* the subscription: it is executed against the app's own schema with the
- * caller's viewer, so the redaction (what the caller may see), the scopes, the anonymous watcher bound and the
- * catch-up after a lost LISTEN connection are the subscription's own. What the stream adds:
+ * The NDJSON streams (docs/api/subscriptions-and-streams.md#streams): `myEvents` and `gameUpdated` for
+ * clients that speak plain HTTP, one JSON value a line. Each stream *is* the subscription: it is executed
+ * against the app's own schema with the caller's viewer, so the redaction (what the caller may see), the
+ * scopes, the anonymous watcher bound and the catch-up after a lost LISTEN connection are the subscription's
+ * own. What the stream adds:
  *
  * - the gate first, as for any request (src/auth/access-gate.ts): the token, the rate limit (a stream is one
  *   operation) and the open-connection bounds graphql-ws has (per address, per player), held while it is open;

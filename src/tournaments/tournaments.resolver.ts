@@ -1,5 +1,6 @@
 /**
- * Tournaments over GraphQL (docs/api.md#tournaments): thin; TournamentsService decides.
+ * Tournaments over GraphQL (docs/api/social-chat-tournaments.md#tournaments): thin; TournamentsService
+ * decides.
  */
 import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../auth/auth.service';

@@ -1,5 +1,6 @@
 /**
- * The tournaments' GraphQL types (docs/api.md#tournaments, docs/social.md#tournaments).
+ * The tournaments' GraphQL types (docs/api/social-chat-tournaments.md#tournaments,
+ * docs/social.md#tournaments).
  */
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { Preset } from '../games/api/game.types';

@@ -59,8 +59,8 @@ export interface WebhookRegistration {
 
 /**
  * Deletes every webhook of a player — their deliveries and attempts go with them (ON DELETE CASCADE) — inside
- * the caller's transaction: a deleted account's (docs/api.md#deleteaccount), with its tokens in the same commit
- * (src/players/players.repository.ts).
+ * the caller's transaction: a deleted account's (docs/api/players-and-accounts.md#deleteaccount), with its
+ * tokens in the same commit (src/players/players.repository.ts).
  */
 export async function deleteWebhooksOf(tx: Prisma.TransactionClient, playerId: string): Promise<void> {
   await tx.webhook.deleteMany({ where: { playerId } });

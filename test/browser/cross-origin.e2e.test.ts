@@ -1,9 +1,9 @@
 /**
- * A web page on another origin plays (docs/api.md#browsers): served from its own server on another host and
- * port, it sends moves with its token in the `Authorization` header (so every POST is preflighted) and
- * subscribes to the game over graphql-ws, in a real Chromium (test/browser/support/browser.ts). The opponent
- * plays from outside the page; the page sees the game move on to its last version, without a CSP violation or a
- * page error.
+ * A web page on another origin plays (docs/api/endpoints-and-auth.md#browsers): served from its own server on
+ * another host and port, it sends moves with its token in the `Authorization` header (so every POST is
+ * preflighted) and subscribes to the game over graphql-ws, in a real Chromium
+ * (test/browser/support/browser.ts). The opponent plays from outside the page; the page sees the game move on
+ * to its last version, without a CSP violation or a page error.
  */
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -165,8 +165,8 @@ it('a page on another origin plays moves over fetch and follows the game over gr
   const { versions, errors, acknowledged } = await seen();
   expect(acknowledged).toBe(true);
   expect(errors).toEqual([]);
-  // Never backwards; two pushes may show the same version when one was built after the next change (docs/api.md,
-  // gameUpdated: "two pushes can show the same game").
+  // Never backwards; two pushes may show the same version when one was built after the next change
+  // (docs/api/subscriptions-and-streams.md#gameupdated: "two pushes can show the same game").
   expect(versions).toEqual([...versions].sort((a, b) => a - b));
   expect(versions[versions.length - 1]).toBe(game.version);
   expect(problems).toEqual([]);

@@ -19,7 +19,7 @@ import { screenshot } from './support/screenshots';
 const PASSWORD = 'correct horse battery staple';
 const PRESETS = ['CLASSIC', 'MODERN', 'ZLOBA'] as const;
 type Preset = (typeof PRESETS)[number];
-/** The ratings deviation below which a rating is established (docs/api.md "Ratings"). */
+/** The ratings deviation below which a rating is established (docs/api/ratings-and-history.md#ratings). */
 const ESTABLISHED_BELOW = 110;
 /** The pages' numbers in English, as formatNumber writes them (web/src/i18n.ts). */
 const english = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
@@ -170,7 +170,7 @@ async function noHorizontalScroll(target: Page): Promise<void> {
 beforeAll(async () => {
   app = await startTestApp();
   for (const name of [ANN, BEN, CAT, GONE]) tokens[name] = await register(app, name, PASSWORD);
-  // Ann and Ben take turns winning rated classic games until both are established (about 17: docs/api.md).
+  // Ann and Ben take turns winning rated classic games until both are established (about 17: docs/api/ratings-and-history.md#ratings).
   for (let game = 0; game < 40; game++) {
     const [annRating, benRating] = await Promise.all([ratingsOf(ANN), ratingsOf(BEN)]);
     const classic = (ratings: RatingData[]) => ratings.find((rating) => rating.preset === 'CLASSIC')!;

@@ -1,6 +1,5 @@
 /**
- * Two-factor sign-in in the web client (docs/web.md, "Account" and "Signing in with a code"; docs/api.md
- * "startTwoFactor") in a real Chromium at 375 px against the compiled server, every outcome checked through the API
+ * Two-factor sign-in in the web client (docs/web.md, "Account" and "Signing in with a code"; docs/api/players-and-accounts.md#starttwofactor) in a real Chromium at 375 px against the compiled server, every outcome checked through the API
  * as well. The test is the authenticator app: it makes the codes with the server's own RFC 6238 code
  * (src/players/totp.ts) on the real clock, which the test server keeps (it runs no CLOCK=manual).
  *

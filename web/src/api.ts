@@ -56,7 +56,7 @@ function faultMessage(fault: ClientFault): string {
 
 /**
  * A GraphQL error (or a failed request) as the API said it: its message, `extensions.code`, and the whole
- * `extensions` (a refused move's `rule` and `params`, docs/api.md "Rule codes"); or a fault the client found
+ * `extensions` (a refused move's `rule` and `params`, docs/api/errors.md#rule-codes); or a fault the client found
  * itself (`fault`, with the API's code where there is one, e.g. `NETWORK`).
  */
 export class ApiFailure extends Error {

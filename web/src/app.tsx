@@ -330,7 +330,8 @@ export function App() {
     navigate('/signin');
   };
   const signOut = async () => {
-    // A guest has no password: signed out, the account cannot be reached again (docs/api.md#startguest).
+    // A guest has no password: signed out, the account cannot be reached again
+    // (docs/api/players-and-accounts.md#startguest).
     if (me?.isGuest === true && !confirm(guestStrings().signOutWarning)) return;
     try {
       await request(AUTH, 'Logout', {});

@@ -1,7 +1,7 @@
 /**
  * Sign in or sign up with a username and a password; a refusal shows the API's message and what its code means.
  * An account with two-factor sign-in answers TWO_FACTOR_REQUIRED to the password alone: the form then asks for the
- * authenticator app's code (or a recovery code) and signs in again with it (docs/api.md "TWO_FACTOR_REQUIRED").
+ * authenticator app's code (or a recovery code) and signs in again with it (docs/api/errors.md#two_factor_required).
  * A new account takes the browser's time zone and the page's language for its pushes at once
  * (docs/correspondence.md "Preferences"), so quiet hours and pushes are right before the player visits settings.
  */

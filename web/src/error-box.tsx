@@ -1,6 +1,6 @@
 /**
  * The one way the page shows a failure: a line in the reader's language first — by the API's `extensions.reason`,
- * else its `extensions.code` (docs/api.md "Errors"), or the fault the client found itself (web/src/api.ts
+ * else its `extensions.code` (docs/api/errors.md), or the fault the client found itself (web/src/api.ts
  * ClientFault) — and the API's own message, which is English, under it as the detail.
  */
 import type { ApiFailure, ClientFault } from './api';

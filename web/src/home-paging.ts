@@ -17,7 +17,7 @@ export interface Connection<T> {
 
 /**
  * Every node of `first` and of the pages after it, read with `next(after)` until a page says it is the last.
- * The lists are keyset pages (docs/api.md "Match history", "My turn"): none is skipped or repeated, but a node
+ * The lists are keyset pages (docs/api/games-and-moves.md#games, "Match history", "My turn"): none is skipped or repeated, but a node
  * is kept once by id all the same, should it ever come twice.
  */
 export async function allPages<T extends { readonly id: string }>(

@@ -2,6 +2,9 @@
 export interface Me {
   readonly id: string;
   readonly username: string;
-  /** A guest (docs/api.md#startguest): plays the built-in bots and unrated seeks until the account is kept. */
+  /**
+   * A guest (docs/api/players-and-accounts.md#startguest): plays the built-in bots and unrated seeks until
+   * the account is kept.
+   */
   readonly isGuest: boolean;
 }

@@ -104,7 +104,7 @@ const en = {
     UNSUPPORTED_RULES_VERSION: 'This server does not know the rules version of that game.',
   } as Record<string, string>,
   errorFallback: 'Something went wrong.',
-  /** Shown first for a code's `extensions.reason` (docs/api.md), where the code alone says too little. */
+  /** Shown first for a code's `extensions.reason` (docs/api/errors.md), where the code alone says too little. */
   errorByReason: {
     SEED_SECRET: 'The game is not over yet: its seed stays secret until then.',
   } as Record<string, string>,

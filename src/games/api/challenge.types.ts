@@ -1,6 +1,7 @@
 /**
- * The GraphQL types of challenges and seeks (docs/api.md#challenge, docs/api.md#seeks): views over games
- * (src/games/domain/challenge.ts). Every type and field carries a description.
+ * The GraphQL types of challenges and seeks (docs/api/challenges-and-seeks.md#challenge,
+ * docs/api/challenges-and-seeks.md#seeks): views over games (src/games/domain/challenge.ts). Every type and
+ * field carries a description.
  */
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { listEnum, sameNames } from '../../graphql/list-enum';

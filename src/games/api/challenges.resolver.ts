@@ -1,7 +1,7 @@
 /**
- * Challenges and seeks (docs/api.md#challenges): thin resolvers over LobbyService and the games list, answering
- * the views of src/games/domain/challenge.ts. A challenge is shown to its challenger and its invited player only;
- * seeks are public, like the open games they are.
+ * Challenges and seeks (docs/api/challenges-and-seeks.md#challenges): thin resolvers over LobbyService and
+ * the games list, answering the views of src/games/domain/challenge.ts. A challenge is shown to its
+ * challenger and its invited player only; seeks are public, like the open games they are.
  */
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { requirePlayer, requireReadable } from '../../auth/auth.service';

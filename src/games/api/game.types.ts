@@ -1,5 +1,5 @@
 /**
- * The GraphQL types of games (code-first). Field names are part of the public API (docs/api.md): clients
+ * The GraphQL types of games (code-first). Field names are part of the public API (docs/api/types.md): clients
  * depend on them. Every type and field carries a description.
  */
 import { Field, Float, ID, InputType, Int, ObjectType, OmitType, PartialType } from '@nestjs/graphql';

@@ -426,7 +426,7 @@ export class GamesResolver {
         dealt && from + size < game.row.version,
         after,
       ),
-      // Free: the log holds exactly `version` events (the other connections would need a count query: docs/api.md).
+      // Free: the log holds exactly `version` events (the other connections would need a count query: docs/api/types.md).
       totalCount: dealt ? game.row.version : 0,
     };
   }

@@ -1,6 +1,6 @@
 /**
- * `node(id:)`: a game or a player by its UUID (docs/api.md#node), as `game(id:)` and `player` would show it — for
- * caching clients that refetch whatever object they hold by its id alone.
+ * `node(id:)`: a game or a player by its UUID (docs/api/types.md#node), as `game(id:)` and `player` would
+ * show it — for caching clients that refetch whatever object they hold by its id alone.
  */
 import { Args, Context, ID, Query, Resolver } from '@nestjs/graphql';
 import { requireReadable } from '../../auth/auth.service';

@@ -1,7 +1,8 @@
 /**
- * Ids for the objects of a game that are not nodes of their own (docs/api.md#node): stable for the same thing, so
- * a caching client keeps one copy of each and replaces it when a newer answer brings it. Made of the game's UUID and
- * what the object is within it; `node(id:)` does not take them (they are found through their game).
+ * Ids for the objects of a game that are not nodes of their own (docs/api/types.md#node): stable for the same
+ * thing, so a caching client keeps one copy of each and replaces it when a newer answer brings it. Made of
+ * the game's UUID and what the object is within it; `node(id:)` does not take them (they are found through
+ * their game).
  */
 
 /** A seat of the game and who sits there (`GamePlayer`). */

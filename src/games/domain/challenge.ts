@@ -1,8 +1,9 @@
 /**
- * Challenges and seeks as views over games (docs/api.md#challenges, docs/correspondence.md#the-lobby-challenges-seeks-rematches).
- * A challenge is a two-seat game created with an invited player (createGame's `opponent`, or a rematch): its
- * id is the game's, and its state follows from the game's status and abort reason — nothing but the decline
- * reason is stored apart. A seek is an open game of the shape seekGame matches. Pure: names and derivations only.
+ * Challenges and seeks as views over games (docs/api/challenges-and-seeks.md#challenges,
+ * docs/correspondence.md#the-lobby-challenges-seeks-rematches). A challenge is a two-seat game created with
+ * an invited player (createGame's `opponent`, or a rematch): its id is the game's, and its state follows from
+ * the game's status and abort reason — nothing but the decline reason is stored apart. A seek is an open game
+ * of the shape seekGame matches. Pure: names and derivations only.
  */
 import type { EndReasonName, GameRowRecord } from './game-record';
 

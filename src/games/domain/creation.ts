@@ -1,8 +1,8 @@
 /**
- * The first decision of a game's life (docs/api.md#creategame): whether a request makes a game, and the game it
- * makes. Pure, like the rest of the life decider (life.ts): the server seed, the game's id and the time are
- * inputs, so the same request and inputs always decide the same; the service draws them, looks the invited
- * player up, asks here, and writes what this says.
+ * The first decision of a game's life (docs/api/games-and-moves.md#creategame): whether a request makes a
+ * game, and the game it makes. Pure, like the rest of the life decider (life.ts): the server seed, the game's
+ * id and the time are inputs, so the same request and inputs always decide the same; the service draws them,
+ * looks the invited player up, asks here, and writes what this says.
  */
 import {
   CLIENT_SEED_RULE,
@@ -22,7 +22,10 @@ import { BuiltinBot, BuiltinBotKind, builtinBot, builtinBotById } from '../../pl
 import type { GameRowRecord, GameSeatRecord, RatingRange } from './game-record';
 import type { GameLifeEvent } from './notifications';
 
-/** What kind of seek (docs/api.md#seekgame): the preset (with its default rules), the rated flag, the clock. */
+/**
+ * What kind of seek (docs/api/challenges-and-seeks.md#seekgame): the preset (with its default rules), the
+ * rated flag, the clock.
+ */
 export interface SeekKind {
   readonly preset: PresetName;
   readonly rated: boolean;
@@ -182,8 +185,9 @@ export function createRequestRefusal(request: CreateGameRequest, serverSeed: str
   if (problems.length > 0) {
     return refuse(problems.map((problem) => problem.message).join('; '), { option: problems[0]!.option });
   }
-  // A rating compares players across games, so every rated game is played by its preset's own rules (docs/api.md#creategame):
-  // a rated game with a one-card pay-off pile would be a rating for the taking.
+  // A rating compares players across games, so every rated game is played by its preset's own rules
+  // (docs/api/games-and-moves.md#creategame): a rated game with a one-card pay-off pile would be a rating for
+  // the taking.
   const offPreset = request.rated ? optionsOffPreset(request.preset, options) : [];
   if (offPreset.length > 0) {
     return refuse(
@@ -228,8 +232,9 @@ const AWAIT_NEEDS_BOT =
   'awaitClientSeed holds the deal of a game a built-in bot fills: give bot, or opponent naming a built-in bot';
 
 /**
- * What awaitClientSeed does not go with (docs/api.md#creategame). It holds the deal only where the bot would
- * otherwise deal it inside createGame: a two-seat game against a built-in bot whose deal mixes client seeds.
+ * What awaitClientSeed does not go with (docs/api/games-and-moves.md#creategame). It holds the deal only
+ * where the bot would otherwise deal it inside createGame: a two-seat game against a built-in bot whose deal
+ * mixes client seeds.
  */
 function awaitClientSeedRefusal(
   request: CreateGameRequest,

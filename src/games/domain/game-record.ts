@@ -33,7 +33,10 @@ export interface SeatPlayerRecord {
   readonly usernameKey: string;
   readonly isBot: boolean;
   readonly createdAt: Date;
-  /** When the account was deleted (a tombstone: docs/api.md#deleteaccount); null while it lives. */
+  /**
+   * When the account was deleted (a tombstone: docs/api/players-and-accounts.md#deleteaccount); null while it
+   * lives.
+   */
   readonly deletedAt: Date | null;
   /** Set while the account is a guest (src/players/guest-policy.ts); null once kept, and for everyone else. */
   readonly guestSince: Date | null;
@@ -90,8 +93,8 @@ export interface GameRowRecord {
   readonly startPosition: string | null;
   readonly dealChosen: boolean;
   /**
-   * Created with awaitClientSeed (docs/api.md#creategame): once every seat is taken, the deal waits for the
-   * creator's setClientSeed instead of following the last seat.
+   * Created with awaitClientSeed (docs/api/games-and-moves.md#creategame): once every seat is taken, the deal
+   * waits for the creator's setClientSeed instead of following the last seat.
    */
   readonly awaitClientSeed: boolean;
   /**

@@ -1,10 +1,10 @@
 /**
- * The life of a game around its play (docs/api.md#games, docs/correspondence.md): who may sit down, call a game
- * off, decline an invitation, and when a deadline makes a timeout. Pure — no Nest, no SQL, time is an input —
- * in the shape of the engine's own decide: the game as it stands and a command give a decision, what happens or
- * a refusal with a stable code. The service reads the game (under its row lock where a race matters), asks here,
- * and writes what the decision says with the notifications it causes (notifications.ts). Play itself is the
- * engine's (src/engine/decide.ts).
+ * The life of a game around its play (docs/api/games-and-moves.md#games, docs/correspondence.md): who may sit
+ * down, call a game off, decline an invitation, and when a deadline makes a timeout. Pure — no Nest, no SQL,
+ * time is an input — in the shape of the engine's own decide: the game as it stands and a command give a
+ * decision, what happens or a refusal with a stable code. The service reads the game (under its row lock
+ * where a race matters), asks here, and writes what the decision says with the notifications it causes
+ * (notifications.ts). Play itself is the engine's (src/engine/decide.ts).
  */
 import type { DeclineReasonName } from './challenge';
 import type { GameStatusName } from './vocabulary';
@@ -30,7 +30,10 @@ export interface GameLife {
 export type LifeCommand =
   | { readonly type: 'join'; readonly playerId: string }
   | { readonly type: 'abort'; readonly playerId: string }
-  /** The player's account is being deleted: they leave a game that waits for players (docs/api.md#deleteaccount). */
+  /**
+   * The player's account is being deleted: they leave a game that waits for players
+   * (docs/api/players-and-accounts.md#deleteaccount).
+   */
   | { readonly type: 'withdraw'; readonly playerId: string }
   /** An admin calls the game off (docs/operations.md#moderation): any game that is not over, with no result. */
   | { readonly type: 'moderate' }

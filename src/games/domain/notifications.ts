@@ -1,8 +1,9 @@
 /**
- * Who is told what when a game's life moves on (docs/correspondence.md#player-events): the player notifications,
- * derived from what happened to the game — never from a diff of its row. Pure: no database, no clock (the time
- * is the change's own). The repositories write what this returns in the transaction of the change itself, with
- * the webhook deliveries it queues (src/notifications/sql/notification-writes.ts).
+ * Who is told what when a game's life moves on (docs/api/events-and-notifications.md#playerevents): the
+ * player notifications, derived from what happened to the game — never from a diff of its row. Pure: no
+ * database, no clock (the time is the change's own). The repositories write what this returns in the
+ * transaction of the change itself, with the webhook deliveries it queues
+ * (src/notifications/sql/notification-writes.ts).
  */
 import type { PlayerEventKind, PlayerNotification } from '../../notifications/player-event-kinds';
 

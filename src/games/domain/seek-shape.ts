@@ -1,7 +1,7 @@
 /**
- * The shape of an open seek (docs/api.md#seekgame), as the lists find one in SQL (src/games/persistence/sql/
- * games-list-sql.ts `seekShapeSql`): a game waiting for its second player, nobody invited, the preset's own rules, a
- * deal nobody chose and no bot's seat held. Pure.
+ * The shape of an open seek (docs/api/challenges-and-seeks.md#seekgame), as the lists find one in SQL
+ * (src/games/persistence/sql/ games-list-sql.ts `seekShapeSql`): a game waiting for its second player, nobody
+ * invited, the preset's own rules, a deal nobody chose and no bot's seat held. Pure.
  */
 import { optionsFor } from '../../engine';
 import type { GameRecord } from './game-record';

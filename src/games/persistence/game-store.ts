@@ -1,8 +1,9 @@
 /**
- * The move log in Postgres and the engine states folded from it (docs/api.md#concurrency-versions-and-retries).
- * The log is the truth; states are cached per game and brought up to date by folding only the events a cached state
- * has not seen, so a move on a long game neither re-reads nor re-folds the whole log — and a copy of the app whose
- * cache is behind (another copy wrote) catches up from the log.
+ * The move log in Postgres and the engine states folded from it
+ * (docs/api/games-and-moves.md#concurrency-versions-and-retries). The log is the truth; states are cached per
+ * game and brought up to date by folding only the events a cached state has not seen, so a move on a long
+ * game neither re-reads nor re-folds the whole log — and a copy of the app whose cache is behind (another
+ * copy wrote) catches up from the log.
  *
  * The cache keeps what a move needs — the row, the folded state, its version, the last event and which seats have
  * moved — never a game's whole log (the move history is read from the log), and is bounded by an estimate of its
@@ -79,7 +80,10 @@ export class GameStore {
   private bytes = 0;
   private readonly maxBytes: number;
   private readonly loading = new Map<string, Promise<FoldedGame>>();
-  /** Accounts this copy has heard were deleted, with when: a deletion never reverts (docs/api.md#deleteaccount). */
+  /**
+   * Accounts this copy has heard were deleted, with when: a deletion never reverts
+   * (docs/api/players-and-accounts.md#deleteaccount).
+   */
   private readonly deletions = new Map<string, Date>();
   /** Guests this copy has heard kept their accounts, with the name chosen: that never reverts either. */
   private readonly kept = new Map<string, string>();

@@ -1,6 +1,6 @@
 /**
- * A games list request (`games(filter, first, after)`, docs/api.md#games) and its cursors: what the service builds
- * from the API's filter and the repository turns into SQL (sql/games-list-sql.ts).
+ * A games list request (`games(filter, first, after)`, docs/api/games-and-moves.md#games) and its cursors:
+ * what the service builds from the API's filter and the repository turns into SQL (sql/games-list-sql.ts).
  *
  * Four orders, each on columns that never change once set, so that a page boundary never moves: a row cannot jump
  * across a cursor, and paging neither skips nor repeats rows while games start and finish.

@@ -223,9 +223,10 @@ export abstract class MovesCounter {
 }
 
 /**
- * The ratings' part of a finishing move (docs/api.md#ratings): the ratings module's writer of `ratings`
- * (src/ratings/ratings.repository.ts, bound in RatingsModule), run inside the finishing move's transaction. Owned
- * here because the ratings module sits above this one (docs/architecture.md, "Layout of a module").
+ * The ratings' part of a finishing move (docs/api/ratings-and-history.md#ratings): the ratings module's
+ * writer of `ratings` (src/ratings/ratings.repository.ts, bound in RatingsModule), run inside the finishing
+ * move's transaction. Owned here because the ratings module sits above this one (docs/architecture.md,
+ * "Layout of a module").
  */
 export abstract class FinishRatings {
   /** Rates a finished rated game's seats on `client` (the finishing move's transaction); each seat's change. */

@@ -28,7 +28,7 @@ export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** Who calls a game off, and how (src/games/domain/life.ts decides whether they may). */
 export type CallOff =
-  /** A seated player aborts (docs/api.md#abortgame). */
+  /** A seated player aborts (docs/api/games-and-moves.md#abortgame). */
   | { readonly type: 'abort'; readonly playerId: string }
   /** The invited player turns the invitation down. */
   | { readonly type: 'decline'; readonly playerId: string; readonly reason: DeclineReasonName }

@@ -7,7 +7,8 @@
  * - **Play** (move, resign, timeout) is optimistic: decided on the cached state (or the row and the log folded), and
  *   written by one statement guarded by the version it was decided on. A lost race is retried here only for a
  *   command without a client guard (a resignation, a timeout's own version check); a move carrying
- *   `expectedVersion` or `clientMoveId` is the client's to decide again (docs/api.md#concurrency-versions-and-retries).
+ *   `expectedVersion` or `clientMoveId` is the client's to decide again
+ *   (docs/api/games-and-moves.md#concurrency-versions-and-retries).
  * - **The rest of a game's life** (create, join, client seeds, call-offs, reminders, bot versions) is decided under
  *   the game row's lock, in the transaction that writes it: changes of one game take turns, so the decision is
  *   never stale.
@@ -184,10 +185,11 @@ export class GameHandler {
   }
 
   /**
-   * Ends a deleted or disabled account's part in every game that is not over (docs/api.md#deleteaccount): the games
-   * being played are resigned (so the opponents get the usual events, result and rating changes), and the waiting
-   * games it sits in or is invited to are called off (`withdraw`). A game that ended meanwhile is skipped. One pass:
-   * the caller runs it again once the account's tokens are gone, for a join that was in flight.
+   * Ends a deleted or disabled account's part in every game that is not over
+   * (docs/api/players-and-accounts.md#deleteaccount): the games being played are resigned (so the opponents
+   * get the usual events, result and rating changes), and the waiting games it sits in or is invited to are
+   * called off (`withdraw`). A game that ended meanwhile is skipped. One pass: the caller runs it again once
+   * the account's tokens are gone, for a join that was in flight.
    */
   async settleGamesOf(playerId: string): Promise<void> {
     for (const game of await this.repository.openGamesOf(playerId)) {
@@ -284,9 +286,9 @@ export class GameHandler {
   }
 
   /**
-   * A seek (docs/api.md#seekgame): a game made as `create` makes it — unless the player has an open seek of the
-   * same kind already (one a concurrent seek of theirs opened included), which is answered instead, with nothing
-   * written.
+   * A seek (docs/api/challenges-and-seeks.md#seekgame): a game made as `create` makes it — unless the player
+   * has an open seek of the same kind already (one a concurrent seek of theirs opened included), which is
+   * answered instead, with nothing written.
    */
   private async openSeek(
     gameId: string,

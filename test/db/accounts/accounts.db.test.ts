@@ -1,5 +1,6 @@
 /**
- * One's account (docs/api.md#deleteaccount, #get-apimeexport, #leaderboard), over real GraphQL, HTTP and graphql-ws:
+ * One's account (docs/api/players-and-accounts.md#deleteaccount, #get-apimeexport, #leaderboard), over real
+ * GraphQL, HTTP and graphql-ws:
  *
  * - `deleteAccount` with a wrong password, or with an API token, changes nothing;
  * - with the password it resigns the running game (the opponent wins, rated as ever), calls off the waiting game

@@ -1,7 +1,7 @@
 /**
- * A bot game whose deal waits for its creator's seed (docs/api.md#creategame, docs/fairness.md, "Games against a
- * built-in bot"), and the time controls createGame accepts as a public query (timeControlChoices), through the API
- * against the real Postgres:
+ * A bot game whose deal waits for its creator's seed (docs/api/games-and-moves.md#creategame,
+ * docs/fairness.md, "Games against a built-in bot"), and the time controls createGame accepts as a public
+ * query (timeControlChoices), through the API against the real Postgres:
  *
  * - `createGame(input: { bot, awaitClientSeed: true })`: the bot sits down, the game stays WAITING with its
  *   commitment public, nobody else can join or seek it; the creator's setClientSeed deals it, with the creator's

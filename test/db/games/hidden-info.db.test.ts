@@ -1,7 +1,7 @@
 /**
- * Hidden information (docs/api.md#what-each-caller-sees): over many seeded games, nothing player B (seat 1)
- * receives — `game` responses, accepted moves, refused moves, subscription pushes — holds a card of A's hand, a
- * face-down pay-off card or the stock order; a spectator sees no hand.
+ * Hidden information (docs/api/games-and-moves.md#what-each-caller-sees): over many seeded games, nothing
+ * player B (seat 1) receives — `game` responses, accepted moves, refused moves, subscription pushes — holds a
+ * card of A's hand, a face-down pay-off card or the stock order; a spectator sees no hand.
  *
  * The truth is server-independent: once a game is over its seed is revealed, and the engine replays the public
  * log from it, giving the full state (hands, stock) at every version. Every record B received is checked against
@@ -151,7 +151,7 @@ function checkGame(
   seed: string,
 ): void {
   const over = state.result !== null;
-  // docs/api.md#what-each-caller-sees: the seed is revealed only when the game is over.
+  // docs/api/games-and-moves.md#what-each-caller-sees: the seed is revealed only when the game is over.
   same(
     'game',
     {
@@ -402,8 +402,8 @@ describe('hidden information: nothing B receives shows A’s hand or the stock',
 
 describe('a game started from a custom position', () => {
   // A position (docs/notation.md) holds every hand and the stock order. Game.startPosition shows it; while the
-  // game runs it is as secret as the seed (docs/api.md#what-each-caller-sees: the full state of a running game
-  // never leaves the server), and like the seed it can be revealed once the game is over.
+  // game runs it is as secret as the seed (docs/api/games-and-moves.md#what-each-caller-sees: the full state
+  // of a running game never leaves the server), and like the seed it can be revealed once the game is over.
   it('does not show its start position (hands, stock order) to the opponent or a spectator while it runs', async () => {
     const position = formatPosition(setup(optionsFor('classic'), newDeal('hidden-position'), 2));
     const created = dataOf(

@@ -1,6 +1,6 @@
 /**
- * `verifyGame` (docs/api.md#verifygame) checks every game whose seed is revealed — finished, or called off — and
- * says precisely why a game that can still be played has nothing to check yet.
+ * `verifyGame` (docs/api/exports-and-verification.md#verifygame) checks every game whose seed is revealed —
+ * finished, or called off — and says precisely why a game that can still be played has nothing to check yet.
  *
  * In a game against a built-in bot it also replays every move of the bot's seat as the bot's own choice (check 8
  * of src/export/verify-export.ts), in the copy's bot threads (src/export/bot-choice-checks.ts): the same finding as

@@ -1,9 +1,9 @@
 /**
- * A caching client's view of the API (docs/api.md#node): Apollo Client's own InMemoryCache, with no typePolicies at
- * all, normalises every object of a game by its `id` (`<__typename>:<id>`). Two queries that select different
- * parts of a game's `view` share one copy of the game and of the caller's view and both read back whole, and a
- * spectator's view of the same game (the client signed out) does not overwrite a player's: each viewer's GameView
- * is its own object, and only the game's `view` field points elsewhere.
+ * A caching client's view of the API (docs/api/types.md#node): Apollo Client's own InMemoryCache, with no
+ * typePolicies at all, normalises every object of a game by its `id` (`<__typename>:<id>`). Two queries that
+ * select different parts of a game's `view` share one copy of the game and of the caller's view and both read
+ * back whole, and a spectator's view of the same game (the client signed out) does not overwrite a player's:
+ * each viewer's GameView is its own object, and only the game's `view` field points elsewhere.
  */
 import { InMemoryCache, gql } from '@apollo/client';
 import { dataOf, register } from '../../support/service/app';

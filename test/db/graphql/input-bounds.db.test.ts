@@ -1,9 +1,10 @@
 /**
- * Every GraphQL input is bounded before it costs anything, on every way in (docs/api.md#limits): a graphql-ws
- * message by the HTTP body cap (close 1009), a document's tokens and nesting before it is parsed, its selections
- * before it is validated (src/graphql/document-bounds.ts), each refusal `BAD_USER_INPUT` with `extensions.limit`
- * and never `INTERNAL`; every graphql-ws protocol error a 4400-class close (src/graphql/ws-server.ts); an operation
- * id kept to 1–64 plain characters before it reaches a log line. After each, the server still answers.
+ * Every GraphQL input is bounded before it costs anything, on every way in (docs/api/limits.md#limits): a
+ * graphql-ws message by the HTTP body cap (close 1009), a document's tokens and nesting before it is parsed,
+ * its selections before it is validated (src/graphql/document-bounds.ts), each refusal `BAD_USER_INPUT` with
+ * `extensions.limit` and never `INTERNAL`; every graphql-ws protocol error a 4400-class close
+ * (src/graphql/ws-server.ts); an operation id kept to 1–64 plain characters before it reaches a log line.
+ * After each, the server still answers.
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';

@@ -3,8 +3,8 @@
  * nested without end, mangled real documents, huge strings in every argument of every mutation (the schema read by
  * introspection, anonymous and signed in), and graphql-ws messages of every type in any order. Whatever comes,
  * the answer is a refusal or a result: never `INTERNAL`, never HTTP 500, never a 4500 close; the server's own count
- * of `INTERNAL` answers stays at zero, and `/health` answers after (docs/api.md#limits, src/graphql/document-bounds.ts,
- * src/graphql/ws-server.ts).
+ * of `INTERNAL` answers stays at zero, and `/health` answers after (docs/api/limits.md#limits,
+ * src/graphql/document-bounds.ts, src/graphql/ws-server.ts).
  */
 import fc from 'fast-check';
 import {

@@ -1,7 +1,8 @@
 /**
- * Identity for caching clients (docs/api.md#node): games and players are `Node`s that `node(id:)` finds again by
- * their UUID, and every object of a game a client caches — its view, the view's seats and centre piles, its players
- * — has a stable id of its own: the same thing answers the same id, two things never share one.
+ * Identity for caching clients (docs/api/types.md#node): games and players are `Node`s that `node(id:)` finds
+ * again by their UUID, and every object of a game a client caches — its view, the view's seats and centre
+ * piles, its players — has a stable id of its own: the same thing answers the same id, two things never share
+ * one.
  */
 import { randomUUID } from 'node:crypto';
 import { dataOf, register } from '../../support/service/app';

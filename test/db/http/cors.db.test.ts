@@ -1,7 +1,7 @@
 /**
- * Browsers on other origins (docs/api.md#browsers, src/http/cors.ts): every route answers a CORS preflight before
- * Apollo sees it, answers carry the CORS headers, and with CORS_ORIGINS only the listed origins are allowed — for
- * HTTP, and for graphql-ws by the `Origin` of the upgrade.
+ * Browsers on other origins (docs/api/endpoints-and-auth.md#browsers, src/http/cors.ts): every route answers
+ * a CORS preflight before Apollo sees it, answers carry the CORS headers, and with CORS_ORIGINS only the
+ * listed origins are allowed — for HTTP, and for graphql-ws by the `Origin` of the upgrade.
  */
 import WebSocket from 'ws';
 import { codeOf, dataOf, register } from '../../support/service/app';

@@ -1,6 +1,6 @@
 /**
- * Moderation (docs/operations.md#moderation, docs/api.md#admin-operations), over real GraphQL, HTTP and graphql-ws,
- * with two app copies on one database:
+ * Moderation (docs/operations.md#moderation, docs/api/admin.md#admin-operations), over real GraphQL, HTTP and
+ * graphql-ws, with two app copies on one database:
  *
  * - rights: the ADMIN scope is refused to a non-admin (nothing created); admin operations refuse the anonymous,
  *   a non-admin, an admin's session and an admin's token without ADMIN, and the token of a disabled admin;

@@ -1,8 +1,8 @@
 /**
- * Guests (docs/api.md#startguest, src/players/guest-policy.ts) through GraphQL on a real Postgres: a visitor starts
- * one with no token, plays the built-in bots and unrated open seeks, is refused everything else with
- * GUEST_NOT_ALLOWED, keeps the account (the same id, games and history under the chosen name), is limited per
- * address per day, and goes once left alone GUEST_INACTIVE_DAYS — its games kept.
+ * Guests (docs/api/players-and-accounts.md#startguest, src/players/guest-policy.ts) through GraphQL on a real
+ * Postgres: a visitor starts one with no token, plays the built-in bots and unrated open seeks, is refused
+ * everything else with GUEST_NOT_ALLOWED, keeps the account (the same id, games and history under the chosen
+ * name), is limited per address per day, and goes once left alone GUEST_INACTIVE_DAYS — its games kept.
  */
 import { GuestSweeper } from '../../../src/accounts/guest-sweeper';
 import { GraphQLBody, codeOf, dataOf, register } from '../../support/service/app';

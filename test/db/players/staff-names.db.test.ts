@@ -1,8 +1,9 @@
 /**
- * The staff's words are reserved at sign-up (src/players/reserved-names.ts, docs/api.md#register), over real HTTP:
- * `admin`, `Admin1`, `mod_team`, `Support-2` and their disguises are refused with BAD_USER_INPUT on `username` and
- * nothing is made; names that only contain such a word are free; a player who already has such a name keeps it and
- * signs in as before; and the operator's own admin accounts (`npm run admin -- create-admin`) may take one.
+ * The staff's words are reserved at sign-up (src/players/reserved-names.ts,
+ * docs/api/players-and-accounts.md#register), over real HTTP: `admin`, `Admin1`, `mod_team`, `Support-2` and
+ * their disguises are refused with BAD_USER_INPUT on `username` and nothing is made; names that only contain
+ * such a word are free; a player who already has such a name keeps it and signs in as before; and the
+ * operator's own admin accounts (`npm run admin -- create-admin`) may take one.
  */
 import { ModerationService } from '../../../src/moderation/moderation.service';
 import { codeOf, dataOf, loginBody, register } from '../../support/service/app';

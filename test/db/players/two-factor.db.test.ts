@@ -1,8 +1,9 @@
 /**
- * Two-factor sign-in (docs/api.md#starttwofactor) through GraphQL on a real Postgres, with codes computed as an
- * authenticator app would (src/players/totp.ts, checked against RFC 6238 in test/unit/players/totp.test.ts): on
- * only once confirmed; then login asks for a code (TWO_FACTOR_REQUIRED, to whoever knows the password only), each
- * code and recovery code taken once; off with the password and a code.
+ * Two-factor sign-in (docs/api/players-and-accounts.md#starttwofactor) through GraphQL on a real Postgres,
+ * with codes computed as an authenticator app would (src/players/totp.ts, checked against RFC 6238 in
+ * test/unit/players/totp.test.ts): on only once confirmed; then login asks for a code (TWO_FACTOR_REQUIRED,
+ * to whoever knows the password only), each code and recovery code taken once; off with the password and a
+ * code.
  */
 import { codeAt, stepAt } from '../../../src/players/totp';
 import { codeOf, dataOf, register } from '../../support/service/app';

@@ -1,9 +1,10 @@
 /**
- * Ratings and match history through the API (docs/api.md#ratings): a finishing move records every seat's outcome
- * and, in a rated game, the Glicko-2 changes, once — even when the finishing move is retried; games of three rate
- * every pair by placement; the leaderboard shows established ratings only, best first; history pages neither skip
- * nor repeat games while new ones finish; the filters, statistics and head-to-head records agree with the games.
- * Expected ratings are computed here with `rate()` on hand-written results, not with the service's own pairing.
+ * Ratings and match history through the API (docs/api/ratings-and-history.md#ratings): a finishing move
+ * records every seat's outcome and, in a rated game, the Glicko-2 changes, once — even when the finishing
+ * move is retried; games of three rate every pair by placement; the leaderboard shows established ratings
+ * only, best first; history pages neither skip nor repeat games while new ones finish; the filters,
+ * statistics and head-to-head records agree with the games. Expected ratings are computed here with `rate()`
+ * on hand-written results, not with the service's own pairing.
  */
 import { randomUUID } from 'node:crypto';
 import { newDeal, optionsFor, play, setup } from '../../../src/engine';

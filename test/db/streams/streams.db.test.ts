@@ -1,8 +1,8 @@
 /**
- * The NDJSON streams (docs/api.md#streams) over real HTTP: `GET /api/stream/game/:id` (gameUpdated) and
- * `GET /api/stream/events` (myEvents), with the subscriptions' redaction and scopes, the opening lines, the
- * keep-alive line, the refusals as HTTP errors, the per-player connection bound, the end on a revoked token, on
- * hanging up (nothing left listening) and on shutdown.
+ * The NDJSON streams (docs/api/subscriptions-and-streams.md#streams) over real HTTP:
+ * `GET /api/stream/game/:id` (gameUpdated) and `GET /api/stream/events` (myEvents), with the subscriptions'
+ * redaction and scopes, the opening lines, the keep-alive line, the refusals as HTTP errors, the per-player
+ * connection bound, the end on a revoked token, on hanging up (nothing left listening) and on shutdown.
  */
 import { EventBus } from '../../../src/notifications/event-bus';
 import { StreamsService } from '../../../src/streams/streams.service';

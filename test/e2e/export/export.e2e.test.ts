@@ -1,5 +1,6 @@
 /**
- * Replay, export and fairness through the API (docs/api.md#exports), against the compiled server and real Postgres:
+ * Replay, export and fairness through the API (docs/api/exports-and-verification.md#exports), against the
+ * compiled server and real Postgres:
  *
  * - a finished game exported as JSON and NDJSON, over GraphQL and HTTP, is one document; replayed with the
  *   engine from its revealed seed it reproduces the result, and the position after every ply is `positionAfter`;

@@ -1,8 +1,8 @@
 /**
- * Races against one running server (docs/api.md#concurrency-versions-and-retries): concurrent moves on one version,
- * concurrent moves without a version guard, retried clientMoveIds and a race for the last seat. After every race
- * the move log is checked directly in Postgres: seq 1…n with no gap or duplicate, `games.version` = n, and the log
- * replays in the engine from the stored seed to the state the API shows.
+ * Races against one running server (docs/api/games-and-moves.md#concurrency-versions-and-retries): concurrent
+ * moves on one version, concurrent moves without a version guard, retried clientMoveIds and a race for the
+ * last seat. After every race the move log is checked directly in Postgres: seq 1…n with no gap or duplicate,
+ * `games.version` = n, and the log replays in the engine from the stored seed to the state the API shows.
  */
 import { randomUUID } from 'node:crypto';
 import { GameEvent, RuleOptions, newDeal, replayFrom, setup, viewFor } from '../../../src/engine';

@@ -170,7 +170,7 @@ describe('gameUpdated over graphql-ws', () => {
   });
 
   it('plays over the socket too: a move sent as a graphql-ws operation is applied once, limits still hold', async () => {
-    // Bots may keep one socket per token and send queries and mutations over it (docs/api.md). The same
+    // Bots may keep one socket per token and send queries and mutations over it (docs/api/endpoints-and-auth.md#endpoints). The same
     // document text arrives again and again: the second and later copies reuse the first validation's verdict.
     const tokenA = await register(app, 'sock_a');
     const tokenB = await register(app, 'sock_b');
@@ -226,7 +226,7 @@ describe('gameUpdated over graphql-ws', () => {
     }
   });
 
-  it('keeps an idle connection alive: the server pings every 12 s (docs/api.md#endpoints)', async () => {
+  it('keeps an idle connection alive: the server pings every 12 s (docs/api/endpoints-and-auth.md#endpoints)', async () => {
     const token = await register(app, 'subs_idle');
     const socket = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
     try {

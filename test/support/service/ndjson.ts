@@ -1,6 +1,6 @@
 /**
- * A client of the NDJSON streams (docs/api.md#streams), as any program reads them: a GET, the body split into
- * lines as it arrives. Keep-alive lines (empty) are counted, not kept.
+ * A client of the NDJSON streams (docs/api/subscriptions-and-streams.md#streams), as any program reads them:
+ * a GET, the body split into lines as it arrives. Keep-alive lines (empty) are counted, not kept.
  */
 import { IncomingMessage, get } from 'node:http';
 

@@ -188,7 +188,7 @@ export async function timedGql<T>(
 
 /**
  * Registers a player; returns their token and id. A setup step, so it does what a client is told to do with
- * UNAVAILABLE (docs/api.md: retry after `extensions.retryAfter`): a table set up just after an earlier outage, on a
+ * UNAVAILABLE (docs/api/errors.md#unavailable: retry after `extensions.retryAfter`): a table set up just after an earlier outage, on a
  * busy machine, may meet the database still waking. A registration that did commit before such an answer is
  * refused as taken on the retry: then the account is this one's, and it signs in, as a client would.
  */

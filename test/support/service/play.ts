@@ -95,7 +95,10 @@ export interface GameData {
   moves?: MoveRecordData[];
 }
 
-/** The API's spelling of an engine name (docs/api.md#ruleoptions-and-ruleoptionsinput): `timedOut` is `TIMED_OUT`. */
+/**
+ * The API's spelling of an engine name (docs/api/types.md#ruleoptions-and-ruleoptionsinput): `timedOut` is
+ * `TIMED_OUT`.
+ */
 export function apiName(engineName: string): string {
   return engineName.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
 }

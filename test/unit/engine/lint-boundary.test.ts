@@ -22,7 +22,7 @@ function brokenRules(filePath: string, code: string): string[] {
 }
 
 /**
- * The engine is a pure library (README.md, "The engine and its command-line tools"): the lint config refuses
+ * The engine is a pure library (docs/tools.md): the lint config refuses
  * framework imports inside src/engine.
  */
 describe('lint: src/engine imports nothing from the service stack', () => {

@@ -1,6 +1,6 @@
 /**
- * Who is told what (src/games/domain/notifications.ts, docs/correspondence.md#player-events): one producer per
- * kind of player event, from what happened to the game.
+ * Who is told what (src/games/domain/notifications.ts, docs/api/events-and-notifications.md#playerevents):
+ * one producer per kind of player event, from what happened to the game.
  */
 import fc from 'fast-check';
 import { GameLifeEvent, moveLifeEvents, notificationsOf } from '../../../src/games/domain/notifications';

@@ -2,7 +2,7 @@
  * The bounds a document keeps before it is parsed for good and validated (src/graphql/document-bounds.ts): tokens
  * as graphql-js's parser counts them, brackets outside strings and comments, directives, selections with their
  * fragments spread, selections crowding one place, aliases; each pass stopping at its bound. And the margins of the
- * defaults over every document this repository sends (docs/api.md#limits).
+ * defaults over every document this repository sends (docs/api/limits.md#limits).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -168,7 +168,10 @@ describe('the bounded parser', () => {
   });
 });
 
-/** Every document this repository sends: the web client's, the example bots', docs/api.md's, introspection. */
+/**
+ * Every document this repository sends: the web client's, the example bots', the docs' (the API reference, its
+ * topic pages, the correspondence page and the quickstart), introspection.
+ */
 function committedDocuments(): [string, string][] {
   const documents: [string, string][] = [];
   const walk = (dir: string): void => {
@@ -187,7 +190,12 @@ function committedDocuments(): [string, string][] {
     ...bot.matchAll(/"""((?:query|mutation|subscription)[\s\S]*?)"""/g),
   ].entries())
     documents.push([`examples/python-bot/bot.py #${index + 1}`, match[1] as string]);
-  for (const page of ['api.md', 'correspondence.md']) {
+  const topics = readdirSync(path.join(ROOT, 'docs', 'api'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `api/${name}`);
+  expect(topics.length).toBeGreaterThanOrEqual(10);
+  for (const page of ['api.md', ...topics, 'correspondence.md', 'quickstart.md']) {
     const text = readFileSync(path.join(ROOT, 'docs', page), 'utf8');
     for (const [index, match] of [...text.matchAll(/```graphql\n([\s\S]*?)```/g)].entries())
       documents.push([`docs/${page} #${index + 1}`, match[1] as string]);

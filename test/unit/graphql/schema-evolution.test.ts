@@ -1,5 +1,5 @@
 /**
- * From API 1.0 on the schema evolves only additively (docs/api.md, "Schema evolution"): a field is deprecated
+ * From API 1.0 on the schema evolves only additively (docs/api/endpoints-and-auth.md#versions-how-the-schema-changes): a field is deprecated
  * first and removed in a later major version. docs/schema-1.0.graphql is the 1.0 schema, frozen; docs/schema.graphql
  * is the running server's (the readme e2e test holds it to the live schema). graphql-js's findBreakingChanges says
  * whether a client written against 1.0 could break against today's schema.

@@ -1,8 +1,8 @@
 /**
  * What a finished game records per seat (src/games/domain/finish.ts): outcomes and placements from the engine's result,
  * and one rating period per game (src/ratings/rating-changes.ts) in which every pair of players is one result
- * (docs/api.md#ratings). Hand-checked cases: the expected ratings come from `rate()` on results written out here, not
- * from the pairing code under test.
+ * (docs/api/ratings-and-history.md#ratings). Hand-checked cases: the expected ratings come from `rate()` on
+ * results written out here, not from the pairing code under test.
  */
 import type { GameResult } from '../../../src/engine';
 import { seatOutcomes } from '../../../src/games/domain/finish';

@@ -31,8 +31,9 @@ export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
   return (
     <div class="account" data-testid="account" data-me={me.username}>
       <h1>{S.heading}</h1>
-      {/* A guest keeps the account first (the bar over the page offers it): password, two-factor sign-in, e-mail,
-          vacation, tokens and webhooks are a kept account's (docs/api.md#startguest). */}
+      {/* A guest keeps the account first (the bar over the page offers it): password, two-factor sign-in,
+          e-mail, vacation, tokens and webhooks are a kept account's
+          (docs/api/players-and-accounts.md#startguest). */}
       {!me.isGuest && <PasswordSection username={me.username} onChanged={passwordChanged} />}
       {!me.isGuest && <TwoFactorSection username={me.username} />}
       <SessionsSection reloadKey={sessionsRound} onSignedOut={onSignedOut} />

@@ -1,5 +1,5 @@
 /**
- * My data: the export (GET /api/me/export, docs/api.md) fetched with the session token in the Authorization
+ * My data: the export (GET /api/me/export, docs/api/exports-and-verification.md#get-apimeexport) fetched with the session token in the Authorization
  * header and saved from a Blob URL — the token never goes into a URL — and deleting the account
  * (deleteAccount), which asks for the password and the username typed again; then the session is gone, so the
  * page signs out.
@@ -13,7 +13,7 @@ import { useAction } from './hooks';
 import { ACCOUNT } from './operations';
 import { strings } from './strings';
 
-/** A download's refusal as docs/api.md describes it: `{"error": {"code", "message"}}`. */
+/** A download's refusal as docs/api/exports-and-verification.md describes it: `{"error": {"code", "message"}}`. */
 async function refusal(response: Response): Promise<ApiFailure> {
   const body: unknown = await response.json().catch(() => null);
   const error =
@@ -100,7 +100,8 @@ function DeleteAccount({ me, onSignedOut }: { me: Me; onSignedOut: () => void })
       <h3>{S.data.deleteHeading}</h3>
       <p class="hint">{S.data.deleteAbout}</p>
       <input type="hidden" name="username" autocomplete="username" value={me.username} />
-      {/* A guest has no password (docs/api.md#deleteaccount): the name typed again is the confirmation. */}
+      {/* A guest has no password (docs/api/players-and-accounts.md#deleteaccount): the name typed again is the
+          confirmation. */}
       {!me.isGuest && (
         <label>
           {S.data.password}

@@ -22,8 +22,8 @@ const RETRY_AFTER_FAILURE_MS = 5000;
  * When to read the log again: never when nothing is pending; every POLL_MS before a delivery's first attempt is
  * back, and while an attempt is in flight (claimed,
  * so counted in attemptCount, but not back in attempts; its nextAttemptAt is then only the claim's lease,
- * src/webhooks/webhook-worker.ts) or due; else a moment after the soonest retry (which may be hours away: docs/api.md,
- * "Webhook requests"), at most LONGEST_WAIT_MS.
+ * src/webhooks/webhook-worker.ts) or due; else a moment after the soonest retry (which may be hours away:
+ * docs/api/webhooks.md#webhook-requests), at most LONGEST_WAIT_MS.
  */
 function nextReadInMs(deliveries: readonly AccountDeliveryFragment[], now: number): number | null {
   const pending = deliveries.filter((delivery) => delivery.status === 'PENDING');

@@ -1,6 +1,6 @@
 /**
  * Change the password (changePassword): the current one and a new one. The API ends every other session and
- * keeps this one; API tokens stay unless asked to go too (docs/api.md, changePassword).
+ * keeps this one; API tokens stay unless asked to go too (docs/api/players-and-accounts.md#changepassword).
  */
 import { useState } from 'preact/hooks';
 import { request } from '../api';

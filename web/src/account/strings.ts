@@ -1,6 +1,6 @@
 /**
  * The account page's texts (web/src/account/) in English, Swedish and Russian (web/src/i18n.ts). What each
- * operation does to sessions and tokens is said the way docs/api.md says it (changePassword, revokeSession,
+ * operation does to sessions and tokens is said the way docs/api/players-and-accounts.md says it (changePassword, revokeSession,
  * createApiToken, createWebhook, deleteAccount), so the page promises nothing the API does not do.
  */
 import { plural, translations } from '../i18n';

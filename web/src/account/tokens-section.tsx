@@ -1,8 +1,9 @@
 /**
  * My API tokens (apiTokens): listed without their secrets, created with a name and scopes (createApiToken) —
  * the secret shown this once — and revoked (revokeApiToken). The API gives tokens no expiry: they last until
- * revoked. BOT_PLAY is for a bot account only and a bot account cannot hold GAME_PLAY (docs/api.md,
- * createApiToken), so those choices are offered but switched off with the reason.
+ * revoked. BOT_PLAY is for a bot account only and a bot account cannot hold GAME_PLAY
+ * (docs/api/players-and-accounts.md#createapitoken), so those choices are offered but switched off with the
+ * reason.
  */
 import { useState } from 'preact/hooks';
 import { request } from '../api';

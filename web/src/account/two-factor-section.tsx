@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (docs/api.md "startTwoFactor"): off → **Turn on** (`startTwoFactor`) shows the secret and the
+ * Two-factor sign-in (docs/api/players-and-accounts.md#starttwofactor): off → **Turn on** (`startTwoFactor`) shows the secret and the
  * app's otpauth:// link as text, each with a copy button — no QR code: drawing one needs an encoder the client
  * does not carry — and asks for the app's code (`confirmTwoFactor`), which answers the ten recovery codes, shown
  * this once until the reader says they saved them; on → how many recovery codes are left, and **Turn off** with

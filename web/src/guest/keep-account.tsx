@@ -1,6 +1,7 @@
 /**
- * The bar over every page while the account is a guest's (docs/api.md#startguest): who one plays as, and "Keep this
- * account" — a name and a password (keepGuestAccount), the same account with its games from then on.
+ * The bar over every page while the account is a guest's (docs/api/players-and-accounts.md#startguest): who
+ * one plays as, and "Keep this account" — a name and a password (keepGuestAccount), the same account with its
+ * games from then on.
  */
 import { useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';

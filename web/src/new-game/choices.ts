@@ -21,7 +21,7 @@ export type OpponentKind = (typeof OPPONENT_KINDS)[number];
 
 /**
  * The kinds that fill exactly one other seat of a two-seat game: an invitation names the one opponent of a two-seat
- * game (docs/api.md, createGame `opponent`), and a seek is a two-seat game (docs/api.md, seekGame). A game of more
+ * game (docs/api/games-and-moves.md#creategame, `opponent`), and a seek is a two-seat game (docs/api/challenges-and-seeks.md#seekgame). A game of more
  * seats is open (anyone with its link joins) or has a bot in one seat and is open for the rest.
  */
 export function twoSeatsOnly(kind: OpponentKind): boolean {
@@ -40,8 +40,9 @@ export function twoSeatsOnly(kind: OpponentKind): boolean {
 }
 
 /**
- * What a guest may start (docs/api.md#startguest; the server decides, src/players/guest-policy.ts): a game against a
- * built-in bot or an open seek, unrated. The page offers only these, rather than let the server refuse the rest.
+ * What a guest may start (docs/api/players-and-accounts.md#startguest; the server decides,
+ * src/players/guest-policy.ts): a game against a built-in bot or an open seek, unrated. The page offers only
+ * these, rather than let the server refuse the rest.
  */
 export function guestMay(kind: OpponentKind): boolean {
   switch (kind) {

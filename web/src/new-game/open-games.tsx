@@ -1,5 +1,5 @@
 /**
- * Open games others created that the viewer may join (`games(filter: { open: true })`, docs/api.md GamesFilter),
+ * Open games others created that the viewer may join (`games(filter: { open: true })`, docs/api/types.md#gamesfilter),
  * each with how many seats are taken and a Join link to its page, whose waiting room joins with the page's own
  * client seed after showing the commitment (web/src/table/game-page.tsx). The seeks among them are listed apart
  * (./open-seeks.tsx), and invitations to the viewer are on the home page, so neither is repeated here.

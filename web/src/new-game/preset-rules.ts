@@ -1,4 +1,7 @@
-/** A preset's own rules from the API (`presetRules`, docs/api.md#presetrules), read once per preset per page load. */
+/**
+ * A preset's own rules from the API (`presetRules`, docs/api/games-and-moves.md#presetrules), read once per
+ * preset per page load.
+ */
 import { request } from '../api';
 import type { Preset } from '../generated/graphql';
 import type { Rules } from './choices';

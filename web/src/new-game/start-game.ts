@@ -118,7 +118,7 @@ async function seek(choice: GameChoice): Promise<Started> {
 }
 
 async function create(choice: GameChoice): Promise<Started> {
-  // An open game names nobody: anyone with its link may take a free seat (docs/api.md, createGame, joinGame).
+  // An open game names nobody: anyone with its link may take a free seat (docs/api/games-and-moves.md#creategame, #joingame).
   const who: Pick<CreateGameInput, 'bot' | 'opponent'> =
     choice.opponentKind === 'bot'
       ? { bot: choice.bot }

@@ -1,6 +1,7 @@
 /**
- * The time controls createGame accepts, from the API (`timeControlChoices`, docs/api.md#timecontrolchoices), read
- * once per page load: the server's own list, so the page never offers what createGame would refuse.
+ * The time controls createGame accepts, from the API (`timeControlChoices`,
+ * docs/api/games-and-moves.md#timecontrolchoices), read once per page load: the server's own list, so the
+ * page never offers what createGame would refuse.
  */
 import { request } from '../api';
 import type { NewGameTimeControlsQuery } from '../generated/graphql';

@@ -1,7 +1,7 @@
 /**
  * The leaderboard of one preset (/leaderboard/<preset>, open signed out too): the API's `leaderboard`, best first,
  * 50 a page; established ratings only unless "Include provisional ratings" is ticked, which asks with
- * `includeProvisional` and marks those entries (docs/api.md "Ratings": provisional while the deviation is 110
+ * `includeProvisional` and marks those entries (docs/api/ratings-and-history.md#ratings: provisional while the deviation is 110
  * or more).
  */
 import { useState } from 'preact/hooks';

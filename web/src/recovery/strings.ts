@@ -1,6 +1,6 @@
 /**
  * The texts of a forgotten password's two pages (web/src/recovery/) in English, Swedish and Russian
- * (web/src/i18n.ts). They promise what the API does (docs/api.md "requestPasswordReset", "resetPassword"): the
+ * (web/src/i18n.ts). They promise what the API does (docs/api/players-and-accounts.md#requestpasswordreset, #resetpassword): the
  * answer to a request is the same whether or not the account has an address, a link works for an hour, once, and a
  * new password ends every session and API token of the account.
  */

@@ -1,6 +1,6 @@
 /**
  * The rules engine in the browser (loaded on demand by finished-game.tsx with `import()`, so it is a chunk of its
- * own and not part of the first load): a finished game's export (docs/api.md "The export format") replayed move
+ * own and not part of the first load): a finished game's export (docs/api/exports-and-verification.md#the-export-format) replayed move
  * by move from its revealed seeds with the engine's own code, and checked as scripts/verify-export.ts checks it
  * (the same src/export/verify-export.ts); and, where this browser started the deal, checked against what it saw
  * then (the commitment before the deal, its own seed), which the export cannot vouch for by itself.

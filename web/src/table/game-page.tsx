@@ -1,6 +1,6 @@
 /**
  * A game's page: the waiting room, the table while it is played, the finished game (replay) once it is over.
- * The table follows the game live (live-game.ts) and sends moves with `makeMove` (docs/api.md): a move is chosen
+ * The table follows the game live (live-game.ts) and sends moves with `makeMove` (docs/api/games-and-moves.md#makemove): a move is chosen
  * by a source then a target, by click, drag or keyboard, checked against `legalMoves` for highlighting only —
  * the server decides, and a refusal is shown in the reader's language (refusal.tsx). Moves land with the card
  * flying to its place (motion.tsx), the opponents' are read out in a live region, and the table's settings
@@ -148,7 +148,7 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
   const join = (): void => {
     setJoining(true);
     setFailure(null);
-    // Drawn now, after the commitment this page shows: GIVEN_AFTER_COMMITMENT (docs/api.md, joinGame).
+    // Drawn now, after the commitment this page shows: GIVEN_AFTER_COMMITMENT (docs/api/games-and-moves.md#joingame).
     const clientSeed = newClientSeed();
     request(TABLE, 'TableJoin', { gameId: game.id, clientSeed })
       .then((data) => {
@@ -210,7 +210,7 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
       </p>
       {seated && free > 0 && invited === null && <GameLink gameId={game.id} />}
       {/* A visitor who does not sit may join an open game, or an invitation shown to them (challenge(id) answers
-          only its challenger and its invited player, docs/api.md); an invitation to someone else is only said. */}
+          only its challenger and its invited player, docs/api/challenges-and-seeks.md#challenge); an invitation to someone else is only said. */}
       {!seated && free > 0 && invited !== undefined && (invited !== null || !game.invitation) && (
         <p class="join" data-testid="join-box">
           <span class="hint">{S.joinHint}</span>{' '}

@@ -1,5 +1,5 @@
 /**
- * Follows one game live: reads it (`game`), then takes every `gameUpdated` push (docs/api.md: the first push comes
+ * Follows one game live: reads it (`game`), then takes every `gameUpdated` push (docs/api/subscriptions-and-streams.md#gameupdated: the first push comes
  * at once, a push may repeat a version, versions may seem skipped), and reads it again whenever the socket comes
  * back (`watchSocket`), since pushes made while it was down are not replayed. Answers of the page's own mutations
  * go through `apply` the same way: only a newer version (or a new status) replaces what is shown. A change of whose

@@ -70,7 +70,7 @@ let moveIdCount = 0;
 /**
  * A move id for `clientMoveId`, one per attempt, so a retry of the same attempt is applied once: this page's
  * prefix and a count (`k3x9…q.17`). Unique among the player's moves as a random id would be, and once the game
- * is archived such ids take about a byte each where a random UUID takes 16 (docs/api.md, Concurrency).
+ * is archived such ids take about a byte each where a random UUID takes 16 (docs/api/games-and-moves.md#makemove).
  */
 export function newClientMoveId(): string {
   moveIdCount += 1;

@@ -1,5 +1,5 @@
 /**
- * A refused move in the reader's language: by `extensions.rule` and `params` (docs/api.md "Rule codes"), else by
+ * A refused move in the reader's language: by `extensions.rule` and `params` (docs/api/errors.md#rule-codes), else by
  * `extensions.code`, else the shared ErrorBox line. The API's own English message stays underneath.
  */
 import type { ApiFailure } from '../api';

@@ -1,6 +1,6 @@
 /**
  * The table's texts in the three languages (web/src/i18n.ts), refusals included: one line per engine violation
- * code (src/engine/violations.ts, docs/api.md "Rule codes"), written from its `params`, so a refused move reads in
+ * code (src/engine/violations.ts, docs/api/errors.md#rule-codes), written from its `params`, so a refused move reads in
  * the reader's language rather than the server's English.
  */
 import type { ViolationCode, ViolationParams } from '../../../src/engine/violations';

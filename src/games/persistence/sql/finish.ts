@@ -1,9 +1,10 @@
 /**
  * Writes a finished game's per-seat record and, for a rated game, the rating updates (src/ratings/ratings.repository.ts
  * through FinishRatings, as the ratings module sits above this one) and each seat's change — inside the transaction
- * of the move that finished it (docs/api.md#ratings): a game's finish and its rating updates are one transaction. The
- * finishing append's version guard lets only one writer get here per game; the `finished_at IS NULL` guard below
- * makes a second recording fail loudly (and roll the whole move back) rather than rate twice.
+ * of the move that finished it (docs/api/ratings-and-history.md#ratings): a game's finish and its rating
+ * updates are one transaction. The finishing append's version guard lets only one writer get here per game;
+ * the `finished_at IS NULL` guard below makes a second recording fail loudly (and roll the whole move back)
+ * rather than rate twice.
  */
 import type { PoolClient } from 'pg';
 import type { SeatOutcome } from '../../domain/finish';

@@ -1,9 +1,9 @@
 /**
- * The SQL behind `games(filter, first, after)` (docs/api.md#games): one keyset-paginated statement that returns the
- * ids of a page, in the list's order (../games-list.ts), and the seeks of a kind. Nest-free so that bench:history can
- * EXPLAIN exactly what the service runs. A `finished` list with a subject player walks game_players_history_idx;
- * without one, games_finished_idx. A game leaves a `deadline` list when the caller moves, and its deadline stays fixed
- * while it is in it.
+ * The SQL behind `games(filter, first, after)` (docs/api/games-and-moves.md#games): one keyset-paginated
+ * statement that returns the ids of a page, in the list's order (../games-list.ts), and the seeks of a kind.
+ * Nest-free so that bench:history can EXPLAIN exactly what the service runs. A `finished` list with a subject
+ * player walks game_players_history_idx; without one, games_finished_idx. A game leaves a `deadline` list
+ * when the caller moves, and its deadline stays fixed while it is in it.
  */
 import { ApiError } from '../../../errors/api-error';
 import type { ChallengeStateName } from '../../domain/challenge';
@@ -149,9 +149,10 @@ const CHALLENGE_STATE_SQL: Readonly<Record<ChallengeStateName, string>> = {
 type Param = (value: unknown, cast?: string) => string;
 
 /**
- * What makes an open game a seek (docs/api.md#seeks): waiting, two seats, no invited player, no chosen deal, not
- * held for a bot (awaitClientSeed), and its preset's default rules (under the current rules version) — the games
- * seekGame matches, however they were opened. `kind` narrows it to one kind of seek.
+ * What makes an open game a seek (docs/api/challenges-and-seeks.md#seeks): waiting, two seats, no invited
+ * player, no chosen deal, not held for a bot (awaitClientSeed), and its preset's default rules (under the
+ * current rules version) — the games seekGame matches, however they were opened. `kind` narrows it to one
+ * kind of seek.
  */
 export function seekShapeSql(param: Param, kind?: SeekKind): string {
   const defaults = (preset: PresetName): string => param(JSON.stringify(optionsFor(preset, {})), '::jsonb');
@@ -160,7 +161,7 @@ export function seekShapeSql(param: Param, kind?: SeekKind): string {
     'g.seats = 2',
     'g.invited_player_id IS NULL',
     'g.deal_chosen = false',
-    // A held bot game: its seat is the bot's from the start (docs/api.md#creategame).
+    // A held bot game: its seat is the bot's from the start (docs/api/games-and-moves.md#creategame).
     'g.await_client_seed = false',
   ];
   if (kind === undefined) {
