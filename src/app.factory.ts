@@ -20,7 +20,7 @@ import { ClientErrorAnswers } from './http/client-errors';
 import { ClientAddresses } from './http/client-address';
 import { CONNECTION_RETRY_AFTER_SECONDS, ConnectionLimit } from './http/connection-limit';
 import { corsOptions, originAllowed } from './http/cors';
-import { httpErrorAnswer } from './export/http-error';
+import { httpErrorAnswer } from './http/http-error';
 import { serveWebClient } from './http/web-client';
 import { AppMetrics } from './metrics/app-metrics';
 import { createLogger, type Logger } from './logging/logger';

@@ -39,6 +39,7 @@ import { VacationsModule } from './vacations/vacations.module';
 import { SocialModule } from './social/social.module';
 import { ChatModule } from './chat/chat.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { RetentionModule } from './retention/retention.module';
 import { ArchiveModule } from './archive/archive.module';
 import { BotsModule } from './bots/bots.module';
@@ -79,6 +80,7 @@ export class AppModule {
         SocialModule,
         ChatModule,
         TournamentsModule,
+        OAuthModule,
         CorrespondenceModule,
         ExportModule,
         AccountsModule,

@@ -1,15 +1,18 @@
 /**
- * One's own data as NDJSON (`GET /api/me/export`, docs/api.md#get-apimeexport): one JSON object per line, each with
- * its `type`, in this order — `profile`, `rating` (one per preset), `game` (one per seat the player took) with a
- * `ratingChange` after each rated finished one, `apiToken`, `session`, `webhook`, `emailAddress`,
- * `notificationSettings`, `pushDevice`, `vacation`, `follow`, `block`, `presence`, `gameNote`, `chatMessage`,
- * `playerEvent`. A `chatMessage` is one of the players' room of a game the player sat in (both players' words: it
- * is their conversation) or one the player wrote in a spectators' room; hidden messages are left out. Streamed: the
- * games and the events are read a page at a time as the client takes lines.
+ * One's own data as NDJSON (`GET /api/me/export`, docs/api/exports-and-verification.md#get-apimeexport): one
+ * JSON object per line, each with its `type`, in this order — `profile`, `rating` (one per preset), `game`
+ * (one per seat the player took) with a `ratingChange` after each rated finished one, `apiToken`, `session`,
+ * `oauthApp` (the apps the player registered), `appApproval` (every approval of an app, ended ones too),
+ * `webhook`, `emailAddress`, `notificationSettings`, `pushDevice`, `vacation`, `follow`, `block`, `presence`,
+ * `gameNote`, `chatMessage`, `playerEvent`. A `chatMessage` is one of the players' room of a game the player
+ * sat in (both players' words: it is their conversation) or one the player wrote in a spectators' room;
+ * hidden messages are left out. Streamed: the games and the events are read a page at a time as the client
+ * takes lines.
  *
- * Never in it: a password hash, a token or its hash, a webhook's secret, a push device's keys, and nothing of a game that could give a
- * card away (no seed, no client seed, no hand): a game line has its id, players and result, and `exportUrl` names
- * the game's own export, which shows each game as a spectator may see it.
+ * Never in it: a password hash, a token or its hash, a webhook's secret, an app's secret, a push device's keys,
+ * and nothing of a game that could give a card away (no seed, no client seed, no hand): a game line has its id,
+ * players and result, and `exportUrl` names the game's own export, which shows each game as a spectator may see
+ * it.
  */
 import { Injectable } from '@nestjs/common';
 import { SCOPES, SCOPE_API_NAMES, type Scope } from '../auth/viewer';
@@ -18,6 +21,7 @@ import { PRESET_API_NAMES } from '../games/domain/vocabulary';
 import { NEW_PLAYER, isProvisional } from '../ratings/glicko2';
 import { ChatRepository } from '../chat/chat.repository';
 import { SocialRepository } from '../social/social.repository';
+import { OAuthService } from '../oauth/oauth.service';
 import { AccountsRepository } from './accounts.repository';
 
 /** The format's name, in the profile line: a new field may appear in a line, a field never changes meaning. */
@@ -32,6 +36,7 @@ export class AccountExport {
     private readonly accounts: AccountsRepository,
     private readonly social: SocialRepository,
     private readonly chat: ChatRepository,
+    private readonly oauth: OAuthService,
   ) {}
 
   /**
@@ -45,6 +50,7 @@ export class AccountExport {
     const accounts = this.accounts;
     const social = this.social;
     const chat = this.chat;
+    const oauth = this.oauth;
     async function* generate(): AsyncGenerator<string> {
       yield line({
         type: 'profile',
@@ -92,6 +98,31 @@ export class AccountExport {
           expiresAt: session.expiresAt,
           revokedAt: session.revokedAt,
           current: session.id === sessionId,
+        });
+      }
+      for (const app of await oauth.appsOf(playerId)) {
+        yield line({
+          type: 'oauthApp',
+          id: app.id,
+          name: app.name,
+          redirectUris: app.redirectUris,
+          confidential: app.confidential,
+          createdAt: app.createdAt,
+          updatedAt: app.updatedAt,
+          disabledAt: app.disabledAt,
+        });
+      }
+      for (const grant of await oauth.grantHistory(playerId)) {
+        yield line({
+          type: 'appApproval',
+          id: grant.id,
+          appId: grant.app.id,
+          appName: grant.app.name,
+          scopes: grant.scopes.filter(isScope).map((scope) => SCOPE_API_NAMES[scope]),
+          approvedAt: grant.createdAt,
+          lastUsedAt: grant.lastUsedAt,
+          revokedAt: grant.revokedAt,
+          revokedReason: grant.revokedReason,
         });
       }
       const webhooks = await accounts.webhooks(playerId);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ChatModule } from '../chat/chat.module';
 import { GamesModule } from '../games/games.module';
+import { OAuthModule } from '../oauth/oauth.module';
 import { PlayersModule } from '../players/players.module';
 import { SocialModule } from '../social/social.module';
 import { AccountExport } from './account-export';
@@ -11,11 +12,11 @@ import { AccountsService } from './accounts.service';
 import { GuestSweeper } from './guest-sweeper';
 
 /**
- * Deleting one's account and downloading one's data (docs/api.md#deleteaccount, #get-apimeexport), and removing
- * guests left alone (./guest-sweeper.ts).
+ * Deleting one's account and downloading one's data (docs/api/players-and-accounts.md#deleteaccount,
+ * #get-apimeexport), and removing guests left alone (./guest-sweeper.ts).
  */
 @Module({
-  imports: [AuthModule, PlayersModule, GamesModule, SocialModule, ChatModule],
+  imports: [AuthModule, PlayersModule, GamesModule, SocialModule, ChatModule, OAuthModule],
   providers: [AccountsRepository, AccountsService, AccountsResolver, AccountExport, GuestSweeper],
   exports: [AccountExport, GuestSweeper],
 })

@@ -1,8 +1,9 @@
 /**
- * Deleting an account (docs/api.md#deleteaccount). The account becomes a tombstone: its row, id and username stay
- * (the games it played still name it, and nobody can register the name and pass for it in anyone's history), and
- * everything personal goes. Its games are settled through the games service's own paths, so the other players get
- * the events, results and rating changes they would get from any resignation or call-off.
+ * Deleting an account (docs/api/players-and-accounts.md#deleteaccount). The account becomes a tombstone: its
+ * row, id and username stay (the games it played still name it, and nobody can register the name and pass for
+ * it in anyone's history), and everything personal goes. Its games are settled through the games service's
+ * own paths, so the other players get the events, results and rating changes they would get from any
+ * resignation or call-off.
  */
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service';
@@ -13,6 +14,7 @@ import { GuestsService } from '../players/guests.service';
 import { ChatRepository } from '../chat/chat.repository';
 import { SocialRepository } from '../social/social.repository';
 import { PlayerRecord, PlayersService } from '../players/players.service';
+import { OAuthService } from '../oauth/oauth.service';
 import { AccountsRepository } from './accounts.repository';
 
 @Injectable()
@@ -29,6 +31,7 @@ export class AccountsService implements OnModuleDestroy {
     private readonly guests: GuestsService,
     private readonly social: SocialRepository,
     private readonly chat: ChatRepository,
+    private readonly oauth: OAuthService,
     auth: AuthService,
   ) {
     // A deletion on another app copy reaches this one as a change of the player's tokens (announced through
@@ -110,6 +113,8 @@ export class AccountsService implements OnModuleDestroy {
     await this.social.eraseOf(playerId);
     // Its chat messages, notes and mutes (docs/social.md#chat); reports it filed stay, without a reporter.
     await this.chat.eraseOf(playerId);
+    // The apps it approved, and the apps it registered (whoever approved those loses their access at once).
+    await this.oauth.eraseOf(playerId);
   }
 
   /** The games this copy remembers show the account as it is now: deleted, or kept by a guest under a new name. */

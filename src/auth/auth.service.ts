@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
-import { bearerToken, hashToken } from './tokens';
+import { TOKEN_KINDS, TokenKind, bearerToken, hashToken } from './tokens';
 import { TokensRepository } from './tokens.repository';
 import { effectiveScopes } from './scopes';
 import { ANONYMOUS, SCOPE_API_NAMES, Scope, Viewer } from './viewer';
@@ -66,7 +66,7 @@ export class AuthService {
       },
       scopes: effectiveScopes(row.scopes, row.player),
       tokenId: row.id,
-      tokenKind: row.kind === 'session' ? 'session' : 'api',
+      tokenKind: tokenKindOf(row.kind),
       expiresAt: row.expiresAt,
     };
     const touchedAt = row.lastUsedAt?.getTime() ?? 0;
@@ -97,6 +97,11 @@ export class AuthService {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/** A stored token's kind; an unknown one (written by a later version) counts as a personal API token. */
+function tokenKindOf(stored: string): TokenKind {
+  return (TOKEN_KINDS as readonly string[]).includes(stored) ? (stored as TokenKind) : 'api';
 }
 
 /** The signed-in player, or UNAUTHENTICATED; FORBIDDEN when the token lacks `scope`. */

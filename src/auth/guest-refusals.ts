@@ -21,6 +21,8 @@ export const GUEST_REFUSALS = {
   botAccount: 'a guest account cannot become a bot account',
   chatText: 'guests may send quick phrases only',
   tournament: 'guests do not play or organise tournaments',
+  approveApp: 'guests cannot let apps act for them',
+  registerApp: 'guests cannot register apps',
 } as const;
 export type GuestRefusal = keyof typeof GUEST_REFUSALS;
 

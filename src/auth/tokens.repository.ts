@@ -211,6 +211,42 @@ export class TokensRepository {
     );
   }
 
+  /** Stores an app's access token under its grant, on `client` (src/oauth/oauth.repository.ts's transaction). */
+  async createAppTokenOn(
+    client: Pick<PoolClient, 'query'>,
+    token: NewToken & {
+      readonly grantId: string;
+      readonly expiresAt: Date;
+      readonly createdAt: Date;
+    },
+  ): Promise<void> {
+    await client.query(
+      `INSERT INTO tokens (id, player_id, kind, token_hash, scopes, grant_id, created_at, expires_at)
+       VALUES ($1::uuid, $2::uuid, 'app', $3, $4::text[], $5::uuid, $6, $7)`,
+      [
+        randomUUID(),
+        token.playerId,
+        token.tokenHash,
+        token.scopes,
+        token.grantId,
+        token.createdAt,
+        token.expiresAt,
+      ],
+    );
+  }
+
+  /** Revokes the live access tokens of the grants, on `client` (the caller announces the players concerned). */
+  async revokeGrantTokensOn(
+    client: Pick<PoolClient, 'query'>,
+    grantIds: readonly string[],
+    at: Date,
+  ): Promise<void> {
+    await client.query(
+      'UPDATE tokens SET revoked_at = $2 WHERE grant_id = ANY($1::uuid[]) AND revoked_at IS NULL',
+      [grantIds, at],
+    );
+  }
+
   /** Deletes every token of the player (a deleted account's), inside the caller's Prisma transaction `tx`. */
   async deleteAllOf(tx: Prisma.TransactionClient, playerId: string): Promise<void> {
     await tx.token.deleteMany({ where: { playerId } });

@@ -1,3 +1,5 @@
+import type { TokenKind } from './tokens';
+
 /** Every scope an API token may be given (bot:play only by a bot account, admin only by an admin account). */
 export const SCOPES = ['game:read', 'game:play', 'bot:play', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -32,8 +34,11 @@ export interface Viewer {
   readonly scopes: readonly Scope[];
   /** The token's id, for rate limits and revocation; null when anonymous. */
   readonly tokenId: string | null;
-  /** A login session (which may manage API tokens) or a personal API token; null when anonymous. */
-  readonly tokenKind: 'session' | 'api' | null;
+  /**
+   * A login session (which may manage API tokens), a personal API token, or an app's access token (OAuth); null
+   * when anonymous.
+   */
+  readonly tokenKind: TokenKind | null;
   /** When the token stops working (sessions expire; API tokens live until revoked): null when it does not. */
   readonly expiresAt: Date | null;
 }

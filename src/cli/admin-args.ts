@@ -83,10 +83,13 @@ export function parseAdminArgs(args: readonly string[]): AdminCommand {
 /** One line of the audit log, as `audit` prints it (tab-separated: time, via, actor, action, target, reason). */
 export function auditLine(entry: AuditRecord): string {
   const actor = entry.actor?.username ?? 'command line';
-  // An ADMIN token made is named by its id (its owner is the actor); a call-off by its game.
+  // An ADMIN token made is named by its id (its owner is the actor), an app by its id, a call-off by its game.
   const target =
     entry.targetTokenId !== null
       ? `token ${entry.targetTokenId}`
-      : (entry.targetPlayer?.username ?? (entry.targetGameId === null ? '-' : `game ${entry.targetGameId}`));
+      : entry.targetAppId !== null
+        ? `app ${entry.targetAppId}`
+        : (entry.targetPlayer?.username ??
+          (entry.targetGameId === null ? '-' : `game ${entry.targetGameId}`));
   return [entry.at.toISOString(), entry.via, actor, entry.action, target, entry.reason ?? ''].join('\t');
 }

@@ -85,7 +85,7 @@ export function invalidTime(name: string): ApiError {
 /**
  * The errors the code below the API raises as its own (it names no API class: docs/architecture.md, "Layout of a
  * module") → the ApiError a client gets; null for any other error. Every way out asks here: the GraphQL filter
- * (api-error.filter.ts) and shaper (`errorShaper`), the REST answers (src/export/http-error.ts), the admin command.
+ * (api-error.filter.ts) and shaper (`errorShaper`), the REST answers (src/http/http-error.ts), the admin command.
  * - A game recorded under rules this engine does not know (dealt by a newer engine: src/games/domain/initial-state.ts
  *   `versionOf`) is UNSUPPORTED_RULES_VERSION, with the version (`rulesVersion`).
  */

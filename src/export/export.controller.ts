@@ -23,7 +23,7 @@ import type { Viewer } from '../auth/viewer';
 import { checkUsername, parseExportQuery, parsePlayerGamesQuery } from './export-query';
 import { ExportService } from './export.service';
 import { ndjsonLines, toJson } from './game-export';
-import { answerHttpError } from './http-error';
+import { answerHttpError } from '../http/http-error';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';

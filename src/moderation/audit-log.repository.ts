@@ -19,6 +19,8 @@ export interface AuditEntry {
   readonly targetGameId: string | null;
   /** The ADMIN token an admin made (createAdminToken): its id, never the token. */
   readonly targetTokenId: string | null;
+  /** The third-party app acted on (disableApp, enableApp). */
+  readonly targetAppId?: string | null;
   readonly reason: string | null;
 }
 
@@ -34,6 +36,7 @@ export interface AuditRecord {
   readonly targetPlayer: PlayerRecord | null;
   readonly targetGameId: string | null;
   readonly targetTokenId: string | null;
+  readonly targetAppId: string | null;
   readonly reason: string | null;
 }
 
@@ -57,8 +60,9 @@ export class AuditLogRepository implements AdminTokenAudit {
   /** Records `entry` on `client`, inside the caller's transaction. */
   async write(client: Pick<PoolClient, 'query'>, entry: AuditEntry): Promise<void> {
     await client.query(
-      `INSERT INTO admin_audit (at, via, actor_id, action, target_player_id, target_game_id, target_token_id, reason)
-       VALUES ($1, $2, $3::uuid, $4, $5::uuid, $6::uuid, $7::uuid, $8)`,
+      `INSERT INTO admin_audit (at, via, actor_id, action, target_player_id, target_game_id, target_token_id, target_app_id,
+                                reason)
+       VALUES ($1, $2, $3::uuid, $4, $5::uuid, $6::uuid, $7::uuid, $8::uuid, $9)`,
       [
         entry.at,
         entry.actor.via,
@@ -67,6 +71,7 @@ export class AuditLogRepository implements AdminTokenAudit {
         entry.targetPlayerId,
         entry.targetGameId,
         entry.targetTokenId,
+        entry.targetAppId ?? null,
         entry.reason,
       ],
     );
@@ -89,6 +94,7 @@ export class AuditLogRepository implements AdminTokenAudit {
       targetPlayer: row.targetPlayer,
       targetGameId: row.targetGameId,
       targetTokenId: row.targetTokenId,
+      targetAppId: row.targetAppId,
       reason: row.reason,
     }));
   }

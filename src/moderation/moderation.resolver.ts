@@ -25,8 +25,8 @@ const REASON_ARG = {
 } as const;
 
 /**
- * The admin operations (docs/api.md#admin-operations, docs/operations.md#moderation): thin, each checks the
- * viewer first (requireAdmin) and hands the rest to ModerationService, which audits every action.
+ * The admin operations (docs/api/admin.md#admin-operations, docs/operations.md#moderation): thin, each checks
+ * the viewer first (requireAdmin) and hands the rest to ModerationService, which audits every action.
  */
 @Resolver()
 export class ModerationResolver {
@@ -144,6 +144,7 @@ function toAuditEntry(row: AuditRecord): AuditEntryType {
     targetPlayer: row.targetPlayer === null ? null : toPlayer(row.targetPlayer),
     targetGameId: row.targetGameId,
     targetTokenId: row.targetTokenId,
+    targetAppId: row.targetAppId,
     reason: row.reason,
   };
 }

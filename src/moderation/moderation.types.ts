@@ -18,6 +18,8 @@ export const AdminAction = listEnum(
     restrictChat: 'RESTRICT_CHAT',
     unrestrictChat: 'UNRESTRICT_CHAT',
     dismissChatReport: 'DISMISS_CHAT_REPORT',
+    disableApp: 'DISABLE_APP',
+    enableApp: 'ENABLE_APP',
   },
   {
     name: 'AdminAction',
@@ -51,6 +53,12 @@ export const AdminAction = listEnum(
         description:
           'Closed a chat report with no action (adminDismissChatReport); the reason begins with its id.',
       },
+      disableApp: {
+        description:
+          'Disabled a third-party app (adminDisableApp): every approval of it ended; targetAppId names it, ' +
+          'targetPlayer is its owner.',
+      },
+      enableApp: { description: 'Enabled a disabled app again (adminEnableApp); targetAppId names it.' },
     },
   },
 );
@@ -119,6 +127,12 @@ export class AuditEntryType {
       'token itself; null otherwise.',
   })
   targetTokenId!: string | null;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'The third-party app disabled or enabled (DISABLE_APP, ENABLE_APP): its client id; null otherwise.',
+  })
+  targetAppId!: string | null;
   @Field(() => String, { nullable: true, description: 'Why, as the admin said; null where none is asked.' })
   reason!: string | null;
 }

@@ -16,6 +16,8 @@ export const ADMIN_ACTIONS = [
   'restrictChat',
   'unrestrictChat',
   'dismissChatReport',
+  'disableApp',
+  'enableApp',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 

@@ -6,6 +6,7 @@
  * (src/moderation/audit-log.repository.ts). What leaves here is a PlayerRecord: never a password hash, except to
  * the sign-in and password checks that need it.
  */
+import type { TokenKind } from '../auth/tokens';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
@@ -149,7 +150,7 @@ export class PlayersRepository {
   async changePassword(
     playerId: string,
     passwordHash: string,
-    revokedKinds: readonly ('session' | 'api')[],
+    revokedKinds: readonly TokenKind[],
     keptSessionId: string,
   ): Promise<void> {
     await this.prisma.$transaction(async (tx) => {

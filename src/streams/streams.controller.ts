@@ -7,7 +7,7 @@
  */
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { answerHttpError } from '../export/http-error';
+import { answerHttpError } from '../http/http-error';
 import { StreamKind, StreamsService } from './streams.service';
 
 @Controller('api/stream')

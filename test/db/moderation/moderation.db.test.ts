@@ -169,7 +169,7 @@ async function ratingRows(username: string): Promise<number> {
 }
 
 describe('who may moderate', () => {
-  it('has no API path that makes an admin: the admin mutations are the moderation ones and the chat’s', async () => {
+  it('has no API path that makes an admin: the admin mutations are the moderation ones, the chat’s and the apps’', async () => {
     const body = await app.gql<{ __schema: { mutationType: { fields: { name: string }[] } } }>(
       null,
       '{ __schema { mutationType { fields { name } } } }',
@@ -178,8 +178,10 @@ describe('who may moderate', () => {
     expect(names.filter((name) => /admin|grant|role/i.test(name)).sort()).toEqual([
       'adminAbortGame',
       'adminDisableAccount',
+      'adminDisableOAuthApp',
       'adminDismissChatReport',
       'adminEnableAccount',
+      'adminEnableOAuthApp',
       'adminHideChatMessage',
       'adminRestrictChat',
       'adminUnrestrictChat',

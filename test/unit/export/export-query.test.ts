@@ -1,10 +1,10 @@
 /**
- * The export endpoints' query strings and error answers (src/export/export-query.ts, http-error.ts): strict
+ * The export endpoints' query strings and error answers (src/export/export-query.ts, src/http/http-error.ts): strict
  * parameters, every refusal a closed-list code with the HTTP status that says the same.
  */
 import { API_ERROR_CODES, ApiError } from '../../../src/errors/api-error';
 import { checkUsername, parseExportQuery, parsePlayerGamesQuery } from '../../../src/export/export-query';
-import { INTERNAL_ANSWER, httpErrorAnswer, httpStatusOf } from '../../../src/export/http-error';
+import { INTERNAL_ANSWER, httpErrorAnswer, httpStatusOf } from '../../../src/http/http-error';
 
 function refusal(run: () => unknown): { code: string; field: unknown; message: string } {
   try {

@@ -131,6 +131,7 @@ describe('auditLine', () => {
         targetPlayer: null,
         targetGameId: 'g-1',
         targetTokenId: null,
+        targetAppId: null,
         reason: 'dealt twice',
       }),
     ).toBe('2026-12-02T09:00:00.000Z\tCLI\tcommand line\tabortGame\tgame g-1\tdealt twice');
@@ -144,6 +145,7 @@ describe('auditLine', () => {
         targetPlayer: person,
         targetGameId: null,
         targetTokenId: null,
+        targetAppId: null,
         reason: null,
       }),
     ).toBe('2026-12-02T09:00:00.000Z\tAPI\tboss\tenableAccount\tmallory\t');
@@ -158,10 +160,28 @@ describe('auditLine', () => {
         targetPlayer: admin,
         targetGameId: null,
         targetTokenId: '0b6f4c2e-1d2a-4e5f-8a9b-0c1d2e3f4a5b',
+        targetAppId: null,
         reason: null,
       }),
     ).toBe(
       '2026-12-02T09:00:00.000Z\tAPI\tboss\tcreateAdminToken\ttoken 0b6f4c2e-1d2a-4e5f-8a9b-0c1d2e3f4a5b\t',
+    );
+    // An app disabled: named by its client id, though its owner is the target player too.
+    expect(
+      auditLine({
+        id: '10',
+        at,
+        via: 'API',
+        action: 'disableApp',
+        actor: admin,
+        targetPlayer: person,
+        targetGameId: null,
+        targetTokenId: null,
+        targetAppId: '5d1c9a7e-2b3f-4c6d-9e8f-7a6b5c4d3e2f',
+        reason: 'phishing page',
+      }),
+    ).toBe(
+      '2026-12-02T09:00:00.000Z\tAPI\tboss\tdisableApp\tapp 5d1c9a7e-2b3f-4c6d-9e8f-7a6b5c4d3e2f\tphishing page',
     );
   });
 });
