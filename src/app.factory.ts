@@ -20,6 +20,7 @@ import { ClientErrorAnswers } from './http/client-errors';
 import { ClientAddresses } from './http/client-address';
 import { CONNECTION_RETRY_AFTER_SECONDS, ConnectionLimit } from './http/connection-limit';
 import { corsOptions, originAllowed } from './http/cors';
+import { OAuthService } from './oauth/oauth.service';
 import { httpErrorAnswer } from './http/http-error';
 import { serveWebClient } from './http/web-client';
 import { AppMetrics } from './metrics/app-metrics';
@@ -52,7 +53,7 @@ export async function createApp(
   observeRequests(adapter, app.get(AppMetrics), requestLog);
   clientErrors.watch(app.getHttpServer() as Server);
   limitConnectionsPerAddress(app, adapter, config);
-  app.enableCors(corsOptions(config.allowedOrigins));
+  app.enableCors(corsOptions(config.allowedOrigins, app.get(OAuthService)));
   serveWebClient(app);
   await app.init();
   limitSocketsPerAddress(app, app.get(AccessGate));

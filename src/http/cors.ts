@@ -19,14 +19,45 @@ export const CORS_EXPOSED_HEADERS = ['retry-after', 'ratelimit', 'ratelimit-poli
 /** How long a browser may keep a preflight's answer. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
-export function corsOptions(allowed: 'any' | readonly string[]): FastifyCorsOptions {
-  return {
+/** The origins of registered third-party apps (src/oauth/), which may call the OAuth endpoints from a page. */
+export interface AppOrigins {
+  allowsOrigin(origin: string): Promise<boolean>;
+}
+
+/** The endpoints an app's page calls itself, the metadata first (docs/api/apps-and-oauth.md#the-endpoints). */
+const OAUTH_ENDPOINTS = /^\/(oauth\/(token|revoke|introspect)|\.well-known\/oauth-authorization-server)(\?|$)/;
+
+/**
+ * With a listed set of origins, the OAuth endpoints also answer the origins of registered apps' redirect URIs
+ * (looked up per request, by `apps`): an app's page on its own site exchanges its code and refreshes from the
+ * browser. Everything else stays with the list. With any origin allowed, they are allowed already.
+ */
+export function corsOptions(allowed: 'any' | readonly string[], apps?: AppOrigins): FastifyCorsOptions {
+  const options: FastifyCorsOptions = {
     origin: allowed === 'any' ? '*' : [...allowed],
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: [...CORS_ALLOWED_HEADERS],
     exposedHeaders: [...CORS_EXPOSED_HEADERS],
     credentials: false,
     maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+  };
+  if (allowed === 'any' || apps === undefined) return options;
+  const { origin: _listed, ...rest } = options;
+  return {
+    ...rest,
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const listed = [...allowed];
+      if (typeof origin !== 'string' || !OAUTH_ENDPOINTS.test(request.url ?? '') || listed.includes(origin)) {
+        callback(null, { ...options, origin: listed });
+        return;
+      }
+      apps.allowsOrigin(origin).then(
+        (known) => callback(null, { ...options, origin: known ? [...listed, origin] : listed }),
+        // Not known, as far as anyone can tell now: the page gets no CORS headers, the request itself is unharmed.
+        () => callback(null, { ...options, origin: listed }),
+      );
+    },
   };
 }
 

@@ -169,6 +169,20 @@ export class OAuthRepository {
     return rows[0] === undefined ? null : appOf(rows[0]);
   }
 
+  /** Whether some app that is not disabled registered a redirect URI on the web origin `origin`. */
+  async isAppOrigin(origin: string): Promise<boolean> {
+    // An origin is a URI's scheme, host and port: a redirect URI on it is the origin followed by a path or a query.
+    const escaped = origin.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+    const { rows } = await this.prisma.pool.query<{ found: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM oauth_apps a, unnest(a.redirect_uris) AS uri
+          WHERE a.disabled_at IS NULL AND (lower(uri) LIKE $1 || '/%' OR lower(uri) LIKE $1 || '?%')
+       ) AS found`,
+      [escaped],
+    );
+    return rows[0]?.found ?? false;
+  }
+
   /** The apps a player registered, oldest first. */
   async appsOf(ownerId: string): Promise<AppRecord[]> {
     const { rows } = await this.prisma.pool.query<AppRow>(

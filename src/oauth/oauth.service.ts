@@ -72,6 +72,10 @@ export interface AppInput {
   readonly redirectUris: readonly string[];
 }
 
+/** How long, and for how many origins, `allowsOrigin` remembers its answers. */
+const ORIGIN_MEMORY_MS = 60_000;
+const ORIGINS_REMEMBERED = 1_000;
+
 /** OAuth answers are never cached (RFC 6749 §5.1). */
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
@@ -80,6 +84,7 @@ export class OAuthService {
   private readonly server: OAuth2Server;
   private readonly tokenModel: OAuthModel;
   private readonly authorizeModel: OAuthModel;
+  private readonly origins = new Map<string, { readonly allowed: boolean; readonly until: number }>();
 
   constructor(
     private readonly repository: OAuthRepository,
@@ -100,6 +105,20 @@ export class OAuthService {
       // A public app refreshes with its client_id alone (it has no secret); a confidential one must authenticate.
       requireClientAuthentication: { refresh_token: false },
     });
+  }
+
+  /**
+   * Whether `origin` is the origin of a web redirect URI of an app that is not disabled (src/http/cors.ts lets
+   * such pages call the OAuth endpoints). Remembered a minute per origin: a preflight costs no query.
+   */
+  async allowsOrigin(origin: string): Promise<boolean> {
+    const now = Date.now();
+    const remembered = this.origins.get(origin);
+    if (remembered !== undefined && remembered.until > now) return remembered.allowed;
+    const allowed = await this.repository.isAppOrigin(origin);
+    if (this.origins.size >= ORIGINS_REMEMBERED) this.origins.clear();
+    this.origins.set(origin, { allowed, until: now + ORIGIN_MEMORY_MS });
+    return allowed;
   }
 
   /** This server's name in OAuth (RFC 8414 `issuer`, RFC 9207 `iss`): the public address. */

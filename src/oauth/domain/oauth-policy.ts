@@ -136,16 +136,6 @@ export function redirectUriMatches(registered: readonly string[], presented: str
   );
 }
 
-/** The origin of each redirect URI on the web (http or https): the pages that may call the token endpoint. */
-export function webOrigins(redirectUris: readonly string[]): string[] {
-  const origins = new Set<string>();
-  for (const uri of redirectUris) {
-    const url = new URL(uri);
-    if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
-  }
-  return [...origins];
-}
-
 /** Why an app's name may not be used, or null. */
 export function appNameProblem(name: string): string | null {
   const trimmed = name.trim();

@@ -5,6 +5,7 @@
  */
 import WebSocket from 'ws';
 import { codeOf, dataOf, register } from '../../support/service/app';
+import { sql } from '../../support/service/database';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
 
 const PAGE = 'https://play.example.com';
@@ -123,6 +124,54 @@ describe('with CORS_ORIGINS naming one page', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     const answer = await postFrom(app.url, OTHER, null, '{ __typename }');
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('lets a registered app’s page call the OAuth endpoints from its own origin, and nothing else; a disabled app’s page not even those', async () => {
+    const owner = await register(app, 'cors_app_owner');
+    const APP_PAGE = 'https://pocket.example.org';
+    const appId = dataOf(
+      await app.gql<{ registerOAuthApp: { app: { id: string } } }>(
+        owner,
+        `mutation { registerOAuthApp(app: { name: "Pocket", redirectUris: ["${APP_PAGE}/callback"] }, confidential: false) {
+           app { id } } }`,
+      ),
+    ).registerOAuthApp.app.id;
+    const toToken = (origin: string): Promise<Response> =>
+      fetch(`${app.url}/oauth/token`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    expect((await toToken(APP_PAGE)).headers.get('access-control-allow-origin')).toBe(APP_PAGE);
+    expect((await toToken(PAGE)).headers.get('access-control-allow-origin')).toBe(PAGE);
+    expect((await toToken(OTHER)).headers.get('access-control-allow-origin')).toBeNull();
+    const metadata = await fetch(`${app.url}/.well-known/oauth-authorization-server`, {
+      headers: { origin: APP_PAGE },
+    });
+    expect(metadata.headers.get('access-control-allow-origin')).toBe(APP_PAGE);
+    // The app's origin reaches the OAuth endpoints only: not /graphql.
+    expect((await preflight(app.url, APP_PAGE)).headers.get('access-control-allow-origin')).toBeNull();
+    // A look-alike origin (another port, a longer host) is not the app's.
+    expect(
+      (await toToken('https://pocket.example.org:8443')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+    expect(
+      (await toToken('https://pocket.example.org.evil.net')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+    const disabledPage = 'https://disabled.example.org';
+    const disabledId = dataOf(
+      await app.gql<{ registerOAuthApp: { app: { id: string } } }>(
+        owner,
+        `mutation { registerOAuthApp(app: { name: "Gone", redirectUris: ["${disabledPage}/cb"] }, confidential: false) {
+           app { id } } }`,
+      ),
+    ).registerOAuthApp.app.id;
+    await sql(app.databaseUrl, 'UPDATE oauth_apps SET disabled_at = now() WHERE id = $1', [disabledId]);
+    expect((await toToken(disabledPage)).headers.get('access-control-allow-origin')).toBeNull();
+    expect(appId).not.toBe(disabledId);
   });
 
   it('refuses a graphql-ws upgrade from another origin with 403, and opens one from the page or a program', async () => {
