@@ -11,6 +11,7 @@ import { ModerationService } from '../../../src/moderation/moderation.service';
 import { codeOf, dataOf, loginBody, register, within, wsClient } from '../../support/service/app';
 import { sql } from '../../support/service/database';
 import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
+import { openStream } from '../../support/service/ndjson';
 import {
   APPROVE,
   approve,
@@ -470,15 +471,18 @@ describe('revocation', () => {
     expect(await me(untouched.accessToken)).toBe('pat_person');
   });
 
-  it('the person revokes in Connected apps: every grant to that app ends, open sockets close', async () => {
+  it('the person revokes in Connected apps: every grant to that app ends, open sockets and streams close', async () => {
     const someone = await register(app, 'revoking_rita');
     const tokens = await connect(someone);
     const { closed } = await openSocket(copy, tokens.accessToken);
+    const stream = await openStream(copy.url, '/api/stream/events', tokens.accessToken);
+    expect(stream.status).toBe(200);
     const body = await app.gql(someone, 'mutation($id: ID!) { revokeConnectedApp(appId: $id) }', {
       id: publicApp.id,
     });
     expect(dataOf(body)).toEqual({ revokeConnectedApp: true });
     expect(await within(closed, 5000)).toBe(4403);
+    expect(await within(stream.ended, 5000)).toBeUndefined();
     expect(await me(tokens.accessToken)).toBe('UNAUTHENTICATED');
     expect((await refresh(app, publicApp.id, tokens.refreshToken)).body['error']).toBe('invalid_grant');
     const again = await app.gql(someone, 'mutation($id: ID!) { revokeConnectedApp(appId: $id) }', {
@@ -606,6 +610,30 @@ describe('the account export', () => {
     const text = JSON.stringify(ownerLines);
     expect(text).not.toContain(confidentialApp.clientSecret!);
     expect(text).not.toMatch(/secret/i);
+  });
+});
+
+describe('the token endpoint’s allowance', () => {
+  it('counts every call against the address: over it, 429 with Retry-After in OAuth’s words', async () => {
+    const limited = await startAppInProcess({
+      databaseUrl: app.databaseUrl,
+      env: { RATE_LIMIT_REQUESTS: '3' },
+    });
+    try {
+      const answers = [];
+      for (let call = 0; call < 4; call++) {
+        answers.push(
+          await formPost(limited, 'token', { grant_type: 'refresh_token', refresh_token: 'mlr_x' }),
+        );
+      }
+      expect(answers.slice(0, 3).map((answer) => answer.status)).toEqual([400, 400, 400]);
+      const refused = answers[3]!;
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body).toMatchObject({ error: 'temporarily_unavailable' });
+    } finally {
+      await limited.stop();
+    }
   });
 });
 
