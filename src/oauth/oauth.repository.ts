@@ -390,6 +390,13 @@ export class OAuthRepository {
     });
   }
 
+  /** Ends every live grant a person gave (their password was reset). How many ended. */
+  async endGrantsOf(playerId: string, reason: GrantEndReason, now: Date): Promise<number> {
+    return transaction(this.prisma.pool, (client) =>
+      this.endGrantsOn(client, 'g.player_id = $1::uuid', [playerId], reason, now),
+    );
+  }
+
   /** A person revokes an app: every live grant of theirs to it. How many ended. */
   async revokeApp(playerId: string, appId: string, now: Date): Promise<number> {
     return transaction(this.prisma.pool, (client) =>

@@ -105,6 +105,9 @@ export class OAuthService {
       // A public app refreshes with its client_id alone (it has no secret); a confidential one must authenticate.
       requireClientAuthentication: { refresh_token: false },
     });
+    players.onPasswordReset(async (playerId) => {
+      await this.repository.endGrantsOf(playerId, 'PASSWORD_RESET', this.clock.now());
+    });
   }
 
   /**

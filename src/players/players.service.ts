@@ -46,6 +46,8 @@ export interface Session {
 
 @Injectable()
 export class PlayersService {
+  private readonly resetListeners = new Set<(playerId: string) => Promise<void>>();
+
   constructor(
     private readonly players: PlayersRepository,
     private readonly tokens: TokensRepository,
@@ -312,6 +314,15 @@ export class PlayersService {
       });
     }
     this.auth.tokensChanged(claims.player);
+    for (const listener of this.resetListeners) await listener(claims.player);
+  }
+
+  /**
+   * Told after a password reset, once every token of the account is revoked: what else the old password's holder
+   * may have set up ends too (the apps approved with it: src/oauth/oauth.service.ts).
+   */
+  onPasswordReset(listener: (playerId: string) => Promise<void>): void {
+    this.resetListeners.add(listener);
   }
 
   /**

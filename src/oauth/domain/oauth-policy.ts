@@ -63,6 +63,8 @@ export const GRANT_END_REASONS = [
   'APP_DISABLED',
   /** Its owner deleted the app. */
   'APP_DELETED',
+  /** The person's password was reset: whoever knew the old one may have approved the app. */
+  'PASSWORD_RESET',
 ] as const;
 export type GrantEndReason = (typeof GRANT_END_REASONS)[number];
 

@@ -8,6 +8,15 @@
  *
  * MAIL_INTERVAL_MS is an hour: mail goes out on the wake-up a queued mail causes, or when a test runs a pass.
  */
+import {
+  approve,
+  authorizationRequest,
+  exchange,
+  pkce,
+  refresh,
+  registerApp,
+  tokenPair,
+} from '../../support/service/oauth';
 import { generateKeyPairSync } from 'node:crypto';
 import { MailRepository } from '../../../src/mail/mail.repository';
 import { MailWorker } from '../../../src/mail/mail-worker';
@@ -340,6 +349,20 @@ it('two copies sending at once send each mail once', async () => {
 it('resets a forgotten password by a link mailed to the verified address: once, within the hour, ending every session', async () => {
   await worker().sendDue();
   const lea = await verifiedPlayer('mail_lea');
+  // An app Lea approved: whoever knew the old password may have done it.
+  const appOf = await registerApp(app, lea, {
+    name: 'Lea’s App',
+    redirectUris: ['https://lea.example.org/cb'],
+  });
+  const pair = pkce();
+  const approved = await approve(
+    app,
+    lea,
+    authorizationRequest(appOf.id, 'https://lea.example.org/cb', 'GAME_READ', pair),
+  );
+  const appTokens = tokenPair(
+    await exchange(app, appOf.id, approved.code, 'https://lea.example.org/cb', pair.verifier),
+  );
   const reset = (username: string) =>
     app.gql<{ requestPasswordReset: boolean }>(
       null,
@@ -370,8 +393,11 @@ it('resets a forgotten password by a link mailed to the verified address: once, 
   expect(codeOf(weak)).toBe('BAD_USER_INPUT');
   expect(weak.errors![0]!.extensions).toMatchObject({ field: 'newPassword' });
   expect(dataOf(await choose('a brand new passphrase 42'))).toEqual({ resetPassword: true });
-  // Every session ended; the new password signs in; the link works once.
+  // Every session ended, and every app approved ended too (its refresh token issues nothing); the new password
+  // signs in; the link works once.
   expect(codeOf(await app.gql(lea, '{ me { id } }'))).toBe('UNAUTHENTICATED');
+  expect(codeOf(await app.gql(appTokens.accessToken, '{ me { id } }'))).toBe('UNAUTHENTICATED');
+  expect((await refresh(app, appOf.id, appTokens.refreshToken)).body['error']).toBe('invalid_grant');
   const login = await app.gql<{ login: { token: string } }>(
     null,
     'mutation { login(username: "mail_lea", password: "a brand new passphrase 42") { token } }',
