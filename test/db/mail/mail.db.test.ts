@@ -8,6 +8,12 @@
  *
  * MAIL_INTERVAL_MS is an hour: mail goes out on the wake-up a queued mail causes, or when a test runs a pass.
  */
+import { generateKeyPairSync } from 'node:crypto';
+import { MailRepository } from '../../../src/mail/mail.repository';
+import { MailWorker } from '../../../src/mail/mail-worker';
+import { codeOf, dataOf, register } from '../../support/service/app';
+import { sql } from '../../support/service/database';
+import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
 import {
   approve,
   authorizationRequest,
@@ -17,12 +23,6 @@ import {
   registerApp,
   tokenPair,
 } from '../../support/service/oauth';
-import { generateKeyPairSync } from 'node:crypto';
-import { MailRepository } from '../../../src/mail/mail.repository';
-import { MailWorker } from '../../../src/mail/mail-worker';
-import { codeOf, dataOf, register } from '../../support/service/app';
-import { sql } from '../../support/service/database';
-import { InProcessApp, startAppInProcess } from '../../support/service/in-process';
 import { joinGame, readGame } from '../../support/service/play';
 import { ReceivedMail, SmtpReceiver, startSmtpReceiver } from '../../support/smtp-receiver';
 
