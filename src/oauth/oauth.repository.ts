@@ -117,7 +117,7 @@ function appOf(row: AppRow): AppCredentials {
 }
 
 /** The app without its secret's hash. */
-function publicApp({ secretHash: _secret, ...app }: AppCredentials): AppRecord {
+export function publicApp({ secretHash: _secret, ...app }: AppCredentials): AppRecord {
   return app;
 }
 

@@ -42,7 +42,7 @@ import {
   type AppScope,
 } from './domain/oauth-policy';
 import { APP_GRANT_TYPES, OAuthModel, clientOf, liveApp, secretMatches } from './oauth-model';
-import { AppCredentials, AppRecord, GrantRecord, OAuthRepository } from './oauth.repository';
+import { AppCredentials, AppRecord, GrantRecord, OAuthRepository, publicApp } from './oauth.repository';
 
 /** What the consent page shows of a request: the app and what it asks, or why it cannot be approved. */
 export interface AuthorizationView {
@@ -166,7 +166,7 @@ export class OAuthService {
   /** What the consent page shows (anyone may look: it tells only the app's public face). */
   async describe(params: AuthorizationParams): Promise<AuthorizationView> {
     const { app, judgement } = await this.judge(params);
-    const shown = app === null ? null : publicOf(app);
+    const shown = app === null ? null : publicApp(app);
     switch (judgement.kind) {
       case 'invalid':
         return {
@@ -515,10 +515,6 @@ export class OAuthService {
 export interface EndpointRequest {
   readonly headers: Record<string, string>;
   readonly body: Record<string, unknown>;
-}
-
-function publicOf({ secretHash: _secret, ...app }: AppCredentials): AppRecord {
-  return app;
 }
 
 function appNotFound(): ApiError {
