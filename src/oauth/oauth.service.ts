@@ -13,7 +13,7 @@ import { refuseGuest } from '../auth/guest-refusals';
 import { scopeRefusal } from '../auth/scopes';
 import { TokensRepository } from '../auth/tokens.repository';
 import { hashToken, newSecret } from '../auth/tokens';
-import type { ViewerPlayer } from '../auth/viewer';
+import { SCOPES, type ViewerPlayer } from '../auth/viewer';
 import { Clock } from '../clock/clock';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { isUuid } from '../common/ids';
@@ -458,9 +458,27 @@ export class OAuthService {
     return this.repository.appsOf(ownerId);
   }
 
-  /** The apps a person lets act for them ("Connected apps"), newest first. */
-  connectedApps(player: ViewerPlayer): Promise<GrantRecord[]> {
-    return this.repository.grantsOf(player.id, 'live');
+  /**
+   * The apps a person lets act for them ("Connected apps"), newest first: one entry per app, however many times
+   * they approved it (each sign-in of a public app is an approval of its own) — the scopes all of them hold, the
+   * newest approval's id and time, the last use of any.
+   */
+  async connectedApps(player: ViewerPlayer): Promise<GrantRecord[]> {
+    const byApp = new Map<string, GrantRecord>();
+    for (const grant of await this.repository.grantsOf(player.id, 'live')) {
+      const seen = byApp.get(grant.app.id);
+      if (seen === undefined) {
+        byApp.set(grant.app.id, grant);
+        continue;
+      }
+      const scopes = new Set([...seen.scopes, ...grant.scopes]);
+      byApp.set(grant.app.id, {
+        ...seen,
+        scopes: SCOPES.filter((scope) => scopes.has(scope)),
+        lastUsedAt: latest(seen.lastUsedAt, grant.lastUsedAt),
+      });
+    }
+    return [...byApp.values()];
   }
 
   /** Every approval a person gave, ended ones too (the account export). */
@@ -515,6 +533,12 @@ export class OAuthService {
 export interface EndpointRequest {
   readonly headers: Record<string, string>;
   readonly body: Record<string, unknown>;
+}
+
+function latest(one: Date | null, other: Date | null): Date | null {
+  if (one === null) return other;
+  if (other === null) return one;
+  return one > other ? one : other;
 }
 
 function appNotFound(): ApiError {

@@ -124,18 +124,21 @@ export class OAuthRedirectType {
   redirectTo!: string;
 }
 
-@ObjectType('ConnectedApp', { description: 'An app you let act for you, and what it may do.' })
+@ObjectType('ConnectedApp', {
+  description:
+    'An app you let act for you, and what it may do: one entry per app, however many times you approved it.',
+})
 export class ConnectedAppType {
-  @Field(() => ID, { description: 'The approval’s id.' })
+  @Field(() => ID, { description: 'The newest approval’s id.' })
   id!: string;
 
   @Field(() => OAuthAppSummaryType, { description: 'The app.' })
   app!: OAuthAppSummaryType;
 
-  @Field(() => [TokenScope], { description: 'What you let it do.' })
+  @Field(() => [TokenScope], { description: 'What you let it do (all its live approvals together).' })
   scopes!: TokenScope[];
 
-  @Field({ description: 'When you approved it.' })
+  @Field({ description: 'When you last approved it.' })
   approvedAt!: Date;
 
   @Field(() => Date, {

@@ -583,6 +583,23 @@ describe('registering apps', () => {
   });
 });
 
+describe('connected apps', () => {
+  it('lists an app once however often it was approved, with every scope its live approvals hold', async () => {
+    const max = await register(app, 'multi_max');
+    await connect(max, 'GAME_READ');
+    const second = await connect(max, 'GAME_READ GAME_PLAY');
+    expect(await me(second.accessToken)).toBe('multi_max');
+    const body = await app.gql<{
+      connectedApps: { app: { id: string }; scopes: string[]; lastUsedAt: string | null }[];
+    }>(max, '{ connectedApps { app { id } scopes lastUsedAt } }');
+    const listed = dataOf(body).connectedApps;
+    expect(listed.map((entry) => [entry.app.id, entry.scopes])).toEqual([
+      [publicApp.id, ['GAME_READ', 'GAME_PLAY']],
+    ]);
+    expect(listed[0]!.lastUsedAt).not.toBeNull();
+  });
+});
+
 describe('the account export', () => {
   it('lists every approval a person gave, ended ones with why, and the apps an owner registered, never a secret', async () => {
     const lines = async (token: string): Promise<Record<string, unknown>[]> => {
