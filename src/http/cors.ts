@@ -25,7 +25,8 @@ export interface AppOrigins {
 }
 
 /** The endpoints an app's page calls itself, the metadata first (docs/api/apps-and-oauth.md#the-endpoints). */
-const OAUTH_ENDPOINTS = /^\/(oauth\/(token|revoke|introspect)|\.well-known\/oauth-authorization-server)(\?|$)/;
+const OAUTH_ENDPOINTS =
+  /^\/(oauth\/(token|revoke|introspect)|\.well-known\/oauth-authorization-server)(\?|$)/;
 
 /**
  * With a listed set of origins, the OAuth endpoints also answer the origins of registered apps' redirect URIs

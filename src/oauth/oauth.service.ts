@@ -147,7 +147,6 @@ export class OAuthService {
       revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       authorization_response_iss_parameter_supported: true,
-      service_documentation: `${base}/docs/api/apps-and-oauth.md`,
     };
   }
 
@@ -262,12 +261,7 @@ export class OAuthService {
   async token(request: EndpointRequest): Promise<EndpointAnswer> {
     const widened = await this.widenedRefresh(request.body);
     if (widened !== null) return widened;
-    const oauthRequest = new Request({
-      method: 'POST',
-      headers: request.headers,
-      query: {},
-      body: request.body,
-    });
+    const oauthRequest = new Request({ method: 'POST', query: {}, ...withBasicInForm(request) });
     const response = new Response({ headers: {} });
     try {
       await this.server.token(oauthRequest, response);
@@ -275,7 +269,10 @@ export class OAuthService {
       if (!(error instanceof OAuthError)) throw error;
       // The library wraps what failed below it (the database) as a server_error: that is ours to answer.
       if (error instanceof ServerError) throw (error as { inner?: unknown }).inner ?? error;
-      return withHeaders(oauthError(error.code, error.name, error.message), response.headers);
+      // A client that failed HTTP Basic authentication is told so with 401 (RFC 6749 §5.2).
+      const basic =
+        error.name === 'invalid_client' && /^Basic\s/i.test(request.headers['authorization'] ?? '');
+      return withHeaders(oauthError(basic ? 401 : error.code, error.name, error.message), response.headers);
     }
     return {
       status: response.status ?? 200,
@@ -557,6 +554,27 @@ function oauthError(status: number, error: string, description: string): Endpoin
     status,
     headers: { ...NO_STORE, ...(status === 401 ? { 'www-authenticate': 'Basic realm="oauth"' } : {}) },
     body: { error, error_description: description },
+  };
+}
+
+/**
+ * The request with HTTP Basic credentials moved into the form, decoded as RFC 6749 §2.3.1 says (each part
+ * form-encoded before it was joined): the library reads the header without that decoding, so a client that encodes
+ * `-` or `_` (oauth4webapi does) would fail. One reading of the credentials for every endpoint: ours.
+ */
+function withBasicInForm(request: EndpointRequest): EndpointRequest {
+  if (!/^Basic\s/i.test(request.headers['authorization'] ?? '')) return request;
+  const { authorization: _basic, ...headers } = request.headers;
+  const credentials = clientCredentials(request);
+  // Undecodable: left to fail as a client without credentials does.
+  if (credentials === null) return { headers, body: request.body };
+  return {
+    headers,
+    body: {
+      ...request.body,
+      client_id: credentials.clientId,
+      ...(credentials.clientSecret === null ? {} : { client_secret: credentials.clientSecret }),
+    },
   };
 }
 

@@ -369,6 +369,14 @@ describe('confidential apps', () => {
     expect(noSecret.status).toBe(400);
     const wrong = await formPost(app, 'token', await codeForm(), basic(confidentialApp.id, 'mls_app_wrong'));
     expect([wrong.status, wrong.body['error']]).toEqual([401, 'invalid_client']);
+    // Each part form-encoded as strictly as a client may (`-` as %2D, `_` as %5F): decoded before it is compared.
+    const strictBasic = await formPost(
+      app,
+      'token',
+      await codeForm(),
+      basic(confidentialApp.id, confidentialApp.clientSecret!, true),
+    );
+    expect(strictBasic.status).toBe(200);
     const viaBasic = await formPost(
       app,
       'token',

@@ -71,6 +71,20 @@ export function authorizationRequest(
   };
 }
 
+/** The request of an authorization page's address, as the consent page passes it on (GraphQL's names). */
+export function requestOfAddress(address: URL): AuthorizationRequest {
+  const get = (name: string): string | null => address.searchParams.get(name);
+  return {
+    clientId: get('client_id'),
+    redirectUri: get('redirect_uri'),
+    responseType: get('response_type'),
+    scope: get('scope'),
+    state: get('state'),
+    codeChallenge: get('code_challenge'),
+    codeChallengeMethod: get('code_challenge_method'),
+  };
+}
+
 export const APPROVE = `mutation($request: OAuthAuthorizationInput!) {
   approveOAuthAuthorization(request: $request) { redirectTo }
 }`;
@@ -120,9 +134,18 @@ export async function formPost(
   };
 }
 
-/** HTTP Basic credentials of a confidential app (RFC 6749 §2.3.1: each part form-encoded first). */
-export function basic(clientId: string, secret: string): Record<string, string> {
-  const encode = (part: string): string => encodeURIComponent(part).replace(/%20/g, '+');
+/**
+ * HTTP Basic credentials of a confidential app (RFC 6749 §2.3.1: each part form-encoded first). `strict` encodes
+ * every character but letters and digits, as some clients (oauth4webapi) do: `-` as `%2D`, `_` as `%5F`.
+ */
+export function basic(clientId: string, secret: string, strict = false): Record<string, string> {
+  const encode = (part: string): string =>
+    strict
+      ? part.replace(
+          /[^A-Za-z0-9]/g,
+          (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+        )
+      : encodeURIComponent(part).replace(/%20/g, '+');
   return {
     authorization: `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`,
   };
