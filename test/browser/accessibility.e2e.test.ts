@@ -2,15 +2,25 @@
  * Accessibility measured (docs/web.md, "Accessibility"): axe-core (`@axe-core/playwright`) on every page of the
  * web client in a real Chromium against the compiled server — signed out the landing page and sign-in; signed in
  * home (and again with the bar's menu and its Display choices open), a new game, the table of a game being
- * played, a finished game (with Verify's result shown), the account, the rules, the leaderboard, another player's
- * page (with Follow and Block), the friends page, the tournaments, a running tournament's page (standings and
- * boards) and the new-tournament form, and the privacy page — in English on a desktop (1280×800) and on a
+ * played, a finished game (with Verify's result shown), the account (with a connected app and an app of one's own),
+ * the rules, the leaderboard, another player's page (with Follow and Block), the friends page, the tournaments, a
+ * running tournament's page (standings and boards) and the new-tournament form, the privacy page, and an app's
+ * consent page signed in and signed out (with the sign-in form under it) — in English on a desktop (1280×800) and on a
  * phone (390×844), and the table in Swedish and in Russian. No page may have a serious or critical violation; a
  * failure lists each one's rule, the elements it found and axe's help.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
+import {
+  approve,
+  authorizationRequest,
+  exchange,
+  pkce,
+  registerApp,
+  tokenPair,
+  type AuthorizationRequest,
+} from '../support/service/oauth';
 import { createGame, joinGame, resign } from '../support/service/play';
 import { openBarMenu } from './support/bar';
 import { launchBrowser } from './support/browser';
@@ -42,6 +52,22 @@ let ann: string;
 let activeId: string;
 let finishedId: string;
 let tournamentId: string;
+/** An app's authorization request, for the consent page (web/src/oauth/). */
+let consent: AuthorizationRequest;
+
+/** The consent page's address for `consent`, as an app writes it (RFC 6749 §4.1.1). */
+function consentPath(): string {
+  const query = new URLSearchParams({
+    client_id: consent.clientId!,
+    redirect_uri: consent.redirectUri!,
+    response_type: 'code',
+    scope: consent.scope!,
+    state: consent.state!,
+    code_challenge: consent.codeChallenge!,
+    code_challenge_method: 'S256',
+  });
+  return `/oauth/authorize?${query.toString()}`;
+}
 
 interface Visit {
   readonly name: string;
@@ -85,7 +111,16 @@ const VISITS: readonly Visit[] = [
       await page.getByTestId('verify-result').waitFor();
     },
   },
-  { name: 'the account', path: () => '/account', signedIn: true, ready: '[data-testid="session"]' },
+  {
+    name: 'the account, with a connected app and an app of one’s own',
+    path: () => '/account',
+    signedIn: true,
+    ready: '[data-testid="session"]',
+    then: async (page) => {
+      await page.getByTestId('connected-app').waitFor();
+      await page.getByTestId('oauth-app').waitFor();
+    },
+  },
   { name: 'the rules', path: () => '/rules/classic', signedIn: true, ready: '[data-testid="rules-text"]' },
   {
     name: 'the leaderboard',
@@ -134,6 +169,18 @@ const VISITS: readonly Visit[] = [
     signedIn: true,
     ready: '[data-testid="privacy"][data-loaded="true"]',
   },
+  {
+    name: 'an app’s consent page',
+    path: consentPath,
+    signedIn: true,
+    ready: '[data-testid="oauth-approve"]',
+  },
+  {
+    name: 'an app’s consent page signed out, with the sign-in form',
+    path: consentPath,
+    signedIn: false,
+    ready: '[data-testid="oauth-sign-in-first"]',
+  },
 ];
 
 beforeAll(async () => {
@@ -178,6 +225,23 @@ beforeAll(async () => {
     dataOf(
       await app.gql(token, 'mutation($id: ID!) { joinTournament(id: $id) { id } }', { id: tournamentId }),
     );
+  // Bob's app, which Ann approved (a connected app on her account page) and which asks her again (the consent
+  // page); and an app of Ann's own (Your apps).
+  const redirectUri = 'https://pocket.example.org/callback';
+  const pocket = await registerApp(app, bob, { name: 'A11y Pocket', redirectUris: [redirectUri] });
+  const pair = pkce();
+  const { code } = await approve(
+    app,
+    ann,
+    authorizationRequest(pocket.id, redirectUri, 'GAME_READ GAME_PLAY', pair),
+  );
+  tokenPair(await exchange(app, pocket.id, code, redirectUri, pair.verifier));
+  consent = authorizationRequest(pocket.id, redirectUri, 'GAME_READ GAME_PLAY', pkce());
+  await registerApp(app, ann, {
+    name: 'A11y Tool',
+    redirectUris: ['http://127.0.0.1/cb'],
+    confidential: true,
+  });
 });
 afterAll(async () => {
   await browser?.close();

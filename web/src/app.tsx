@@ -4,8 +4,10 @@
  * opened now and then are chunks of their own, lazy-page.tsx) and a footer linking the privacy page. Signed
  * out, `/` is the landing page (a guest's game in one click: web/src/guest/), the public pages (rules, the
  * tutorial, leaderboard, players, tournaments, privacy, and a forgotten password's two pages) stay open, and every other route
- * offers sign-in or sign-up. While the account is a guest's, a bar over every page offers to keep it.
+ * offers sign-in or sign-up. A game's page and an app's consent page (/oauth/authorize) signed out ask for it where
+ * they are, so the address stays theirs. While the account is a guest's, a bar over every page offers to keep it.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, closeSocket, request, storeToken, storedToken } from './api';
 import { askForNotifications, followAttention, notificationsOn, stopNotifications } from './attention';
@@ -51,6 +53,7 @@ const ForgotPasswordPage = lazyPage(() =>
 const ResetPasswordPage = lazyPage(() =>
   import('./recovery/reset-password-page').then((module) => module.ResetPasswordPage),
 );
+const ConsentPage = lazyPage(() => import('./oauth/consent-page').then((module) => module.ConsentPage));
 
 function Settings({ signedIn }: { signedIn: boolean }) {
   const S = strings();
@@ -213,12 +216,15 @@ function Page({
   me,
   signedOut,
   sessionsEnded,
+  signInHere,
 }: {
   route: Route;
   me: Me | null;
   signedOut: () => void;
   /** The account's sessions ended elsewhere (a password reset): forget this page's, and stay on the page. */
   sessionsEnded: () => void;
+  /** Sign-in and sign-up switching in place, for a page that asks for them signed out and keeps its address. */
+  signInHere: ComponentChildren;
 }) {
   const S = strings();
   switch (route.page) {
@@ -240,6 +246,8 @@ function Page({
       return <TournamentsPage finished={route.finished} me={me} />;
     case 'tournament':
       return <TournamentPage key={route.id} id={route.id} me={me} />;
+    case 'oauthAuthorize':
+      return <ConsentPage me={me} signIn={signInHere} />;
     case 'notFound':
       return <p data-testid="not-found">{S.nav.notFound}</p>;
     case 'home':
@@ -286,6 +294,7 @@ const PUBLIC_PAGES: readonly Route['page'][] = [
   'privacy',
   'forgotPassword',
   'resetPassword',
+  'oauthAuthorize',
   'notFound',
 ];
 
@@ -296,8 +305,8 @@ export function App() {
   const [me, setMe] = useState<Me | null>(null);
   const [checking, setChecking] = useState(storedToken() !== null);
   // On a game's page signed out, sign-in and sign-up switch in place: the path stays the game's, so the game is
-  // what shows once signed in (docs/web.md, "The waiting room").
-  const [gameAuthMode, setGameAuthMode] = useState<AuthMode>('signIn');
+  // what shows once signed in (docs/web.md, "The waiting room"). The consent page does the same with its query.
+  const [inPlaceAuthMode, setInPlaceAuthMode] = useState<AuthMode>('signIn');
 
   useEffect(() => {
     if (storedToken() === null) return;
@@ -342,6 +351,9 @@ export function App() {
   };
 
   if (checking) return <main class="page">{S.working}</main>;
+  const signInHere = (
+    <AuthForm key={inPlaceAuthMode} mode={inPlaceAuthMode} onDone={signedIn} onSwitch={setInPlaceAuthMode} />
+  );
   const needsSignIn = me === null && !PUBLIC_PAGES.includes(route.page);
   return (
     <>
@@ -355,7 +367,7 @@ export function App() {
             <p class="card" data-testid="sign-in-to-join">
               {S.signInForGame}
             </p>
-            <AuthForm key={gameAuthMode} mode={gameAuthMode} onDone={signedIn} onSwitch={setGameAuthMode} />
+            {signInHere}
           </>
         ) : needsSignIn ? (
           <AuthForm
@@ -365,7 +377,7 @@ export function App() {
             onSwitch={(to) => navigate(to === 'signUp' ? '/signup' : '/signin')}
           />
         ) : (
-          <Page route={route} me={me} signedOut={forget} sessionsEnded={endSession} />
+          <Page route={route} me={me} signedOut={forget} sessionsEnded={endSession} signInHere={signInHere} />
         )}
       </main>
       <footer class="footer">

@@ -32,6 +32,11 @@ export type Route =
   | { page: 'rules'; preset: Preset }
   /** The interactive tutorial of a preset (web/src/tutorial/), played in the browser alone: no account needed. */
   | { page: 'learn'; preset: Preset }
+  /**
+   * The consent page an app sends a person to, its request in the query (web/src/oauth/,
+   * docs/api/apps-and-oauth.md): open signed out, which asks to sign in where it is.
+   */
+  | { page: 'oauthAuthorize' }
   | { page: 'notFound' };
 
 function presetIn(segment: string | undefined): Preset | null {
@@ -85,6 +90,7 @@ export function parseRoute(pathname: string): Route {
     if (first === 'leaderboard' && preset !== null) return { page: 'leaderboard', preset };
     if (first === 'rules' && preset !== null) return { page: 'rules', preset };
     if (first === 'learn' && preset !== null) return { page: 'learn', preset };
+    if (first === 'oauth' && second === 'authorize') return { page: 'oauthAuthorize' };
   }
   return { page: 'notFound' };
 }
@@ -126,6 +132,9 @@ export function pathOf(route: Route): string {
       return `/rules/${route.preset.toLowerCase()}`;
     case 'learn':
       return `/learn/${route.preset.toLowerCase()}`;
+    case 'oauthAuthorize':
+      // The request is the query, which only the app that sent the person here writes.
+      return '/oauth/authorize';
     case 'notFound':
       return location.pathname;
     default: {

@@ -1,16 +1,18 @@
 /**
  * My account: password, two-factor sign-in, sessions, e-mail, notifications (push devices and preferences),
- * online status, vacation, API tokens, webhooks and my data (docs/web.md, "Account"), and a link to what the server
- * keeps (/privacy). Each section reads and acts on its own through the public API; a changed password reads the
+ * online status, vacation, API tokens, connected apps, my own apps, webhooks and my data (docs/web.md, "Account"),
+ * and a link to what the server keeps (/privacy). Each section reads and acts on its own through the public API; a changed password reads the
  * sessions (and, when they were revoked with it, the tokens) again, since the API ended them.
  */
 import { useState } from 'preact/hooks';
 import type { Me } from '../me';
 import './account.css';
 import { Link } from '../router';
+import { ConnectedAppsSection } from './connected-apps-section';
 import { DataSection } from './data-section';
 import { EmailSection } from './email-section';
 import { NotificationsSection } from './notifications-section';
+import { MyAppsSection } from './my-apps-section';
 import { PasswordSection } from './password-section';
 import { PresenceSection } from './presence-section';
 import { SessionsSection } from './sessions-section';
@@ -32,8 +34,8 @@ export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
     <div class="account" data-testid="account" data-me={me.username}>
       <h1>{S.heading}</h1>
       {/* A guest keeps the account first (the bar over the page offers it): password, two-factor sign-in,
-          e-mail, vacation, tokens and webhooks are a kept account's
-          (docs/api/players-and-accounts.md#startguest). */}
+          e-mail, vacation, tokens, apps and webhooks are a kept account's
+          (docs/api/players-and-accounts.md#startguest; a guest cannot approve an app, so has none connected). */}
       {!me.isGuest && <PasswordSection username={me.username} onChanged={passwordChanged} />}
       {!me.isGuest && <TwoFactorSection username={me.username} />}
       <SessionsSection reloadKey={sessionsRound} onSignedOut={onSignedOut} />
@@ -42,6 +44,8 @@ export function AccountPage({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
       <PresenceSection />
       {!me.isGuest && <VacationSection />}
       {!me.isGuest && <TokensSection reloadKey={tokensRound} />}
+      {!me.isGuest && <ConnectedAppsSection />}
+      {!me.isGuest && <MyAppsSection />}
       {!me.isGuest && <WebhooksSection />}
       <DataSection me={me} onSignedOut={onSignedOut} />
       <p class="muted">

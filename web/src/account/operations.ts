@@ -1,8 +1,23 @@
 /**
- * The account page's operations (account.graphql, email.graphql, notifications.graphql, presence.graphql,
- * two-factor.graphql, vacation.graphql), typed for `request` by declaration merging (web/src/api.ts).
+ * The account page's operations (account.graphql, apps.graphql, email.graphql, notifications.graphql,
+ * presence.graphql, two-factor.graphql, vacation.graphql), typed for `request` by declaration merging
+ * (web/src/api.ts).
  */
 import type {
+  AccountConnectedAppsQuery,
+  AccountConnectedAppsQueryVariables,
+  AccountDeleteOAuthAppMutation,
+  AccountDeleteOAuthAppMutationVariables,
+  AccountOAuthAppsQuery,
+  AccountOAuthAppsQueryVariables,
+  AccountRegisterOAuthAppMutation,
+  AccountRegisterOAuthAppMutationVariables,
+  AccountReplaceOAuthAppSecretMutation,
+  AccountReplaceOAuthAppSecretMutationVariables,
+  AccountRevokeConnectedAppMutation,
+  AccountRevokeConnectedAppMutationVariables,
+  AccountUpdateOAuthAppMutation,
+  AccountUpdateOAuthAppMutationVariables,
   AccountChangePasswordMutation,
   AccountChangePasswordMutationVariables,
   AccountConfirmTwoFactorMutation,
@@ -67,6 +82,7 @@ import type {
   AccountWebPushKeyQueryVariables,
 } from '../generated/graphql';
 import ACCOUNT from './account.graphql?raw';
+import APPS from './apps.graphql?raw';
 import EMAIL from './email.graphql?raw';
 import NOTIFICATIONS from './notifications.graphql?raw';
 import PRESENCE from './presence.graphql?raw';
@@ -115,10 +131,23 @@ declare module '../api' {
     AccountStartTwoFactor: [AccountStartTwoFactorMutation, AccountStartTwoFactorMutationVariables];
     AccountConfirmTwoFactor: [AccountConfirmTwoFactorMutation, AccountConfirmTwoFactorMutationVariables];
     AccountDisableTwoFactor: [AccountDisableTwoFactorMutation, AccountDisableTwoFactorMutationVariables];
+    AccountConnectedApps: [AccountConnectedAppsQuery, AccountConnectedAppsQueryVariables];
+    AccountRevokeConnectedApp: [
+      AccountRevokeConnectedAppMutation,
+      AccountRevokeConnectedAppMutationVariables,
+    ];
+    AccountOAuthApps: [AccountOAuthAppsQuery, AccountOAuthAppsQueryVariables];
+    AccountRegisterOAuthApp: [AccountRegisterOAuthAppMutation, AccountRegisterOAuthAppMutationVariables];
+    AccountUpdateOAuthApp: [AccountUpdateOAuthAppMutation, AccountUpdateOAuthAppMutationVariables];
+    AccountReplaceOAuthAppSecret: [
+      AccountReplaceOAuthAppSecretMutation,
+      AccountReplaceOAuthAppSecretMutationVariables,
+    ];
+    AccountDeleteOAuthApp: [AccountDeleteOAuthAppMutation, AccountDeleteOAuthAppMutationVariables];
   }
 }
 
-export { ACCOUNT, EMAIL, NOTIFICATIONS, PRESENCE, TWO_FACTOR, VACATION };
+export { ACCOUNT, APPS, EMAIL, NOTIFICATIONS, PRESENCE, TWO_FACTOR, VACATION };
 
 /**
  * Every member of a string union as a list, checked complete by the type checker: `everyOf<TokenScope>()([...])`

@@ -272,6 +272,32 @@ export type MoveType =
   /** The player ran out of time. */
   | 'TIMED_OUT';
 
+/** An app’s name and redirect URIs. */
+export type OAuthAppInput = {
+  /** The name people see (2–60 characters). */
+  name: string;
+  /** 1–10 redirect URIs: https, a loopback http address (http://127.0.0.1/…, http://[::1]/…, any port), or a private-use scheme in reverse-domain form (com.example.app:/callback). No fragment. */
+  redirectUris: Array<string>;
+};
+
+/** The parameters of an authorization request, as the app put them in the /oauth/authorize address (RFC 6749 §4.1.1, RFC 7636). An absent one is null. */
+export type OAuthAuthorizationInput = {
+  /** `client_id`: the app’s id. */
+  clientId?: string | null | undefined;
+  /** `code_challenge`: the base64url SHA-256 of the app’s code verifier (required of public apps). */
+  codeChallenge?: string | null | undefined;
+  /** `code_challenge_method`: S256 (plain is refused). */
+  codeChallengeMethod?: string | null | undefined;
+  /** `redirect_uri`: one the app registered. */
+  redirectUri?: string | null | undefined;
+  /** `response_type`: must be `code`. */
+  responseType?: string | null | undefined;
+  /** `scope`: GAME_READ, GAME_PLAY and/or BOT_PLAY, separated by spaces. */
+  scope?: string | null | undefined;
+  /** `state`: required; the app’s own value, sent back as is. */
+  state?: string | null | undefined;
+};
+
 /** How a finished game went for one player. */
 export type Outcome =
   /** No winner, and they were among the best placed (a two-player draw, a tie for first). */
@@ -600,6 +626,55 @@ export type AccountDeleteMutationVariables = Exact<{
 
 
 export type AccountDeleteMutation = { deleteAccount: boolean };
+
+export type AccountConnectedAppsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountConnectedAppsQuery = { connectedApps: Array<{ id: string, scopes: Array<TokenScope>, approvedAt: string, lastUsedAt: string | null, app: { id: string, name: string, ownerName: string | null } }> };
+
+export type AccountRevokeConnectedAppMutationVariables = Exact<{
+  appId: string | number;
+}>;
+
+
+export type AccountRevokeConnectedAppMutation = { revokeConnectedApp: boolean };
+
+export type AccountOAuthAppFragment = { id: string, name: string, redirectUris: Array<string>, confidential: boolean, createdAt: string, updatedAt: string, disabledAt: string | null };
+
+export type AccountOAuthAppsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountOAuthAppsQuery = { myOAuthApps: Array<{ id: string, name: string, redirectUris: Array<string>, confidential: boolean, createdAt: string, updatedAt: string, disabledAt: string | null }> };
+
+export type AccountRegisterOAuthAppMutationVariables = Exact<{
+  app: OAuthAppInput;
+  confidential: boolean;
+}>;
+
+
+export type AccountRegisterOAuthAppMutation = { registerOAuthApp: { clientSecret: string | null, app: { id: string, name: string, redirectUris: Array<string>, confidential: boolean, createdAt: string, updatedAt: string, disabledAt: string | null } } };
+
+export type AccountUpdateOAuthAppMutationVariables = Exact<{
+  id: string | number;
+  app: OAuthAppInput;
+}>;
+
+
+export type AccountUpdateOAuthAppMutation = { updateOAuthApp: { id: string, name: string, redirectUris: Array<string>, confidential: boolean, createdAt: string, updatedAt: string, disabledAt: string | null } };
+
+export type AccountReplaceOAuthAppSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AccountReplaceOAuthAppSecretMutation = { replaceOAuthAppSecret: string };
+
+export type AccountDeleteOAuthAppMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AccountDeleteOAuthAppMutation = { deleteOAuthApp: boolean };
 
 export type AccountEmailAddressFragment = { address: string, verified: boolean, bounced: boolean };
 
@@ -995,6 +1070,27 @@ export type NewGameOpenGamesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type NewGameOpenGamesQuery = { games: { edges: Array<{ node: { id: string, preset: Preset, seats: number, rated: boolean, createdAt: string, timeControl: { daysPerMove: number | null, hoursPerMove: number | null } | null, players: Array<{ id: string, seat: number, player: { id: string, username: string } }> } }> }, seeks: { edges: Array<{ node: { id: string } }> }, challenges: { edges: Array<{ node: { id: string } }> } };
+
+export type OAuthConsentRequestQueryVariables = Exact<{
+  request: OAuthAuthorizationInput;
+}>;
+
+
+export type OAuthConsentRequestQuery = { oauthAuthorization: { scopes: Array<TokenScope>, redirectUri: string | null, app: { id: string, name: string, ownerName: string | null } | null, problem: { message: string, returnTo: string | null } | null } };
+
+export type OAuthConsentApproveMutationVariables = Exact<{
+  request: OAuthAuthorizationInput;
+}>;
+
+
+export type OAuthConsentApproveMutation = { approveOAuthAuthorization: { redirectTo: string } };
+
+export type OAuthConsentDenyMutationVariables = Exact<{
+  request: OAuthAuthorizationInput;
+}>;
+
+
+export type OAuthConsentDenyMutation = { denyOAuthAuthorization: { redirectTo: string } };
 
 export type PlayersNameFragment = { id: string, username: string, isBot: boolean, deleted: boolean };
 

@@ -1,9 +1,10 @@
 /**
  * The bar over every page while the account is a guest's (docs/api/players-and-accounts.md#startguest): who
  * one plays as, and "Keep this account" — a name and a password (keepGuestAccount), the same account with its
- * games from then on.
+ * games from then on. Another part of the page may open its form (`openKeepForm`): the consent page asks a guest
+ * to keep the account before approving an app.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
 import { CredentialFields } from '../auth';
 import { ErrorBox } from '../error-box';
@@ -12,10 +13,31 @@ import { strings as shared } from '../strings';
 import { GUEST } from './play-computer';
 import { strings } from './strings';
 
+const openers = new Set<() => void>();
+
+/** Opens the bar's form and takes the focus to it, from elsewhere on the page. */
+export function openKeepForm(): void {
+  for (const open of openers) open();
+}
+
 export function GuestBar({ me, onKept }: { me: Me; onKept: (player: Me) => void }) {
   const S = strings();
   const common = shared();
   const [open, setOpen] = useState(false);
+  /** Opened by `openKeepForm`: the form takes the focus once it shows. */
+  const [called, setCalled] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const opener = () => {
+      setOpen(true);
+      setCalled((count) => count + 1);
+    };
+    openers.add(opener);
+    return () => void openers.delete(opener);
+  }, []);
+  useEffect(() => {
+    if (called > 0) form.current?.querySelector('input')?.focus();
+  }, [called]);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -45,7 +67,7 @@ export function GuestBar({ me, onKept }: { me: Me; onKept: (player: Me) => void 
         </button>
       )}
       {open && (
-        <form class="keep-form" data-testid="keep-form" onSubmit={(event) => void submit(event)}>
+        <form class="keep-form" data-testid="keep-form" ref={form} onSubmit={(event) => void submit(event)}>
           <p class="muted">{S.keepAbout}</p>
           <CredentialFields
             username={username}
