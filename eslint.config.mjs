@@ -97,7 +97,7 @@ export default tseslint.config(
       'node_modules/**',
       'coverage/**',
       'src/generated/**',
-      'examples/typescript-bot/generated/**',
+      'clients/typescript/generated/**',
       'web/src/generated/**',
     ],
   },

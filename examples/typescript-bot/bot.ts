@@ -1,68 +1,56 @@
 /**
- * A Malice bot in TypeScript over graphql-ws (docs/api/subscriptions-and-streams.md#subscriptions): it
- * creates a game against a built-in bot, subscribes to `gameUpdated` (the game as this player may see it,
- * then again after every change) and on each of its turns sends the first of its legal moves, all over one
- * WebSocket. The operations are in operations.graphql, typed by `npm run codegen` into generated/graphql.ts.
+ * A Malice bot in TypeScript on @malice/client (clients/typescript): it creates a game against a built-in bot,
+ * follows its own events (`myEvents`, caught up with `playerEvents` at every connection: docs/quickstart.md) and on
+ * each of its turns sends the first of its legal moves until the game is over.
  *
- *     MALICE_URL=http://localhost:3000 MALICE_TOKEN=<a token with GAME_PLAY> npx tsx examples/typescript-bot/bot.ts
+ * With a token (GAME_READ and GAME_PLAY, or a bot account's BOT_PLAY):
  *
- * MALICE_OPPONENT picks the built-in bot (RANDOM, GREEDY or EXPERT; default RANDOM).
+ *     MALICE_URL=http://localhost:3000 MALICE_TOKEN=<token> npx tsx examples/typescript-bot/bot.ts
+ *
+ * As an app, without a token (docs/api/apps-and-oauth.md; register a public app with the redirect URI
+ * `http://127.0.0.1/cb`): the bot listens on 127.0.0.1, prints the authorization page's address for you to open,
+ * and plays once you approve.
+ *
+ *     MALICE_URL=http://localhost:3000 MALICE_CLIENT_ID=<the app's id> npx tsx examples/typescript-bot/bot.ts
+ *
+ * MALICE_CLIENT_SECRET makes it a confidential app; MALICE_OPPONENT picks the built-in bot (RANDOM, GREEDY or
+ * EXPERT; default RANDOM).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
-import type {
-  BotKind,
-  CreateGameMutation,
-  CreateGameMutationVariables,
-  GameUpdatedSubscription,
-  GameUpdatedSubscriptionVariables,
-  MakeMoveMutation,
-  MakeMoveMutationVariables,
-} from './generated/graphql';
+import {
+  MaliceClient,
+  MaliceError,
+  MaliceOAuth,
+  loopbackRedirect,
+  type BotKind,
+  type PlayableGame,
+  type TokenSource,
+} from '../../clients/typescript/src';
 
-const OPERATIONS = readFileSync(join(__dirname, 'operations.graphql'), 'utf8');
 const URL = (process.env.MALICE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
-const TOKEN = process.env.MALICE_TOKEN ?? '';
 const OPPONENT = (process.env.MALICE_OPPONENT ?? 'RANDOM') as BotKind;
-/** Refusals that only mean the game moved on meanwhile: the next push shows what is next. */
-const MOVED_ON = ['VERSION_CONFLICT', 'NOT_YOUR_TURN', 'GAME_NOT_ACTIVE'];
 
-interface GraphQLErrorLike {
-  readonly message: string;
-  readonly extensions?: { readonly code?: unknown };
-}
-
-class ApiError extends Error {
-  readonly code: unknown;
-  constructor(error: GraphQLErrorLike) {
-    super(error.message);
-    this.code = error.extensions?.code;
+/** The token to play with: MALICE_TOKEN, or an app's, from the person's approval (MALICE_CLIENT_ID). */
+async function tokens(): Promise<string | TokenSource> {
+  const token = process.env.MALICE_TOKEN;
+  if (token !== undefined && token !== '') return token;
+  const clientId = process.env.MALICE_CLIENT_ID;
+  if (clientId === undefined || clientId === '') throw new Error('set MALICE_TOKEN, or MALICE_CLIENT_ID');
+  const app = await MaliceOAuth.discover({
+    issuer: URL,
+    clientId,
+    clientSecret: process.env.MALICE_CLIENT_SECRET ?? null,
+  });
+  const listener = await loopbackRedirect('/cb');
+  try {
+    const pending = await app.authorizationUrl({
+      redirectUri: listener.redirectUri,
+      scopes: ['GAME_READ', 'GAME_PLAY'],
+    });
+    console.log(`open this address to let the bot play for you: ${pending.url.href}`);
+    return app.tokenHolder(await app.exchangeCode(await listener.callback, pending));
+  } finally {
+    await listener.close();
   }
-}
-
-const client = createClient({
-  url: `${URL.replace(/^http/, 'ws')}/graphql`,
-  webSocketImpl: WebSocket,
-  connectionParams: { authorization: `Bearer ${TOKEN}` },
-});
-
-/** One query or mutation of operations.graphql, over the socket: its data, or its first error thrown. */
-async function request<Data, Variables extends Record<string, unknown>>(
-  operationName: string,
-  variables: Variables,
-): Promise<Data> {
-  for await (const result of client.iterate<Data>({ query: OPERATIONS, operationName, variables })) {
-    if (result.errors !== undefined) throw new ApiError(result.errors[0]!);
-    return result.data!;
-  }
-  throw new Error(`${operationName} answered nothing`);
-}
-
-/** Sends one move (the only place that knows makeMove's answer; the bot reads the subscription instead). */
-async function makeMove(gameId: string, move: string, expectedVersion: number): Promise<void> {
-  await request<MakeMoveMutation, MakeMoveMutationVariables>('MakeMove', { gameId, move, expectedVersion });
 }
 
 /**
@@ -73,48 +61,68 @@ function choose(legalMoves: readonly string[]): string {
   return legalMoves[0]!;
 }
 
-async function main(): Promise<void> {
-  const { createGame } = await request<CreateGameMutation, CreateGameMutationVariables>('CreateGame', {
+async function main(client: MaliceClient): Promise<void> {
+  // Events from now on: those of the new game, whatever else the account has seen before.
+  const start = await client.latestEventId();
+  const { createGame } = await client.request('CreateBotGame', {
+    preset: 'CLASSIC',
     bot: OPPONENT,
+    options: { payoffSize: 1 },
   });
   console.log(`playing game ${createGame.id} against ${OPPONENT}`);
-  const variables: GameUpdatedSubscriptionVariables = { gameId: createGame.id };
   let actedOn = -1;
-  for await (const push of client.iterate<GameUpdatedSubscription>({
-    query: OPERATIONS,
-    operationName: 'GameUpdated',
-    variables,
-  })) {
-    if (push.errors !== undefined) throw new ApiError(push.errors[0]!);
-    const game = push.data!.gameUpdated;
-    if (game.status === 'FINISHED' || game.status === 'ABORTED') {
-      const won = game.result !== null && game.result.winner === game.mySeat;
-      console.log(
-        `game over: ${game.status} ${game.result?.reason ?? ''} ${won ? 'I won' : 'I did not win'}`,
-      );
-      return;
+  /** Plays while it is this player's turn: a turn can take several moves. Acts once per version. */
+  const play = async (seen: PlayableGame): Promise<void> => {
+    let game = seen;
+    while (game.status === 'ACTIVE' && game.isMyTurn && game.version > actedOn) {
+      actedOn = game.version;
+      try {
+        const { makeMove } = await client.request('MakeMove', {
+          gameId: game.id,
+          move: choose(game.legalMoves),
+          expectedVersion: game.version,
+          clientMoveId: `move-${game.version}`,
+        });
+        game = makeMove.game;
+      } catch (error) {
+        // The game moved on meanwhile (a timeout, the next event on its way): the events say what is next.
+        if (error instanceof MaliceError && error.movedOn) return;
+        throw error;
+      }
     }
-    // A push shows the game as it is when it is built: act once per version, on this player's turns only.
-    if (!game.isMyTurn || game.version <= actedOn) continue;
-    actedOn = game.version;
-    try {
-      await makeMove(game.id, choose(game.legalMoves), game.version);
-    } catch (error) {
-      if (!(error instanceof ApiError && MOVED_ON.includes(String(error.code)))) throw error;
+  };
+  const events = client.events({ after: start });
+  try {
+    for await (const event of events) {
+      const game = event.game;
+      if (event.gameId !== createGame.id || game === null) continue;
+      if (event.kind === 'GAME_OVER' || game.status === 'FINISHED' || game.status === 'ABORTED') {
+        const won = game.result !== null && game.result.winner === game.mySeat;
+        console.log(
+          `game over: ${game.status} ${game.result?.reason ?? ''} ${won ? 'I won' : 'I did not win'}`,
+        );
+        return;
+      }
+      await play(game);
     }
+    throw new Error('the events ended before the game did');
+  } finally {
+    events.close();
   }
-  throw new Error('the subscription ended before the game did');
 }
 
-main()
-  .then(
-    () => 0,
-    (error: unknown) => {
-      console.error(error);
-      return 1;
-    },
-  )
-  .then(async (code) => {
-    await client.dispose();
-    process.exit(code);
-  });
+tokens()
+  .then(async (token) => {
+    const client = new MaliceClient({ url: URL, token });
+    try {
+      await main(client);
+      return 0;
+    } finally {
+      await client.close();
+    }
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    return 1;
+  })
+  .then((code) => process.exit(code));

@@ -169,8 +169,9 @@ describe('the bounded parser', () => {
 });
 
 /**
- * Every document this repository sends: the web client's, the example bots', the docs' (the API reference, its
- * topic pages, the correspondence page and the quickstart), introspection.
+ * Every document this repository sends: the web client's, the TypeScript client's (clients/typescript), the
+ * Python bot's, the docs' (the API reference, its topic pages, the correspondence page and the quickstart),
+ * introspection.
  */
 function committedDocuments(): [string, string][] {
   const documents: [string, string][] = [];
@@ -184,6 +185,7 @@ function committedDocuments(): [string, string][] {
     }
   };
   walk(path.join(ROOT, 'web', 'src'));
+  walk(path.join(ROOT, 'clients'));
   walk(path.join(ROOT, 'examples'));
   const bot = readFileSync(path.join(ROOT, 'examples', 'python-bot', 'bot.py'), 'utf8');
   for (const [index, match] of [
