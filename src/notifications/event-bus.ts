@@ -26,7 +26,11 @@ import { DatabaseAvailability } from '../db/availability';
 import { TOKENS_CHANNEL, TokenChanges } from '../auth/token-changes';
 import { describeFailure } from '../db/connection-errors';
 import { observedClient, observedPool } from '../db/connections';
+import { ApiError } from '../errors/api-error';
 import { CATCH_UP_PAGE, EventBusRepository } from './event-bus.repository';
+
+/** The most stored events a `myEvents(after:)` subscription catches up with before it goes live. */
+export const SUBSCRIBE_CATCH_UP_MAX = 1_000;
 import { DELIVERY_CHANNELS, DELIVERY_WAKES, type DeliveryChannel } from './delivery-channels';
 import { PlayerFeed } from './player-feed';
 import { WatchKind, WatchRegistry } from './watch-registry';
@@ -156,10 +160,15 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * A player's events from now on: those announced live, and after a lost LISTEN connection those missed
-   * meanwhile, each once, oldest first.
+   * A player's events from now on — or, given `after` (an event id the client saw last), from after it: those
+   * stored since then first, then the live ones, with no gap between the two — and after a lost LISTEN connection
+   * those missed meanwhile, each once, oldest first. More than SUBSCRIBE_CATCH_UP_MAX stored since `after` is
+   * refused (BAD_USER_INPUT): a client that far behind pages through `playerEvents` first.
    */
-  async subscribePlayer(playerId: string): Promise<AsyncIterableIterator<PlayerEventMessage>> {
+  async subscribePlayer(
+    playerId: string,
+    after: string | null = null,
+  ): Promise<AsyncIterableIterator<PlayerEventMessage>> {
     let release = (): void => undefined;
     const feed = new PlayerFeed(playerId, () => {
       this.removeFeed(feed);
@@ -170,15 +179,26 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
     this.feeds.set(playerId, feeds.add(feed));
     try {
       release = await this.watches.watch('player', playerId);
-      feed.startAfter(await this.statements.latestEventId(playerId));
+      feed.startAfter(after ?? (await this.statements.latestEventId(playerId)));
+      // Read once the feed holds back what is announced from now on: nothing falls between the two.
+      const missed =
+        after === null || !this.live ? [] : await this.eventsAfter(playerId, after, SUBSCRIBE_CATCH_UP_MAX);
+      if (missed.length > SUBSCRIBE_CATCH_UP_MAX) {
+        throw new ApiError(
+          'BAD_USER_INPUT',
+          `more than ${SUBSCRIBE_CATCH_UP_MAX} events since after: read them with playerEvents first, then ` +
+            'subscribe after the last one',
+          { field: 'after' },
+        );
+      }
+      if (feed.done) release();
+      // Not listening now: the reconnection's catch-up releases it (it has a starting point now).
+      else if (this.live) feed.release(missed);
     } catch (error) {
       this.removeFeed(feed);
       release();
       throw error;
     }
-    if (feed.done) release();
-    // Not listening now: the reconnection's catch-up releases it (it has a starting point now).
-    else if (this.live) feed.release([]);
     return feed;
   }
 
@@ -391,12 +411,17 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
     return { games: games.length, events };
   }
 
-  private async eventsAfter(playerId: string, after: string): Promise<PlayerEventMessage[]> {
+  /** The player's events after `after`, oldest first; past `limit`, one more than it (to say there are more). */
+  private async eventsAfter(
+    playerId: string,
+    after: string,
+    limit = Number.POSITIVE_INFINITY,
+  ): Promise<PlayerEventMessage[]> {
     const events: PlayerEventMessage[] = [];
     for (let cursor = after; ;) {
       const page = await this.statements.eventsAfter(playerId, cursor);
       events.push(...page);
-      if (page.length < CATCH_UP_PAGE) return events;
+      if (page.length < CATCH_UP_PAGE || events.length > limit) return events.slice(0, limit + 1);
       cursor = page[page.length - 1]!.id;
     }
   }

@@ -43,9 +43,23 @@ export class PlayerEventsResolver {
       };
     },
   })
-  async myEvents(@Context() context: RequestContext): Promise<AsyncIterableIterator<PlayerEventMessage>> {
+  async myEvents(
+    @Context() context: RequestContext,
+    @Args('after', {
+      type: () => ID,
+      nullable: true,
+      description:
+        'The id of the last event you saw (as playerEvents gives it): the events stored since then come first, then ' +
+        'the live ones, with nothing lost between. Without it, only what happens from now on. More than 1000 ' +
+        'since then is BAD_USER_INPUT: page through playerEvents first.',
+    })
+    after: string | null,
+  ): Promise<AsyncIterableIterator<PlayerEventMessage>> {
     const player = requirePlayer(context.viewer, 'game:read');
-    return this.events.subscribePlayer(player.id);
+    if (after !== null && after !== undefined && !/^\d{1,18}$/.test(after)) {
+      throw new ApiError('BAD_USER_INPUT', 'after: an event id', { field: 'after' });
+    }
+    return this.events.subscribePlayer(player.id, after ?? null);
   }
 
   @Query(() => PlayerEventConnectionType, {

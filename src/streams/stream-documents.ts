@@ -61,7 +61,9 @@ export function streamDocuments(schema: GraphQLSchema): StreamDocuments {
   const message = schema.getType('ChatMessage');
   if (!isObjectType(message)) throw new Error('the schema has no ChatMessage type');
   const documents: StreamDocuments = {
-    events: parse(`subscription StreamEvents { myEvents { id kind gameId createdAt game { ${fields} } } }`),
+    events: parse(
+      `subscription StreamEvents($after: ID) { myEvents(after: $after) { id kind gameId createdAt game { ${fields} } } }`,
+    ),
     game: parse(`subscription StreamGame($gameId: ID!) { gameUpdated(gameId: $gameId) { ${fields} } }`),
     gameNow: parse(`query StreamGameNow($id: ID!) { game(id: $id) { ${fields} } }`),
     chat: parse(

@@ -8,7 +8,8 @@
  * - the gate first, as for any request (src/auth/access-gate.ts): the token, the rate limit (a stream is one
  *   operation) and the open-connection bounds graphql-ws has (per address, per player), held while it is open;
  * - the events stream opens with where the player's running games stand (their latest event each), since a bot
- *   that connects needs to know which games wait for it; the game stream opens with the game, as `gameUpdated`;
+ *   that connects needs to know which games wait for it — or, resumed with `?after=<event id>`, with the events
+ *   stored since that one (`myEvents(after:)`); the game stream opens with the game, as `gameUpdated`;
  * - a keep-alive line (an empty one) every `STREAM_KEEPALIVE_MS`, so proxies keep the connection and the client
  *   notices a dead one;
  * - the stream ends when the client hangs up, when its token stops working (revoked, logged out, expired: the
@@ -125,13 +126,15 @@ export class StreamsService implements OnModuleDestroy {
       const subscribed = await subscribe({
         schema: this.schema(),
         document: documents[kind === 'events' ? 'events' : kind],
-        variableValues: kind === 'events' ? {} : { gameId },
+        variableValues: kind === 'events' ? { after: afterOf(request.query) } : { gameId },
         contextValue: context(),
       });
       if (!(Symbol.asyncIterator in subscribed)) throw refusalOf(subscribed);
       const pushes = subscribed;
       releases.push(() => void pushes.return?.());
-      const opening = kind === 'events' ? await this.runningGames(viewer, context) : [];
+      // Resuming after an event, the stored events since then are the opening; from now on, each running game's latest.
+      const opening =
+        kind === 'events' && afterOf(request.query) === null ? await this.runningGames(viewer, context) : [];
       this.serve(kind, reply, viewer, authorization, opening, pushes, releaseAll);
     } catch (error) {
       releaseAll();
@@ -260,6 +263,12 @@ function tooMany(take: () => Release): Release {
     }
     throw error;
   }
+}
+
+/** The events stream's `?after=<event id>` (checked by myEvents), or null. */
+function afterOf(query: unknown): string | null {
+  const after = (query as Record<string, unknown> | null)?.['after'];
+  return typeof after === 'string' ? after : null;
 }
 
 /** The error a subscription or query was refused with (its resolver's ApiError), to answer over HTTP. */

@@ -153,6 +153,68 @@ test('the events stream: the running games first, then each event, with the game
   await nothingOpen();
 });
 
+test('resumed after an event (myEvents(after:), ?after=): the events stored since it first, then the live ones, none twice', async () => {
+  const hank = await player('hank');
+  const ivy = await player('ivy');
+  const challenge = async (): Promise<string> =>
+    dataOf(
+      await app.gql<{ createGame: { id: string } }>(
+        ivy,
+        'mutation { createGame(input: { preset: CLASSIC, opponent: "hank" }) { id } }',
+      ),
+    ).createGame.id;
+  const first = await challenge();
+  const listed = async (): Promise<string[]> =>
+    dataOf(
+      await app.gql<{ playerEvents: { edges: { node: { id: string } }[] } }>(
+        hank,
+        '{ playerEvents(first: 100) { edges { node { id } } } }',
+      ),
+    ).playerEvents.edges.map((edge) => edge.node.id);
+  const [seen] = await listed();
+  // Two more while Hank is away.
+  const missedGames = [await challenge(), await challenge()];
+
+  const stream = await openStream(app.url, `/api/stream/events?after=${seen}`, hank);
+  expect(stream.status).toBe(200);
+  const opening = [await stream.line<EventLine>(0), await stream.line<EventLine>(1)];
+  expect(opening.map((line) => line.gameId)).toEqual(missedGames);
+  const live = await challenge();
+  expect((await stream.line<EventLine>(2)).gameId).toBe(live);
+  stream.close();
+
+  // The same over graphql-ws: stored since `after`, then live, in order, each once.
+  const client = app.ws(hank);
+  const received: string[] = [];
+  const done = new Promise<void>((resolve, reject) =>
+    client.subscribe(
+      {
+        query: 'subscription($after: ID) { myEvents(after: $after) { id gameId } }',
+        variables: { after: seen },
+      },
+      {
+        next: (message) => {
+          received.push((message.data as { myEvents: { gameId: string } }).myEvents.gameId);
+          if (received.length === 4) resolve();
+        },
+        error: reject,
+        complete: () => undefined,
+      },
+    ),
+  );
+  const later = await challenge();
+  await done;
+  expect(received).toEqual([...missedGames, live, later]);
+  expect(first).not.toBe(missedGames[0]);
+  await client.dispose();
+
+  // Not an event id: refused before anything is opened.
+  const refused = await openStream(app.url, '/api/stream/events?after=not-an-id', hank);
+  expect(refused.status).toBe(400);
+  await refused.ended;
+  await nothingOpen();
+});
+
 test('refusals before the stream are HTTP errors: no token, a bad token, an unknown game', async () => {
   const anonymous = await openStream(app.url, '/api/stream/events', null);
   expect(anonymous.status).toBe(401);
