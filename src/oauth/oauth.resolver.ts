@@ -34,12 +34,14 @@ export class OAuthResolver {
   @Query(() => OAuthAuthorizationType, {
     description:
       'What an authorization request asks, for the consent page: the app, the scopes, and any problem (anyone may ' +
-      'look; nothing is decided).',
+      'look; nothing is decided). Signed in, the problem also says when your account cannot hold a scope the app ' +
+      'asks for (SCOPE_NOT_FOR_THIS_ACCOUNT).',
   })
   async oauthAuthorization(
+    @Context() context: RequestContext,
     @Args('request', REQUEST) request: OAuthAuthorizationInput,
   ): Promise<OAuthAuthorizationType> {
-    return toAuthorization(await this.oauth.describe(paramsOf(request)));
+    return toAuthorization(await this.oauth.describe(paramsOf(request), context.viewer.player));
   }
 
   @Mutation(() => OAuthRedirectType, {

@@ -23,6 +23,7 @@ import type { AdminActor } from '../moderation/vocabulary';
 import { PlayersService } from '../players/players.service';
 import {
   AuthorizationParams,
+  AuthorizationProblem,
   answerUri,
   judgeAuthorization,
   type AuthorizationJudgement,
@@ -51,7 +52,11 @@ export interface AuthorizationView {
   /** Where an answer goes: the app's registered redirect URI as the request named it; null when it is not one. */
   readonly redirectUri: string | null;
   /** Why the request cannot be approved; null when it can. */
-  readonly problem: { readonly message: string; readonly returnTo: string | null } | null;
+  readonly problem: {
+    readonly reason: AuthorizationProblem;
+    readonly message: string;
+    readonly returnTo: string | null;
+  } | null;
 }
 
 /** An answer of the token, revocation or introspection endpoint: status, headers and a JSON body. */
@@ -162,8 +167,12 @@ export class OAuthService {
     return { app, judgement: judgeAuthorization(app, params) };
   }
 
-  /** What the consent page shows (anyone may look: it tells only the app's public face). */
-  async describe(params: AuthorizationParams): Promise<AuthorizationView> {
+  /**
+   * What the consent page shows (anyone may look: it tells only the app's public face). For a signed-in `viewer`,
+   * also whether their account may hold what the app asks (a person cannot grant BOT_PLAY, a bot account not
+   * GAME_PLAY): if not, the page can say so before the click, and offer only the way back.
+   */
+  async describe(params: AuthorizationParams, viewer: ViewerPlayer | null): Promise<AuthorizationView> {
     const { app, judgement } = await this.judge(params);
     const shown = app === null ? null : publicApp(app);
     switch (judgement.kind) {
@@ -172,17 +181,35 @@ export class OAuthService {
           app: shown,
           scopes: [],
           redirectUri: null,
-          problem: { message: judgement.message, returnTo: null },
+          problem: { reason: judgement.reason, message: judgement.message, returnTo: null },
         };
       case 'refused':
         return {
           app: shown,
           scopes: [],
           redirectUri: judgement.redirectUri,
-          problem: { message: judgement.description, returnTo: this.errorAnswer(judgement, params.state) },
+          problem: {
+            reason: judgement.reason,
+            message: judgement.description,
+            returnTo: this.errorAnswer(judgement, params.state),
+          },
         };
-      case 'valid':
-        return { app: shown, scopes: judgement.scopes, redirectUri: judgement.redirectUri, problem: null };
+      case 'valid': {
+        const refusal = viewer === null ? null : await this.accountRefusal(viewer, judgement.scopes);
+        return {
+          app: shown,
+          scopes: judgement.scopes,
+          redirectUri: judgement.redirectUri,
+          problem:
+            refusal === null
+              ? null
+              : {
+                  reason: 'SCOPE_NOT_FOR_THIS_ACCOUNT',
+                  message: refusal.message,
+                  returnTo: this.denial(judgement.redirectUri, judgement.state),
+                },
+        };
+      }
       default: {
         const never: never = judgement;
         return never;
@@ -198,9 +225,8 @@ export class OAuthService {
     refuseGuest(player, 'approveApp');
     const { app, judgement } = await this.judge(params);
     const valid = this.valid(judgement);
-    const account = await this.players.byId(player.id);
-    if (account === null || app === null) throw new ApiError('NOT_FOUND', 'no such account or app');
-    const refusal = scopeRefusal(valid.scopes.map(storedScope), account);
+    if (app === null) throw new ApiError('NOT_FOUND', 'no such app');
+    const refusal = await this.accountRefusal(player, valid.scopes);
     if (refusal !== null) throw refusal;
     const code = newSecret(OAUTH_PREFIXES.code);
     await this.authorizeModel.saveAuthorizationCode(
@@ -223,12 +249,25 @@ export class OAuthService {
   async deny(params: AuthorizationParams): Promise<string> {
     const { judgement } = await this.judge(params);
     const valid = this.valid(judgement);
-    return answerUri(valid.redirectUri, {
+    return this.denial(valid.redirectUri, valid.state);
+  }
+
+  private denial(redirectUri: string, state: string): string {
+    return answerUri(redirectUri, {
       error: 'access_denied',
       error_description: 'the person did not approve the app',
-      state: valid.state,
+      state,
       iss: this.issuer,
     });
+  }
+
+  /** Why the account cannot hold `scopes` (FORBIDDEN), or null; an account gone is UNAUTHENTICATED. */
+  private async accountRefusal(player: ViewerPlayer, scopes: readonly AppScope[]): Promise<ApiError | null> {
+    const account = await this.players.byId(player.id);
+    if (account === null || account.deletedAt !== null) {
+      throw new ApiError('UNAUTHENTICATED', 'the account no longer exists');
+    }
+    return scopeRefusal(scopes.map(storedScope), account);
   }
 
   /** The judgement when valid; a refusal (what the page would show) otherwise. */
@@ -237,7 +276,9 @@ export class OAuthService {
     throw new ApiError(
       'BAD_USER_INPUT',
       judgement.kind === 'invalid' ? judgement.message : judgement.description,
-      judgement.kind === 'invalid' ? { field: judgement.field } : { error: judgement.error },
+      judgement.kind === 'invalid'
+        ? { field: judgement.field, reason: judgement.reason }
+        : { error: judgement.error, reason: judgement.reason },
     );
   }
 

@@ -4,6 +4,8 @@
  */
 import { Field, ID, InputType, ObjectType } from '@nestjs/graphql';
 import { TokenScope } from '../players/player.types';
+import { listEnum, sameNames } from '../graphql/list-enum';
+import { AUTHORIZATION_PROBLEMS } from './domain/authorization-request';
 import { APP_LIMITS } from './domain/oauth-policy';
 
 @ObjectType('OAuthApp', {
@@ -74,9 +76,35 @@ export class OAuthAppSummaryType {
   ownerName!: string | null;
 }
 
+export const OAuthProblemReason = listEnum(AUTHORIZATION_PROBLEMS, sameNames(AUTHORIZATION_PROBLEMS), {
+  name: 'OAuthProblemReason',
+  description: 'Why an authorization request cannot be approved (OAuthAuthorizationProblem.reason).',
+  values: {
+    UNKNOWN_APP: { description: 'No app has this client_id, or an admin disabled it.' },
+    REDIRECT_URI_MISSING: { description: 'The request names no redirect_uri.' },
+    REDIRECT_URI_NOT_REGISTERED: { description: 'The redirect_uri is not one the app registered.' },
+    STATE_INVALID: { description: 'No state, or not 1–500 printable ASCII characters.' },
+    RESPONSE_TYPE_UNSUPPORTED: { description: 'response_type is not code.' },
+    SCOPE_INVALID: { description: 'No scope, or one an app may not ask for (ADMIN, an unknown name).' },
+    PKCE_REQUIRED: { description: 'A public app sent no code_challenge.' },
+    PKCE_METHOD_NOT_S256: { description: 'code_challenge_method is not S256 (plain is refused).' },
+    PKCE_CHALLENGE_MALFORMED: { description: 'code_challenge is not a base64url SHA-256 (43 characters).' },
+    PKCE_METHOD_WITHOUT_CHALLENGE: { description: 'code_challenge_method without a code_challenge.' },
+    SCOPE_NOT_FOR_THIS_ACCOUNT: {
+      description:
+        'Your account cannot hold a scope the app asks for: BOT_PLAY is for bot accounts, and a bot account ' +
+        'plays with BOT_PLAY, not GAME_PLAY.',
+    },
+  },
+});
+export type OAuthProblemReason = (typeof AUTHORIZATION_PROBLEMS)[number];
+
 @ObjectType('OAuthAuthorizationProblem', { description: 'Why an authorization request cannot be approved.' })
 export class OAuthAuthorizationProblemType {
-  @Field({ description: 'What is wrong, in words.' })
+  @Field(() => OAuthProblemReason, { description: 'Which problem, for a client to say it in its own words.' })
+  reason!: OAuthProblemReason;
+
+  @Field({ description: 'What is wrong, in English.' })
   message!: string;
 
   @Field(() => String, {

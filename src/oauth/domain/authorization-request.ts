@@ -34,14 +34,40 @@ export const AUTHORIZATION_ERRORS = [
 ] as const;
 export type AuthorizationError = (typeof AUTHORIZATION_ERRORS)[number];
 
+/**
+ * Why a request cannot be approved, named once so that a client can say it in the person's language (the
+ * judgement's message is English). The last one is not the request's fault but the account's: it cannot hold a
+ * scope the app asks for (src/auth/scopes.ts).
+ */
+export const AUTHORIZATION_PROBLEMS = [
+  'UNKNOWN_APP',
+  'REDIRECT_URI_MISSING',
+  'REDIRECT_URI_NOT_REGISTERED',
+  'STATE_INVALID',
+  'RESPONSE_TYPE_UNSUPPORTED',
+  'SCOPE_INVALID',
+  'PKCE_REQUIRED',
+  'PKCE_METHOD_NOT_S256',
+  'PKCE_CHALLENGE_MALFORMED',
+  'PKCE_METHOD_WITHOUT_CHALLENGE',
+  'SCOPE_NOT_FOR_THIS_ACCOUNT',
+] as const;
+export type AuthorizationProblem = (typeof AUTHORIZATION_PROBLEMS)[number];
+
 export type AuthorizationJudgement =
   /** No app, or no registered redirect URI to send an answer to: said on the page, never redirected. */
-  | { readonly kind: 'invalid'; readonly field: 'clientId' | 'redirectUri'; readonly message: string }
+  | {
+      readonly kind: 'invalid';
+      readonly field: 'clientId' | 'redirectUri';
+      readonly reason: AuthorizationProblem;
+      readonly message: string;
+    }
   /** A request the app got wrong: sent back to it. */
   | {
       readonly kind: 'refused';
       readonly redirectUri: string;
       readonly error: AuthorizationError;
+      readonly reason: AuthorizationProblem;
       readonly description: string;
     }
   | {
@@ -65,51 +91,67 @@ export function judgeAuthorization(
     return {
       kind: 'invalid',
       field: 'clientId',
+      reason: 'UNKNOWN_APP',
       message: 'no app has this client_id, or it was disabled: the link that brought you here is wrong',
     };
   }
   const redirectUri = params.redirectUri;
-  if (redirectUri === null || !redirectUriMatches(app.redirectUris, redirectUri)) {
+  if (redirectUri === null) {
     return {
       kind: 'invalid',
       field: 'redirectUri',
-      message:
-        redirectUri === null
-          ? 'the request names no redirect_uri'
-          : 'the redirect_uri is not one the app registered: nothing is sent there',
+      reason: 'REDIRECT_URI_MISSING',
+      message: 'the request names no redirect_uri',
     };
   }
-  const refused = (error: AuthorizationError, description: string): AuthorizationJudgement => ({
-    kind: 'refused',
-    redirectUri,
-    error,
-    description,
-  });
+  if (!redirectUriMatches(app.redirectUris, redirectUri)) {
+    return {
+      kind: 'invalid',
+      field: 'redirectUri',
+      reason: 'REDIRECT_URI_NOT_REGISTERED',
+      message: 'the redirect_uri is not one the app registered: nothing is sent there',
+    };
+  }
+  const refused = (
+    error: AuthorizationError,
+    reason: AuthorizationProblem,
+    description: string,
+  ): AuthorizationJudgement => ({ kind: 'refused', redirectUri, error, reason, description });
   if (params.state === null || !STATE.test(params.state)) {
-    return refused('invalid_request', 'state is required: 1–500 printable ASCII characters');
+    return refused('invalid_request', 'STATE_INVALID', 'state is required: 1–500 printable ASCII characters');
   }
   if (params.responseType !== 'code') {
-    return refused('unsupported_response_type', 'response_type must be code');
+    return refused('unsupported_response_type', 'RESPONSE_TYPE_UNSUPPORTED', 'response_type must be code');
   }
   const scopes = parseScopes(params.scope);
-  if ('problem' in scopes) return refused('invalid_scope', scopes.problem);
+  if ('problem' in scopes) return refused('invalid_scope', 'SCOPE_INVALID', scopes.problem);
   if (params.codeChallenge === null) {
     if (params.codeChallengeMethod !== null) {
-      return refused('invalid_request', 'code_challenge_method without a code_challenge');
+      return refused(
+        'invalid_request',
+        'PKCE_METHOD_WITHOUT_CHALLENGE',
+        'code_challenge_method without a code_challenge',
+      );
     }
     if (!app.confidential) {
       return refused(
         'invalid_request',
+        'PKCE_REQUIRED',
         'a public app must use PKCE: code_challenge with code_challenge_method S256',
       );
     }
   } else {
     if (params.codeChallengeMethod !== 'S256') {
-      return refused('invalid_request', 'code_challenge_method must be S256 (plain is not accepted)');
+      return refused(
+        'invalid_request',
+        'PKCE_METHOD_NOT_S256',
+        'code_challenge_method must be S256 (plain is not accepted)',
+      );
     }
     if (!S256_CHALLENGE.test(params.codeChallenge)) {
       return refused(
         'invalid_request',
+        'PKCE_CHALLENGE_MALFORMED',
         'code_challenge must be the base64url SHA-256 of the verifier (43 characters)',
       );
     }

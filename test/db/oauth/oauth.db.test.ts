@@ -102,17 +102,18 @@ async function openSocket(on: InProcessApp, token: string): Promise<{ closed: Pr
   return { closed };
 }
 
-async function consentView(request: AuthorizationRequest) {
+/** What the consent page is told of `request`, anonymous unless `viewer` is a token. */
+async function consentView(request: AuthorizationRequest, viewer: string | null = null) {
   const body = await app.gql<{
     oauthAuthorization: {
       app: { name: string; ownerName: string } | null;
       scopes: string[];
-      problem: { message: string; returnTo: string | null } | null;
+      problem: { reason: string; message: string; returnTo: string | null } | null;
     };
   }>(
-    null,
+    viewer,
     `query($request: OAuthAuthorizationInput!) {
-       oauthAuthorization(request: $request) { app { name ownerName } scopes problem { message returnTo } }
+       oauthAuthorization(request: $request) { app { name ownerName } scopes problem { reason message returnTo } }
      }`,
     { request },
   );
@@ -204,7 +205,11 @@ describe('the authorization code flow with PKCE (a public app)', () => {
       const view = await consentView(request);
       expect({ redirectUri, problem: view.problem }).toEqual({
         redirectUri,
-        problem: { message: expect.stringContaining('redirect_uri') as unknown as string, returnTo: null },
+        problem: {
+          reason: 'REDIRECT_URI_NOT_REGISTERED',
+          message: expect.stringContaining('redirect_uri') as unknown as string,
+          returnTo: null,
+        },
       });
       const body = await app.gql(person, APPROVE, { request });
       expect({ redirectUri, code: codeOf(body) }).toEqual({ redirectUri, code: 'BAD_USER_INPUT' });
@@ -212,23 +217,38 @@ describe('the authorization code flow with PKCE (a public app)', () => {
     const unknownApp = await consentView(
       authorizationRequest('00000000-0000-4000-8000-000000000000', WEB, 'GAME_READ', pkce()),
     );
-    expect(unknownApp).toMatchObject({ app: null, problem: { returnTo: null } });
+    expect(unknownApp).toMatchObject({ app: null, problem: { reason: 'UNKNOWN_APP', returnTo: null } });
+    const none = await consentView(
+      authorizationRequest(publicApp.id, WEB, 'GAME_READ', pkce(), { redirectUri: null }),
+    );
+    expect(none.problem).toMatchObject({ reason: 'REDIRECT_URI_MISSING', returnTo: null });
   });
 
   it('sends other problems back to the app: no state, plain PKCE, no PKCE for a public app, a token response, ADMIN', async () => {
-    const cases: [Partial<AuthorizationRequest>, string, RegExp][] = [
-      [{ state: null }, 'invalid_request', /state/],
-      [{ codeChallengeMethod: 'plain' }, 'invalid_request', /S256/],
-      [{ codeChallenge: null, codeChallengeMethod: null }, 'invalid_request', /PKCE/],
-      [{ responseType: 'token' }, 'unsupported_response_type', /code/],
-      [{ scope: 'GAME_READ ADMIN' }, 'invalid_scope', /ADMIN is never granted/],
-      [{ scope: '' }, 'invalid_scope', /scope is required/],
+    const cases: [Partial<AuthorizationRequest>, string, string, RegExp][] = [
+      [{ state: null }, 'invalid_request', 'STATE_INVALID', /state/],
+      [{ codeChallengeMethod: 'plain' }, 'invalid_request', 'PKCE_METHOD_NOT_S256', /S256/],
+      [{ codeChallenge: null, codeChallengeMethod: null }, 'invalid_request', 'PKCE_REQUIRED', /PKCE/],
+      [
+        { codeChallenge: null },
+        'invalid_request',
+        'PKCE_METHOD_WITHOUT_CHALLENGE',
+        /without a code_challenge/,
+      ],
+      [{ codeChallenge: 'short' }, 'invalid_request', 'PKCE_CHALLENGE_MALFORMED', /43 characters/],
+      [{ responseType: 'token' }, 'unsupported_response_type', 'RESPONSE_TYPE_UNSUPPORTED', /code/],
+      [{ scope: 'GAME_READ ADMIN' }, 'invalid_scope', 'SCOPE_INVALID', /ADMIN is never granted/],
+      [{ scope: '' }, 'invalid_scope', 'SCOPE_INVALID', /scope is required/],
     ];
-    for (const [override, error, description] of cases) {
+    for (const [override, error, reason, description] of cases) {
       const request = authorizationRequest(publicApp.id, WEB, 'GAME_READ', pkce(), override);
       const view = await consentView(request);
       const returnTo = new URL(view.problem?.returnTo ?? 'about:blank');
-      expect({ override, error: returnTo.searchParams.get('error') }).toEqual({ override, error });
+      expect({ override, error: returnTo.searchParams.get('error'), reason: view.problem?.reason }).toEqual({
+        override,
+        error,
+        reason,
+      });
       expect(returnTo.searchParams.get('error_description')).toMatch(description);
       expect(returnTo.origin + returnTo.pathname).toBe(WEB);
       expect(codeOf(await app.gql(person, APPROVE, { request }))).toBe('BAD_USER_INPUT');
@@ -260,6 +280,15 @@ describe('the authorization code flow with PKCE (a public app)', () => {
     ).createApiToken.token;
     expect(codeOf(await app.gql(token, APPROVE, { request }))).toBe('FORBIDDEN');
     const bot = authorizationRequest(publicApp.id, WEB, 'BOT_PLAY', pkce());
+    // The page is told before the click, signed in; anonymous, nothing is wrong with the request itself.
+    expect((await consentView(bot)).problem).toBeNull();
+    const told = (await consentView(bot, person)).problem;
+    expect(told).toMatchObject({
+      reason: 'SCOPE_NOT_FOR_THIS_ACCOUNT',
+      message: expect.stringMatching(/BOT_PLAY/),
+    });
+    const back = new URL(told!.returnTo!).searchParams;
+    expect([back.get('error'), back.get('state')]).toEqual(['access_denied', bot.state]);
     expect(codeOf(await app.gql(person, APPROVE, { request: bot }))).toBe('FORBIDDEN');
   });
 });
