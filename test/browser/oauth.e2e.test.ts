@@ -5,7 +5,9 @@
  * — once, the buttons held while the answer is on its way — and the browser lands at the app's loopback listener
  * (a real node http server on 127.0.0.1, RFC 8252) with `code`, `state` and `iss`, and the code exchanges at
  * /oauth/token for tokens that work. Deny lands there with `error=access_denied`; a redirect URI the app did not
- * register is only shown, nothing followed; a request the app got wrong offers the way back the server gives. A
+ * register is only shown, nothing followed; a request the app got wrong offers the way back the server gives, and
+ * each says why in the reader's language. A person asked for BOT_PLAY, which only a bot account may hold, sees
+ * what is asked and why, with no Approve — signed in before or on the page — and only the way back that refuses. A
  * guest is asked to keep the account first. The account page lists the connected app and Revoke kills its token;
  * "Your apps" registers a confidential app (a refused redirect URI shown at its field, the secret shown once and
  * working), edits and deletes it. No CSP violation or page error anywhere.
@@ -81,8 +83,8 @@ afterEach(() => {
   for (const list of problems) expect(list).toEqual([]);
 });
 
-async function newPage(token?: string): Promise<Page> {
-  const opened = await openPage(browser, { viewport: VIEWPORT, token });
+async function newPage(token?: string, language?: 'en' | 'sv' | 'ru'): Promise<Page> {
+  const opened = await openPage(browser, { viewport: VIEWPORT, token, language });
   contexts.push(opened.context);
   problems.push(opened.problems);
   // A step that cannot happen fails in seconds, not the default half-minute.
@@ -216,6 +218,10 @@ describe('the consent page', () => {
     const shown = page.getByTestId('oauth-problem');
     await shown.getByRole('heading', { name: 'This request cannot be approved' }).waitFor();
     expect(await shown.textContent()).toContain('nothing is sent anywhere');
+    expect(await shown.getAttribute('data-reason')).toBe('REDIRECT_URI_NOT_REGISTERED');
+    expect(await shown.getByTestId('oauth-problem-reason').textContent()).toBe(
+      'The link would send you back to an address this app never registered.',
+    );
     expect(await shown.getByTestId('oauth-problem-message').textContent()).toContain(
       'the redirect_uri is not one the app registered',
     );
@@ -227,16 +233,82 @@ describe('the consent page', () => {
     expect(requested.filter((url) => !url.startsWith(app.url))).toEqual([]);
   });
 
-  it('a request the app got wrong offers the way back the server gives, and only that', async () => {
+  it('a request the app got wrong says why in the reader’s language, and offers the way back the server gives, and only that', async () => {
     const request = authorizationRequest(pocket.id, redirectUri, 'GAME_READ', pkce(), { state: null });
-    const page = await newPage(person);
+    const page = await newPage(person, 'sv');
     await page.goto(authorizeUrl(request));
-    const back = page.getByTestId('oauth-problem').getByRole('link', { name: 'Return to the app' });
+    const shown = page.getByTestId('oauth-problem');
+    const back = shown.getByRole('link', { name: 'Tillbaka till appen' });
     await back.waitFor();
+    expect(await shown.getAttribute('data-reason')).toBe('STATE_INVALID');
+    expect(await shown.getByRole('heading').textContent()).toBe('Den här begäran kan inte godkännas');
+    expect(await shown.getByTestId('oauth-problem-reason').textContent()).toBe(
+      'Appen utelämnade en kontroll som svaret behöver för att nå den säkert.',
+    );
+    // The server's words stay as it wrote them, marked as English, for whoever helps.
+    const detail = shown.getByTestId('oauth-problem-message');
+    expect(await detail.textContent()).toContain('Servern svarade: state is required');
+    expect(await detail.locator('[lang="en"]').count()).toBe(1);
     const href = new URL((await back.getAttribute('href'))!);
     expect(`${href.origin}${href.pathname}`).toBe(redirectUri);
     expect(href.searchParams.get('error')).toBe('invalid_request');
     expect(await page.getByTestId('oauth-approve').count()).toBe(0);
+  });
+
+  it('a person asked for BOT_PLAY sees what is asked and why, in their language, with no Approve: the way back refuses', async () => {
+    const request = authorizationRequest(pocket.id, redirectUri, 'GAME_READ BOT_PLAY', pkce());
+    const page = await newPage(person, 'ru');
+    await page.goto(authorizeUrl(request));
+    const shown = page.getByTestId('oauth-problem');
+    const back = shown.getByRole('link', { name: 'Вернуться в приложение' });
+    await back.waitFor();
+    expect(await shown.getAttribute('data-reason')).toBe('SCOPE_NOT_FOR_THIS_ACCOUNT');
+    expect(await shown.getByTestId('oauth-app').textContent()).toBe(`${APP_NAME}, автор: oa_dev`);
+    expect(await shown.getByTestId('oauth-scopes').locator('li').allTextContents()).toEqual([
+      'видеть ваши партии, события и профиль',
+      'играть от имени вашего аккаунта бота',
+    ]);
+    expect(await shown.getByTestId('oauth-problem-reason').textContent()).toBe(
+      'Приложение хочет играть от имени аккаунта бота, а ваш аккаунт — аккаунт человека.',
+    );
+    expect(await shown.getByTestId('oauth-problem-message').textContent()).toContain('only a bot account');
+    expect(await page.getByTestId('oauth-approve').count()).toBe(0);
+    expect(await page.getByTestId('oauth-deny').count()).toBe(0);
+
+    // The way back is the refusal Deny would send: the app hears access_denied with its state, and no code.
+    const href = new URL((await back.getAttribute('href'))!);
+    expect(`${href.origin}${href.pathname}`).toBe(redirectUri);
+    expect(href.searchParams.get('error')).toBe('access_denied');
+    expect(href.searchParams.get('state')).toBe(request.state);
+    const before = arrived.length;
+    await back.click();
+    const answer = await arrival(page, before);
+    expect(answer.get('error')).toBe('access_denied');
+    expect(answer.get('state')).toBe(request.state);
+    expect(answer.get('iss')).toBe(ISSUER);
+    expect(answer.get('code')).toBeNull();
+  });
+
+  it('signing in on the page asks again: a person who signs in at a BOT_PLAY request is shown why, not Approve', async () => {
+    const request = authorizationRequest(pocket.id, redirectUri, 'BOT_PLAY', pkce());
+    const page = await newPage();
+    await page.goto(authorizeUrl(request));
+    // Signed out, nobody's account is in question yet: the request as it is, and the sign-in form.
+    await page.getByTestId('oauth-consent').waitFor();
+    await page.getByTestId('oauth-sign-in-first').waitFor();
+    await page.getByLabel('Username').fill('oa_ann');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const shown = page.getByTestId('oauth-problem');
+    await shown.waitFor();
+    expect(await shown.getByTestId('oauth-problem-reason').textContent()).toBe(
+      'This app asks to play as a bot account; your account is a person’s.',
+    );
+    expect(await page.getByTestId('oauth-consent').count()).toBe(0);
+    expect(await page.getByTestId('oauth-approve').count()).toBe(0);
+    expect(
+      new URL((await shown.getByTestId('oauth-return').getAttribute('href'))!).searchParams.get('error'),
+    ).toBe('access_denied');
   });
 
   it('a guest is asked to keep the account first, and may approve once it is kept', async () => {

@@ -298,6 +298,31 @@ export type OAuthAuthorizationInput = {
   state?: string | null | undefined;
 };
 
+/** Why an authorization request cannot be approved (OAuthAuthorizationProblem.reason). */
+export type OAuthProblemReason =
+  /** code_challenge is not a base64url SHA-256 (43 characters). */
+  | 'PKCE_CHALLENGE_MALFORMED'
+  /** code_challenge_method is not S256 (plain is refused). */
+  | 'PKCE_METHOD_NOT_S256'
+  /** code_challenge_method without a code_challenge. */
+  | 'PKCE_METHOD_WITHOUT_CHALLENGE'
+  /** A public app sent no code_challenge. */
+  | 'PKCE_REQUIRED'
+  /** The request names no redirect_uri. */
+  | 'REDIRECT_URI_MISSING'
+  /** The redirect_uri is not one the app registered. */
+  | 'REDIRECT_URI_NOT_REGISTERED'
+  /** response_type is not code. */
+  | 'RESPONSE_TYPE_UNSUPPORTED'
+  /** No scope, or one an app may not ask for (ADMIN, an unknown name). */
+  | 'SCOPE_INVALID'
+  /** Your account cannot hold a scope the app asks for: BOT_PLAY is for bot accounts, and a bot account plays with BOT_PLAY, not GAME_PLAY. */
+  | 'SCOPE_NOT_FOR_THIS_ACCOUNT'
+  /** No state, or not 1–500 printable ASCII characters. */
+  | 'STATE_INVALID'
+  /** No app has this client_id, or an admin disabled it. */
+  | 'UNKNOWN_APP';
+
 /** How a finished game went for one player. */
 export type Outcome =
   /** No winner, and they were among the best placed (a two-player draw, a tie for first). */
@@ -1076,7 +1101,7 @@ export type OAuthConsentRequestQueryVariables = Exact<{
 }>;
 
 
-export type OAuthConsentRequestQuery = { oauthAuthorization: { scopes: Array<TokenScope>, redirectUri: string | null, app: { id: string, name: string, ownerName: string | null } | null, problem: { message: string, returnTo: string | null } | null } };
+export type OAuthConsentRequestQuery = { oauthAuthorization: { scopes: Array<TokenScope>, redirectUri: string | null, app: { id: string, name: string, ownerName: string | null } | null, problem: { reason: OAuthProblemReason, message: string, returnTo: string | null } | null } };
 
 export type OAuthConsentApproveMutationVariables = Exact<{
   request: OAuthAuthorizationInput;

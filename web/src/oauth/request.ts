@@ -2,7 +2,7 @@
  * An app's authorization request as the consent page's address carries it (docs/api/apps-and-oauth.md, "The flow,
  * step by step"), and where its answer will go. Pure: no Preact, no DOM beyond URL parsing.
  */
-import type { OAuthAuthorizationInput } from '../generated/graphql';
+import type { OAuthAuthorizationInput, TokenScope } from '../generated/graphql';
 
 /** Every field of the input, each a parameter's value or null: a field the schema adds fails to compile here. */
 export type AuthorizationInput = {
@@ -54,4 +54,21 @@ export function destinationOf(redirectUri: string): Destination {
     return { kind: LOOPBACK.has(url.hostname) ? 'device' : 'web', name: url.host };
   }
   return { kind: 'app', name: url.protocol.slice(0, -1) };
+}
+
+/** Whom a request asks to play as: its play scopes (docs/api/apps-and-oauth.md#scopes). */
+export const PLAYS_AS = ['bot', 'person', 'both'] as const;
+export type PlaysAs = (typeof PLAYS_AS)[number];
+
+/**
+ * Whom the request asks to play as — BOT_PLAY a bot account, GAME_PLAY a person — which is what an account cannot
+ * be when the server answers SCOPE_NOT_FOR_THIS_ACCOUNT (src/auth/scopes.ts, scopeRefusal): BOT_PLAY alone refuses
+ * a person, GAME_PLAY alone a bot account, both together any account. Null when it asks neither.
+ */
+export function playsAs(scopes: readonly TokenScope[]): PlaysAs | null {
+  const bot = scopes.includes('BOT_PLAY');
+  const person = scopes.includes('GAME_PLAY');
+  if (bot && person) return 'both';
+  if (bot) return 'bot';
+  return person ? 'person' : null;
 }
