@@ -20,6 +20,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { TestApp, dataOf, register, startTestApp } from '../support/service/app';
+import { until } from '../support/service/outage';
 import { readGame, resign } from '../support/service/play';
 import { openBarMenu } from './support/bar';
 import { launchBrowser } from './support/browser';
@@ -202,9 +203,16 @@ describe('a round robin made in the page, played to its end', () => {
 
   it('follows every round to the end, with standings whose points add up', async () => {
     for (let round = 1; round <= 3; round++) {
-      const now = await readTournament(id);
+      // A round is claimed with its boards first, then each board's game is made: wait for both games.
+      let now = await readTournament(id);
+      const gamesOf = (): BoardData[] =>
+        now.boards.filter((board) => board.round === round && board.gameId !== null);
+      await until(`round ${round}'s two games are made`, async () => {
+        now = await readTournament(id);
+        return gamesOf().length === 2;
+      });
       expect(now.currentRound).toBe(round);
-      const games = now.boards.filter((board) => board.round === round && board.gameId !== null);
+      const games = gamesOf();
       expect(games).toHaveLength(2);
       for (const board of games) await resign(app, tokens[board.second!.username]!, board.gameId!);
       if (round < 3) {
