@@ -132,24 +132,31 @@ export async function setLanguage(page: Page, language: 'en' | 'sv' | 'ru'): Pro
   await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
 }
 
-/** The reads of response bodies still under way, per recording (recordTraffic). */
-const pendingBodies = new WeakMap<string[], Set<Promise<void>>>();
+/**
+ * Which document a recording is of, per recording (recordTraffic): `openAfresh` starts a new one. A body read or a
+ * frame of an older document that arrives later is not kept.
+ */
+const documents = new WeakMap<string[], { current: number }>();
 
 /** Everything a page received: response bodies and websocket frames, as text. */
 export function recordTraffic(page: Page): string[] {
   const received: string[] = [];
-  const pending = new Set<Promise<void>>();
-  pendingBodies.set(received, pending);
+  const document = { current: 0 };
+  documents.set(received, document);
   page.on('response', (response) => {
-    const read = response.text().then(
-      (text) => void received.push(text),
+    const of = document.current;
+    void response.text().then(
+      (text) => {
+        if (of === document.current) received.push(text);
+      },
       () => {},
     );
-    pending.add(read);
-    void read.finally(() => pending.delete(read));
   });
   page.on('websocket', (socket) => {
-    socket.on('framereceived', (frame) => received.push(String(frame.payload)));
+    const of = document.current;
+    socket.on('framereceived', (frame) => {
+      if (of === document.current) received.push(String(frame.payload));
+    });
   });
   return received;
 }
@@ -157,11 +164,13 @@ export function recordTraffic(page: Page): string[] {
 /**
  * Leaves the page's current document and starts its recording afresh, then opens `url`: a push to the game the page
  * showed before (a frame in flight, a body still being read) is not counted as traffic of the next game — its cards
- * are another game's. Clearing the record while the old page still ran once reported such a frame as a leak.
+ * are another game's. Clearing the record while the old page still ran once reported such a frame as a leak; waiting
+ * for the old document's body reads to finish once waited for ever (a read that never settled).
  */
 export async function openAfresh(page: Page, received: string[], url: string): Promise<void> {
   await page.goto('about:blank');
-  await Promise.all([...(pendingBodies.get(received) ?? [])]);
+  const document = documents.get(received);
+  if (document !== undefined) document.current += 1;
   received.length = 0;
   await page.goto(url);
 }
