@@ -1,6 +1,7 @@
 /**
- * A question in the page (not `confirm()`) before an account action that cannot be taken back — revoking an app's
- * access, replacing an app's secret, deleting an app — its harmless answer focused: a second Enter changes nothing.
+ * A question in the page (not `confirm()`) before an action that cannot be taken back — withdrawing from a
+ * tournament, revoking an app's access, deleting an app — its harmless answer focused: a second Enter changes
+ * nothing. `className` and `buttonsClass` fit it to its page; `danger` marks a yes that destroys something.
  */
 import { useEffect, useId, useRef } from 'preact/hooks';
 
@@ -13,6 +14,9 @@ export function Question({
   testId,
   onYes,
   onNo,
+  className,
+  buttonsClass,
+  danger = false,
 }: {
   question: string;
   about: string;
@@ -22,19 +26,28 @@ export function Question({
   testId: string;
   onYes: () => void;
   onNo: () => void;
+  className: string;
+  buttonsClass: string;
+  danger?: boolean;
 }) {
   const keep = useRef<HTMLButtonElement>(null);
-  // Rows may each have one open: the label's id is this question's own.
+  // A page may have several open (one per row): the label's id is this question's own.
   const label = useId();
   useEffect(() => keep.current?.focus(), []);
   return (
-    <div class="question" role="group" aria-labelledby={label} data-testid={testId}>
+    <div class={className} role="group" aria-labelledby={label} data-testid={testId}>
       <p id={label}>
         <strong>{question}</strong>
       </p>
       <p class="hint">{about}</p>
-      <div class="actions">
-        <button type="button" class="danger" data-testid={`${testId}-yes`} disabled={busy} onClick={onYes}>
+      <div class={buttonsClass}>
+        <button
+          type="button"
+          class={danger ? 'danger' : undefined}
+          data-testid={`${testId}-yes`}
+          disabled={busy}
+          onClick={onYes}
+        >
           {yes}
         </button>
         <button type="button" class="secondary" data-testid={`${testId}-no`} ref={keep} onClick={onNo}>

@@ -13,7 +13,7 @@ import { strings as oauthStrings } from '../oauth/strings';
 import { strings as appsStrings } from './apps-strings';
 import { useAction, useLoad } from './hooks';
 import { APPS } from './operations';
-import { Question } from './question';
+import { Question } from '../question';
 import { strings as accountStrings } from './strings';
 
 type ConnectedApp = AccountConnectedAppsQuery['connectedApps'][number];
@@ -55,6 +55,9 @@ function ConnectedAppRow({ connected, onRevoked }: { connected: ConnectedApp; on
           no={appsStrings().cancel}
           busy={action.busy}
           testId="revoke-app"
+          className="question"
+          buttonsClass="actions"
+          danger
           onYes={() => void revoke()}
           onNo={() => setAsking(false)}
         />

@@ -15,7 +15,7 @@ import { strings as shared } from '../strings';
 import { strings as appsStrings } from './apps-strings';
 import { useAction, useLoad } from './hooks';
 import { APPS } from './operations';
-import { Question } from './question';
+import { Question } from '../question';
 import { CopyButton, SecretOnce } from './secret-once';
 import { strings as accountStrings } from './strings';
 
@@ -266,6 +266,9 @@ function AppRow({ app, onChanged }: { app: AccountOAuthAppFragment; onChanged: (
           no={appsStrings().cancel}
           busy={action.busy}
           testId="replace-secret"
+          className="question"
+          buttonsClass="actions"
+          danger
           onYes={() => void replaceSecret()}
           onNo={() => change('view')}
         />
@@ -278,6 +281,9 @@ function AppRow({ app, onChanged }: { app: AccountOAuthAppFragment; onChanged: (
           no={appsStrings().cancel}
           busy={action.busy}
           testId="delete-app"
+          className="question"
+          buttonsClass="actions"
+          danger
           onYes={() => void remove()}
           onNo={() => change('view')}
         />

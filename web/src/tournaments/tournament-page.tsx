@@ -11,6 +11,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { Question } from '../question';
 import { ApiFailure, asFailure, request } from '../api';
 import { ErrorBox } from '../error-box';
 import type { TournamentDetailFragment, TournamentGameResult } from '../generated/graphql';
@@ -127,51 +128,6 @@ function Facts({ tournament }: { tournament: Tournament }) {
         </div>
       )}
     </dl>
-  );
-}
-
-/** A question in the page (not `confirm()`), its harmless answer focused: a second Enter changes nothing. */
-function Question({
-  question,
-  about,
-  yes,
-  no,
-  busy,
-  testId,
-  onYes,
-  onNo,
-}: {
-  question: string;
-  about: string;
-  yes: string;
-  no: string;
-  busy: boolean;
-  testId: string;
-  onYes: () => void;
-  onNo: () => void;
-}) {
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => keep.current?.focus(), []);
-  return (
-    <div
-      class="tournament-question card"
-      role="group"
-      aria-labelledby={`${testId}-question`}
-      data-testid={testId}
-    >
-      <p id={`${testId}-question`}>
-        <strong>{question}</strong>
-      </p>
-      <p class="hint">{about}</p>
-      <div class="tournament-buttons">
-        <button type="button" data-testid={`${testId}-yes`} disabled={busy} onClick={onYes}>
-          {yes}
-        </button>
-        <button type="button" class="secondary" data-testid={`${testId}-no`} ref={keep} onClick={onNo}>
-          {no}
-        </button>
-      </div>
-    </div>
   );
 }
 
@@ -337,6 +293,8 @@ function Actions({
           no={S.withdrawNo}
           busy={busy}
           testId="withdraw-confirm"
+          className="tournament-question card"
+          buttonsClass="tournament-buttons"
           onYes={() => void act('withdraw')}
           onNo={closeQuestion}
         />
@@ -349,6 +307,8 @@ function Actions({
           no={S.cancelNo}
           busy={busy}
           testId="cancel-confirm"
+          className="tournament-question card"
+          buttonsClass="tournament-buttons"
           onYes={() => void act('cancel')}
           onNo={closeQuestion}
         />
