@@ -17,7 +17,7 @@ import { Home } from './home';
 import { GuestBar } from './guest/keep-account';
 import { Landing } from './guest/landing';
 import { strings as guestStrings } from './guest/strings';
-import { LANGUAGES, LANGUAGE_NAMES, Language, setLanguage } from './i18n';
+import { LANGUAGES, LANGUAGE_NAMES, Language, onLanguageChange, setLanguage } from './i18n';
 import type { Me } from './me';
 import { NewGamePage } from './new-game/new-game-page';
 import { PrivacyPage } from './privacy/privacy-page';
@@ -322,7 +322,11 @@ export function App() {
   useEffect(() => (me === null ? undefined : followAttention()), [me]);
   useEffect(() => {
     document.documentElement.lang = language;
-  }, [language]);
+    // Switched with the texts, before any part renders them: a page in one language is never marked as another.
+    return onLanguageChange((next) => {
+      document.documentElement.lang = next;
+    });
+  }, []);
 
   const signedIn = (token: string, player: Me) => {
     storeToken(token);
