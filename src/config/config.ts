@@ -295,13 +295,17 @@ class Reader {
     return text;
   }
 
-  /** An http(s) origin, without a path or a trailing slash (links in mails are made on it). */
-  publicUrl(name: string): string {
-    const text = this.string(name, 'http://localhost:3000');
+  /**
+   * An http(s) origin, without a path or a trailing slash (links in mails are made on it, and it is the OAuth
+   * issuer). Unset, this machine on the port served (`port`; 0, a port chosen at start, names none).
+   */
+  publicUrl(name: string, port: number): string {
+    const fallback = port === 0 ? 'http://localhost' : `http://localhost:${port}`;
+    const text = this.string(name, fallback);
     const origin = originOf(text);
     if (origin === null) {
       this.problems.push(`${name} must be an origin such as https://play.example.com (got "${text}")`);
-      return 'http://localhost:3000';
+      return fallback;
     }
     return origin;
   }
@@ -395,9 +399,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   if (databaseUrl !== '' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     read.problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
+  const port = read.integer('PORT', 3000, 0, 65535);
   const config: AppConfig = {
     nodeEnv,
-    port: read.integer('PORT', 3000, 0, 65535),
+    port,
     host: read.string('HOST', '0.0.0.0'),
     databaseUrl: databaseUrl === '' ? null : databaseUrl,
     dataDir: path.resolve(cwd, read.string('DATA_DIR', '.data')),
@@ -469,7 +474,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       expertMsPerMinute: read.integer('GUEST_EXPERT_MS_PER_MINUTE', 20_000, 1000, 600_000),
     },
     mail: mailSettings(read),
-    publicUrl: read.publicUrl('PUBLIC_URL'),
+    publicUrl: read.publicUrl('PUBLIC_URL', port),
     push: {
       vapid: vapidKeys(read),
       subject: read.pushSubject('VAPID_SUBJECT'),

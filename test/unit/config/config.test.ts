@@ -450,6 +450,9 @@ describe('loadConfig', () => {
       from: 'a@b.example',
       dkim: null,
     });
+    // Unset, it is this machine on the port served: the OAuth issuer must be the address a client reached.
+    expect(loadConfig({ PORT: '3917' }, CWD).publicUrl).toBe('http://localhost:3917');
+    expect(loadConfig({}, CWD).publicUrl).toBe('http://localhost:3000');
     expect(() => loadConfig({ PUBLIC_URL: 'https://play.example.com/path' }, CWD)).toThrow(
       /PUBLIC_URL must be/,
     );
