@@ -31,6 +31,7 @@ import type { GameRecord } from '../src/games/domain/game-record';
 import { GamesRepository } from '../src/games/persistence/games.repository';
 import { recordOfPrisma } from '../src/games/persistence/game-rows';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { Announcer } from '../src/events/announcer';
 import {
   describeEnvironment,
   formatEnvironment,
@@ -47,6 +48,14 @@ const UNCOUNTED = { movesAppended: (): void => undefined };
 const NO_FINISHES = {
   rateFinishedGame: (): Promise<never> => Promise.reject(new Error('bench:store finishes no game')),
 };
+
+/** The benchmark writes nothing, so it announces nothing. */
+const NO_ANNOUNCER = new Announcer({
+  name: 'postgres',
+  start: () => Promise.reject(new Error('bench:store listens to nothing')),
+  publish: () => Promise.reject(new Error('bench:store announces nothing')),
+  stop: () => Promise.resolve(),
+});
 
 const EVENTS = 600;
 const ROUNDS = 300;
@@ -91,7 +100,7 @@ function formatBytes(bytes: number): string {
 function cachedHeap(row: GameRecord, folded: FoldedGame): { measured: number; estimated: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run with node --expose-gc (npm run bench:store does)');
-  const store = new GameStore(new GamesRepository({} as never, UNCOUNTED, NO_FINISHES), {
+  const store = new GameStore(new GamesRepository({} as never, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER), {
     gameCacheBytes: 1024 ** 4,
   });
   gc();
@@ -165,7 +174,7 @@ async function main(): Promise<void> {
     const warm: number[] = [];
     const cold: number[] = [];
     for (let round = 0; round < ROUNDS + 20; round++) {
-      const store = new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES));
+      const store = new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER));
       await store.folded(before); // the cache one move behind: another copy of the app wrote the last move
       let start = performance.now();
       await store.folded(row);
@@ -174,7 +183,7 @@ async function main(): Promise<void> {
       await store.folded(row); // the cache current: this copy wrote the last move
       const currentMs = performance.now() - start;
       start = performance.now();
-      await new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES)).folded(row);
+      await new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER)).folded(row);
       const coldMs = performance.now() - start;
       if (round >= 20) {
         current.push(currentMs);
@@ -204,7 +213,9 @@ async function main(): Promise<void> {
     console.log(
       `cold / one behind at p50: ${formatRatio(c.p50 / w.p50)}; cold / current: ${formatRatio(c.p50 / now.p50)}`,
     );
-    const folded = await new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES)).folded(row);
+    const folded = await new GameStore(
+      new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER),
+    ).folded(row);
     const seated = recordOfPrisma({
       ...(await prisma.game.findUniqueOrThrow({ where: { id: gameId } })),
       players: [],

@@ -28,6 +28,7 @@ import { meterDatabaseWork } from './graphql/work-meter';
 import { HealthController } from './health/health.controller';
 import { PlayersModule } from './players/players.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { EventsModule } from './events/events.module';
 import { CorrespondenceModule } from './correspondence/correspondence.module';
 import { NotificationsModule, PlayerEventsModule } from './notifications/notifications.module';
 import { RatingsModule } from './ratings/ratings.module';
@@ -69,6 +70,7 @@ export class AppModule {
       global: true,
       imports: [
         PrismaModule,
+        EventsModule,
         MetricsModule,
         NotificationsModule,
         AuthModule,

@@ -2,16 +2,17 @@
  * `tokens` (docs/architecture.md, "Who writes what"): the only code that writes the table. The auth module owns it —
  * it reads a bearer token to a viewer on every request — and the players module's account changes (a new password,
  * a deletion, a disable, an upgrade to a bot account) call the writes here inside their own transactions. Tokens
- * are stored only as their SHA-256 (src/auth/tokens.ts). Every change of a player's tokens is announced on
- * TOKENS_CHANNEL from the transaction that made it, so every app copy drops its cached lookups once it commits.
+ * are stored only as their SHA-256 (src/auth/tokens.ts). Every change of a player's tokens is announced once the
+ * transaction that made it commits (src/events/announcements.ts, `tokens`), so every app copy drops its cached
+ * lookups and checks its open sockets.
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
-import { transaction } from '../db/transaction';
+import { afterCommit, transaction } from '../db/transaction';
+import { Announcer } from '../events/announcer';
 import { Prisma, Token } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { TOKENS_CHANNEL } from './token-changes';
 import type { TokenKind } from './tokens';
 import type { Scope } from './viewer';
 
@@ -67,7 +68,10 @@ export type TokenSelection =
 
 @Injectable()
 export class TokensRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly announcer: Announcer,
+  ) {}
 
   async lookup(tokenHash: string): Promise<TokenLookup | null> {
     const row = await this.prisma.token.findUnique({
@@ -183,11 +187,11 @@ export class TokensRepository {
    * number revoked.
    */
   async revoke(playerId: string, token: { readonly id: string; readonly kind: TokenKind }): Promise<number> {
-    return this.prisma.$transaction(async (tx) => {
-      const revoked = await this.revokeLive(tx, playerId, { type: 'one', ...token });
-      if (revoked > 0) await this.announceChanged(tx, playerId);
-      return revoked;
-    });
+    const revoked = await this.prisma.$transaction((tx) =>
+      this.revokeLive(tx, playerId, { type: 'one', ...token }),
+    );
+    if (revoked > 0) await this.announcer.tokensChanged(playerId);
+    return revoked;
   }
 
   /** Revokes the player's live tokens that `selection` takes, inside the caller's Prisma transaction `tx`. */
@@ -252,14 +256,17 @@ export class TokensRepository {
     await tx.token.deleteMany({ where: { playerId } });
   }
 
-  /** Announces, from inside the transaction `tx` that changed them, that a player's tokens changed. */
-  async announceChanged(tx: Prisma.TransactionClient, playerId: string): Promise<void> {
-    await tx.$executeRaw`SELECT pg_notify(${TOKENS_CHANNEL}, ${playerId})`;
+  /**
+   * Announces that a player's tokens changed once `client`'s transaction (one of src/db/transaction.ts) commits:
+   * the account's tokens, scopes or state changed in it.
+   */
+  announceChangedOn(client: Pick<PoolClient, 'query'>, playerId: string): void {
+    afterCommit(client, () => this.announcer.tokensChanged(playerId));
   }
 
-  /** The same on `client`, inside a node-postgres transaction (the account's scopes or state changed). */
-  async announceChangedOn(client: Pick<PoolClient, 'query'>, playerId: string): Promise<void> {
-    await client.query('SELECT pg_notify($1, $2)', [TOKENS_CHANNEL, playerId]);
+  /** Announces that a player's tokens changed, after a Prisma transaction that changed them committed. */
+  announceChanged(playerId: string): Promise<void> {
+    return this.announcer.tokensChanged(playerId);
   }
 }
 

@@ -1,13 +1,14 @@
 /**
  * The chat's tables (docs/social.md#chat): `chat_messages`, `chat_mutes`, `chat_restrictions`, `chat_reports` and
- * `game_notes` — the only code that writes them. A message is written and announced in one statement (the
- * announcement only when some app copy watches the game, as `games_announce` does for moves); a moderator's action
- * is written in one transaction with its row of the audit log.
+ * `game_notes` — the only code that writes them. A message written or hidden is announced once it commits, when
+ * some app copy watches the game (the statement asks `game_watched`, as a move's does: src/events/announcements.ts);
+ * a moderator's action is written in one transaction with its row of the audit log.
  */
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { transaction } from '../db/transaction';
-import { CHAT_CHANNEL } from '../notifications/event-bus';
+import { type Announcement, announcement } from '../events/announcements';
+import { Announcer } from '../events/announcer';
 import { AuditLogRepository, type AuditEntry } from '../moderation/audit-log.repository';
 import { PrismaService } from '../prisma/prisma.service';
 import {
@@ -99,6 +100,11 @@ interface MessageRow {
   hidden_at: Date | null;
 }
 
+/** A chat message written or hidden, announced to the copies watching its game (ChatAnnounced). */
+function chatAnnouncement(gameId: string, messageId: string): Announcement {
+  return announcement('chat', JSON.stringify({ gameId, messageId }));
+}
+
 const MESSAGE_COLUMNS = `m.id::text, m.game_id, m.room, m.author_id, p.username AS author_name, m.text, m.phrase,
   m.created_at, m.hidden_at`;
 
@@ -107,6 +113,7 @@ export class ChatRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLogRepository,
+    private readonly announcer: Announcer,
   ) {}
 
   /**
@@ -120,44 +127,46 @@ export class ChatRepository {
     content: ChatContent,
     at: Date,
   ): Promise<ChatMessageRecord | ChatLimited> {
-    return transaction(this.prisma.pool, async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('chat:' || $1))", [authorId]);
-      const { rows: counts } = await client.query<{ recent: number; today: number; oldest: Date | null }>(
-        `SELECT count(*) FILTER (WHERE created_at > $3::timestamptz - make_interval(secs => $4))::int AS recent,
+    const written = await transaction<ChatLimited | { message: ChatMessageRecord; watched: boolean }>(
+      this.prisma.pool,
+      async (client) => {
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('chat:' || $1))", [authorId]);
+        const { rows: counts } = await client.query<{ recent: number; today: number; oldest: Date | null }>(
+          `SELECT count(*) FILTER (WHERE created_at > $3::timestamptz - make_interval(secs => $4))::int AS recent,
                 count(*) FILTER (WHERE game_id = $2::uuid)::int AS today,
                 min(created_at) FILTER (WHERE created_at > $3::timestamptz - make_interval(secs => $4)) AS oldest
            FROM chat_messages
           WHERE author_id = $1::uuid AND created_at > $3::timestamptz - interval '1 day'`,
-        [authorId, gameId, at, MESSAGE_WINDOW_SECONDS],
-      );
-      const { recent, today, oldest } = counts[0]!;
-      if (today >= MESSAGES_PER_GAME_PER_DAY) return { limited: true, retryAfter: 3600 };
-      if (recent >= MESSAGES_PER_WINDOW) {
-        const freeAt = (oldest?.getTime() ?? at.getTime()) + MESSAGE_WINDOW_SECONDS * 1000;
-        return { limited: true, retryAfter: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)) };
-      }
-      const { rows } = await client.query<MessageRow>(
-        `WITH m AS (
+          [authorId, gameId, at, MESSAGE_WINDOW_SECONDS],
+        );
+        const { recent, today, oldest } = counts[0]!;
+        if (today >= MESSAGES_PER_GAME_PER_DAY) return { limited: true, retryAfter: 3600 };
+        if (recent >= MESSAGES_PER_WINDOW) {
+          const freeAt = (oldest?.getTime() ?? at.getTime()) + MESSAGE_WINDOW_SECONDS * 1000;
+          return { limited: true, retryAfter: Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)) };
+        }
+        const { rows } = await client.query<MessageRow & { watched: boolean }>(
+          `WITH m AS (
            INSERT INTO chat_messages (game_id, room, author_id, text, phrase, created_at)
            VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6)
-           RETURNING *),
-         announced AS (
-           SELECT pg_notify($7, json_build_object('gameId', m.game_id, 'messageId', m.id::text)::text)
-             FROM m WHERE EXISTS (SELECT 1 FROM game_watches w WHERE w.game_id = m.game_id))
-         SELECT ${MESSAGE_COLUMNS}, (SELECT count(*) FROM announced) AS announced
+           RETURNING *)
+         SELECT ${MESSAGE_COLUMNS}, game_watched(m.game_id) AS watched
            FROM m JOIN players p ON p.id = m.author_id`,
-        [
-          gameId,
-          room,
-          authorId,
-          content.kind === 'text' ? content.text : null,
-          content.kind === 'phrase' ? content.phrase : null,
-          at,
-          CHAT_CHANNEL,
-        ],
-      );
-      return toMessage(rows[0]!);
-    });
+          [
+            gameId,
+            room,
+            authorId,
+            content.kind === 'text' ? content.text : null,
+            content.kind === 'phrase' ? content.phrase : null,
+            at,
+          ],
+        );
+        return { message: toMessage(rows[0]!), watched: rows[0]!.watched };
+      },
+    );
+    if ('limited' in written) return written;
+    if (written.watched) await this.announcer.publish([chatAnnouncement(gameId, written.message.id)]);
+    return written.message;
   }
 
   async message(id: string): Promise<ChatMessageRecord | null> {
@@ -363,15 +372,17 @@ export class ChatRepository {
       | { readonly kind: 'dismiss'; readonly reportId: string },
     audit: AuditEntry,
   ): Promise<void> {
-    await transaction(this.prisma.pool, async (client) => {
+    const hidden = await transaction(this.prisma.pool, async (client) => {
+      let hidden: { gameId: string; messageId: string } | null = null;
       switch (action.kind) {
-        case 'hide':
-          await client.query(
+        case 'hide': {
+          const { rows } = await client.query<{ game_id: string; watched: boolean }>(
             `WITH hidden AS (UPDATE chat_messages SET hidden_at = $2 WHERE id = $1::bigint AND hidden_at IS NULL
                               RETURNING id, game_id)
-             SELECT pg_notify($3, json_build_object('gameId', game_id, 'messageId', id::text)::text) FROM hidden`,
-            [action.messageId, audit.at, CHAT_CHANNEL],
+             SELECT game_id, game_watched(game_id) AS watched FROM hidden`,
+            [action.messageId, audit.at],
           );
+          if (rows[0]?.watched === true) hidden = { gameId: rows[0].game_id, messageId: action.messageId };
           await resolveReports(
             client,
             'message_id = $1::bigint',
@@ -380,6 +391,7 @@ export class ChatRepository {
             audit.at,
           );
           break;
+        }
         case 'restrict':
           await client.query(
             `INSERT INTO chat_restrictions (player_id, until, created_at) VALUES ($1::uuid, $2, $3)
@@ -404,7 +416,9 @@ export class ChatRepository {
           unreachable(action);
       }
       await this.audit.write(client, audit);
+      return hidden;
     });
+    if (hidden !== null) await this.announcer.publish([chatAnnouncement(hidden.gameId, hidden.messageId)]);
   }
 
   /**

@@ -23,6 +23,7 @@ import { MetricsModule } from '../metrics/metrics.module';
 import { ModerationModule } from '../moderation/moderation.module';
 import { ModerationService } from '../moderation/moderation.service';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { EventsModule } from '../events/events.module';
 import { PrismaModule } from '../prisma/prisma.module';
 import { PlayersModule } from '../players/players.module';
 import { RatingsModule } from '../ratings/ratings.module';
@@ -39,6 +40,8 @@ class AdminCliModule {
       global: true,
       imports: [
         PrismaModule,
+        // Its changes (a disabled account's tokens, resignations) are announced to the running copies.
+        EventsModule,
         MetricsModule,
         NotificationsModule,
         AuthModule,

@@ -27,6 +27,13 @@ export interface GuestSettings {
   readonly expertMsPerMinute: number;
 }
 
+/**
+ * How announcements travel between app copies (src/events/transport.ts): Postgres's LISTEN/NOTIFY, or a NATS server
+ * (`EVENTS_URL=nats://host:port`, several comma-separated for a cluster).
+ */
+export type EventsSettings =
+  { readonly transport: 'postgres' } | { readonly transport: 'nats'; readonly servers: readonly string[] };
+
 export interface AppConfig {
   readonly nodeEnv: NodeEnv;
   readonly port: number;
@@ -153,6 +160,8 @@ export interface AppConfig {
   readonly logging: LogSettings;
   /** A shutdown (docs/operations.md#shutdown): not ready for `delayMs`, then requests finish within `timeoutMs`. */
   readonly shutdown: { readonly delayMs: number; readonly timeoutMs: number };
+  /** How announcements travel between app copies (docs/scaling.md#pushes-between-copies): `EVENTS_URL`. */
+  readonly events: EventsSettings;
   /** How the app's connections to Postgres give up, so that a database outage is an answer, not a hang. */
   readonly database: {
     /** A new connection that is not ready within this gives up. */
@@ -374,6 +383,25 @@ function mailSettings(read: Reader): MailSettings | null {
   return { smtpUrl, from: from.trim(), dkim: dkimParts === 3 ? dkim : null };
 }
 
+/** EVENTS_URL: unset for Postgres's LISTEN/NOTIFY; one or more `nats://host:port`, comma-separated. */
+function eventsSettings(read: Reader): EventsSettings {
+  const text = read.string('EVENTS_URL', '').trim();
+  if (text === '') return { transport: 'postgres' };
+  const servers = text.split(',').map((part) => part.trim());
+  const valid = servers.every((server) => {
+    if (!/^nats:\/\/[^\s/]+$/.test(server) || !URL.canParse(server)) return false;
+    const url = new URL(server);
+    return url.hostname !== '' && url.pathname === '';
+  });
+  if (!valid) {
+    read.problems.push(
+      'EVENTS_URL must be nats://host:port (several comma-separated), or unset for Postgres LISTEN/NOTIFY',
+    );
+    return { transport: 'postgres' };
+  }
+  return { transport: 'nats', servers };
+}
+
 /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: both or neither, and one pair. */
 function vapidKeys(read: Reader): PushSettings['vapid'] {
   const publicKey = read.base64url('VAPID_PUBLIC_KEY', 65);
@@ -490,6 +518,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       delayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
       timeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 20_000, 1000, 600_000),
     },
+    events: eventsSettings(read),
     // The defaults answer a request within 5 s while Postgres is stopped (docs/operations.md#settings).
     database: {
       connectTimeoutMs: read.integer('DATABASE_CONNECT_TIMEOUT_MS', 2000, 100, 60_000),

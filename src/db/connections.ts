@@ -5,7 +5,6 @@
  */
 import { Client, ClientConfig, Pool, PoolClient, PoolConfig } from 'pg';
 import type { RuntimeConfig } from '../common/app-config.token';
-import { notifierOption } from './notifier';
 import type { ConnectionQueue, Release } from './connection-queue';
 
 /**
@@ -28,9 +27,8 @@ export function connectionSettings(config: RuntimeConfig, role: ConnectionRole =
     query_timeout: queryTimeoutMs,
     keepAlive: keepAliveMs > 0,
     keepAliveInitialDelayMillis: keepAliveMs,
-    // The app writes every change's player notifications itself: the triggers kept for older app copies must
-    // not write them again (src/db/notifier.ts).
-    options: notifierOption('app'),
+    // No session settings (no `options`): a pooler in transaction mode hands each transaction whatever server
+    // connection is free, so nothing set for a session would follow it (docs/scaling.md#pgbouncer).
   };
 }
 

@@ -1,16 +1,15 @@
 /**
- * Who writes a connection's player notifications (docs/architecture.md, "Notifications"): the app itself, on every
- * connection of the running service (src/db/connections.ts), or nobody, on a tool's connection that rewrites data.
+ * The session setting that tells the database who announces a connection's changes (docs/architecture.md,
+ * "Notifications"). App copies from before migration 20261211090000_announced_after_commit carry
+ * `malice.notifier = app`, and the database's triggers announce their changes for them; copies from then on carry
+ * no setting and announce after commit themselves (src/events/announcer.ts). Tools that rewrite data (a restore,
+ * check:projections --repair, seed:demo) say `none`: they tell nobody, whichever triggers the database still has.
  */
 
-/** The setting every app connection carries (src/db/connections.ts): the app writes the notifications itself. */
 export const NOTIFIER_SETTING = 'malice.notifier';
-/**
- * `app`: the normal server. `none`: a tool that rewrites data (check:projections --repair, seed:demo) and must
- * tell nobody. Either way the triggers kept for app copies older than the cutover write nothing
- * (prisma/migrations/20261201170000_notifications_in_app).
- */
-export type Notifier = 'app' | 'none';
+
+/** `none`: a tool that rewrites data and must tell nobody. */
+export type Notifier = 'none';
 
 /** The connection option that sets the notifier for a whole session (`options` of a node-postgres config). */
 export function notifierOption(notifier: Notifier): string {

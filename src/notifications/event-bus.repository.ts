@@ -1,9 +1,8 @@
 /**
- * The event bus's statements (src/notifications/event-bus.ts), on its own connections: LISTEN on the channels and
- * the heartbeat on its LISTEN connection, and the reads of a player's events that a feed missed while that
- * connection was down (src/notifications/player-feed.ts).
+ * The event bus's statements (src/notifications/event-bus.ts), on its own small pool: the reads of a player's
+ * events that a feed missed while the transport's connection was down (src/notifications/player-feed.ts).
  */
-import type { Client, Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { PlayerEventKind } from './player-event-kinds';
 import type { PlayerEventMessage } from './event-bus';
 
@@ -25,19 +24,9 @@ interface PlayerEventRow {
   created_at: Date;
 }
 
-/** Over the bus's own small pool (reads), and its LISTEN connection (passed to each call: it is replaced). */
+/** Over the bus's own small pool (reads). */
 export class EventBusRepository {
   constructor(private readonly pool: Pool) {}
-
-  /** Listens on `channels` (names the app chose: they are written into the statement). */
-  async listen(client: Client, channels: readonly string[]): Promise<void> {
-    await client.query(channels.map((channel) => `LISTEN ${channel}`).join('; '));
-  }
-
-  /** A `SELECT 1` on the LISTEN connection: it fails (or times out) when the connection is lost. */
-  async heartbeat(client: Client): Promise<void> {
-    await client.query('SELECT 1');
-  }
 
   /** The player's latest event id, or null when they have none. */
   async latestEventId(playerId: string): Promise<string | null> {

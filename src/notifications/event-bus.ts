@@ -1,37 +1,39 @@
 /**
- * Pushes within and between app copies (docs/correspondence.md#pushes). Every change that matters is announced by
- * Postgres at commit (the announcing triggers of prisma/migrations/20261129200000_event_watches: `malice_games` with
- * a game id, `malice_player_events` with a player event, which the app wrote in the change's transaction:
- * docs/architecture.md#notifications); each app copy LISTENs on one dedicated connection and hands the
- * announcements to its local subscribers. So a move made through any copy reaches subscribers on every copy, and
- * nothing is announced for a change that rolled back. There is one path: the copy that made a change hears of it
- * the same way as the others.
+ * Pushes within and between app copies (docs/correspondence.md#pushes, docs/scaling.md#pushes-between-copies). Every
+ * change that matters is announced after it commits by the copy that made it (src/events/announcer.ts: a game
+ * changed, a player event was written, a chat message, a player's tokens changed, deliveries queued), through the
+ * event transport (src/events/transport.ts: Postgres's LISTEN/NOTIFY by default, or a NATS broker); this bus hears
+ * every announcement and hands it to this copy's subscribers. So a move made through any copy reaches subscribers on
+ * every copy, and nothing is announced for a change that rolled back. There is one path: the copy that made a
+ * change hears of it the same way as the others.
  *
- * Postgres announces only what some copy listens for (src/notifications/watch-registry.ts): subscribing stores a watch
- * first, and returns once every change committing from then on will be announced.
+ * Game changes and player events are announced only when some copy listens for them (src/notifications/watch-registry.ts):
+ * subscribing stores a watch first, and returns once every change committing from then on will be announced.
  *
- * An announcement made while the LISTEN connection is down reaches nobody (docs/operations.md#outages). So the
- * bus notices a lost connection (an error, its end, or a heartbeat query without an answer), reconnects with
- * backoff, and then, before it counts as listening again: stores every live watch again (a row lost or expired
- * meanwhile means no announcements), pushes every live `gameUpdated` subscription the game as it is now, hands
- * every `myEvents` subscription the events it missed from `player_events` (src/notifications/player-feed.ts), and wakes
- * the webhook workers.
+ * An announcement published while the transport's connection is down reaches nobody (docs/operations.md#outages),
+ * and delivery is at most once. So when the transport says it is back, before the bus counts as listening again, it
+ * stores every live watch again (a row lost or expired meanwhile means no announcements), pushes every live
+ * `gameUpdated` subscription the game as it is now, hands every `myEvents` subscription the events it missed from
+ * `player_events` (src/notifications/player-feed.ts), wakes the delivery workers, and has every open socket's token
+ * checked again (a revocation has no log to catch up from).
  */
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { PubSub } from 'graphql-subscriptions';
 import { startingNow, withRelease } from '../common/async-iterators';
-import { Client, Notification, Pool } from 'pg';
+import { Pool } from 'pg';
 import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { DatabaseAvailability } from '../db/availability';
-import { TOKENS_CHANNEL, TokenChanges } from '../auth/token-changes';
-import { describeFailure } from '../db/connection-errors';
-import { observedClient, observedPool } from '../db/connections';
+import { TokenChanges } from '../auth/token-changes';
+import { observedPool } from '../db/connections';
 import { ApiError } from '../errors/api-error';
+import { describeFailure } from '../db/connection-errors';
+import { kindOfChannel, type AnnouncementChannel } from '../events/announcements';
+import { EventTransport, type TransportListener } from '../events/transport';
 import { CATCH_UP_PAGE, EventBusRepository } from './event-bus.repository';
 
 /** The most stored events a `myEvents(after:)` subscription catches up with before it goes live. */
 export const SUBSCRIBE_CATCH_UP_MAX = 1_000;
-import { DELIVERY_CHANNELS, DELIVERY_WAKES, type DeliveryChannel } from './delivery-channels';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from './delivery-channels';
 import { PlayerFeed } from './player-feed';
 import { WatchKind, WatchRegistry } from './watch-registry';
 
@@ -53,28 +55,19 @@ export interface PlayerEventMessage {
 }
 
 /**
- * A chat message written or hidden in a game's room, as announced on CHAT_CHANNEL (src/chat/chat.repository.ts
- * announces it in the statement that writes it, when some copy watches the game). Each subscriber's payload is
- * built from the stored message and what they may see.
+ * A chat message written or hidden in a game's room, as announced (src/chat/chat.repository.ts announces it after
+ * the statement that writes it commits, when some copy watches the game). Each subscriber's payload is built from
+ * the stored message and what they may see.
  */
 export interface ChatAnnounced {
   readonly gameId: string;
   readonly messageId: string;
 }
 
-/** The channel chat messages are announced on (its name is the chat repository's too). */
-export const CHAT_CHANNEL = 'malice_chat';
-const GAMES_CHANNEL = 'malice_games';
-const PLAYER_EVENTS_CHANNEL = 'malice_player_events';
-/** Reconnection waits this long after a loss, doubling after each failed attempt up to the maximum. */
-const RECONNECT_FIRST_MS = 250;
-const RECONNECT_MAX_MS = 5000;
-/** How often the LISTEN connection is asked a `SELECT 1`: a connection can die without telling (a cut path). */
-export const LISTEN_HEARTBEAT_MS = 5000;
 type Topics = Record<string, GameChanged | ChatAnnounced>;
 
 @Injectable()
-export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
+export class EventBus implements TokenChanges, TransportListener, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EventBus.name);
   private readonly pubsub = new PubSub<Topics>();
   private readonly playerListeners = new Set<(event: PlayerEventMessage) => void>();
@@ -90,17 +83,12 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
   private readonly pool: Pool;
   private readonly statements: EventBusRepository;
   private readonly watches: WatchRegistry;
-  /** The LISTEN connection, while it is up. */
-  private client: Client | null = null;
   /** Listening, with everything missed while it was not handed out. */
   private live = false;
   private stopping = false;
-  private reconnecting = false;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private reconnectDelay = RECONNECT_FIRST_MS;
-  private heartbeat: NodeJS.Timeout | null = null;
-  private beating = false;
-  /** When the LISTEN connection was lost (null while listening), for the log line when it is back. */
+  /** Counts the transport's losses: a catch-up that sees it change was overtaken by a new loss. */
+  private losses = 0;
+  /** When the transport's connection was lost (null while listening), for the log line when it is back. */
   private lostAt: number | null = null;
   /** Games whose push could not be built (the database failed meanwhile): pushed again soon. */
   private readonly refreshes = new Set<string>();
@@ -110,6 +98,7 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
     private readonly availability: DatabaseAvailability,
+    private readonly transport: EventTransport,
   ) {
     this.pool = observedPool(config, 2, (error) => availability.observe(error));
     this.statements = new EventBusRepository(this.pool);
@@ -117,28 +106,47 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    await this.listen();
+    await this.transport.start(this);
     this.live = true;
     this.availability.setListening(true);
     this.watches.start((error) => this.logger.warn(`watch housekeeping failed: ${describeFailure(error)}`));
-    this.heartbeat = setInterval(() => void this.beat(), LISTEN_HEARTBEAT_MS);
-    this.heartbeat.unref();
-    // The database answers again: try at once rather than when the backoff says.
-    this.stopWatchingUp = this.availability.whenUp(() => this.reconnectNow());
+    this.stopWatchingUp = this.availability.whenUp(() => void this.afterDatabaseOutage());
+  }
+
+  /**
+   * The database answers again after it was away. A change may have committed meanwhile without its announcement:
+   * its writer gave up waiting for the commit's answer (a stalled database), or could not publish after it. The
+   * transport's connection may have stayed up all along, so nothing else would catch the subscribers up: every
+   * followed game is pushed as it is, every feed gets what was stored after its cursor, the delivery workers look,
+   * and open sockets' tokens are checked again.
+   */
+  private async afterDatabaseOutage(): Promise<void> {
+    // Not listening: the transport's own recovery (`back`) does all this once it is.
+    if (!this.live || this.stopping) return;
+    const feeds = this.allFeeds().filter((feed) => feed.cursor !== null && !feed.holdingBack);
+    for (const feed of feeds) feed.hold();
+    try {
+      const missed = await this.catchUp(this.losses);
+      if (missed.events > 0)
+        this.logger.warn(`after the database outage, ${missed.events} missed event(s) delivered`);
+    } catch (error) {
+      this.logger.warn(`catching up after the database outage failed: ${describeFailure(error)}`);
+    } finally {
+      // Whatever could not be read stays missed; the feeds go on live rather than wait for ever.
+      for (const feed of feeds) if (feed.holdingBack && this.live) feed.release([]);
+    }
+    for (const listener of this.reconnectListeners) listener();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     this.stopWatchingUp?.();
-    for (const timer of [this.reconnectTimer, this.refreshTimer]) if (timer !== null) clearTimeout(timer);
-    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    if (this.refreshTimer !== null) clearTimeout(this.refreshTimer);
     await this.watches
       .close()
       .catch((error: unknown) => this.logger.warn(`watches not removed: ${describeFailure(error)}`));
     await this.pool.end().catch(() => undefined);
-    // A connection's end waits for Postgres to answer: a stopped Postgres must not hold the shutdown up.
-    const ending = this.client?.end().catch(() => undefined);
-    await Promise.race([ending, sleep(this.config.database.connectTimeoutMs)]);
+    await this.transport.stop();
   }
 
   /** Changes of one game from now on, preceded by one for the game as it is now. */
@@ -292,115 +300,63 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
     return () => this.reconnectListeners.delete(listener);
   }
 
-  /** Opens the LISTEN connection; it becomes `this.client` once it listens on every channel. */
-  private async listen(): Promise<Client> {
-    const client = observedClient(this.config, 'malice listen', (error) => this.availability.observe(error));
-    client.on('notification', (message) => this.receive(message));
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client, null));
-    try {
-      await client.connect();
-      await this.statements.listen(client, [
-        GAMES_CHANNEL,
-        PLAYER_EVENTS_CHANNEL,
-        CHAT_CHANNEL,
-        ...Object.values(DELIVERY_WAKES),
-        TOKENS_CHANNEL,
-      ]);
-    } catch (error) {
-      client.end().catch(() => undefined);
-      throw error;
-    }
-    this.client = client;
-    return client;
-  }
-
-  /** The LISTEN connection `client` failed or ended: from now on nobody hears announcements until it is back. */
-  private lost(client: Client, error: unknown): void {
-    if (this.client !== client) return;
-    this.client = null;
-    this.live = false;
-    client.end().catch(() => undefined);
+  /** The transport may miss announcements from now on: feeds hold back until it is back and they caught up. */
+  lost(reason: string): void {
     if (this.stopping) return;
+    this.losses++;
+    this.live = false;
     this.availability.setListening(false);
     for (const feed of this.allFeeds()) feed.hold();
     if (this.lostAt === null) {
       this.lostAt = Date.now();
-      this.logger.warn(
-        `the LISTEN connection was lost (${error === null ? 'it ended' : describeFailure(error)}): ` +
-          'reconnecting; subscribers get what they missed once it is back',
-      );
+      this.logger.warn(`${reason}: reconnecting; subscribers get what they missed once it is back`);
     }
-    this.scheduleReconnect();
   }
 
-  private scheduleReconnect(): void {
-    if (this.stopping || this.reconnectTimer !== null) return;
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      void this.reconnect();
-    }, this.reconnectDelay);
-    this.reconnectTimer.unref();
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
-  }
-
-  private reconnectNow(): void {
-    if (this.live || this.reconnectTimer === null) return;
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-    void this.reconnect();
-  }
-
-  /** Listens again, then hands out what was missed; on any failure, drops the attempt and tries again later. */
-  private async reconnect(): Promise<void> {
-    if (this.stopping || this.reconnecting || this.live) return;
-    this.reconnecting = true;
+  /** The transport hears announcements again: hands out what was missed, then counts as listening. */
+  async back(): Promise<void> {
+    if (this.stopping) return;
+    const losses = this.losses;
     try {
-      const client = this.client ?? (await this.listen());
       // Announcements are heard from here on (and kept back by the feeds); watches stored from here on are sure.
       await this.watches.renewAll();
-      const missed = await this.catchUp(client);
+      const missed = await this.catchUp(losses);
       // Lost again meanwhile: what was handed out stands (the feeds' cursors say so), the rest waits for the next try.
-      if (this.client !== client) throw new Error('the LISTEN connection was lost again while catching up');
+      if (this.losses !== losses) throw new Error('the connection was lost again while catching up');
       this.live = true;
       this.availability.setListening(true);
-      this.reconnectDelay = RECONNECT_FIRST_MS;
       const seconds = this.lostAt === null ? 0 : (Date.now() - this.lostAt) / 1000;
       this.lostAt = null;
       // Token changes announced meanwhile were missed too: whoever holds tokens open checks them all again.
       for (const listener of this.reconnectListeners) listener();
       this.logger.warn(
-        `the LISTEN connection is back after ${seconds.toFixed(1)} s: ${missed.games} game subscription(s) ` +
+        `${this.connectionName()} is back after ${seconds.toFixed(1)} s: ${missed.games} game subscription(s) ` +
           'pushed the game again, ' +
           `${missed.events} missed event(s) delivered`,
       );
     } catch (error) {
-      const client = this.client;
-      this.client = null;
-      client?.end().catch(() => undefined);
       for (const feed of this.allFeeds()) feed.hold();
-      // While the database is down its own log line says so; a failure with the database up is worth one.
-      if (this.availability.databaseUp) {
-        this.logger.warn(`reconnecting the LISTEN connection failed: ${describeFailure(error)}`);
-      }
-      this.scheduleReconnect();
-    } finally {
-      this.reconnecting = false;
+      throw error;
     }
   }
 
+  /** What the log calls the transport's connection. */
+  private connectionName(): string {
+    return this.transport.name === 'postgres' ? 'the LISTEN connection' : 'the broker connection';
+  }
+
   /**
-   * What nobody heard while the LISTEN connection was down: every watched game is pushed as it is now, every
+   * What nobody heard while the transport's connection was down: every watched game is pushed as it is now, every
    * feed gets its player's events after its cursor; feeds that got their starting point meanwhile are included.
-   * Stops early if `client` is lost meanwhile.
+   * Stops early if the connection is lost again meanwhile (`losses` changed).
    */
-  private async catchUp(client: Client): Promise<{ games: number; events: number }> {
+  private async catchUp(losses: number): Promise<{ games: number; events: number }> {
     const games = this.watches.watching('game');
     for (const gameId of games) this.publishGame(gameId);
     let events = 0;
     for (;;) {
       const waiting = this.allFeeds().filter((feed) => feed.holdingBack && feed.cursor !== null);
-      if (waiting.length === 0 || this.client !== client) break;
+      if (waiting.length === 0 || this.losses !== losses) break;
       for (const feed of waiting) {
         const missed = await this.eventsAfter(feed.playerId, feed.cursor!);
         events += missed.length;
@@ -426,58 +382,49 @@ export class EventBus implements TokenChanges, OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** A `SELECT 1` on the LISTEN connection: no answer within the query timeout means it is lost. */
-  private async beat(): Promise<void> {
-    const client = this.client;
-    if (client === null || this.beating || this.stopping) return;
-    this.beating = true;
-    try {
-      await this.statements.heartbeat(client);
-    } catch (error) {
-      this.availability.observe(error);
-      this.lost(client, error);
-    } finally {
-      this.beating = false;
-    }
-  }
-
   private publishGame(gameId: string): void {
     void this.pubsub.publish(gameTopic(gameId), { gameId });
   }
 
-  private receive(message: Notification): void {
-    if (message.payload === undefined) return;
+  /** An announcement, from any copy (this one too). */
+  message(channel: AnnouncementChannel, payload: string): void {
     try {
-      switch (message.channel) {
-        case GAMES_CHANNEL:
-          this.publishGame(message.payload);
+      const kind = kindOfChannel(channel);
+      switch (kind) {
+        case 'game':
+          this.publishGame(payload);
           return;
-        case PLAYER_EVENTS_CHANNEL: {
-          const event = JSON.parse(message.payload) as PlayerEventMessage;
+        case 'playerEvent': {
+          const event = JSON.parse(payload) as PlayerEventMessage;
           for (const feed of this.feeds.get(event.playerId) ?? []) feed.offer(event);
           for (const listener of this.playerListeners) listener(event);
           return;
         }
-        case TOKENS_CHANNEL:
-          for (const listener of this.tokenListeners) listener(message.payload);
+        case 'tokens':
+          for (const listener of this.tokenListeners) listener(payload);
           return;
-        case CHAT_CHANNEL: {
-          const announced = JSON.parse(message.payload) as ChatAnnounced;
+        case 'chat': {
+          const announced = JSON.parse(payload) as ChatAnnounced;
           void this.pubsub.publish(chatTopic(announced.gameId), announced);
           return;
         }
+        case 'webhooks':
+        case 'push':
+        case 'mail':
+          this.wakeDeliveries(kind);
+          return;
+        case null:
+          return;
+        default: {
+          const never: never = kind;
+          return never;
+        }
       }
-      const woken = DELIVERY_CHANNELS.find((channel) => DELIVERY_WAKES[channel] === message.channel);
-      if (woken !== undefined) this.wakeDeliveries(woken);
     } catch (error) {
-      // Thrown here it would escape from the connection's socket handler and end the process.
-      this.logger.error(`announcement on ${message.channel} not handled: ${describeFailure(error)}`);
+      // Thrown here it would escape from the transport's connection handler and end the process.
+      this.logger.error(`announcement on ${channel} not handled: ${describeFailure(error)}`);
     }
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function gameTopic(gameId: string): string {

@@ -441,7 +441,7 @@ export class OAuthRepository {
       [grantIds, now],
     );
     for (const playerId of new Set(rows.map((row) => row.player_id))) {
-      await this.tokens.announceChangedOn(client, playerId);
+      this.tokens.announceChangedOn(client, playerId);
     }
     return rows.length;
   }

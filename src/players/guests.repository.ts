@@ -70,7 +70,7 @@ export class GuestsRepository {
         [playerId, username, username.toLowerCase(), passwordHash],
       );
       if (rowCount !== 1) return false;
-      await this.tokens.announceChangedOn(client, playerId);
+      this.tokens.announceChangedOn(client, playerId);
       return true;
     });
   }

@@ -160,8 +160,8 @@ export class PlayersRepository {
         kinds: revokedKinds,
         keptId: keptSessionId,
       });
-      await this.tokens.announceChanged(tx, playerId);
     });
+    await this.tokens.announceChanged(playerId);
   }
 
   /**
@@ -170,16 +170,17 @@ export class PlayersRepository {
    * it was set.
    */
   async resetPassword(playerId: string, previousHash: string, passwordHash: string): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    const reset = await this.prisma.$transaction(async (tx) => {
       const { count } = await tx.player.updateMany({
         where: { id: playerId, passwordHash: previousHash, deletedAt: null },
         data: { passwordHash },
       });
       if (count === 0) return false;
       await this.tokens.revokeLive(tx, playerId, { type: 'all' });
-      await this.tokens.announceChanged(tx, playerId);
       return true;
     });
+    if (reset) await this.tokens.announceChanged(playerId);
+    return reset;
   }
 
   /**
@@ -187,7 +188,7 @@ export class PlayersRepository {
    * delivery, push subscription, notification setting, e-mail address and queued mail of it, in one transaction that announces the token change. False when it was deleted already.
    */
   async tombstone(playerId: string, now: Date): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    const deleted = await this.prisma.$transaction(async (tx) => {
       const { count } = await tx.player.updateMany({
         where: { id: playerId, deletedAt: null },
         data: { deletedAt: now, passwordHash: null },
@@ -199,9 +200,10 @@ export class PlayersRepository {
       await deleteNotificationSettingsOf(tx, playerId);
       await deleteMailOf(tx, playerId);
       await deleteTwoFactorOf(tx, playerId);
-      await this.tokens.announceChanged(tx, playerId);
       return true;
     });
+    if (deleted) await this.tokens.announceChanged(playerId);
+    return deleted;
   }
 
   /**
@@ -209,7 +211,7 @@ export class PlayersRepository {
    * transaction that announces the token change. What it found.
    */
   async upgradeToBot(playerId: string): Promise<UpgradeOutcome> {
-    return this.prisma.$transaction(async (tx) => {
+    const outcome = await this.prisma.$transaction(async (tx) => {
       // FOR UPDATE conflicts with the FOR KEY SHARE lock that taking a seat (a game_players row, whose foreign
       // key points here) holds on this row: a join in flight commits first and is counted below, and none can
       // slip in between the count and the upgrade.
@@ -222,9 +224,10 @@ export class PlayersRepository {
       if ((seated?.seats ?? 0) > 0) return 'played' as const;
       await tx.player.update({ where: { id: playerId }, data: { isBot: true } });
       await this.tokens.revokeLive(tx, playerId, { type: 'apiWithScope', scope: 'game:play' });
-      await this.tokens.announceChanged(tx, playerId);
       return 'upgraded' as const;
     });
+    if (outcome === 'upgraded') await this.tokens.announceChanged(playerId);
+    return outcome;
   }
 
   /**
@@ -242,7 +245,7 @@ export class PlayersRepository {
       );
       if (rowCount === 0) return false;
       await within(client);
-      await this.tokens.announceChangedOn(client, playerId);
+      this.tokens.announceChangedOn(client, playerId);
       return true;
     });
   }
@@ -281,7 +284,7 @@ export class PlayersRepository {
       ]);
       await this.tokens.revokeAllOn(client, playerId, now);
       await within(client);
-      await this.tokens.announceChangedOn(client, playerId);
+      this.tokens.announceChangedOn(client, playerId);
     });
   }
 

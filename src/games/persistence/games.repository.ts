@@ -10,11 +10,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import {
+  type NotifiedRow,
+  announcementsOfNotified,
   notificationArrays,
   notificationCtes,
-  wakeColumns,
+  notifiedColumns,
   writeNotifications,
 } from '../../notifications/sql/notification-writes';
+import { type Announcement, announcement } from '../../events/announcements';
+import { Announcer } from '../../events/announcer';
 import { DELIVERY_OUTBOXES } from './sql/delivery-channels';
 import { transaction, transactionIf } from '../../db/transaction';
 import { PrismaService } from '../../prisma/prisma.service';
@@ -53,10 +57,20 @@ const INSERT_EVENTS = `
     FROM moved, jsonb_to_recordset($11::jsonb) AS e(seq int, type text, payload jsonb, client_move_id text)`;
 
 /**
- * The move path's one statement: the projection row and the events, all or nothing, and nothing at all unless the
- * version guard matches. Most moves tell nobody (the turn goes on): this is theirs.
+ * Whether some copy watches the game (`watched`), asked once `moved` holds the game's row lock: a watch taken
+ * meanwhile is ordered against the move (migration 20261211090000_announced_after_commit). The move is announced
+ * after its commit, only then.
  */
-const APPEND_SQL = `WITH ${MOVED_CTE} ${INSERT_EVENTS}`;
+const WATCHED = 'game_watched(moved.id) AS watched';
+
+/**
+ * The move path's one statement: the projection row and the events, all or nothing, and nothing at all unless the
+ * version guard matches. Most moves tell nobody (the turn goes on): this is theirs. No row when the guard failed.
+ */
+const APPEND_SQL = `
+  WITH ${MOVED_CTE},
+  appended AS (${INSERT_EVENTS} RETURNING 1)
+  SELECT (SELECT count(*) FROM appended)::int AS appended, ${WATCHED} FROM moved`;
 
 /**
  * The same for a move that tells players something (a new turn, the end): its player notifications and what each
@@ -70,7 +84,8 @@ const APPEND_TELLING_SQL = `
      LATERAL (SELECT u.player_id, u.kind, moved.id AS game_id, $6::timestamptz AS created_at, u.ord) AS n`,
     DELIVERY_OUTBOXES,
   )}
-  SELECT (SELECT count(*) FROM appended)::int AS appended, ${wakeColumns(DELIVERY_OUTBOXES)}`;
+  SELECT (SELECT count(*) FROM appended)::int AS appended, ${WATCHED}, ${notifiedColumns(DELIVERY_OUTBOXES)}
+    FROM moved`;
 
 /**
  * The appends as named statements: each pooled connection parses and plans them once, not on every move
@@ -246,6 +261,7 @@ export class GamesRepository {
     @Inject(MovesCounter) private readonly metrics: MovesCounter,
     // The app binds it (RatingsModule); a tool or benchmark that builds a repository passes its own.
     @Inject(FinishRatings) private readonly ratings: FinishRatings,
+    private readonly announcer: Announcer,
   ) {}
 
   // ---- reads --------------------------------------------------------------------------------------------------
@@ -389,9 +405,12 @@ export class GamesRepository {
    * turns).
    */
   async transaction<T>(work: (tx: GameTransaction) => Promise<T>): Promise<T> {
-    return transaction(this.prisma.pool, (client) =>
-      work(new GameTransaction(client, this.metrics, this.ratings)),
+    const announcements: Announcement[] = [];
+    const result = await transaction(this.prisma.pool, (client) =>
+      work(new GameTransaction(client, this.metrics, this.ratings, announcements)),
     );
+    await this.announcer.publish(announcements);
+    return result;
   }
 
   /**
@@ -399,12 +418,16 @@ export class GamesRepository {
    * is written then). A move that tells nobody and finishes nothing is one statement (the common case).
    */
   async write(change: GameChange): Promise<boolean> {
-    if (change.kind === 'played' && change.outcomes === null) {
-      return countAppended(this.metrics, change, await writePlayed(this.prisma.pool, change));
-    }
-    return transactionIf(this.prisma.pool, (client) =>
-      writeChange(client, change, this.metrics, this.ratings),
-    );
+    const announcements: Announcement[] = [];
+    const written =
+      change.kind === 'played' && change.outcomes === null
+        ? countAppended(this.metrics, change, await writePlayed(this.prisma.pool, change, announcements))
+        : await transactionIf(this.prisma.pool, (client) =>
+            writeChange(client, change, this.metrics, this.ratings, announcements),
+          );
+    // Committed (or nothing was written, and nothing is announced).
+    if (written) await this.announcer.publish(announcements);
+    return written;
   }
 
   /**
@@ -429,6 +452,8 @@ export class GameTransaction {
     private readonly client: PoolClient,
     private readonly metrics: MovesCounter,
     private readonly ratings: FinishRatings,
+    /** What the changes written announce, published by the repository once the transaction commits. */
+    private readonly announcements: Announcement[],
   ) {}
 
   /** The game with its seats, its row locked until the transaction ends; null when there is none. */
@@ -454,13 +479,24 @@ export class GameTransaction {
 
   /** Writes `change` in this transaction; false when the game moved on since it was decided. */
   write(change: GameChange): Promise<boolean> {
-    return writeChange(this.client, change, this.metrics, this.ratings);
+    return writeChange(this.client, change, this.metrics, this.ratings, this.announcements);
   }
 
   /** Another module's write (an admin's audit row) in this transaction. */
   async alongside(write: (db: PoolClient) => Promise<void>): Promise<void> {
     await write(this.client);
   }
+}
+
+/**
+ * Whether some copy watches the game, asked after the change's statements (which locked its row): ordered against a
+ * watch being taken (migration 20261211090000_announced_after_commit).
+ */
+async function gameWatched(client: PoolClient, gameId: string): Promise<boolean> {
+  const { rows } = await client.query<{ watched: boolean }>('SELECT game_watched($1::uuid) AS watched', [
+    gameId,
+  ]);
+  return rows[0]?.watched === true;
 }
 
 /** Whether the row still is as the change was decided on; locks it to the end of the transaction. */
@@ -473,15 +509,23 @@ async function stillAsDecided(client: PoolClient, gameId: string, expected: Expe
   return row !== undefined && row.status === expected.status && row.version === expected.version;
 }
 
-/** The one writer of a game's changes: each kind's statements, and what it tells, in the caller's transaction. */
+/**
+ * The one writer of a game's changes: each kind's statements, and what it tells, in the caller's transaction; what
+ * to announce once it commits goes into `announcements` (the game itself when some copy watches it, the watched
+ * player events, the delivery wake-ups).
+ */
 async function writeChange(
   client: PoolClient,
   change: GameChange,
   metrics: MovesCounter,
   ratings: FinishRatings,
+  announcements: Announcement[],
 ): Promise<boolean> {
-  const tell = (): Promise<void> =>
-    writeNotifications(client, notificationsOf(change.gameId, change.told), change.at, DELIVERY_OUTBOXES);
+  const tell = async (): Promise<void> => {
+    const told = notificationsOf(change.gameId, change.told);
+    announcements.push(...(await writeNotifications(client, told, change.at, DELIVERY_OUTBOXES)));
+    if (await gameWatched(client, change.gameId)) announcements.push(announcement('game', change.gameId));
+  };
   switch (change.kind) {
     case 'created':
       await writeNewGame(client, change.game, change.at);
@@ -522,7 +566,7 @@ async function writeChange(
       await tell();
       return true;
     case 'played': {
-      const appended = await writePlayed(client, change);
+      const appended = await writePlayed(client, change, announcements);
       if (appended && change.outcomes !== null) {
         const game = { id: change.gameId, ...change.finishing };
         await recordFinish(client, game, change.outcomes, change.at, ratings);
@@ -608,7 +652,11 @@ async function writeDeal(client: PoolClient, gameId: string, deal: DealPlan, at:
  * meanwhile, nor one whose clock a vacation moved), and the INSERT takes its rows from the UPDATE. False when the version or status moved, or the clientMoveId is already
  * among the actor's in the log (the unique index is per game and actor): nothing is written then.
  */
-async function writePlayed(db: Pick<PoolClient, 'query'>, change: Played): Promise<boolean> {
+async function writePlayed(
+  db: Pick<PoolClient, 'query'>,
+  change: Played,
+  announcements: Announcement[],
+): Promise<boolean> {
   const { projection, clock } = change;
   const result = projection.result;
   const rows = logRowsOf(change);
@@ -632,18 +680,42 @@ async function writePlayed(db: Pick<PoolClient, 'query'>, change: Played): Promi
   const notifications = notificationsOf(change.gameId, change.told);
   try {
     if (notifications.length === 0) {
-      const { rowCount } = await db.query({ ...APPEND_STATEMENT, values });
-      return rowCount === rows.length;
+      const answer = await db.query<AppendedRow>({ ...APPEND_STATEMENT, values });
+      return appendedAll(answer.rows[0], rows.length, change.gameId, announcements);
     }
     const [playerIds, kinds] = notificationArrays(notifications);
     const telling = [...values, playerIds, kinds];
-    const answer = await db.query<{ appended: number }>({ ...APPEND_TELLING_STATEMENT, values: telling });
-    return answer.rows[0]?.appended === rows.length;
+    const answer = await db.query<AppendedRow & NotifiedRow>({
+      ...APPEND_TELLING_STATEMENT,
+      values: telling,
+    });
+    const row = answer.rows[0];
+    if (!appendedAll(row, rows.length, change.gameId, announcements)) return false;
+    announcements.push(...announcementsOfNotified(row!, DELIVERY_OUTBOXES));
+    return true;
   } catch (error) {
     // The clientMoveId is the actor's already (a retry racing its original): the caller looks the original up.
     if (isUniqueViolation(error)) return false;
     throw error;
   }
+}
+
+/** What an append answers: no row when the version guard failed. */
+interface AppendedRow {
+  readonly appended: number;
+  readonly watched: boolean;
+}
+
+/** Whether every event was appended; the game is announced then if some copy watches it. */
+function appendedAll(
+  row: AppendedRow | undefined,
+  events: number,
+  gameId: string,
+  announcements: Announcement[],
+): boolean {
+  if (row?.appended !== events) return false;
+  if (row.watched) announcements.push(announcement('game', gameId));
+  return true;
 }
 
 /** Counted in memory once written: the metric adds nothing to the statement. */

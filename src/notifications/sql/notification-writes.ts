@@ -5,8 +5,9 @@
  * workers when it queued anything. This is the one seam where a way of telling players plugs in
  * (docs/architecture.md#notifications): a channel is an `EventOutbox`, listed once in
  * src/games/persistence/sql/delivery-channels.ts, and every statement that tells players queues for all of them, so an
- * event and its deliveries commit together or not at all. The triggers left on `player_events` only announce a
- * row to app copies that watch its player (NOTIFY gating); what is stored and queued is decided here.
+ * event and its deliveries commit together or not at all. The statement also answers what to announce once it
+ * commits (src/events/announcements.ts): the new events some copy watches, and a wake-up for each channel that
+ * queued anything; the caller hands them to the announcer after the commit, never inside the transaction.
  *
  * Fragments and statements for repositories only (the games repository composes them into its own statements; the
  * player events repository erases): the notifications module owns `player_events`.
@@ -15,12 +16,13 @@
  * the event kinds and the bus), so this module names none of their code (docs/architecture.md, "Layout of a
  * module").
  */
-import { DELIVERY_WAKES, type DeliveryChannel } from '../delivery-channels';
+import { announcement, type Announcement } from '../../events/announcements';
+import type { DeliveryChannel } from '../delivery-channels';
 import type { PlayerNotification } from '../player-event-kinds';
 
 /** What a delivery channel queues for new player events, in the statement that writes them (its outbox). */
 export interface EventOutbox {
-  /** The channel: its CTE is `queued_<name>`, and it wakes the channel's workers (DELIVERY_WAKES). */
+  /** The channel: its CTE is `queued_<name>`, and its workers are woken (announced) when it queued anything. */
   readonly name: DeliveryChannel;
   /**
    * The body of a CTE over `events`, a CTE whose rows give `id`, `player_id`, `kind`, `game_id` and `created_at`
@@ -32,7 +34,7 @@ export interface EventOutbox {
 /**
  * CTEs `notified` (the player_events rows) and each channel's `queued_<name>` over them, over `source`, a FROM
  * list whose rows give `n.player_id`, `n.kind`, `n.game_id`, `n.created_at` and an order `n.ord`. To be followed
- * by a statement that selects `wakeColumns(channels)`.
+ * by a statement that selects `notifiedColumns(channels)`.
  */
 export function notificationCtes(source: string, channels: readonly EventOutbox[]): string {
   const queued = channels.map((channel) => `\n  queued_${channel.name} AS (${channel.queued('notified')})`);
@@ -44,17 +46,35 @@ export function notificationCtes(source: string, channels: readonly EventOutbox[
 }
 
 /**
- * Select-list columns that wake each channel's workers when its CTE queued anything: they then look at once instead
- * of at their next interval. Only then, because a NOTIFY serialises commits.
+ * Select-list columns over the CTEs of `notificationCtes`: how many deliveries each channel queued
+ * (`queued_<name>`), and the new events whose player some copy watches (`watched_events`, JSON in the shape the
+ * event bus announces: PlayerEventMessage). `player_watched` runs once the events are written, so it is ordered
+ * against a watch being taken (migration 20261211090000_announced_after_commit).
  */
-export function wakeColumns(channels: readonly EventOutbox[]): string {
-  return channels
-    .map(
-      (channel) =>
-        `(SELECT count(*) FROM (SELECT pg_notify('${DELIVERY_WAKES[channel.name]}', '') FROM queued_${channel.name} LIMIT 1) AS w)` +
-        ` AS woke_${channel.name}`,
-    )
-    .join(', ');
+export function notifiedColumns(channels: readonly EventOutbox[]): string {
+  const queued = channels.map(
+    (channel) => `(SELECT count(*) FROM queued_${channel.name})::int AS queued_${channel.name}`,
+  );
+  const watched = `(SELECT json_agg(json_build_object('id', w.id::text, 'playerId', w.player_id, 'kind', w.kind,
+                                         'gameId', w.game_id, 'createdAt', w.created_at) ORDER BY w.id)
+                FROM notified w WHERE player_watched(w.player_id)) AS watched_events`;
+  return [...queued, watched].join(', ');
+}
+
+/** What `notifiedColumns` answers. */
+export type NotifiedRow = { readonly watched_events: readonly unknown[] | null } & {
+  readonly [column in `queued_${DeliveryChannel}`]?: number;
+};
+
+/** The announcements a statement's `notifiedColumns` call for: each watched event, and each channel that queued. */
+export function announcementsOfNotified(row: NotifiedRow, channels: readonly EventOutbox[]): Announcement[] {
+  const announcements = (row.watched_events ?? []).map((event) =>
+    announcement('playerEvent', JSON.stringify(event)),
+  );
+  for (const channel of channels) {
+    if ((row[`queued_${channel.name}`] ?? 0) > 0) announcements.push(announcement(channel.name));
+  }
+  return announcements;
 }
 
 /** The parameters `unnest($a::uuid[], $b::text[], $c::uuid[])` takes for a list of notifications. */
@@ -76,24 +96,28 @@ function writeNotificationsSql(channels: readonly EventOutbox[]): string {
      LATERAL (SELECT u.player_id, u.kind, u.game_id, $4::timestamptz AS created_at, u.ord) AS n`,
     channels,
   )}
-  SELECT ${channels.length === 0 ? '1' : wakeColumns(channels)}`;
+  SELECT ${notifiedColumns(channels)}`;
 }
 
 /** Where a statement can run: a node-postgres client (in a transaction) or the pool. */
 export interface Statements {
-  query(text: string, values: unknown[]): Promise<unknown>;
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**
  * Writes `notifications`, made at `at`, with what `channels` queue for them, on `db` (a transaction's client, or
- * the pool for a change of its own).
+ * the pool for a change of its own). Answers what to announce once the transaction commits.
  */
 export async function writeNotifications(
   db: Statements,
   notifications: readonly PlayerNotification[],
   at: Date,
   channels: readonly EventOutbox[],
-): Promise<void> {
-  if (notifications.length === 0) return;
-  await db.query(writeNotificationsSql(channels), [...notificationArrays(notifications), at]);
+): Promise<Announcement[]> {
+  if (notifications.length === 0) return [];
+  const { rows } = await db.query(writeNotificationsSql(channels), [
+    ...notificationArrays(notifications),
+    at,
+  ]);
+  return announcementsOfNotified(rows[0] as NotifiedRow, channels);
 }

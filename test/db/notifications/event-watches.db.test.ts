@@ -1,9 +1,11 @@
 /**
- * Announcements only for what some app copy watches (migration 20261129200000_event_watches,
- * src/notifications/watch-registry.ts). A NOTIFY makes commits take turns, so game changes and player events are
+ * Announcements only for what some app copy watches (migrations 20261129200000_event_watches and
+ * 20261211090000_announced_after_commit, src/notifications/watch-registry.ts). Game changes and player events are
  * announced only when watched; a watch must never miss a change that commits after it was taken, which the
- * migration ensures by making a watch and a change in flight wait for each other. Checked on a real Postgres with
- * the SQL the app runs, and with the registry itself.
+ * migrations ensure by making a watch and a change in flight wait for each other: the change's statement asks
+ * `game_watched` / `player_watched` once it holds its lock, and the app announces after the commit when they say
+ * so. Copies of the older version (their connections say `malice.notifier = app`) are still announced for by the
+ * triggers, in their transaction. Checked on a real Postgres with the SQL the app runs, and with the registry itself.
  *
  * "Nothing announced" is observed, not waited for: notifications reach a listener in commit order, so after the
  * change under test a marker NOTIFY is sent, and once the marker arrives everything before it has too.
@@ -18,13 +20,17 @@ import { freshDatabase, sql } from '../../support/service/database';
 let url: string;
 let drop: () => Promise<void>;
 let pool: Pool;
+/** Connections as a copy of the older version opens them: the triggers announce their changes. */
+let legacy: Pool;
 
 beforeAll(async () => {
   ({ url, drop } = await freshDatabase());
   pool = new Pool({ connectionString: url, max: 6 });
+  legacy = new Pool({ connectionString: url, max: 2, options: '-c malice.notifier=app' });
 });
 afterAll(async () => {
   await pool.end();
+  await legacy.end();
   await drop();
 });
 
@@ -91,6 +97,12 @@ async function newGame(creator: string): Promise<string> {
 
 const BUMP = 'UPDATE games SET version = version + 1 WHERE id = $1';
 const EVENT = `INSERT INTO player_events (player_id, kind, created_at) VALUES ($1, 'REMINDER', now()) RETURNING id`;
+/** A change as this version's statements make it: the row changed, then whether some copy watches the game. */
+const BUMP_ASKING = `WITH moved AS (UPDATE games SET version = version + 1 WHERE id = $1 RETURNING id)
+  SELECT game_watched(moved.id) AS watched FROM moved`;
+/** A player event as this version's statements write it: the row, then whether some copy watches the player. */
+const EVENT_ASKING = `WITH notified AS (${EVENT}, player_id)
+  SELECT id, player_watched(notified.player_id) AS watched FROM notified`;
 
 async function connect(): Promise<Client> {
   const client = new Client({ connectionString: url });
@@ -120,17 +132,17 @@ function tracked<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => 
   return { promise: watched, settled: () => done };
 }
 
-describe('the triggers announce only watched games and players', () => {
+describe('for copies of the older version, the triggers announce only watched games and players', () => {
   it('a change of an unwatched game is not announced; once watched, each change is', async () => {
     const listener = await listen();
     try {
       const game = await newGame(await newPlayer());
-      await pool.query(BUMP, [game]);
+      await legacy.query(BUMP, [game]);
       expect(await listener.upToNow()).toEqual([]);
 
-      await pool.query('SELECT watch_game($1, $2, $3)', [game, randomUUID(), LEASE]);
-      await pool.query(BUMP, [game]);
-      await pool.query(BUMP, [game]);
+      await legacy.query('SELECT watch_game($1, $2, $3)', [game, randomUUID(), LEASE]);
+      await legacy.query(BUMP, [game]);
+      await legacy.query(BUMP, [game]);
       expect(await listener.upToNow()).toEqual([
         { channel: 'malice_games', payload: game },
         { channel: 'malice_games', payload: game },
@@ -145,13 +157,13 @@ describe('the triggers announce only watched games and players', () => {
     try {
       const creator = await newPlayer();
       const game = await newGame(creator);
-      await pool.query(`INSERT INTO game_players (game_id, seat, player_id) VALUES ($1, 0, $2)`, [
+      await legacy.query(`INSERT INTO game_players (game_id, seat, player_id) VALUES ($1, 0, $2)`, [
         game,
         creator,
       ]);
       expect(await listener.upToNow()).toEqual([]);
-      await pool.query('SELECT watch_game($1, $2, $3)', [game, randomUUID(), LEASE]);
-      await pool.query(`INSERT INTO game_players (game_id, seat, player_id) VALUES ($1, 1, $2)`, [
+      await legacy.query('SELECT watch_game($1, $2, $3)', [game, randomUUID(), LEASE]);
+      await legacy.query(`INSERT INTO game_players (game_id, seat, player_id) VALUES ($1, 1, $2)`, [
         game,
         await newPlayer(),
       ]);
@@ -165,11 +177,11 @@ describe('the triggers announce only watched games and players', () => {
     const listener = await listen();
     try {
       const player = await newPlayer();
-      const { rows: unwatched } = await pool.query<{ id: string }>(EVENT, [player]);
+      const { rows: unwatched } = await legacy.query<{ id: string }>(EVENT, [player]);
       expect(await listener.upToNow()).toEqual([]);
 
-      await pool.query('SELECT watch_player($1, $2, $3)', [player, randomUUID(), LEASE]);
-      const { rows: watched } = await pool.query<{ id: string }>(EVENT, [player]);
+      await legacy.query('SELECT watch_player($1, $2, $3)', [player, randomUUID(), LEASE]);
+      const { rows: watched } = await legacy.query<{ id: string }>(EVENT, [player]);
       const heard = await listener.upToNow();
       expect(heard).toHaveLength(1);
       expect(heard[0]!.channel).toBe('malice_player_events');
@@ -189,6 +201,37 @@ describe('the triggers announce only watched games and players', () => {
       await listener.close();
     }
   });
+});
+
+describe('this version announces after the commit', () => {
+  it('a change made on a connection without the older setting NOTIFYs nothing in its transaction, watched or not', async () => {
+    const listener = await listen();
+    try {
+      const player = await newPlayer();
+      const game = await newGame(player);
+      await pool.query('SELECT watch_game($1, $2, $3)', [game, randomUUID(), LEASE]);
+      await pool.query('SELECT watch_player($1, $2, $3)', [player, randomUUID(), LEASE]);
+      const [moved] = (await pool.query<{ watched: boolean }>(BUMP_ASKING, [game])).rows;
+      const [event] = (await pool.query<{ watched: boolean }>(EVENT_ASKING, [player])).rows;
+      await pool.query(`INSERT INTO game_players (game_id, seat, player_id) VALUES ($1, 0, $2)`, [
+        game,
+        player,
+      ]);
+      expect(await listener.upToNow()).toEqual([]);
+      // What the statements answered is what the app announces once they commit.
+      expect([moved!.watched, event!.watched]).toEqual([true, true]);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('game_watched and player_watched say false for what no copy watches', async () => {
+    const player = await newPlayer();
+    const game = await newGame(player);
+    const [moved] = (await pool.query<{ watched: boolean }>(BUMP_ASKING, [game])).rows;
+    const [event] = (await pool.query<{ watched: boolean }>(EVENT_ASKING, [player])).rows;
+    expect([moved!.watched, event!.watched]).toEqual([false, false]);
+  });
 
   // The app queues a change's webhook deliveries with its player events (src/notifications/sql/notification-writes.ts,
   // with the webhooks' outbox the games repository hands it) and wakes the webhook workers in the same statement; no
@@ -198,20 +241,26 @@ describe('the triggers announce only watched games and players', () => {
     try {
       const player = await newPlayer();
       const game = await newGame(player);
-      const tell = (kind: 'REMINDER' | 'GAME_OVER'): Promise<void> =>
-        writeNotifications(pool, [{ playerId: player, kind, gameId: game }], new Date(), [WEBHOOK_OUTBOX]);
-      await tell('REMINDER');
-      expect(await listener.upToNow()).toEqual([]); // no webhook: nothing queued
+      const tell = async (kind: 'REMINDER' | 'GAME_OVER'): Promise<string[]> => {
+        const announced = await writeNotifications(
+          pool,
+          [{ playerId: player, kind, gameId: game }],
+          new Date(),
+          [WEBHOOK_OUTBOX],
+        );
+        // Announced after the commit by the app, never by the statement itself.
+        expect(await listener.upToNow()).toEqual([]);
+        return announced.map((each) => each.channel);
+      };
+      expect(await tell('REMINDER')).toEqual([]); // no webhook: nothing queued
 
       await pool.query(
         `INSERT INTO webhooks (id, player_id, url, secret, events, created_at)
          VALUES (gen_random_uuid(), $1, 'http://127.0.0.1:9/hook', 's', ARRAY['REMINDER'], now())`,
         [player],
       );
-      await tell('REMINDER');
-      expect(await listener.upToNow()).toEqual([{ channel: 'malice_webhooks', payload: '' }]);
-      await tell('GAME_OVER');
-      expect(await listener.upToNow()).toEqual([]); // a kind the webhook does not want: nothing queued
+      expect(await tell('REMINDER')).toEqual(['malice_webhooks']);
+      expect(await tell('GAME_OVER')).toEqual([]); // a kind the webhook does not want: nothing queued
       // An event written without the app's writer queues nothing: no database function decides who is told.
       await pool.query(EVENT, [player]);
       expect(await listener.upToNow()).toEqual([]);
@@ -234,7 +283,8 @@ describe('a watch and a change in flight wait for each other', () => {
     const watcher = await connect();
     try {
       await mover.query('BEGIN');
-      await mover.query(BUMP, [game]); // its trigger has run: the game is not watched yet
+      const [moved] = (await mover.query<{ watched: boolean }>(BUMP_ASKING, [game])).rows;
+      expect(moved!.watched).toBe(false); // asked under the row lock: the game is not watched yet
       const watch = tracked(watcher.query('SELECT watch_game($1, $2, $3)', [game, randomUUID(), LEASE]));
       await blockedOnLock(watcher);
       expect(watch.settled()).toBe(false);
@@ -251,20 +301,18 @@ describe('a watch and a change in flight wait for each other', () => {
 
   it('a game change made while a watch is uncommitted waits for it, and is announced', async () => {
     const game = await newGame(await newPlayer());
-    const listener = await listen();
     const mover = await connect();
     const watcher = await connect();
     try {
       await watcher.query('BEGIN');
       await watcher.query('SELECT watch_game($1, $2, $3)', [game, randomUUID(), LEASE]);
-      const move = tracked(mover.query(BUMP, [game]));
+      const move = tracked(mover.query<{ watched: boolean }>(BUMP_ASKING, [game]));
       await blockedOnLock(mover);
       expect(move.settled()).toBe(false);
       await watcher.query('COMMIT');
-      await move.promise;
-      expect(await listener.upToNow()).toEqual([{ channel: 'malice_games', payload: game }]);
+      // The watch committed while the change waited: its statement sees it, so the app announces the change.
+      expect((await move.promise).rows).toEqual([{ watched: true }]);
     } finally {
-      await listener.close();
       await mover.end();
       await watcher.end();
     }
@@ -276,7 +324,8 @@ describe('a watch and a change in flight wait for each other', () => {
     const watcher = await connect();
     try {
       await writer.query('BEGIN');
-      await writer.query(EVENT, [player]);
+      const [written] = (await writer.query<{ watched: boolean }>(EVENT_ASKING, [player])).rows;
+      expect(written!.watched).toBe(false);
       const watch = tracked(watcher.query('SELECT watch_player($1, $2, $3)', [player, randomUUID(), LEASE]));
       await blockedOnLock(watcher);
       expect(watch.settled()).toBe(false);
@@ -290,21 +339,17 @@ describe('a watch and a change in flight wait for each other', () => {
 
   it('a player event written while a watch is uncommitted waits for it, and is announced', async () => {
     const player = await newPlayer();
-    const listener = await listen();
     const writer = await connect();
     const watcher = await connect();
     try {
       await watcher.query('BEGIN');
       await watcher.query('SELECT watch_player($1, $2, $3)', [player, randomUUID(), LEASE]);
-      const event = tracked(writer.query(EVENT, [player]));
+      const event = tracked(writer.query<{ watched: boolean }>(EVENT_ASKING, [player]));
       await blockedOnLock(writer);
       expect(event.settled()).toBe(false);
       await watcher.query('COMMIT');
-      await event.promise;
-      const heard = await listener.upToNow();
-      expect(heard.map((message) => message.channel)).toEqual(['malice_player_events']);
+      expect((await event.promise).rows.map((row) => row.watched)).toEqual([true]);
     } finally {
-      await listener.close();
       await writer.end();
       await watcher.end();
     }
@@ -316,7 +361,7 @@ describe('a watch and a change in flight wait for each other', () => {
     try {
       await watcher.query('BEGIN');
       await watcher.query('SELECT watch_player($1, $2, $3)', [watched, randomUUID(), LEASE]);
-      await pool.query(EVENT, [other]); // would hang (and time the test out) if it waited for the watch above
+      await pool.query(EVENT_ASKING, [other]); // would hang (and time the test out) if it waited for the watch above
       await watcher.query('COMMIT');
     } finally {
       await watcher.end();
@@ -336,7 +381,8 @@ describe('WatchRegistry', () => {
 
   it('listeners of one game share a row, which goes with the last of them at the next pass', async () => {
     const registry = new WatchRegistry(pool);
-    const listener = await listen();
+    const watched = async (game: string): Promise<boolean> =>
+      (await pool.query<{ watched: boolean }>(BUMP_ASKING, [game])).rows[0]!.watched;
     try {
       const game = await newGame(await newPlayer());
       const first = await registry.watch('game', game);
@@ -347,17 +393,14 @@ describe('WatchRegistry', () => {
       first(); // twice is harmless: the other listener still holds the watch
       await registry.housekeep();
       expect(await rows('game_watches', registry.copyId)).toBe(1);
-      await pool.query(BUMP, [game]);
-      expect(await listener.upToNow()).toHaveLength(1);
+      expect(await watched(game)).toBe(true);
 
       second();
       await registry.housekeep();
       expect(await rows('game_watches', registry.copyId)).toBe(0);
       expect(registry.size).toBe(0);
-      await pool.query(BUMP, [game]);
-      expect(await listener.upToNow()).toEqual([]);
+      expect(await watched(game)).toBe(false);
     } finally {
-      await listener.close();
       await registry.close();
     }
   });

@@ -16,7 +16,9 @@ let client: Client;
 
 beforeAll(async () => {
   database = await freshDatabase({ before: MIGRATION });
-  client = new Client({ connectionString: database.url });
+  // A copy of that time: its connections said `malice.notifier = app`, and the triggers announced its changes (since
+  // 20261211090000_announced_after_commit, only for such copies).
+  client = new Client({ connectionString: database.url, options: '-c malice.notifier=app' });
   await client.connect();
 });
 afterAll(async () => {
@@ -74,7 +76,7 @@ it('ends every database function that decides who is told, backfills reminder ti
   } = await client.query<{ remind_at: Date }>('SELECT remind_at FROM games WHERE id = $1', [game!.id]);
   expect(row!.remind_at).toEqual(new Date(turnStartedAt.getTime() + 0.8 * DAY_MS));
 
-  // A change of the game's version, with nobody's session saying who writes notifications, tells nobody now…
+  // A change of the game's version tells nobody now (the app writes player events)…
   const listener = new Client({ connectionString: database.url });
   await listener.connect();
   try {

@@ -7,150 +7,54 @@
  * nginx runs as the test's own process (`-p`/`-c`, a free port); `.ci/run` installs the package with a
  * policy-rc.d that keeps it from starting a system nginx.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort } from '../../../src/common/free-port';
-import { waitUntilServing } from '../../../src/common/serving';
-import { GraphQLBody, dataOf, testEnvironment, wsClient } from '../../support/service/app';
+import { wsClient } from '../../support/service/app';
+import {
+  type Copy,
+  type Proxy,
+  copyUrl,
+  gqlRetrying as gqlAt,
+  startCopy as startCopyOn,
+  startProxy,
+  startThreeCopies,
+  stopCopy,
+} from '../../support/service/copies';
 import { freshDatabase, sql } from '../../support/service/database';
 import { until } from '../../support/service/outage';
 import { GAME_FIELDS, GameData, chooseMove, findSeed } from '../../support/service/play';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const METRICS_TOKEN = 'proxy-test-metrics-token';
-const DOCS_PORTS = ['127.0.0.1:3001', '127.0.0.1:3002', '127.0.0.1:3003'];
-
-interface Copy {
-  readonly port: number;
-  child: ChildProcess;
-  output: string;
-}
+const COPY_ENV = {
+  CLOCK: 'manual',
+  TRUSTED_PROXIES: 'loopback',
+  // Every copy's sweeper runs on its own, as in production: the deadline is claimed by one of them.
+  SWEEP_INTERVAL_MS: '100',
+  METRICS_TOKEN: METRICS_TOKEN,
+};
 
 let database: { url: string; drop: () => Promise<void> };
-const copies: Copy[] = [];
-let nginx: ChildProcess;
-let nginxDir: string;
+let copies: Copy[] = [];
+let proxy: Proxy;
 let proxyUrl: string;
 
-function startCopy(port: number, existing?: Copy): Promise<Copy> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'testing', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...testEnvironment(database.url, {
-        PORT: String(port),
-        CLOCK: 'manual',
-        TRUSTED_PROXIES: 'loopback',
-        // Every copy's sweeper runs on its own, as in production: the deadline is claimed by one of them.
-        SWEEP_INTERVAL_MS: '100',
-        METRICS_TOKEN: METRICS_TOKEN,
-      }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const copy: Copy = existing ?? { port, child, output: '' };
-  copy.child = child;
-  child.stdout!.on('data', (chunk: Buffer) => (copy.output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (copy.output += chunk.toString()));
-  return waitUntilServing(child, () => copy.output, 60_000).then(() => copy);
-}
-
-async function stopCopy(copy: Copy): Promise<void> {
-  if (copy.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => copy.child.once('exit', resolve));
-  copy.child.kill('SIGTERM');
-  await exited;
-}
-
-/** docs/deploy.md's nginx block, on this test's ports, inside a main configuration of its own folder. */
-function nginxConfig(listen: number): string {
-  const docs = fs.readFileSync(path.join(ROOT, 'docs', 'deploy.md'), 'utf8');
-  const block = /```nginx\n([\s\S]*?)```/.exec(docs)?.[1];
-  if (block === undefined) throw new Error('docs/deploy.md has no nginx block');
-  let http = block.replace('listen 80;', `listen 127.0.0.1:${listen};`);
-  DOCS_PORTS.forEach((address, index) => {
-    if (!http.includes(address)) throw new Error(`the docs' block names no ${address}`);
-    http = http.replace(address, `127.0.0.1:${copies[index]!.port}`);
-  });
-  const dir = nginxDir;
-  return `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-${http}
-}
-`;
-}
+const startCopy = (port: number, existing?: Copy): Promise<Copy> =>
+  startCopyOn(database.url, port, COPY_ENV, existing);
 
 beforeAll(async () => {
   database = await freshDatabase();
-  const ports = [await freePort(), await freePort(), await freePort()];
-  // The first copy migrates the fresh database; the others start beside it.
-  copies.push(await startCopy(ports[0]!));
-  copies.push(...(await Promise.all([startCopy(ports[1]!), startCopy(ports[2]!)])));
-  nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'malice-nginx-'));
-  const listen = await freePort();
-  fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(listen));
-  nginx = spawn(NGINX, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let nginxOutput = '';
-  nginx.stderr!.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-  nginx.once('exit', (code) => {
-    if (code !== 0) console.error(`nginx exited ${code}: ${nginxOutput}`);
-  });
-  proxyUrl = `http://127.0.0.1:${listen}`;
-  await until(
-    'nginx answers',
-    async () => (await fetch(`${proxyUrl}/health`).catch(() => null))?.status === 200,
-    20_000,
-  );
+  copies = await startThreeCopies(database.url, COPY_ENV);
+  proxy = await startProxy(copies);
+  proxyUrl = proxy.url;
 }, 120_000);
 
 afterAll(async () => {
-  nginx?.kill('SIGQUIT');
+  proxy?.stop();
   await Promise.all(copies.map(stopCopy));
   await database?.drop();
-  if (nginxDir !== undefined) fs.rmSync(nginxDir, { recursive: true, force: true });
 });
 
-/**
- * A GraphQL request through the proxy, sent again unchanged while the answer is not GraphQL's (a copy stopping:
- * 502/503 from nginx, a connection cut, UNAVAILABLE): what a client does.
- */
-async function gqlRetrying<T>(
-  token: string | null,
-  query: string,
-  variables: Record<string, unknown>,
-): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const response = await fetch(`${proxyUrl}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
-      },
-      body: JSON.stringify({ query, variables }),
-    }).catch(() => null);
-    const body =
-      response !== null && response.headers.get('content-type')?.includes('json') === true
-        ? ((await response.json()) as GraphQLBody<T>)
-        : null;
-    if (body !== null && body.errors?.[0]?.extensions?.code !== 'UNAVAILABLE') return dataOf(body);
-    if (attempt >= 50)
-      throw new Error(`no answer through the proxy: ${response?.status} ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** A GraphQL request through the proxy, sent again while the answer is not GraphQL's (test/support/service/copies.ts). */
+function gqlRetrying<T>(token: string | null, query: string, variables: Record<string, unknown>): Promise<T> {
+  return gqlAt<T>(proxyUrl, token, query, variables);
 }
 
 async function registerThroughProxy(username: string): Promise<string> {
@@ -186,8 +90,6 @@ function follow(
   );
   return { versions, dispose: async () => client.dispose() };
 }
-
-const copyUrl = (copy: Copy): string => `http://127.0.0.1:${copy.port}`;
 
 /** The GraphQL requests a copy has answered since it started, from its own metrics. */
 async function graphqlAnswered(copy: Copy): Promise<number> {

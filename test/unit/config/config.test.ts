@@ -95,6 +95,7 @@ describe('loadConfig', () => {
       metricsToken: null,
       logging: { level: 'info', format: 'auto' },
       shutdown: { delayMs: 0, timeoutMs: 20_000 },
+      events: { transport: 'postgres' },
       database: {
         connectTimeoutMs: 2000,
         queryTimeoutMs: 3000,
@@ -247,6 +248,7 @@ describe('loadConfig', () => {
         dkim: { domain: 'play.example.com', selector: 'malice', privateKey: 'a-pem-key' },
       },
       publicUrl: 'https://play.example.com',
+      events: { transport: 'postgres' },
       database: {
         connectTimeoutMs: 800,
         queryTimeoutMs: 1500,
@@ -272,6 +274,18 @@ describe('loadConfig', () => {
       'postgres://localhost/x',
     );
     expect(loadConfig({ DATA_DIR: 'data/pg' }, CWD).dataDir).toBe(path.resolve(CWD, 'data/pg'));
+  });
+
+  it('takes EVENTS_URL as one or more nats:// servers, and names what is not one', () => {
+    expect(loadConfig({ EVENTS_URL: 'nats://10.0.0.5:4222, nats://10.0.0.6:4222' }, CWD).events).toEqual({
+      transport: 'nats',
+      servers: ['nats://10.0.0.5:4222', 'nats://10.0.0.6:4222'],
+    });
+    for (const wrong of ['redis://127.0.0.1:6379', 'nats://', 'nats://host:4222/path', 'nats://a:1,,']) {
+      expect(problemsOf({ EVENTS_URL: wrong })).toEqual([
+        'EVENTS_URL must be nats://host:port (several comma-separated), or unset for Postgres LISTEN/NOTIFY',
+      ]);
+    }
   });
 
   it('takes a METRICS_TOKEN of 16 or more visible characters, and names one that is not', () => {
