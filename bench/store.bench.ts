@@ -31,6 +31,7 @@ import type { GameRecord } from '../src/games/domain/game-record';
 import { GamesRepository } from '../src/games/persistence/games.repository';
 import { recordOfPrisma } from '../src/games/persistence/game-rows';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { Replicas } from '../src/db/replicas';
 import { Announcer } from '../src/events/announcer';
 import {
   describeEnvironment,
@@ -100,9 +101,12 @@ function formatBytes(bytes: number): string {
 function cachedHeap(row: GameRecord, folded: FoldedGame): { measured: number; estimated: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run with node --expose-gc (npm run bench:store does)');
-  const store = new GameStore(new GamesRepository({} as never, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER), {
-    gameCacheBytes: 1024 ** 4,
-  });
+  const store = new GameStore(
+    new GamesRepository({} as never, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER, {} as never),
+    {
+      gameCacheBytes: 1024 ** 4,
+    },
+  );
   gc();
   gc();
   const before = process.memoryUsage().heapUsed;
@@ -133,6 +137,8 @@ async function main(): Promise<void> {
   await migrate(url);
   const config = { ...loadConfig({}), databaseUrl: url };
   const prisma = new PrismaService(config, new DatabaseAvailability(config));
+  // No replica is configured here: every read goes to the primary.
+  const replicas = new Replicas(config, prisma.pool);
   try {
     const { seed, events } = longGame();
     const playerIds = [randomUUID(), randomUUID()];
@@ -174,7 +180,9 @@ async function main(): Promise<void> {
     const warm: number[] = [];
     const cold: number[] = [];
     for (let round = 0; round < ROUNDS + 20; round++) {
-      const store = new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER));
+      const store = new GameStore(
+        new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER, replicas),
+      );
       await store.folded(before); // the cache one move behind: another copy of the app wrote the last move
       let start = performance.now();
       await store.folded(row);
@@ -183,7 +191,9 @@ async function main(): Promise<void> {
       await store.folded(row); // the cache current: this copy wrote the last move
       const currentMs = performance.now() - start;
       start = performance.now();
-      await new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER)).folded(row);
+      await new GameStore(new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER, replicas)).folded(
+        row,
+      );
       const coldMs = performance.now() - start;
       if (round >= 20) {
         current.push(currentMs);
@@ -214,7 +224,7 @@ async function main(): Promise<void> {
       `cold / one behind at p50: ${formatRatio(c.p50 / w.p50)}; cold / current: ${formatRatio(c.p50 / now.p50)}`,
     );
     const folded = await new GameStore(
-      new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER),
+      new GamesRepository(prisma, UNCOUNTED, NO_FINISHES, NO_ANNOUNCER, replicas),
     ).folded(row);
     const seated = recordOfPrisma({
       ...(await prisma.game.findUniqueOrThrow({ where: { id: gameId } })),

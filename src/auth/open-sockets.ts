@@ -7,12 +7,16 @@
  *   connections are checked again; one whose token is refused now is closed with 4403, the others carry on with
  *   the viewer as it is now (a session whose account became a bot account can read, but no longer play);
  * - a session that expires: its connection is closed when it does;
- * - the announcements may have been missed (the LISTEN connection was down): `recheckAll` checks every
- *   connection again.
+ * - the announcements may have been missed (the transport's connection was down, the database was away):
+ *   `recheckAll` checks every connection again;
+ * - an announcement may also be lost without anyone noticing (its copy stopped between the commit and the
+ *   publish; the broker delivers at most once): every connection is checked again every WS_TOKEN_RECHECK_MS
+ *   (a minute), through the token cache, which bounds how long a revoked token's open socket can live.
  *
  * Each operation sent over a connection also takes the viewer afresh (`current`, through the token cache).
  */
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { RUNTIME_CONFIG, type RuntimeConfig } from '../common/app-config.token';
 import { databaseFailureOf } from '../db/connection-errors';
 import { ApiError } from '../errors/api-error';
 import { AuthService } from './auth.service';
@@ -44,10 +48,12 @@ export class OpenSockets implements OnModuleDestroy {
   private readonly byPlayer = new Map<string, Set<OpenSocket>>();
   private readonly expiries = new Map<OpenSocket, NodeJS.Timeout>();
   private readonly unlisten: (() => void)[];
+  private readonly periodic: NodeJS.Timeout;
 
   constructor(
     private readonly auth: AuthService,
     events: TokenChanges,
+    @Inject(RUNTIME_CONFIG) config: RuntimeConfig,
   ) {
     const failed = (error: unknown): void =>
       this.logger.error(`checking open sockets failed: ${String(error)}`);
@@ -57,9 +63,12 @@ export class OpenSockets implements OnModuleDestroy {
       events.onTokensChanged((playerId) => auth.tokensChanged(playerId)),
       events.onReconnected(() => void this.recheckAll().catch(failed)),
     ];
+    this.periodic = setInterval(() => void this.recheckOpen().catch(failed), config.sockets.recheckMs);
+    this.periodic.unref();
   }
 
   onModuleDestroy(): void {
+    clearInterval(this.periodic);
     for (const unlisten of this.unlisten) unlisten();
     for (const timer of this.expiries.values()) clearTimeout(timer);
     this.expiries.clear();
@@ -90,6 +99,11 @@ export class OpenSockets implements OnModuleDestroy {
   /** Checks every connection of `playerId` again (their cached lookups are already gone). */
   async recheckPlayer(playerId: string): Promise<void> {
     await Promise.all([...(this.byPlayer.get(playerId) ?? [])].map((open) => this.refresh(open)));
+  }
+
+  /** Checks every connection again through the token cache (its lookups at most a few seconds old). */
+  async recheckOpen(): Promise<void> {
+    await Promise.all([...this.byPlayer.keys()].map((playerId) => this.recheckPlayer(playerId)));
   }
 
   /** Checks every connection again: after a gap in the announcements. */

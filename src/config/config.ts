@@ -34,6 +34,10 @@ export interface GuestSettings {
 export type EventsSettings =
   { readonly transport: 'postgres' } | { readonly transport: 'nats'; readonly servers: readonly string[] };
 
+export const DATABASE_POOLERS = ['none', 'transaction'] as const;
+/** DATABASE_POOLER: `none` (Postgres itself, or a pooler in session mode) or `transaction` (PgBouncer's). */
+export type DatabasePooler = (typeof DATABASE_POOLERS)[number];
+
 export interface AppConfig {
   readonly nodeEnv: NodeEnv;
   readonly port: number;
@@ -83,6 +87,11 @@ export interface AppConfig {
     readonly operationsPerSocket: number;
     /** `gameUpdated` subscribers without a token on one game. */
     readonly anonymousWatchersPerGame: number;
+    /**
+     * Every open socket's token is checked again this often: the bound on a revocation whose announcement was lost
+     * (docs/scaling.md#pushes-between-copies).
+     */
+    readonly recheckMs: number;
   };
   /**
    * The NDJSON streams (docs/api/subscriptions-and-streams.md#streams): a keep-alive line (an empty one) this
@@ -162,6 +171,16 @@ export interface AppConfig {
   readonly shutdown: { readonly delayMs: number; readonly timeoutMs: number };
   /** How announcements travel between app copies (docs/scaling.md#pushes-between-copies): `EVENTS_URL`. */
   readonly events: EventsSettings;
+  /**
+   * Streaming read replicas (docs/scaling.md#read-replicas): the reads that may be late go to one of them while it
+   * answers, is in recovery and lags less than `maxLagMs`; with none usable (or none set) they go to the primary.
+   */
+  readonly replicas: {
+    /** DATABASE_REPLICA_URL: each replica's postgres:// URL; empty: no replicas. */
+    readonly urls: readonly string[];
+    /** DATABASE_REPLICA_MAX_LAG_MS: a replica whose replay lags the primary by more than this is skipped. */
+    readonly maxLagMs: number;
+  };
   /** How the app's connections to Postgres give up, so that a database outage is an answer, not a hang. */
   readonly database: {
     /** A new connection that is not ready within this gives up. */
@@ -180,6 +199,16 @@ export interface AppConfig {
     readonly queueMs: number;
     /** How many may wait for one pool's connections at once; the next is refused at once (UNAVAILABLE). */
     readonly queueMax: number;
+    /**
+     * What `DATABASE_URL` reaches: Postgres itself, or a pooler in transaction mode (PgBouncer), which hands each
+     * transaction any server connection: then no statement is prepared by name (docs/operations.md#failover).
+     */
+    readonly pooler: DatabasePooler;
+    /**
+     * A URL to Postgres itself, for what needs a session of its own past a pooler: the LISTEN connection of the
+     * Postgres event transport. Null: `DATABASE_URL` serves.
+     */
+    readonly directUrl: string | null;
   };
 }
 
@@ -383,6 +412,36 @@ function mailSettings(read: Reader): MailSettings | null {
   return { smtpUrl, from: from.trim(), dkim: dkimParts === 3 ? dkim : null };
 }
 
+/** DATABASE_DIRECT_URL: a postgres:// URL, or unset. */
+function directUrl(read: Reader): string | null {
+  const url = read.string('DATABASE_DIRECT_URL', '');
+  if (url === '') return null;
+  if (!/^postgres(ql)?:\/\//.test(url))
+    read.problems.push('DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL');
+  return url;
+}
+
+/**
+ * DATABASE_REPLICA_URL: unset for no replicas; one or more postgres:// URLs, comma-separated, each a hot standby of
+ * DATABASE_URL's database. DATABASE_REPLICA_MAX_LAG_MS bounds how late a replica's answers may be.
+ */
+function replicaSettings(read: Reader): AppConfig['replicas'] {
+  const maxLagMs = read.integer('DATABASE_REPLICA_MAX_LAG_MS', 5000, 100, 3_600_000);
+  const text = read.string('DATABASE_REPLICA_URL', '').trim();
+  if (text === '') return { urls: [], maxLagMs };
+  const urls = text.split(',').map((part) => part.trim());
+  if (!urls.every((url) => /^postgres(ql)?:\/\/[^\s]+$/.test(url) && URL.canParse(url))) {
+    read.problems.push(
+      'DATABASE_REPLICA_URL must be postgres:// or postgresql:// URLs (several comma-separated)',
+    );
+    return { urls: [], maxLagMs };
+  }
+  // The embedded Postgres (no DATABASE_URL) has no standbys: a replica of something else would answer wrongly.
+  if (read.string('DATABASE_URL', '') === '')
+    read.problems.push('DATABASE_REPLICA_URL needs DATABASE_URL (the embedded Postgres has no replicas)');
+  return { urls, maxLagMs };
+}
+
 /** EVENTS_URL: unset for Postgres's LISTEN/NOTIFY; one or more `nats://host:port`, comma-separated. */
 function eventsSettings(read: Reader): EventsSettings {
   const text = read.string('EVENTS_URL', '').trim();
@@ -464,6 +523,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       perPlayer: read.integer('WS_MAX_SOCKETS_PER_PLAYER', 16, 1, 10_000),
       operationsPerSocket: read.integer('WS_MAX_OPERATIONS_PER_SOCKET', 32, 1, 10_000),
       anonymousWatchersPerGame: read.integer('WS_MAX_ANONYMOUS_WATCHERS_PER_GAME', 32, 0, 100_000),
+      recheckMs: read.integer('WS_TOKEN_RECHECK_MS', 60_000, 500, 3_600_000),
     },
     streams: { keepAliveMs: read.integer('STREAM_KEEPALIVE_MS', 7000, 10, 600_000) },
     http: {
@@ -519,6 +579,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       timeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 20_000, 1000, 600_000),
     },
     events: eventsSettings(read),
+    replicas: replicaSettings(read),
     // The defaults answer a request within 5 s while Postgres is stopped (docs/operations.md#settings).
     database: {
       connectTimeoutMs: read.integer('DATABASE_CONNECT_TIMEOUT_MS', 2000, 100, 60_000),
@@ -530,8 +591,28 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       workerPoolSize: read.integer('DATABASE_WORKER_POOL_SIZE', 3, 1, 100),
       queueMs: read.integer('DATABASE_QUEUE_MS', 30_000, 100, 600_000),
       queueMax: read.integer('DATABASE_QUEUE_MAX', 2000, 0, 1_000_000),
+      pooler: read.oneOf<DatabasePooler>('DATABASE_POOLER', DATABASE_POOLERS, 'none'),
+      directUrl: directUrl(read),
     },
   };
+  if (
+    config.database.pooler === 'transaction' &&
+    config.events.transport === 'postgres' &&
+    config.database.directUrl === null
+  ) {
+    read.problems.push(
+      'DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL (the LISTEN connection needs a session of its own), or ' +
+        'EVENTS_URL naming a broker',
+    );
+  }
+  if (
+    config.databaseUrl === null &&
+    (config.database.directUrl !== null || config.database.pooler !== 'none')
+  ) {
+    read.problems.push(
+      'DATABASE_DIRECT_URL and DATABASE_POOLER need DATABASE_URL (the embedded Postgres has no pooler)',
+    );
+  }
   if (config.http.headersTimeoutMs > config.http.requestTimeoutMs) {
     read.problems.push(
       'HTTP_HEADERS_TIMEOUT_MS must not be more than HTTP_REQUEST_TIMEOUT_MS (headers come first)',

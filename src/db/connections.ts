@@ -13,11 +13,20 @@ import type { ConnectionQueue, Release } from './connection-queue';
  */
 export type ConnectionRole = 'malice' | 'malice worker' | 'malice listen' | 'malice probe';
 
-/** node-postgres settings for one connection of the app to `config.databaseUrl`. */
-export function connectionSettings(config: RuntimeConfig, role: ConnectionRole = 'malice'): ClientConfig {
-  const { connectTimeoutMs, queryTimeoutMs, keepAliveMs } = config.database;
+/**
+ * node-postgres settings for one connection of the app to `config.databaseUrl` — or, for the LISTEN connection,
+ * which needs a session of its own, to DATABASE_DIRECT_URL when a pooler stands in front (docs/operations.md#failover);
+ * or to `url` when given (a read replica's, src/db/replicas.ts), with the same timeouts.
+ */
+export function connectionSettings(
+  config: RuntimeConfig,
+  role: ConnectionRole = 'malice',
+  url?: string,
+): ClientConfig {
+  const { connectTimeoutMs, queryTimeoutMs, keepAliveMs, directUrl } = config.database;
+  const primary = role === 'malice listen' && directUrl !== null ? directUrl : config.databaseUrl;
   return {
-    connectionString: config.databaseUrl,
+    connectionString: url ?? primary,
     application_name: role,
     // Opening a connection. pg-pool also bounds its own wait for a free connection by this; a pool with a
     // ConnectionQueue in front never makes it wait (src/db/connection-queue.ts: DATABASE_QUEUE_MS bounds that).
@@ -28,7 +37,7 @@ export function connectionSettings(config: RuntimeConfig, role: ConnectionRole =
     keepAlive: keepAliveMs > 0,
     keepAliveInitialDelayMillis: keepAliveMs,
     // No session settings (no `options`): a pooler in transaction mode hands each transaction whatever server
-    // connection is free, so nothing set for a session would follow it (docs/scaling.md#pgbouncer).
+    // connection is free, so nothing set for a session would follow it (docs/operations.md#failover).
   };
 }
 
@@ -120,9 +129,15 @@ export class ObservedPool extends Pool {
   }
 }
 
-/** A pool of up to `max` connections with the app's settings. */
-export function observedPool(config: RuntimeConfig, max: number, observe: FailureObserver): ObservedPool {
-  return new ObservedPool({ ...connectionSettings(config), max }, observe);
+/** A pool of up to `max` connections with the app's settings, to `url` when given (a replica's). */
+export function observedPool(
+  config: RuntimeConfig,
+  max: number,
+  observe: FailureObserver,
+  role: ConnectionRole = 'malice',
+  url?: string,
+): ObservedPool {
+  return new ObservedPool({ ...connectionSettings(config, role, url), max }, observe);
 }
 
 /** A single connection with the app's settings (the event bus's LISTEN connection, probes). */

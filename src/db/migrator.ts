@@ -2,7 +2,9 @@
  * Applies the SQL migrations in prisma/migrations/<stamp>_<name>/migration.sql in name order (STACK.md: the
  * Prisma CLI's migrate needs a native engine we cannot download). Each file runs in its own transaction and is
  * recorded with its SHA-256; a changed file that was already applied is an error. A Postgres advisory lock makes
- * concurrent starts of several app copies safe: one migrates, the others wait and then find nothing to do.
+ * concurrent starts of several app copies safe: each step takes it, then applies the first file still missing, so
+ * every file is applied once and in name order, whichever copy applies it. The lock is each transaction's own (no
+ * session state), so the migrator also works through a pooler in transaction mode.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -37,7 +39,10 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 
 export class MigrationError extends Error {}
 
-/** Applies what is missing; returns the names it applied. */
+/**
+ * Applies what is missing; returns the names it applied. Each step is a transaction that takes the migration lock
+ * first and then looks at what is applied, so that a copy which waited for another finds its work done.
+ */
 export async function migrate(
   databaseUrl: string,
   migrations: Migration[] = readMigrations(),
@@ -45,28 +50,42 @@ export async function migrate(
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await client.query(CREATE_TABLE);
+    await locked(client, () => client.query(CREATE_TABLE));
     const done: string[] = [];
-    for (const migration of await missing(client, migrations)) {
-      await client.query('BEGIN');
-      try {
-        await client.query(migration.sql);
+    for (;;) {
+      const applied = await locked(client, async () => {
+        const [next] = await missing(client, migrations);
+        if (next === undefined) return null;
+        try {
+          await client.query(next.sql);
+        } catch (error) {
+          throw new MigrationError(`migration ${next.name} failed: ${(error as Error).message}`);
+        }
         await client.query('INSERT INTO "_migrations" (name, checksum) VALUES ($1, $2)', [
-          migration.name,
-          migration.checksum,
+          next.name,
+          next.checksum,
         ]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw new MigrationError(`migration ${migration.name} failed: ${(error as Error).message}`);
-      }
-      done.push(migration.name);
+        return next.name;
+      });
+      if (applied === null) return done;
+      done.push(applied);
     }
-    return done;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await client.end();
+  }
+}
+
+/** `work` in a transaction of its own on `client`, holding the migration lock until it ends. */
+async function locked<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const result = await work();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 }
 

@@ -1,10 +1,10 @@
 /**
  * The default transport (src/events/transport.ts): Postgres's LISTEN/NOTIFY, so one machine needs nothing but the
- * database. Publishing is one `pg_notify` statement per committed change, on a small pool of its own and in a
+ * database. Publishing is one `pg_notify` statement per committed change, on a connection of its own and in a
  * transaction of its own — never the change's: a NOTIFY takes a database-wide lock through its commit, and here that
  * commit writes nothing, so it holds the lock for no WAL flush. Listening is one dedicated connection (a session: a
- * pooler in transaction mode cannot carry it, so with PgBouncer this connection goes to Postgres directly —
- * docs/scaling.md).
+ * pooler in transaction mode cannot carry it, so behind PgBouncer it goes to DATABASE_DIRECT_URL —
+ * docs/operations.md#failover).
  *
  * A NOTIFY made while the LISTEN connection is down reaches nobody (docs/operations.md#outages). So the transport
  * notices a lost connection (an error, its end, or a heartbeat query without an answer), tells its listener, and

@@ -23,8 +23,14 @@ export class ExportService {
     private readonly repository: GamesRepository,
   ) {}
 
-  /** The game as a document; a game that is not over shows only what a spectator may see. */
+  /**
+   * The game as a document; a game that is not over shows only what a spectator may see. A game over is read on a
+   * replica when one is usable; any other — or one the replica has not seen end yet — on the primary (one extra
+   * read), so an export asked right after the last move still shows the seed (docs/scaling.md#read-replicas).
+   */
   async exportGame(gameId: string): Promise<GameExport> {
+    const over = await this.repository.overOnReplica(gameId);
+    if (over !== null) return buildGameExport(over.game, over.log);
     const game = await this.games.get(gameId);
     return buildGameExport(game, await this.repository.log(game.id, 0, game.version));
   }

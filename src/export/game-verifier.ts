@@ -41,7 +41,9 @@ export class GameVerifier {
    * under other rules.
    */
   async verify(gameId: string): Promise<VerifyAnswer> {
-    const game = await this.games.get(gameId);
+    // A game over is read on a replica when one is usable and has seen it end (docs/scaling.md#read-replicas).
+    const over = await this.repository.overOnReplica(gameId);
+    const game = over?.game ?? (await this.games.get(gameId));
     if (!isOver(game.status)) {
       throw new ApiError(
         'GAME_NOT_ACTIVE',
@@ -51,7 +53,7 @@ export class GameVerifier {
     }
     const version = versionOf(game);
     // The whole stored log, not only up to the version as an export reads it: see the log check below.
-    const rows = await this.repository.log(game.id, 0);
+    const rows = over?.log ?? (await this.repository.log(game.id, 0));
     const doc = readExport(toJson(buildGameExport(game, rows)));
     const replayed = replayExport(doc);
     if (game.startedAt === null) {

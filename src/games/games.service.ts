@@ -116,9 +116,9 @@ export class GamesService {
       after: after === undefined ? undefined : decodeListCursor(after),
     };
     const order = listOrder(listQuery);
-    const rows = await this.repository.listPage(listQuery);
+    // A list of finished games may come from a read replica (docs/scaling.md#read-replicas): the repository decides.
+    const { rows, games } = await this.repository.listPage(listQuery);
     const page = rows.slice(0, query.first);
-    const games = await this.repository.many(page.map((row) => row.id));
     return {
       games,
       cursors: page.map((row) =>

@@ -14,6 +14,7 @@ import { Clock } from '../clock/clock';
 import { DatabaseAvailability } from '../db/availability';
 import { QUEUE_REFUSAL_REASONS } from '../db/connection-errors';
 import { POOL_NAMES, type PoolName, onWorkerPool } from '../db/pools';
+import { Replicas } from '../db/replicas';
 import { GAME_STATUSES } from '../games/domain/vocabulary';
 import { PrismaService } from '../prisma/prisma.service';
 import { MetricsRepository, type Snapshot } from './metrics.repository';
@@ -73,6 +74,7 @@ export class AppMetrics {
     private readonly prisma: PrismaService,
     private readonly availability: DatabaseAvailability,
     private readonly clock: Clock,
+    replicas: Replicas,
   ) {
     this.reads = new MetricsRepository(prisma.pool);
     const registers = [this.registry];
@@ -244,6 +246,27 @@ export class AppMetrics {
     gauge('listen_up', 'The LISTEN connection (pushes) is up (1) or being reconnected (0).', () =>
       availability.readiness().listen === 'up' ? 1 : 0,
     );
+    // Read replicas (DATABASE_REPLICA_URL, docs/scaling.md#read-replicas), as their last check found them.
+    new Gauge({
+      name: `${METRICS_PREFIX}db_replica_usable`,
+      help: 'Each read replica takes reads (1) or is skipped (0: not answering, not a streaming standby, or lagging past DATABASE_REPLICA_MAX_LAG_MS).',
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        for (const replica of replicas.states()) this.set({ replica: replica.name }, replica.usable ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: `${METRICS_PREFIX}db_replica_lag_seconds`,
+      help: "Each read replica's replay lag at its last check (none while it does not answer or cannot tell).",
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { name, lagSeconds } of replicas.states())
+          if (lagSeconds !== null) this.set({ replica: name }, lagSeconds);
+      },
+    });
     gauge('websocket_sockets', 'Open graphql-ws connections (accepted connection_init).', () => this.sockets);
     gauge('graphql_subscriptions', 'Live GraphQL subscriptions over graphql-ws.', () => this.subscriptions);
     gauge('ndjson_streams', 'Open NDJSON streams (/api/stream/…).', () => this.streams());

@@ -18,12 +18,18 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   readonly pool: ObservedPool;
   /** Both pools by name, for the metrics. */
   readonly pools: QueryPools;
+  /**
+   * Whether a hot statement may be prepared by name (planned once per connection): not behind a pooler in
+   * transaction mode, where the next transaction may run on a server connection that never prepared it.
+   */
+  readonly namedStatements: boolean;
 
   constructor(@Inject(RUNTIME_CONFIG) config: RuntimeConfig, availability: DatabaseAvailability) {
     const pools = queryPools(config, availability);
     super({ adapter: new PrismaPg(pools.routed) });
     this.pool = pools.routed;
     this.pools = pools;
+    this.namedStatements = config.database.pooler === 'none';
   }
 
   async onModuleDestroy(): Promise<void> {

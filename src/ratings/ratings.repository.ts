@@ -7,7 +7,8 @@
  * leaderboards, rating histories and head-to-head records (their SQL: src/ratings/sql/ratings-sql.ts).
  */
 import { Injectable } from '@nestjs/common';
-import type { ClientBase, PoolClient } from 'pg';
+import type { ClientBase, Pool, PoolClient } from 'pg';
+import { Replicas } from '../db/replicas';
 import type { PresetName } from '../engine';
 import type { RatingChange, SeatOutcome } from '../games/domain/finish';
 import { PLAYER_FIELDS, type PlayerRecord } from '../players/players.repository';
@@ -179,9 +180,17 @@ export interface HeadToHeadRow {
   readonly draws: number;
 }
 
+/**
+ * The reads of this repository go to a read replica when one is usable, and may then be late by its lag
+ * (docs/scaling.md#read-replicas): leaderboards, statistics, rating histories, head-to-head records. A player's own
+ * current ratings (`ratingsOf`) and the players of a page stay on the primary.
+ */
 @Injectable()
 export class RatingsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly replicas: Replicas,
+  ) {}
 
   /** The player's stored ratings (a preset never played rated has none). */
   async ratingsOf(playerId: string): Promise<StoredRating[]> {
@@ -190,26 +199,30 @@ export class RatingsRepository {
 
   async statsOf(playerId: string): Promise<StatsRow[]> {
     const statement = statsSql(playerId);
-    const { rows } = await this.prisma.pool.query<StatsRow>(statement.text, statement.values);
-    return rows;
+    return this.replicas.read(
+      async (db) => (await db.query<StatsRow>(statement.text, statement.values)).rows,
+    );
   }
 
-  /** `first + 1` rows of the board from after `after` (leaderboardSql). */
+  /**
+   * `first + 1` rows of the board from after `after` (leaderboardSql), and how many of the board's ratings rank
+   * above `after` or are it (leaderboardRankSql; 0 for the first page): both from one server, so the ranks agree
+   * with the rows.
+   */
   async leaderboard(
     preset: PresetName,
     first: number,
     after: LeaderboardCursor | undefined,
     scope: LeaderboardScope,
-  ): Promise<LeaderboardRow[]> {
+  ): Promise<{ rows: LeaderboardRow[]; ahead: number }> {
     const statement = leaderboardSql(preset, first, after, scope);
-    const { rows } = await this.prisma.pool.query<LeaderboardRow>(statement.text, statement.values);
-    return rows;
-  }
-
-  /** How many of the board's ratings rank above `after` or are it (leaderboardRankSql). */
-  async ahead(preset: PresetName, after: LeaderboardCursor, scope: LeaderboardScope): Promise<number> {
-    const rank = leaderboardRankSql(preset, after, scope);
-    return (await this.prisma.pool.query<{ ahead: number }>(rank.text, rank.values)).rows[0]?.ahead ?? 0;
+    const rank = after === undefined ? null : leaderboardRankSql(preset, after, scope);
+    return this.replicas.read(async (db: Pool) => {
+      const { rows } = await db.query<LeaderboardRow>(statement.text, statement.values);
+      const ahead =
+        rank === null ? 0 : ((await db.query<{ ahead: number }>(rank.text, rank.values)).rows[0]?.ahead ?? 0);
+      return { rows, ahead };
+    });
   }
 
   /** `first + 1` of the player's rated games in `preset`, newest first, from after `after` (ratingHistorySql). */
@@ -220,8 +233,9 @@ export class RatingsRepository {
     after: HistoryCursor | undefined,
   ): Promise<HistoryRow[]> {
     const statement = ratingHistorySql(playerId, preset, first, after);
-    const { rows } = await this.prisma.pool.query<HistoryRow>(statement.text, statement.values);
-    return rows;
+    return this.replicas.read(
+      async (db) => (await db.query<HistoryRow>(statement.text, statement.values)).rows,
+    );
   }
 
   /** The record of `playerId` against `opponentId` (headToHeadSql); undefined when the statement answered none. */
@@ -231,8 +245,9 @@ export class RatingsRepository {
     preset?: PresetName,
   ): Promise<HeadToHeadRow | undefined> {
     const statement = headToHeadSql(playerId, opponentId, preset);
-    const { rows } = await this.prisma.pool.query<HeadToHeadRow>(statement.text, statement.values);
-    return rows[0];
+    return this.replicas.read(
+      async (db) => (await db.query<HeadToHeadRow>(statement.text, statement.values)).rows[0],
+    );
   }
 
   /** The players with these ids (a leaderboard page's), by id. */

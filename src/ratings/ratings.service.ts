@@ -110,8 +110,7 @@ export class RatingsService {
     scope: LeaderboardScope = { includeProvisional: false },
   ): Promise<Page<LeaderboardEntry>> {
     const cursor = after === undefined ? undefined : decodeLeaderboardCursor(after);
-    const rows = await this.ratings.leaderboard(preset, first, cursor, scope);
-    const ahead = cursor === undefined ? 0 : await this.ratings.ahead(preset, cursor, scope);
+    const { rows, ahead } = await this.ratings.leaderboard(preset, first, cursor, scope);
     const page = rows.slice(0, first);
     const players = await this.ratings.playersById(page.map((row) => row.player_id));
     return {

@@ -21,13 +21,15 @@ import { type Announcement, announcement } from '../../events/announcements';
 import { Announcer } from '../../events/announcer';
 import { DELIVERY_OUTBOXES } from './sql/delivery-channels';
 import { transaction, transactionIf } from '../../db/transaction';
+import { Replicas } from '../../db/replicas';
+import { isUuid } from '../../common/ids';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
 import type { NewGame, SeekKind } from '../domain/creation';
 import type { GameStatusName } from '../domain/vocabulary';
 import { notificationsOf } from '../domain/notifications';
 import { recordFinish } from './sql/finish';
-import type { GamesListQuery } from './games-list';
+import { type GamesListQuery, listOrder } from './games-list';
 import { SeekMatch, gamesListSql, seeksOfKindSql } from './sql/games-list-sql';
 import { UNRATED_RATING } from '../domain/seek-ratings';
 import type { PresetName } from '../../engine';
@@ -94,6 +96,23 @@ const APPEND_TELLING_SQL = `
  */
 const APPEND_STATEMENT = { name: 'malice_append_move', text: APPEND_SQL } as const;
 const APPEND_TELLING_STATEMENT = { name: 'malice_append_telling_move', text: APPEND_TELLING_SQL } as const;
+
+/** The hot statements, named or not (PrismaService.namedStatements: not behind a pooler in transaction mode). */
+interface HotStatements {
+  readonly readGame: { readonly name?: string; readonly text: string };
+  readonly append: { readonly name?: string; readonly text: string };
+  readonly appendTelling: { readonly name?: string; readonly text: string };
+}
+
+function hotStatements(named: boolean): HotStatements {
+  const as = (statement: { readonly name: string; readonly text: string }): HotStatements['append'] =>
+    named ? statement : { text: statement.text };
+  return {
+    readGame: as(READ_GAME_ROW),
+    append: as(APPEND_STATEMENT),
+    appendTelling: as(APPEND_TELLING_STATEMENT),
+  };
+}
 
 const BATCH = 100;
 
@@ -198,6 +217,28 @@ async function writeNewGame(client: PoolClient, game: NewGame, now: Date): Promi
   ]);
 }
 
+/** One row of a list page: a game's id and its time in the list's order (sql/games-list-sql.ts). */
+export interface ListRow {
+  readonly id: string;
+  readonly sort_at: Date | null;
+}
+
+/** Whether a game in `status` is over for good: nothing changes a finished or called-off game's status again. */
+function overForGood(status: GameStatusName): boolean {
+  switch (status) {
+    case 'FINISHED':
+    case 'ABORTED':
+      return true;
+    case 'WAITING':
+    case 'ACTIVE':
+      return false;
+    default: {
+      const never: never = status;
+      return never;
+    }
+  }
+}
+
 /**
  * Whole games (rows and seats with their players) by id, in the order given, by two plain queries on `db` (the
  * pool, or a transaction's client that must see its own writes).
@@ -262,13 +303,19 @@ export class GamesRepository {
     // The app binds it (RatingsModule); a tool or benchmark that builds a repository passes its own.
     @Inject(FinishRatings) private readonly ratings: FinishRatings,
     private readonly announcer: Announcer,
-  ) {}
+    // The reads that may be late go there: finished games' lists and exports (docs/scaling.md#read-replicas).
+    private readonly replicas: Replicas,
+  ) {
+    this.statements = hotStatements(prisma.namedStatements === true);
+  }
+
+  private readonly statements: HotStatements;
 
   // ---- reads --------------------------------------------------------------------------------------------------
 
   /** The games row alone, by a plain query: the common read (a dealt game's `game(id)`), kept cheap. */
   async row(gameId: string): Promise<GameRowRecord | null> {
-    const { rows } = await this.prisma.pool.query<GameRow>({ ...READ_GAME_ROW, values: [gameId] });
+    const { rows } = await this.prisma.pool.query<GameRow>({ ...this.statements.readGame, values: [gameId] });
     const row = rows[0];
     return row === undefined ? null : gameOfRow(row);
   }
@@ -280,11 +327,20 @@ export class GamesRepository {
   }
 
   /**
-   * Whole games (rows and seats with their players) by id, in the order given, by two plain queries: a list page
-   * is read without Prisma's per-row machinery (the bulk of a history page's cost, bench:history).
+   * A game over for good (finished or called off), with its whole stored log, as a read replica has it: exports
+   * and verifyGame (docs/scaling.md#read-replicas). Null when no replica is usable or it failed, or when it has no
+   * such game or has it not over yet: the caller then reads the primary. A game over on a replica is over on the
+   * primary too (nothing reopens a game), so a replica never shows what the primary still hides.
    */
-  async many(ids: readonly string[]): Promise<GameRecord[]> {
-    return wholeGames(this.prisma.pool, ids);
+  async overOnReplica(gameId: string): Promise<{ game: GameRecord; log: StoredEvent[] } | null> {
+    if (!isUuid(gameId)) return null;
+    const answer = await this.replicas.onReplica(async (db) => {
+      const [game] = await wholeGames(db, [gameId]);
+      if (game === undefined || !overForGood(game.status)) return null;
+      const logs = await readLogs(db, [gameId], 0);
+      return { game, log: (logs.get(gameId) ?? []).map(storedEventOf) };
+    });
+    return answer?.value ?? null;
   }
 
   /**
@@ -317,13 +373,21 @@ export class GamesRepository {
     return rows.map((row) => ({ id: row.id, status: row.status }));
   }
 
-  /** The ids and sort times of a list page (sql/games-list-sql.ts builds the statement). */
-  async listPage(query: GamesListQuery): Promise<{ id: string; sort_at: Date | null }[]> {
+  /**
+   * A list page (sql/games-list-sql.ts builds the statement): the ids and sort times of up to `first + 1` rows (one
+   * more tells that a next page follows), and the whole games of the first `first` — rows and seats with their
+   * players, by two plain queries without Prisma's per-row machinery (the bulk of a history page's cost,
+   * bench:history). Both from one server: a read replica for the lists of finished games, which only grow by games
+   * that never change again (docs/scaling.md#read-replicas), the primary for every other list.
+   */
+  async listPage(query: GamesListQuery): Promise<{ rows: ListRow[]; games: GameRecord[] }> {
     const statement = gamesListSql(query);
-    const { rows } = await this.prisma.pool.query<{ id: string; sort_at: Date | null }>(statement.text, [
-      ...statement.values,
-    ]);
-    return rows;
+    const page = async (db: Pool): Promise<{ rows: ListRow[]; games: GameRecord[] }> => {
+      const { rows } = await db.query<ListRow>(statement.text, [...statement.values]);
+      const ids = rows.slice(0, query.first).map((row) => row.id);
+      return { rows, games: await wholeGames(db, ids) };
+    };
+    return listOrder(query) === 'finished' ? this.replicas.read(page) : page(this.prisma.pool);
   }
 
   /**
@@ -407,7 +471,7 @@ export class GamesRepository {
   async transaction<T>(work: (tx: GameTransaction) => Promise<T>): Promise<T> {
     const announcements: Announcement[] = [];
     const result = await transaction(this.prisma.pool, (client) =>
-      work(new GameTransaction(client, this.metrics, this.ratings, announcements)),
+      work(new GameTransaction(client, this.metrics, this.ratings, this.statements, announcements)),
     );
     await this.announcer.publish(announcements);
     return result;
@@ -421,9 +485,13 @@ export class GamesRepository {
     const announcements: Announcement[] = [];
     const written =
       change.kind === 'played' && change.outcomes === null
-        ? countAppended(this.metrics, change, await writePlayed(this.prisma.pool, change, announcements))
+        ? countAppended(
+            this.metrics,
+            change,
+            await writePlayed(this.prisma.pool, change, this.statements, announcements),
+          )
         : await transactionIf(this.prisma.pool, (client) =>
-            writeChange(client, change, this.metrics, this.ratings, announcements),
+            writeChange(client, change, this.metrics, this.ratings, this.statements, announcements),
           );
     // Committed (or nothing was written, and nothing is announced).
     if (written) await this.announcer.publish(announcements);
@@ -452,6 +520,7 @@ export class GameTransaction {
     private readonly client: PoolClient,
     private readonly metrics: MovesCounter,
     private readonly ratings: FinishRatings,
+    private readonly statements: HotStatements,
     /** What the changes written announce, published by the repository once the transaction commits. */
     private readonly announcements: Announcement[],
   ) {}
@@ -479,7 +548,7 @@ export class GameTransaction {
 
   /** Writes `change` in this transaction; false when the game moved on since it was decided. */
   write(change: GameChange): Promise<boolean> {
-    return writeChange(this.client, change, this.metrics, this.ratings, this.announcements);
+    return writeChange(this.client, change, this.metrics, this.ratings, this.statements, this.announcements);
   }
 
   /** Another module's write (an admin's audit row) in this transaction. */
@@ -519,6 +588,7 @@ async function writeChange(
   change: GameChange,
   metrics: MovesCounter,
   ratings: FinishRatings,
+  statements: HotStatements,
   announcements: Announcement[],
 ): Promise<boolean> {
   const tell = async (): Promise<void> => {
@@ -566,7 +636,7 @@ async function writeChange(
       await tell();
       return true;
     case 'played': {
-      const appended = await writePlayed(client, change, announcements);
+      const appended = await writePlayed(client, change, statements, announcements);
       if (appended && change.outcomes !== null) {
         const game = { id: change.gameId, ...change.finishing };
         await recordFinish(client, game, change.outcomes, change.at, ratings);
@@ -655,6 +725,7 @@ async function writeDeal(client: PoolClient, gameId: string, deal: DealPlan, at:
 async function writePlayed(
   db: Pick<PoolClient, 'query'>,
   change: Played,
+  statements: HotStatements,
   announcements: Announcement[],
 ): Promise<boolean> {
   const { projection, clock } = change;
@@ -680,13 +751,13 @@ async function writePlayed(
   const notifications = notificationsOf(change.gameId, change.told);
   try {
     if (notifications.length === 0) {
-      const answer = await db.query<AppendedRow>({ ...APPEND_STATEMENT, values });
+      const answer = await db.query<AppendedRow>({ ...statements.append, values });
       return appendedAll(answer.rows[0], rows.length, change.gameId, announcements);
     }
     const [playerIds, kinds] = notificationArrays(notifications);
     const telling = [...values, playerIds, kinds];
     const answer = await db.query<AppendedRow & NotifiedRow>({
-      ...APPEND_TELLING_STATEMENT,
+      ...statements.appendTelling,
       values: telling,
     });
     const row = answer.rows[0];

@@ -174,6 +174,25 @@ describe('on every app copy', () => {
   });
 });
 
+describe('a revocation whose announcement is lost', () => {
+  let checking: TestApp;
+  beforeAll(async () => {
+    checking = await startTestApp({ databaseUrl: app.databaseUrl, env: { WS_TOKEN_RECHECK_MS: '1000' } });
+  });
+  afterAll(async () => {
+    await checking.stop();
+  });
+
+  it('closes the socket at the periodic check (WS_TOKEN_RECHECK_MS, plus the token cache’s few seconds)', async () => {
+    const session = await register(checking, name('lost'));
+    const { token, apiToken: created } = await apiToken(checking, session);
+    const watched = await watchOpenGame(checking, token, session);
+    // Revoked behind the copy's back, and nothing cut: only the periodic check can find it.
+    await sql(app.databaseUrl, 'UPDATE tokens SET revoked_at = now() WHERE id = $1::uuid', [created.id]);
+    expect(await within(watched.closed, 10_000)).toBe(4403);
+  });
+});
+
 describe('account controls', () => {
   it('sessions lists the sessions that work, the current one marked; revokeSession ends another', async () => {
     const username = name('many');

@@ -21,6 +21,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '../../../src/common/free-port';
+import { childrenOf } from '../child-processes';
 import {
   type ServerProcess,
   handToPostgres,
@@ -131,23 +132,6 @@ function checkName(what: string, name: string): string {
 function conninfo(server: { port: number }, applicationName?: string): string {
   const name = applicationName === undefined ? '' : ` application_name=${applicationName}`;
   return `host=${HOST} port=${server.port} user=${USER} dbname=postgres${name}`;
-}
-
-/** The processes whose parent is `parent` (from /proc). */
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent)
-        children.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return children;
 }
 
 /** Commands of the postgres user run with HOME in the cluster's folder (pg_basebackup writes a passfile path). */

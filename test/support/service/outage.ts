@@ -19,6 +19,7 @@ import * as path from 'node:path';
 import type { Client as WsClient } from 'graphql-ws';
 import { Client } from 'pg';
 import { freePort } from '../../../src/common/free-port';
+import { childrenOf } from '../child-processes';
 import { waitUntilServing } from '../../../src/common/serving';
 import { GraphQLBody, codeOf, wsClient } from './app';
 import { chooseMove } from './play';
@@ -125,22 +126,6 @@ function exitOf(child: ChildProcess): string | null {
   if (child.exitCode !== null) return `exit code ${child.exitCode}`;
   if (child.signalCode !== null) return `signal ${child.signalCode}`;
   return null;
-}
-
-/** The processes whose parent is `parent` (from /proc: the machine's, not only ours). */
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) children.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return children;
 }
 
 /** Runs SQL on the server's Postgres as its administrator. */

@@ -34,6 +34,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { PRISMA_BY_DATA, PRISMA_READS, PRISMA_WRITES } from './prisma-operations';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCALING = 'docs/scaling.md';
@@ -692,24 +693,10 @@ interface Finding {
   readonly crossGame: readonly string[];
 }
 
-/** Prisma's delegate methods, and how each names its rows. */
-const PRISMA_BY_WHERE = [
-  'findUnique',
-  'findUniqueOrThrow',
-  'findFirst',
-  'findFirstOrThrow',
-  'findMany',
-  'count',
-  'aggregate',
-  'groupBy',
-  'update',
-  'updateMany',
-  'updateManyAndReturn',
-  'upsert',
-  'delete',
-  'deleteMany',
-] as const;
-const PRISMA_BY_DATA = ['create', 'createMany', 'createManyAndReturn'] as const;
+/** Prisma's delegate methods, and how each names its rows: by `where`, or by `data` (PRISMA_BY_DATA). */
+const PRISMA_BY_WHERE = [...PRISMA_READS, ...PRISMA_WRITES].filter(
+  (method) => !(PRISMA_BY_DATA as readonly string[]).includes(method),
+);
 const PRISMA_OPS = new Set<string>([...PRISMA_BY_WHERE, ...PRISMA_BY_DATA]);
 
 /** What the source scan needs: the plan, and each game table's Prisma delegate (`gameEvent` → game_events). */

@@ -18,6 +18,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { PRISMA_READS, PRISMA_WRITES } from './prisma-operations';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -160,28 +161,6 @@ const RAW_MEMBERS = new Set([
   '$transaction',
 ]);
 
-/** Prisma's delegate methods; those that write. */
-const PRISMA_READS = [
-  'findUnique',
-  'findUniqueOrThrow',
-  'findFirst',
-  'findFirstOrThrow',
-  'findMany',
-  'count',
-  'aggregate',
-  'groupBy',
-] as const;
-const PRISMA_WRITES = [
-  'create',
-  'createMany',
-  'createManyAndReturn',
-  'update',
-  'updateMany',
-  'updateManyAndReturn',
-  'upsert',
-  'delete',
-  'deleteMany',
-] as const;
 const PRISMA_OPS = new Set<string>([...PRISMA_READS, ...PRISMA_WRITES]);
 const PRISMA_WRITE_OPS = new Set<string>(PRISMA_WRITES);
 

@@ -61,7 +61,13 @@ describe('loadConfig', () => {
       rateLimit: { requests: 600, windowSeconds: 60 },
       trustedProxies: [],
       allowedOrigins: 'any',
-      sockets: { perAddress: 64, perPlayer: 16, operationsPerSocket: 32, anonymousWatchersPerGame: 32 },
+      sockets: {
+        perAddress: 64,
+        perPlayer: 16,
+        operationsPerSocket: 32,
+        anonymousWatchersPerGame: 32,
+        recheckMs: 60_000,
+      },
       streams: { keepAliveMs: 7000 },
       http: {
         headersTimeoutMs: 10_000,
@@ -96,6 +102,7 @@ describe('loadConfig', () => {
       logging: { level: 'info', format: 'auto' },
       shutdown: { delayMs: 0, timeoutMs: 20_000 },
       events: { transport: 'postgres' },
+      replicas: { urls: [], maxLagMs: 5000 },
       database: {
         connectTimeoutMs: 2000,
         queryTimeoutMs: 3000,
@@ -105,6 +112,8 @@ describe('loadConfig', () => {
         workerPoolSize: 3,
         queueMs: 30_000,
         queueMax: 2000,
+        pooler: 'none',
+        directUrl: null,
       },
     };
     expect(loadConfig({}, CWD)).toEqual(expected);
@@ -140,6 +149,7 @@ describe('loadConfig', () => {
         WS_MAX_SOCKETS_PER_PLAYER: '2',
         WS_MAX_OPERATIONS_PER_SOCKET: '4',
         WS_MAX_ANONYMOUS_WATCHERS_PER_GAME: '0',
+        WS_TOKEN_RECHECK_MS: '5000',
         SESSION_TTL_DAYS: '7',
         GAME_CACHE_MB: '8',
         STREAM_KEEPALIVE_MS: '250',
@@ -183,6 +193,10 @@ describe('loadConfig', () => {
         DATABASE_WORKER_POOL_SIZE: '1',
         DATABASE_QUEUE_MS: '2000',
         DATABASE_QUEUE_MAX: '0',
+        DATABASE_POOLER: 'transaction',
+        DATABASE_DIRECT_URL: 'postgresql://u:p@db-direct:5432/malice',
+        DATABASE_REPLICA_URL: 'postgresql://u:p@replica-1:5432/malice, postgres://u:p@replica-2/malice',
+        DATABASE_REPLICA_MAX_LAG_MS: '2000',
         METRICS_TOKEN: 'scrape-me-0123456789',
         LOG_LEVEL: 'debug',
         LOG_FORMAT: 'pretty',
@@ -213,7 +227,13 @@ describe('loadConfig', () => {
       rateLimit: { requests: 5, windowSeconds: 3600 },
       trustedProxies: ['loopback', '10.0.0.0/8', 'fd00::1'],
       allowedOrigins: ['https://play.example.com', 'http://localhost:5173'],
-      sockets: { perAddress: 3, perPlayer: 2, operationsPerSocket: 4, anonymousWatchersPerGame: 0 },
+      sockets: {
+        perAddress: 3,
+        perPlayer: 2,
+        operationsPerSocket: 4,
+        anonymousWatchersPerGame: 0,
+        recheckMs: 5000,
+      },
       streams: { keepAliveMs: 250 },
       http: {
         headersTimeoutMs: 2000,
@@ -249,6 +269,10 @@ describe('loadConfig', () => {
       },
       publicUrl: 'https://play.example.com',
       events: { transport: 'postgres' },
+      replicas: {
+        urls: ['postgresql://u:p@replica-1:5432/malice', 'postgres://u:p@replica-2/malice'],
+        maxLagMs: 2000,
+      },
       database: {
         connectTimeoutMs: 800,
         queryTimeoutMs: 1500,
@@ -258,6 +282,8 @@ describe('loadConfig', () => {
         workerPoolSize: 1,
         queueMs: 2000,
         queueMax: 0,
+        pooler: 'transaction',
+        directUrl: 'postgresql://u:p@db-direct:5432/malice',
       },
       metricsToken: 'scrape-me-0123456789',
       logging: { level: 'debug', format: 'pretty' },
@@ -274,6 +300,46 @@ describe('loadConfig', () => {
       'postgres://localhost/x',
     );
     expect(loadConfig({ DATA_DIR: 'data/pg' }, CWD).dataDir).toBe(path.resolve(CWD, 'data/pg'));
+  });
+
+  it('asks a direct URL of a transaction pooler unless a broker carries the announcements', () => {
+    const behindPooler = {
+      DATABASE_URL: 'postgresql://u@bouncer:6432/malice',
+      DATABASE_POOLER: 'transaction',
+    };
+    expect(problemsOf(behindPooler)).toEqual([
+      'DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL (the LISTEN connection needs a session of its own), or ' +
+        'EVENTS_URL naming a broker',
+    ]);
+    expect(loadConfig({ ...behindPooler, EVENTS_URL: 'nats://10.0.0.5:4222' }, CWD).database.pooler).toBe(
+      'transaction',
+    );
+    expect(problemsOf({ DATABASE_POOLER: 'transaction', EVENTS_URL: 'nats://10.0.0.5:4222' })).toEqual([
+      'DATABASE_DIRECT_URL and DATABASE_POOLER need DATABASE_URL (the embedded Postgres has no pooler)',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgresql://u@db/m', DATABASE_DIRECT_URL: 'mysql://db' })).toEqual([
+      'DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL',
+    ]);
+  });
+
+  it('takes DATABASE_REPLICA_URL as postgres:// URLs of replicas of DATABASE_URL, and names what is not one', () => {
+    const primary = { DATABASE_URL: 'postgresql://u@db/malice' };
+    for (const wrong of [
+      'mysql://replica/malice',
+      'replica:5432',
+      'postgresql://a/m,,',
+      'postgres://[bad/m',
+    ]) {
+      expect(problemsOf({ ...primary, DATABASE_REPLICA_URL: wrong })).toEqual([
+        'DATABASE_REPLICA_URL must be postgres:// or postgresql:// URLs (several comma-separated)',
+      ]);
+    }
+    expect(problemsOf({ DATABASE_REPLICA_URL: 'postgresql://u@replica/malice' })).toEqual([
+      'DATABASE_REPLICA_URL needs DATABASE_URL (the embedded Postgres has no replicas)',
+    ]);
+    expect(problemsOf({ ...primary, DATABASE_REPLICA_MAX_LAG_MS: '50' })).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_MAX_LAG_MS must be a whole number/),
+    ]);
   });
 
   it('takes EVENTS_URL as one or more nats:// servers, and names what is not one', () => {
