@@ -99,7 +99,13 @@ it('a visitor plays the computer as a guest: a legal move in three clicks, the g
   const move = game.legalMoves.find((candidate) => candidate !== 'pass' && !candidate.includes('='))!;
   await playMoveInUi(page, move);
   expect(await clicks(page)).toBe(3);
-  // The guest's bar leaves the first screen to the table: the turn line, the hand and the pay-off pile fit in it.
+  // The guest's bar leaves the first screen to the table: the turn line, the hand and the pay-off pile fit in it —
+  // measured once the table has settled into the guest's turn again (a discard hands it to the bot, whose reply
+  // comes later on a busy machine; measured mid-reply, the layout was seen taller).
+  await page
+    .locator('[data-testid="table"][data-my-turn="true"], [data-testid="table"]:not([data-status="ACTIVE"])')
+    .first()
+    .waitFor();
   for (const part of ['[data-testid="turn"]', '[data-testid="hand"]', '.seat-area.mine .payoff-top']) {
     const box = await page.locator(part).first().boundingBox();
     expect({ part, bottom: (box?.y ?? Infinity) + (box?.height ?? 0) <= 844 }).toEqual({
