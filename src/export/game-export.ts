@@ -23,7 +23,7 @@ import {
   recordedOptions,
 } from '../engine';
 import { ClientSeedSourceName, isClientSeedSource } from '../games/domain/client-seed-source';
-import type { GameStatusName, OutcomeName } from '../games/domain/vocabulary';
+import { type GameStatusName, type OutcomeName, isOver } from '../games/domain/vocabulary';
 import { EXPORT_FORMAT } from './verify-export';
 
 export type ExportStatus = GameStatusName;
@@ -150,16 +150,7 @@ const PRESETS: Readonly<Record<PresetName, ExportPreset>> = {
 };
 
 /** Finished and aborted games have revealed their seed (docs/fairness.md): the same line games.resolver.ts draws. */
-export function isOver(status: ExportStatus): boolean {
-  switch (status) {
-    case 'FINISHED':
-    case 'ABORTED':
-      return true;
-    case 'WAITING':
-    case 'ACTIVE':
-      return false;
-  }
-}
+export { isOver };
 
 /**
  * The export of `game` with the log rows `events` (any order; rows past the game's version, appended after the

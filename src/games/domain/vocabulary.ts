@@ -8,6 +8,25 @@ import type { PresetName } from '../../engine';
 export const GAME_STATUSES = ['WAITING', 'ACTIVE', 'FINISHED', 'ABORTED'] as const;
 export type GameStatusName = (typeof GAME_STATUSES)[number];
 
+/**
+ * Whether a game is over for good, finished or called off: nothing changes its status again, and its seed is
+ * revealed (docs/fairness.md).
+ */
+export function isOver(status: GameStatusName): boolean {
+  switch (status) {
+    case 'FINISHED':
+    case 'ABORTED':
+      return true;
+    case 'WAITING':
+    case 'ACTIVE':
+      return false;
+    default: {
+      const never: never = status;
+      return never;
+    }
+  }
+}
+
 /** How a finished game went for one player: `game_players.outcome`, `Outcome` in the API and the export. */
 export const OUTCOMES = ['WIN', 'LOSS', 'DRAW'] as const;
 export type OutcomeName = (typeof OUTCOMES)[number];

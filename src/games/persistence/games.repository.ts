@@ -26,7 +26,7 @@ import { isUuid } from '../../common/ids';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { ClientSeedSourceName } from '../domain/client-seed-source';
 import type { NewGame, SeekKind } from '../domain/creation';
-import type { GameStatusName } from '../domain/vocabulary';
+import { type GameStatusName, isOver } from '../domain/vocabulary';
 import { notificationsOf } from '../domain/notifications';
 import { recordFinish } from './sql/finish';
 import { type GamesListQuery, listOrder } from './games-list';
@@ -223,22 +223,6 @@ export interface ListRow {
   readonly sort_at: Date | null;
 }
 
-/** Whether a game in `status` is over for good: nothing changes a finished or called-off game's status again. */
-function overForGood(status: GameStatusName): boolean {
-  switch (status) {
-    case 'FINISHED':
-    case 'ABORTED':
-      return true;
-    case 'WAITING':
-    case 'ACTIVE':
-      return false;
-    default: {
-      const never: never = status;
-      return never;
-    }
-  }
-}
-
 /**
  * Whole games (rows and seats with their players) by id, in the order given, by two plain queries on `db` (the
  * pool, or a transaction's client that must see its own writes).
@@ -336,7 +320,7 @@ export class GamesRepository {
     if (!isUuid(gameId)) return null;
     const answer = await this.replicas.onReplica(async (db) => {
       const [game] = await wholeGames(db, [gameId]);
-      if (game === undefined || !overForGood(game.status)) return null;
+      if (game === undefined || !isOver(game.status)) return null;
       const logs = await readLogs(db, [gameId], 0);
       return { game, log: (logs.get(gameId) ?? []).map(storedEventOf) };
     });

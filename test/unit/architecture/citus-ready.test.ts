@@ -34,7 +34,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { PRISMA_BY_DATA, PRISMA_READS, PRISMA_WRITES } from './prisma-operations';
+import { PRISMA_BY_DATA, PRISMA_READS, PRISMA_WRITES, sourceFiles } from './source-scan';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCALING = 'docs/scaling.md';
@@ -1031,20 +1031,6 @@ function gameFunctions(gameTables: ReadonlySet<string>): Set<string> {
     }
   }
   return functions;
-}
-
-function sourceFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const relative = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (relative !== 'src/generated') walk(relative);
-      } else if (entry.name.endsWith('.ts')) files.set(relative, readText(relative));
-    }
-  };
-  walk('src');
-  return files;
 }
 
 describe('Citus-ready: every statement on a game table names one game, or is listed (docs/scaling.md)', () => {

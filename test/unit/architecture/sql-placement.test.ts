@@ -18,7 +18,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { PRISMA_READS, PRISMA_WRITES } from './prisma-operations';
+import { PRISMA_READS, PRISMA_WRITES, sourceFiles } from './source-scan';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -445,22 +445,6 @@ function migrationFunctions(): Map<string, string[]> {
     .map((migration) => path.join(dir, migration, 'migration.sql'))
     .filter((file) => fs.existsSync(file));
   return functionsOf(files.map((file) => fs.readFileSync(file, 'utf8')));
-}
-
-function sourceFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const relative = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (relative !== 'src/generated') walk(relative);
-      } else if (entry.name.endsWith('.ts')) {
-        files.set(relative, fs.readFileSync(path.join(ROOT, relative), 'utf8'));
-      }
-    }
-  };
-  walk('src');
-  return files;
 }
 
 describe('SQL lives in repositories, one writing module per table (docs/architecture.md)', () => {
