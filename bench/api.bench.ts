@@ -5,7 +5,9 @@
  * the same length, N raw-pg clients run the floor transaction (insert one event, update one game row). It
  * prints makeMove moves/s and p50/p99 latency next to the floor's, the ratios against the goals (≥ 50 % of the
  * floor's throughput, p99 ≤ 3× the floor's) as PASS/FAIL — never as the exit code — and where the CPU went.
- * `--cpu-prof DIR` runs the server with `--cpu-prof` and summarises the profile of the API rounds.
+ * `--cpu-prof DIR` runs the server with `--cpu-prof` and summarises the profile of the API rounds. `--watch` gives
+ * every game a live `gameUpdated` subscriber (bench/api/watcher.ts), so its changes are announced, and reports the
+ * pushes per move and how long after a move its push came.
  * The pieces live in bench/api/; docs/performance.md ("API") has figures and how to read them.
  */
 import { parseArguments } from './api/cli';

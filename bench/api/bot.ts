@@ -11,11 +11,15 @@
  * Per turn the mover asks `game(id) { version currentSeat status legalMoves }` once (a real client would do that
  * after a push or a poll), then plays from the `makeMove` responses, which carry the same fields, until the
  * turn passes. Every move carries `expectedVersion`.
+ *
+ * With a watcher (`--watch`, bench/api/watcher.ts) each game also has a live `gameUpdated` subscriber, taken
+ * between createGame and joinGame; a finished game is replaced once its last change has been pushed.
  */
 import { nowMs } from '../stats';
 import { GraphQLResult, GraphQLTransport, isRecord } from './graphql-http';
 import { ApiRecorder } from './recorder';
 import { pickMove } from './strategy';
+import { GameWatcher, WatchTotals } from './watcher';
 
 const PASSWORD = 'bench client password';
 const GAME_FIELDS = 'id version currentSeat status legalMoves';
@@ -71,10 +75,20 @@ export class BotClient {
     readonly index: number,
     /** Seat 0's token (the creator), then seat 1's. */
     private readonly tokens: readonly [string, string],
+    /** The subscriber watching the game in play, with `--watch`. */
+    readonly watcher: GameWatcher | null,
   ) {}
 
-  /** Registers the client's two accounts. */
-  static async create(http: GraphQLTransport, index: number, runTag: string): Promise<BotClient> {
+  /**
+   * Registers the client's two accounts; with `watch`, opens a watcher on that copy's GraphQL URL as seat 0 and
+   * has it add what it sees to the totals.
+   */
+  static async create(
+    http: GraphQLTransport,
+    index: number,
+    runTag: string,
+    watch: { readonly graphqlUrl: string; readonly totals: WatchTotals } | null = null,
+  ): Promise<BotClient> {
     const token = async (seat: number): Promise<string> => {
       const result = await http.request(null, REGISTER, { u: `b${runTag}${index}s${seat}`, p: PASSWORD });
       const register = result.data?.register;
@@ -83,12 +97,22 @@ export class BotClient {
       }
       return register.token;
     };
-    return new BotClient(http, index, [await token(0), await token(1)]);
+    const tokens: [string, string] = [await token(0), await token(1)];
+    const watcher = watch === null ? null : await GameWatcher.open(watch.graphqlUrl, tokens[0], watch.totals);
+    return new BotClient(http, index, tokens, watcher);
   }
 
   /** Plays until `deadline` (a `nowMs()` time); the call in flight at the deadline is finished first. */
   async playUntil(deadline: number, recorder: ApiRecorder): Promise<void> {
+    this.watcher?.recordInto(recorder);
     while (nowMs() < deadline) await this.step(recorder);
+  }
+
+  /** With a watcher: waits for the push of the game's last change and ends the subscription. */
+  async stopWatching(): Promise<void> {
+    if (this.watcher === null) return;
+    if (this.game !== null) await this.watcher.finish(this.game.id, this.game.version);
+    this.watcher.close();
   }
 
   /** One request: start a game, ask for the mover's legal moves, or make a move. */
@@ -104,10 +128,13 @@ export class BotClient {
       return;
     }
     const mover = game.currentSeat;
+    const expectedVersion = game.version;
+    this.watcher?.moveSent(expectedVersion);
     const start = nowMs();
-    const result = await this.send(mover, MOVE, { g: game.id, m: move, v: game.version });
+    const result = await this.send(mover, MOVE, { g: game.id, m: move, v: expectedVersion });
     const ms = nowMs() - start;
     const next = this.snapshot(result, 'makeMove', recorder);
+    this.watcher?.moveAnswered(expectedVersion, next !== null);
     if (next === null) {
       game.legal = null; // decide again from a fresh read
       return;
@@ -121,6 +148,8 @@ export class BotClient {
   }
 
   private async startGame(recorder: ApiRecorder): Promise<void> {
+    if (this.watcher !== null && this.game !== null)
+      await this.watcher.finish(this.game.id, this.game.version);
     const seed = `api-bench-${this.index}-${this.gamesStarted}`;
     let start = nowMs();
     const created = await this.send(0, CREATE, { seed });
@@ -130,11 +159,17 @@ export class BotClient {
       this.fail(recorder, created.errors[0]?.code ?? 'BAD_RESPONSE', JSON.stringify(created.errors));
       return;
     }
+    if (this.watcher !== null) {
+      start = nowMs();
+      await this.watcher.watch(createGame.id);
+      recorder.setupMs.push(nowMs() - start);
+    }
     start = nowMs();
     const joined = await this.send(1, JOIN, { g: createGame.id });
     recorder.setupMs.push(nowMs() - start);
     const game = this.snapshot(joined, 'joinGame', recorder);
     if (game === null) return;
+    this.watcher?.changed();
     this.gamesStarted++;
     recorder.gamesStarted++;
     this.gameIds.push(game.id);

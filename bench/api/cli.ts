@@ -1,6 +1,7 @@
 /**
  * The command line of `npm run bench:api [-- --clients N] [-- --seconds S] [-- --quick] [-- --json]
- * [-- --rounds R] [-- --cpu-prof DIR] [-- --pg-stats] [-- --transport http|ws]`, and the settings it turns into.
+ * [-- --rounds R] [-- --cpu-prof DIR] [-- --pg-stats] [-- --transport http|ws] [-- --watch]`, and the settings it
+ * turns into.
  */
 
 export interface ApiBenchSettings {
@@ -26,6 +27,12 @@ export interface ApiBenchSettings {
   readonly pgStats: boolean;
   /** How the bots send their operations: GraphQL over HTTP (one POST each) or over one graphql-ws socket per token. */
   readonly transport: 'http' | 'ws';
+  /**
+   * Every game played has a live `gameUpdated` subscriber over graphql-ws (bench/api/watcher.ts), so its changes
+   * are announced between copies, as for a game a web client shows. Absent (not false) unless asked, so that
+   * settings of before compare equal.
+   */
+  readonly watch?: true;
 }
 
 export const FULL_SETTINGS: ApiBenchSettings = {
@@ -53,7 +60,7 @@ export const QUICK_SETTINGS: ApiBenchSettings = {
 };
 
 export const USAGE =
-  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws]';
+  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws] [--watch]';
 
 /** The settings for `argv` (the arguments after the script name), or what is wrong with them. */
 export function parseArguments(argv: readonly string[]): ApiBenchSettings | { readonly error: string } {
@@ -63,6 +70,10 @@ export function parseArguments(argv: readonly string[]): ApiBenchSettings | { re
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] as string;
     if (argument === '--quick') continue;
+    if (argument === '--watch') {
+      settings = { ...settings, watch: true };
+      continue;
+    }
     if (argument === '--json' || argument === '--pg-stats') {
       settings = argument === '--json' ? { ...settings, json: true } : { ...settings, pgStats: true };
       continue;

@@ -50,7 +50,7 @@ function statFields(pid: number): string[] | null {
  * CPU milliseconds of a process: user + system (fields 14, 15), plus, with `reapedChildren`, the time of the
  * children it has waited for (16, 17) — a Postgres backend that exits hands its time to the postmaster there.
  */
-function readProcessMs(pid: number, reapedChildren = false): number | null {
+export function readProcessMs(pid: number, reapedChildren = false): number | null {
   const fields = statFields(pid);
   if (fields === null) return null;
   const indexes = reapedChildren ? [11, 12, 13, 14] : [11, 12];

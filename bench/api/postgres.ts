@@ -38,11 +38,13 @@ export interface BenchPostgres {
 
 /**
  * DATABASE_URL's server, or an embedded one in a temporary folder. With `statementStats`, the embedded server
- * is restarted once with pg_stat_statements preloaded (statements.ts).
+ * is restarted once with pg_stat_statements preloaded (statements.ts); with `systemSettings`, once with those
+ * (ALTER SYSTEM: bench:events raises max_connections for the copies it runs side by side).
  */
 export async function acquirePostgres(
   statementStats: boolean,
   env: NodeJS.ProcessEnv = process.env,
+  systemSettings: Readonly<Record<string, string>> = {},
 ): Promise<BenchPostgres> {
   const databaseUrl = env.DATABASE_URL;
   if (databaseUrl !== undefined && databaseUrl !== '') {
@@ -54,10 +56,18 @@ export async function acquirePostgres(
   try {
     const port = await freePort();
     let postgres = await startEmbeddedPostgres(dataDir, port);
-    if (statementStats) {
+    const settings = Object.entries({
+      ...systemSettings,
+      ...(statementStats ? { shared_preload_libraries: 'pg_stat_statements' } : {}),
+    });
+    if (settings.length > 0) {
       const client = new Client({ connectionString: postgres.url });
       await client.connect();
-      await client.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+      for (const [name, value] of settings) {
+        await client.query(
+          `ALTER SYSTEM SET ${client.escapeIdentifier(name)} = ${client.escapeLiteral(value)}`,
+        );
+      }
       await client.end();
       await postgres.stop();
       postgres = await startEmbeddedPostgres(dataDir, port);
@@ -83,10 +93,11 @@ export async function acquirePostgres(
 export async function withBenchPostgres<T>(
   pgStats: boolean,
   run: (postgres: BenchPostgres, progress: (line: string) => void) => Promise<T>,
+  systemSettings: Readonly<Record<string, string>> = {},
 ): Promise<T> {
   const progress = (line: string): void => void process.stderr.write(`${line}…\n`);
   progress(process.env.DATABASE_URL ? 'using the Postgres of DATABASE_URL' : 'starting an embedded Postgres');
-  const postgres = await acquirePostgres(pgStats);
+  const postgres = await acquirePostgres(pgStats, process.env, systemSettings);
   let stopping = false;
   const interrupt = (): void => {
     if (stopping) return;

@@ -14,6 +14,12 @@ export class ApiRecorder {
   readonly errors = new Map<string, number>();
   /** Events the accepted moves appended (the game version moves by this much). */
   events = 0;
+  /**
+   * `--watch`: `gameUpdated` pushes received (bench/api/watcher.ts), and per accepted move the time from sending it
+   * to the first push showing it.
+   */
+  pushes = 0;
+  readonly pushMs: number[] = [];
   gamesStarted = 0;
   gamesFinished = 0;
   elapsedMs = 0;

@@ -15,6 +15,7 @@ import { ApiBenchSettings } from './cli';
 import { CpuShare } from './cpu';
 import { ProfileSummary } from './profile';
 import { StatementProfile } from './statements';
+import { WatchTotals } from './watcher';
 
 export interface Timed {
   readonly count: number;
@@ -38,6 +39,50 @@ export interface ApiFigures {
   readonly gamesFinished: number;
   readonly errors: Readonly<Record<string, number>>;
   readonly cpu: CpuShare;
+  /** With `--watch`: what the games' subscribers received. */
+  readonly pushes?: PushFigures;
+}
+
+/** What the `gameUpdated` subscribers of `--watch` received (bench/api/watcher.ts). */
+export interface PushFigures {
+  /** Pushes per accepted move while measured: one per change (a move, a join) is owed. */
+  readonly perMove: number;
+  /** From sending an accepted move to the first push showing it, while measured. */
+  readonly delayMs: Summary | null;
+  /** Over the whole run, warm-up included. */
+  readonly totals: WatchTotals;
+  /** Every change pushed once, and every game's last change pushed. */
+  readonly ok: boolean;
+}
+
+export function pushFigures(
+  recorder: {
+    readonly moveMs: readonly number[];
+    readonly pushes: number;
+    readonly pushMs: readonly number[];
+  },
+  totals: WatchTotals,
+): PushFigures {
+  return {
+    perMove: recorder.moveMs.length === 0 ? 0 : recorder.pushes / recorder.moveMs.length,
+    delayMs: recorder.pushMs.length === 0 ? null : summarize(recorder.pushMs),
+    totals: { ...totals },
+    ok: totals.pushes === totals.changes && totals.gamesMissingLastChange === 0,
+  };
+}
+
+/** One line on what the watchers received. */
+export function formatPushes(pushes: PushFigures): string {
+  const { totals, delayMs } = pushes;
+  const delay =
+    delayMs === null
+      ? 'no move pushed'
+      : `move sent → push p50 ${formatMs(delayMs.p50)}, p99 ${formatMs(delayMs.p99)}`;
+  return (
+    `gameUpdated pushes: ${formatNumber(pushes.perMove, 3)} per move · ${delay} · whole run: ${totals.pushes} pushes ` +
+    `for ${totals.changes} changes of ${totals.games} watched games, ${totals.gamesMissingLastChange} last change(s) ` +
+    `never pushed → ${pushes.ok ? 'ok' : 'MISMATCH'}`
+  );
 }
 
 export interface FloorFigures {
@@ -266,7 +311,7 @@ export function formatReport(report: ApiBenchReport): string {
   const { settings, api, floor, comparison } = report;
   const sections: string[] = [
     [
-      `Malice API benchmark (${settings.mode}, GraphQL over ${settings.transport === 'ws' ? 'graphql-ws' : 'HTTP'}) — ${settings.clients} clients per side, ${formatNumber(settings.seconds, 1)} s measured per side in ${settings.rounds} alternating round(s), after ${formatNumber(settings.warmupSeconds, 1)} s warm-up per side`,
+      `Malice API benchmark (${settings.mode}, GraphQL over ${settings.transport === 'ws' ? 'graphql-ws' : 'HTTP'}${settings.watch ? ', every game watched' : ''}) — ${settings.clients} clients per side, ${formatNumber(settings.seconds, 1)} s measured per side in ${settings.rounds} alternating round(s), after ${formatNumber(settings.warmupSeconds, 1)} s warm-up per side`,
       formatEnvironment(report.environment),
       `code: ${report.revision}`,
       `load average after the run: ${formatNumber(report.loadAverageAfter, 2)}`,
@@ -281,6 +326,7 @@ export function formatReport(report: ApiBenchReport): string {
       ]),
       `requests/s ${formatNumber(api.requestsPerSecond, 1)} · events per move ${formatNumber(api.eventsPerMove, 2)} · games started ${api.gamesStarted}, finished ${api.gamesFinished} · errors: ${formatErrors(api.errors)}`,
       `log check: ${report.logCheck.eventsStored} events stored for ${report.logCheck.games} games, ${report.logCheck.eventsReported} reported by accepted moves → ${report.logCheck.ok ? 'ok' : 'MISMATCH'}`,
+      ...(api.pushes === undefined ? [] : [formatPushes(api.pushes)]),
     ].join('\n'),
     [
       'Floor: raw pg Pool transaction per move — BEGIN; INSERT one game_events row; UPDATE games SET version = version + 1 … WHERE id = $1 AND version = $2; COMMIT — one games row per client',

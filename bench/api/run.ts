@@ -24,9 +24,11 @@ import {
   PostgresInfo,
   checkGoals,
   compare,
+  pushFigures,
   timed,
 } from './report';
 import { RunningServer, codeRevision, startServer } from './server';
+import { emptyWatchTotals } from './watcher';
 import {
   StatementCounter,
   StatementSnapshot,
@@ -61,6 +63,7 @@ export async function runApiBench(
   let server: RunningServer | null = null;
   let http: GraphQLTransport | null = null;
   let pool: Pool | null = null;
+  const bots: BotClient[] = [];
   try {
     progress(`starting the server on database ${name}`);
     server = await startServer({ databaseUrl: url, cpuProfileDir: settings.cpuProfileDir });
@@ -77,10 +80,13 @@ export async function runApiBench(
       .query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
       .then((result) => postmasterOf(result.rows[0]?.pid ?? 0));
 
-    progress(`registering ${settings.clients * 2} bot accounts`);
-    const bots: BotClient[] = [];
+    progress(
+      `registering ${settings.clients * 2} bot accounts${settings.watch ? ', each game watched' : ''}`,
+    );
+    const watchTotals = emptyWatchTotals();
+    const watch = settings.watch ? { graphqlUrl: server.graphqlUrl, totals: watchTotals } : null;
     for (let index = 0; index < settings.clients; index++)
-      bots.push(await BotClient.create(http, index, tag));
+      bots.push(await BotClient.create(http, index, tag, watch));
     const floors = await Promise.all(bots.map((_, index) => FloorClient.create(activePool, index)));
 
     const playApi = (ms: number, recorder: ApiRecorder): Promise<void> => {
@@ -144,6 +150,7 @@ export async function runApiBench(
       }
     }
 
+    await Promise.all(bots.map((bot) => bot.stopWatching()));
     const logCheck = await checkLog(activePool, bots);
     await server.stop();
     const profile =
@@ -163,6 +170,7 @@ export async function runApiBench(
       gamesFinished: api.gamesFinished,
       errors: errorCounts(api.errors),
       cpu: shareOf(apiCpu),
+      ...(settings.watch ? { pushes: pushFigures(api, watchTotals) } : {}),
     };
     const floorFigures: FloorFigures = {
       elapsedMs: floor.elapsedMs,
@@ -192,6 +200,7 @@ export async function runApiBench(
         : null,
     };
   } finally {
+    for (const bot of bots) bot.watcher?.close();
     http?.close();
     await pool?.end().catch(() => undefined);
     await server?.stop().catch(() => undefined);
@@ -214,7 +223,7 @@ async function postgresInfo(pool: Pool, source: PostgresInfo['source']): Promise
 }
 
 /** Compares the events stored for the bots' games with the version increments their accepted moves reported. */
-async function checkLog(pool: Pool, bots: readonly BotClient[]): Promise<LogCheck> {
+export async function checkLog(pool: Pool, bots: readonly BotClient[]): Promise<LogCheck> {
   const gameIds = bots.flatMap((bot) => bot.gameIds);
   const eventsReported = bots.reduce((sum, bot) => sum + bot.eventsWritten, 0);
   const stored = await pool.query<{ count: string }>(

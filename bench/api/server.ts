@@ -56,10 +56,12 @@ export interface ServerOptions {
   readonly startTimeoutMs?: number;
   /** More environment for the server (bench:storage lets webhooks reach its local receiver). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The checkout whose dist/main.js runs (bench:events runs builds of other commits): this one unless said. */
+  readonly root?: string;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const root = projectRoot();
+  const root = options.root ?? projectRoot();
   const main = path.join(root, 'dist', 'main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const nodeArgs =
@@ -77,6 +79,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Every bench client comes from 127.0.0.1: the per-address limits would measure themselves.
       RATE_LIMIT_REQUESTS: '1000000',
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+      WS_MAX_SOCKETS_PER_ADDRESS: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
