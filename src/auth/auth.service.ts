@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
+import { Announcer } from '../events/announcer';
 import { TOKEN_KINDS, TokenKind, bearerToken, hashToken } from './tokens';
 import { TokensRepository } from './tokens.repository';
 import { effectiveScopes } from './scopes';
@@ -7,7 +8,8 @@ import { ANONYMOUS, SCOPE_API_NAMES, Scope, Viewer } from './viewer';
 
 /**
  * How long a token lookup is reused: bounds the database work per request. A change to a player's tokens clears
- * their lookups at once, on every app copy (`tokensChanged`, announced through Postgres).
+ * their lookups on this copy before the change is answered, and on every other copy as the announcement arrives
+ * (`tokensChanged`, src/events/announcer.ts).
  */
 const CACHE_MS = 5_000;
 /** `last_used_at` is written at most this often per token, not on every request. */
@@ -27,7 +29,13 @@ export class AuthService {
   private readonly cache = new Map<string, CachedViewer>();
   private readonly listeners = new Set<TokensChangedListener>();
 
-  constructor(private readonly tokens: TokensRepository) {}
+  constructor(
+    private readonly tokens: TokensRepository,
+    announcer: Announcer,
+  ) {
+    // Read-your-writes for revocations: the copy that revoked a token refuses it from its next request on.
+    announcer.onTokensChangedHere((playerId) => this.forgetPlayer(playerId));
+  }
 
   /** The viewer for an Authorization header value; no header is an anonymous spectator, a bad token an error. */
   async authenticate(header: unknown, now: Date = new Date()): Promise<Viewer> {

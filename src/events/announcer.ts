@@ -13,6 +13,7 @@ import { EventTransport } from './transport';
 @Injectable()
 export class Announcer {
   private readonly logger = new Logger(Announcer.name);
+  private readonly tokenListeners = new Set<(playerId: string) => void>();
 
   constructor(private readonly transport: EventTransport) {}
 
@@ -29,8 +30,20 @@ export class Announcer {
     }
   }
 
-  /** A player's tokens changed (committed): every copy drops its cached lookups and checks its open sockets. */
+  /**
+   * A player's tokens changed (committed): every copy drops its cached lookups and checks its open sockets. This
+   * copy's own listeners hear it first, before it is published, so that the answer to the request that made the
+   * change goes out only once this copy refuses a revoked token (the announcement reaches it again a moment later,
+   * with everyone else's).
+   */
   tokensChanged(...playerIds: readonly string[]): Promise<void> {
+    for (const id of playerIds) for (const listener of this.tokenListeners) listener(id);
     return this.publish(playerIds.map((id) => announcement('tokens', id)));
+  }
+
+  /** Hears the token changes this copy announces, as they are announced; returns the unsubscribe. */
+  onTokensChangedHere(listener: (playerId: string) => void): () => void {
+    this.tokenListeners.add(listener);
+    return () => this.tokenListeners.delete(listener);
   }
 }

@@ -9,7 +9,16 @@
 import type { Client as WsClient } from 'graphql-ws';
 import { GraphQLBody, TestApp, codeOf, dataOf, register, startTestApp } from '../../support/service/app';
 import { sql } from '../../support/service/database';
+import {
+  approve,
+  authorizationRequest,
+  exchange,
+  pkce,
+  registerApp,
+  tokenPair,
+} from '../../support/service/oauth';
 import { createGame } from '../../support/service/play';
+import { type Nats, startNats } from '../../support/servers/nats';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a rather longer passphrase of mine';
@@ -190,6 +199,48 @@ describe('a revocation whose announcement is lost', () => {
     // Revoked behind the copy's back, and nothing cut: only the periodic check can find it.
     await sql(app.databaseUrl, 'UPDATE tokens SET revoked_at = now() WHERE id = $1::uuid', [created.id]);
     expect(await within(watched.closed, 10_000)).toBe(4403);
+  });
+});
+
+describe('the copy that revokes, its announcements lost', () => {
+  let nats: Nats;
+  let alone: TestApp;
+  beforeAll(async () => {
+    nats = await startNats();
+    alone = await startTestApp({ databaseUrl: app.databaseUrl, env: { EVENTS_URL: nats.url } });
+  });
+  afterAll(async () => {
+    await alone.stop();
+    await nats.stop();
+  });
+
+  it('refuses a revoked app token from its very next request: its own cached lookup goes before it answers', async () => {
+    const username = name('apps');
+    const person = await register(alone, username);
+    const redirectUri = 'https://bots.example.org/callback';
+    const registered = await registerApp(alone, person, { redirectUris: [redirectUri] });
+    const pair = pkce();
+    const { code } = await approve(
+      alone,
+      person,
+      authorizationRequest(registered.id, redirectUri, 'GAME_READ', pair),
+    );
+    const tokens = tokenPair(await exchange(alone, registered.id, code, redirectUri, pair.verifier));
+    const me = async (): Promise<string | undefined> => {
+      const body = await alone.gql<{ me: { username: string } }>(tokens.accessToken, '{ me { username } }');
+      return codeOf(body) ?? body.data?.me.username;
+    };
+    // No announcement reaches this copy from here on, not even its own; the token's lookup is cached.
+    await nats.kill9();
+    expect(await me()).toBe(username);
+    expect(
+      dataOf(
+        await alone.gql(person, 'mutation($id: ID!) { revokeConnectedApp(appId: $id) }', {
+          id: registered.id,
+        }),
+      ),
+    ).toEqual({ revokeConnectedApp: true });
+    expect(await me()).toBe('UNAUTHENTICATED');
   });
 });
 
