@@ -19,6 +19,13 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_migrations" (
       "checksum" TEXT NOT NULL,
       "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`;
 
+/**
+ * Records an applied file. `applied_at` is the moment it was applied (clock_timestamp), not its transaction's start
+ * (now()): a copy's step may begin, then wait for the lock while another copy applies the file before, so start
+ * times need not follow the order files were applied in.
+ */
+const RECORD = 'INSERT INTO "_migrations" (name, checksum, applied_at) VALUES ($1, $2, clock_timestamp())';
+
 export interface Migration {
   readonly name: string;
   readonly sql: string;
@@ -61,10 +68,7 @@ export async function migrate(
         } catch (error) {
           throw new MigrationError(`migration ${next.name} failed: ${(error as Error).message}`);
         }
-        await client.query('INSERT INTO "_migrations" (name, checksum) VALUES ($1, $2)', [
-          next.name,
-          next.checksum,
-        ]);
+        await client.query(RECORD, [next.name, next.checksum]);
         return next.name;
       });
       if (applied === null) return done;
@@ -123,10 +127,7 @@ export async function migrateInTransaction(
     } catch (error) {
       throw new MigrationError(`migration ${migration.name} failed: ${(error as Error).message}`);
     }
-    await client.query('INSERT INTO "_migrations" (name, checksum) VALUES ($1, $2)', [
-      migration.name,
-      migration.checksum,
-    ]);
+    await client.query(RECORD, [migration.name, migration.checksum]);
     done.push(migration.name);
   }
   return done;
