@@ -3,7 +3,7 @@
  * tournament, revoking an app's access, deleting an app — its harmless answer focused: a second Enter changes
  * nothing. `className` and `buttonsClass` fit it to its page; `danger` marks a yes that destroys something.
  */
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 
 export function Question({
   question,
@@ -33,7 +33,7 @@ export function Question({
   const keep = useRef<HTMLButtonElement>(null);
   // A page may have several open (one per row): the label's id is this question's own.
   const label = useId();
-  useEffect(() => keep.current?.focus(), []);
+  useLayoutEffect(() => keep.current?.focus(), []);
   return (
     <div class={className} role="group" aria-labelledby={label} data-testid={testId}>
       <p id={label}>

@@ -3,7 +3,7 @@
  * help only in a rated game, as the server allows — and optional details. The message is quoted, so the reader
  * sees what they report; the keyboard lands on the first choice.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request } from '../api';
 import { ErrorBox } from '../error-box';
 import type { ReportCategory } from '../generated/graphql';
@@ -36,7 +36,7 @@ export function ReportForm({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const first = useRef<HTMLSelectElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  useLayoutEffect(() => first.current?.focus(), []);
 
   const submit = (event: Event) => {
     event.preventDefault();

@@ -5,7 +5,7 @@
  * While I block them there is nothing to follow or challenge, so only Unblock is offered.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure } from '../api';
 import { ErrorBox } from '../error-box';
 import { Relation, RelationAction, changeRelation } from './social';
@@ -44,7 +44,7 @@ function BlockConfirm({
   const S = strings().social;
   const cancel = useRef<HTMLButtonElement>(null);
   // The focus goes into the question, on the harmless answer: a second Enter does not block anyone.
-  useEffect(() => cancel.current?.focus(), []);
+  useLayoutEffect(() => cancel.current?.focus(), []);
   return (
     <div class="block-confirm card" role="group" aria-labelledby="block-question" data-testid="block-confirm">
       <p id="block-question">
