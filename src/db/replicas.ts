@@ -41,7 +41,7 @@ export function checkIntervalMs(maxLagMs: number): number {
 }
 
 /** `host:port/database` of a replica's URL (its password left out), or its place in the list without a host. */
-function nameOf(url: string, index: number): string {
+export function replicaName(url: string, index: number): string {
   const parsed = new URL(url);
   return parsed.hostname === ''
     ? `replica ${index + 1}`
@@ -136,7 +136,7 @@ export class Replicas implements OnModuleInit, OnModuleDestroy {
   ) {
     this.maxLagMs = config.replicas.maxLagMs;
     this.replicas = config.replicas.urls.map(
-      (url, index) => new Replica(nameOf(url, index), config, url, this.logger),
+      (url, index) => new Replica(replicaName(url, index), config, url, this.logger),
     );
   }
 

@@ -37,10 +37,13 @@ export class ExportService {
 
   /**
    * The position (docs/notation.md) after the first `ply` events of a finished game; 0 is the deal. It shows
-   * every hand and the stock, so a game still being played refuses, like its seed.
+   * every hand and the stock, so a game still being played refuses, like its seed. Read on a replica when one has
+   * the game over, else on the primary, as an export (docs/scaling.md#read-replicas).
    */
   async positionAfter(gameId: string, ply: number): Promise<string> {
-    const game = await this.games.get(gameId);
+    // A game over on a replica is over on the primary too; one the replica has not seen end is read on the primary.
+    const over = await this.repository.overOnReplica(gameId);
+    const game = over?.game ?? (await this.games.get(gameId));
     if (game.status !== 'FINISHED') {
       throw new ApiError(
         'GAME_NOT_ACTIVE',
@@ -56,7 +59,7 @@ export class ExportService {
         },
       );
     }
-    const rows = await this.repository.log(game.id, 0, ply);
+    const rows = over?.log.slice(0, ply) ?? (await this.repository.log(game.id, 0, ply));
     // A log that does not fold is a fault of the server's data, not of the request: INTERNAL, and logged.
     if (rows.length !== ply || rows.some((row, index) => row.seq !== index + 1)) {
       throw new LogCorruptError(`the log of game ${game.id} has a gap before event ${ply}`);
@@ -94,7 +97,7 @@ export class ExportService {
     const lines = async function* (this: ExportService): AsyncGenerator<string> {
       let page = firstPage;
       for (;;) {
-        const events = await this.repository.logs(page.games.map((game) => game.id));
+        const events = await this.repository.logsUpTo(page.games);
         for (const game of page.games) yield `${toJson(buildGameExport(game, events.get(game.id) ?? []))}\n`;
         const last = page.cursors[page.cursors.length - 1];
         if (!page.hasNextPage || last === undefined) return;

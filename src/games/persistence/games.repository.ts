@@ -383,10 +383,20 @@ export class GamesRepository {
     return (logs.get(gameId) ?? []).map(storedEventOf);
   }
 
-  /** The whole logs of several games in one query, by game id (every id given has an entry). */
-  async logs(gameIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
-    const logs = await readLogs(this.prisma.pool, gameIds, 0);
-    return new Map([...logs].map(([id, events]) => [id, events.map(storedEventOf)]));
+  /**
+   * The logs of `games` as far as each one's version (the stream of a player's games, whose page may have come from
+   * a replica): read on a usable replica, and on the primary for each game whose log the replica does not hold that
+   * far yet — or for all of them when no replica is usable or the read failed there. Events past a game's version
+   * may come with it; the export leaves them out.
+   */
+  async logsUpTo(games: readonly { id: string; version: number }[]): Promise<Map<string, StoredEvent[]>> {
+    const ids = games.map((game) => game.id);
+    const replica = (await this.replicas.onReplica((db) => readLogs(db, ids, 0)))?.value;
+    const held = (game: { id: string; version: number }): boolean =>
+      (replica?.get(game.id) ?? []).filter((event) => event.seq <= game.version).length === game.version;
+    const behind = games.filter((game) => !held(game)).map((game) => game.id);
+    const primary = await readLogs(this.prisma.pool, behind, 0);
+    return new Map(ids.map((id) => [id, (primary.get(id) ?? replica?.get(id) ?? []).map(storedEventOf)]));
   }
 
   /** The event a player's `clientMoveId` recorded in a game, if any (the id is unique per game and actor). */

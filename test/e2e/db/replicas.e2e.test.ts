@@ -6,11 +6,13 @@
  * With the standby's replay paused, a game finished on the primary is missing from the tolerant copy's history and
  * leaderboard (a primary read shows it) and present on the strict copy's, whose replica lags past its bound; both
  * show it once replay resumes. An export of a game the replica still has running is read from the primary (the
- * seed shows, as the primary's own export); one over on the replica is read there. A stopped standby is skipped:
- * the answers come from the primary, which stays up and ready.
+ * seed shows, as the primary's own export); one over on the replica is read there. So are positions and a player's
+ * games stream with its move logs, and `check:projections` reads the standby when given it. A stopped standby is
+ * skipped: the answers come from the primary, which stays up and ready.
  */
 import { freePort } from '../../../src/common/free-port';
-import { type TestApp, dataOf, register, testAppAt } from '../../support/service/app';
+import { checkProjections } from '../../../src/cli/check-projections';
+import { type TestApp, codeOf, dataOf, register, testAppAt } from '../../support/service/app';
 import { type Copy, copyUrl, startCopy, stopCopy } from '../../support/service/copies';
 import { until } from '../../support/service/outage';
 import { createGame, joinGame, readGame, resign } from '../../support/service/play';
@@ -253,6 +255,119 @@ it('exports a game the replica still has running from the primary, and a game ov
     async () => (await exportOf(tolerant, over)).finishedAt !== overBefore.finishedAt,
     SOON_MS,
   );
+});
+
+/** The position after `ply` events of a game (`Game.positionAfter`), or the error's code. */
+async function positionAfter(copy: Copy, gameId: string, ply: number): Promise<string> {
+  const body = await appOf(copy).gql<{ game: { positionAfter: string } }>(
+    null,
+    'query($g: ID!, $p: Int!) { game(id: $g) { positionAfter(ply: $p) } }',
+    { g: gameId, p: ply },
+  );
+  return codeOf(body) ?? dataOf(body).game.positionAfter;
+}
+
+/** `gameId`'s line in alice's stream of finished games (`GET /api/players/:username/games.ndjson`). */
+async function streamedExport(copy: Copy, gameId: string): Promise<{ events: { createdAt: string }[] }> {
+  const response = await fetch(`${copyUrl(copy)}/api/players/replica-alice/games.ndjson?status=finished`);
+  expect(response.status).toBe(200);
+  const lines = (await response.text())
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { id: string; events: { createdAt: string }[] });
+  const found = lines.find((line) => line.id === gameId);
+  expect(found).toBeDefined();
+  return found!;
+}
+
+it('positions, a player’s games stream and check:projections read the replica; a game it has not seen end, the primary', async () => {
+  const carol = await register(appOf(tolerant), 'replica-carol');
+  const dave = await register(appOf(tolerant), 'replica-dave');
+  const streamed = await runningGame(tolerant);
+  await resign(appOf(tolerant), alice, streamed);
+  const positioned = await createGame(appOf(tolerant), carol, { preset: 'CLASSIC' });
+  await joinGame(appOf(tolerant), dave, positioned.id);
+  await resign(appOf(tolerant), carol, positioned.id);
+  const late = await runningGame(tolerant);
+  await until(
+    'the replica has the games',
+    async () =>
+      (await statusOnStandby(streamed)) === 'FINISHED' &&
+      (await statusOnStandby(positioned.id)) === 'FINISHED' &&
+      (await statusOnStandby(late)) === 'ACTIVE',
+    SOON_MS,
+  );
+  const position = await positionAfter(tolerant, positioned.id, 1);
+  expect(position).toMatch(/\S/);
+  const streamedBefore = await streamedExport(tolerant, streamed);
+  const [original] = await primary.query<{ payload: unknown }>(
+    'SELECT payload FROM game_events WHERE game_id = $1 AND seq = 1',
+    [positioned.id],
+    DATABASE,
+  );
+  // On the primary alone, bypassing the log's immutability triggers (a replication-role session fires none).
+  const onPrimaryAlone = (statement: string): Promise<unknown> =>
+    primary.query(`SET session_replication_role = replica; ${statement}`, [], DATABASE);
+
+  await standby.pauseReplay();
+  try {
+    await resign(appOf(tolerant), bob, late);
+    // A game the replica still has running: its position is the primary's, where it is over.
+    expect(await statusOnStandby(late)).toBe('ACTIVE');
+    const latePosition = await positionAfter(tolerant, late, 1);
+    expect(latePosition).toMatch(/\S/);
+
+    // Marks the replica has not replayed: the streamed game's first event a day later, the positioned game's first
+    // event unreadable.
+    await onPrimaryAlone(
+      `UPDATE game_events SET created_at = created_at + interval '1 day' WHERE game_id = '${streamed}' AND seq = 1`,
+    );
+    await onPrimaryAlone(
+      `UPDATE game_events SET payload = '{}' WHERE game_id = '${positioned.id}' AND seq = 1`,
+    );
+    expect(await positionAfter(tolerant, positioned.id, 1)).toBe(position);
+    expect(await streamedExport(tolerant, streamed)).toEqual(streamedBefore);
+
+    await until(
+      'the strict copy skips the lagging replica',
+      async () => (await replicaUsable(strict)) === 0,
+      SOON_MS,
+    );
+    expect(await positionAfter(strict, late, 1)).toBe(latePosition);
+    expect(await positionAfter(strict, positioned.id, 1)).toBe('INTERNAL');
+    expect((await streamedExport(strict, streamed)).events[0]!.createdAt).not.toBe(
+      streamedBefore.events[0]!.createdAt,
+    );
+
+    // check:projections on the standby finds every game it has in order; on the primary, the unreadable event.
+    const onStandby: string[] = [];
+    expect(
+      await checkProjections(
+        primary.urlFor(DATABASE),
+        false,
+        (line) => onStandby.push(line),
+        standby.urlFor(DATABASE),
+      ),
+    ).toEqual([]);
+    expect(onStandby).toEqual([
+      expect.stringMatching(/^checked \d+ games: every projection matches its log$/),
+    ]);
+    const onPrimary = await checkProjections(primary.urlFor(DATABASE), false, () => undefined);
+    expect(onPrimary.map((difference) => difference.gameId)).toEqual([positioned.id]);
+  } finally {
+    await standby.resumeReplay();
+    await onPrimaryAlone(
+      `UPDATE game_events SET payload = '${JSON.stringify(original!.payload).replace(/'/g, "''")}'::jsonb
+        WHERE game_id = '${positioned.id}' AND seq = 1`,
+    );
+  }
+  await until(
+    'the replica has the primary’s log again',
+    async () =>
+      (await streamedExport(tolerant, streamed)).events[0]!.createdAt !== streamedBefore.events[0]!.createdAt,
+    SOON_MS,
+  );
+  expect(await checkProjections(primary.urlFor(DATABASE), false, () => undefined)).toEqual([]);
 });
 
 it('skips a replica that is stopped: the answers come from the primary, which stays up and ready', async () => {
