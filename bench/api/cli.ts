@@ -1,7 +1,7 @@
 /**
  * The command line of `npm run bench:api [-- --clients N] [-- --seconds S] [-- --quick] [-- --json]
- * [-- --rounds R] [-- --cpu-prof DIR] [-- --pg-stats] [-- --transport http|ws] [-- --watch]`, and the settings it
- * turns into.
+ * [-- --rounds R] [-- --cpu-prof DIR] [-- --pg-stats] [-- --transport http|ws] [-- --watch] [-- --server DIR]`,
+ * and the settings it turns into.
  */
 
 export interface ApiBenchSettings {
@@ -33,6 +33,11 @@ export interface ApiBenchSettings {
    * settings of before compare equal.
    */
   readonly watch?: true;
+  /**
+   * The checkout whose built server (`dist/main.js`) is measured: another commit's worktree, for A/B runs taken in
+   * turns (docs/performance.md "Comparing two builds"). Absent: this checkout's.
+   */
+  readonly server?: string;
 }
 
 export const FULL_SETTINGS: ApiBenchSettings = {
@@ -60,7 +65,7 @@ export const QUICK_SETTINGS: ApiBenchSettings = {
 };
 
 export const USAGE =
-  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws] [--watch]';
+  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws] [--watch] [--server DIR]';
 
 /** The settings for `argv` (the arguments after the script name), or what is wrong with them. */
 export function parseArguments(argv: readonly string[]): ApiBenchSettings | { readonly error: string } {
@@ -79,13 +84,25 @@ export function parseArguments(argv: readonly string[]): ApiBenchSettings | { re
       continue;
     }
     const value = argv[index + 1];
-    const needsValue = ['--clients', '--seconds', '--rounds', '--warmup', '--cpu-prof', '--transport'];
+    const needsValue = [
+      '--clients',
+      '--seconds',
+      '--rounds',
+      '--warmup',
+      '--cpu-prof',
+      '--transport',
+      '--server',
+    ];
     if (!needsValue.includes(argument)) return { error: `unknown argument ${argument}; ${USAGE}` };
     if (value === undefined || value.startsWith('--'))
       return { error: `${argument} needs a value; ${USAGE}` };
     index++;
     if (argument === '--cpu-prof') {
       settings = { ...settings, cpuProfileDir: value };
+      continue;
+    }
+    if (argument === '--server') {
+      settings = { ...settings, server: value };
       continue;
     }
     if (argument === '--transport') {

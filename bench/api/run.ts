@@ -66,7 +66,11 @@ export async function runApiBench(
   const bots: BotClient[] = [];
   try {
     progress(`starting the server on database ${name}`);
-    server = await startServer({ databaseUrl: url, cpuProfileDir: settings.cpuProfileDir });
+    server = await startServer({
+      databaseUrl: url,
+      cpuProfileDir: settings.cpuProfileDir,
+      ...(settings.server === undefined ? {} : { root: settings.server }),
+    });
     http =
       settings.transport === 'ws'
         ? new GraphQLSocketClient(server.graphqlUrl)
@@ -182,7 +186,7 @@ export async function runApiBench(
     const comparison = compare(apiFigures, floorFigures);
     return {
       environment,
-      revision: codeRevision(),
+      revision: codeRevision(settings.server),
       loadAverageAfter: os.loadavg()[0] ?? 0,
       settings,
       postgres,

@@ -140,6 +140,8 @@ describe('the command line', () => {
     });
     expect(FULL_SETTINGS.transport).toBe('http');
     expect(parseArguments(['--quick', '--json'])).toEqual({ ...QUICK_SETTINGS, json: true });
+    // Another checkout's build, for runs taken in turns: not a changed figure, so still the full run.
+    expect(parseArguments(['--server', '/tmp/before'])).toEqual({ ...FULL_SETTINGS, server: '/tmp/before' });
   });
 
   it('refuses unknown arguments and bad values with a message', () => {
@@ -153,6 +155,7 @@ describe('the command line', () => {
       ['--rounds', '0'],
       ['--clients', '--json'],
       ['--transport', 'smoke-signals'],
+      ['--server'],
     ]) {
       const parsed = parseArguments(argv);
       expect(parsed).toHaveProperty('error');
