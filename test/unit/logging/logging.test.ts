@@ -107,6 +107,20 @@ describe('request lines', () => {
     expect(second).not.toHaveProperty('op');
   });
 
+  it('writes what a client sent only when it is a plain name (its lines skip the redaction fence); other lines keep it', () => {
+    const { logger, lines } = capture('json');
+    const log = new RequestLog(logger);
+    log.graphqlOverHttp('r1', { ...operation, operationName: 'token mls_leaked' });
+    answered(log, 'r1');
+    log.overSocket('r2', { ...operation, operationName: '{ password: "hunter2" }' }, 2);
+    log.logger.error({ err: { message: 'failed', password: 'hunter2' } }, 'internal error');
+    const [http, socket, error] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(http).not.toHaveProperty('operation');
+    expect(socket).not.toHaveProperty('operation');
+    expect(lines.slice(0, 2).join('')).not.toMatch(/mls_leaked|hunter2/);
+    expect(error).toMatchObject({ err: { password: '[redacted]' } });
+  });
+
   it('keeps at most 10,000 GraphQL parts waiting for their lines, dropping the oldest', () => {
     const { logger, lines } = capture('json');
     const log = new RequestLog(logger);
