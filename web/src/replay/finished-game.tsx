@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request, subscribe } from '../api';
+import { isOver } from '../../../src/games/domain/vocabulary';
 import { ErrorBox } from '../error-box';
 import type {
   ReplayGameQuery,
@@ -30,21 +31,6 @@ declare module '../api' {
 
 const loadGameOver = () => import('./game-over').then((module) => module.GameOver);
 const GameOver = lazyPage(loadGameOver);
-
-function isOver(game: { status: ReplayGame['status'] }): boolean {
-  switch (game.status) {
-    case 'FINISHED':
-    case 'ABORTED':
-      return true;
-    case 'WAITING':
-    case 'ACTIVE':
-      return false;
-    default: {
-      const never: never = game.status;
-      return never;
-    }
-  }
-}
 
 export function FinishedGame({ id }: { id: string; me: Me }) {
   const [game, setGame] = useState<ReplayGame | null>(null);
@@ -72,7 +58,7 @@ export function FinishedGame({ id }: { id: string; me: Me }) {
   if (error !== null) return <ErrorBox error={error} />;
   if (missing) return <p data-testid="not-found">{sharedStrings().nav.notFound}</p>;
   if (game === null) return <p class="muted">{sharedStrings().working}</p>;
-  if (!isOver(game)) {
+  if (!isOver(game.status)) {
     return <NotOverYet game={game} onOver={() => setReads((count) => count + 1)} />;
   }
   return (
@@ -95,7 +81,7 @@ function NotOverYet({ game, onOver }: { game: ReplayGame; onOver: () => void }) 
         { id: game.id },
         (data) => {
           setVersion(data.gameUpdated.version);
-          if (isOver(data.gameUpdated)) onOver();
+          if (isOver(data.gameUpdated.status)) onOver();
         },
         (failure) => setError(asFailure(failure)),
       ),
