@@ -31,7 +31,8 @@ export const ANNOUNCEMENT_CHANNELS = {
 export type AnnouncementKind = keyof typeof ANNOUNCEMENT_CHANNELS;
 export type AnnouncementChannel = (typeof ANNOUNCEMENT_CHANNELS)[AnnouncementKind];
 
-export const ANNOUNCEMENT_CHANNEL_NAMES = Object.values(ANNOUNCEMENT_CHANNELS) as AnnouncementChannel[];
+export const ANNOUNCEMENT_KINDS = Object.keys(ANNOUNCEMENT_CHANNELS) as AnnouncementKind[];
+export const ANNOUNCEMENT_CHANNEL_NAMES = ANNOUNCEMENT_KINDS.map((kind) => ANNOUNCEMENT_CHANNELS[kind]);
 
 /** One announcement: a channel and its payload (empty for a wake-up). */
 export interface Announcement {

@@ -11,7 +11,7 @@
  */
 import { Logger } from '@nestjs/common';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { ANNOUNCEMENT_CHANNEL_NAMES, type Announcement } from './announcements';
+import { ANNOUNCEMENT_CHANNELS, ANNOUNCEMENT_KINDS, type Announcement } from './announcements';
 import { EventTransport, type TransportListener } from './transport';
 
 /** How long a connection attempt and a flush may take before the broker counts as unreachable. */
@@ -48,10 +48,10 @@ export class NatsTransport extends EventTransport {
       maxPingOut: 2,
     });
     this.connection = connection;
-    this.subscriptions = ANNOUNCEMENT_CHANNEL_NAMES.map((channel) =>
-      connection.subscribe(channel, {
+    this.subscriptions = ANNOUNCEMENT_KINDS.map((kind) =>
+      connection.subscribe(ANNOUNCEMENT_CHANNELS[kind], {
         callback: (error, message) => {
-          if (error === null) listener.message(channel, message.string());
+          if (error === null) listener.message(kind, message.string());
         },
       }),
     );

@@ -82,8 +82,7 @@ export class PostgresTransport extends EventTransport {
     const client = observedClient(this.config, 'malice listen', (error) => this.availability.observe(error));
     client.on('notification', (message) => {
       const kind = kindOfChannel(message.channel);
-      if (kind !== null)
-        this.listener?.message(message.channel as Announcement['channel'], message.payload ?? '');
+      if (kind !== null) this.listener?.message(kind, message.payload ?? '');
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, null));

@@ -8,15 +8,15 @@
  * A transport tells its listener when it may have missed announcements (`lost`) and when it hears them again
  * (`back`): the event bus then catches its subscribers up from the database (src/notifications/event-bus.ts).
  */
-import type { Announcement, AnnouncementChannel } from './announcements';
+import type { Announcement, AnnouncementKind } from './announcements';
 
 export const TRANSPORT_NAMES = ['postgres', 'nats'] as const;
 export type TransportName = (typeof TRANSPORT_NAMES)[number];
 
 /** What a transport tells the one who listens (the event bus). */
 export interface TransportListener {
-  /** An announcement, from any copy. */
-  message(channel: AnnouncementChannel, payload: string): void;
+  /** An announcement, from any copy: its kind (the transport told it by its channel) and its payload. */
+  message(kind: AnnouncementKind, payload: string): void;
   /** Announcements may be missed from now on (the connection was lost), until `back`. */
   lost(reason: string): void;
   /**

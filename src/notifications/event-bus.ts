@@ -27,7 +27,7 @@ import { TokenChanges } from '../auth/token-changes';
 import { observedPool } from '../db/connections';
 import { ApiError } from '../errors/api-error';
 import { describeFailure } from '../db/connection-errors';
-import { kindOfChannel, type AnnouncementChannel } from '../events/announcements';
+import type { AnnouncementKind } from '../events/announcements';
 import { EventTransport, type TransportListener } from '../events/transport';
 import { CATCH_UP_PAGE, EventBusRepository } from './event-bus.repository';
 
@@ -387,9 +387,8 @@ export class EventBus implements TokenChanges, TransportListener, OnModuleInit, 
   }
 
   /** An announcement, from any copy (this one too). */
-  message(channel: AnnouncementChannel, payload: string): void {
+  message(kind: AnnouncementKind, payload: string): void {
     try {
-      const kind = kindOfChannel(channel);
       switch (kind) {
         case 'game':
           this.publishGame(payload);
@@ -413,8 +412,6 @@ export class EventBus implements TokenChanges, TransportListener, OnModuleInit, 
         case 'mail':
           this.wakeDeliveries(kind);
           return;
-        case null:
-          return;
         default: {
           const never: never = kind;
           return never;
@@ -422,7 +419,7 @@ export class EventBus implements TokenChanges, TransportListener, OnModuleInit, 
       }
     } catch (error) {
       // Thrown here it would escape from the transport's connection handler and end the process.
-      this.logger.error(`announcement on ${channel} not handled: ${describeFailure(error)}`);
+      this.logger.error(`announcement of kind ${kind} not handled: ${describeFailure(error)}`);
     }
   }
 }
