@@ -188,7 +188,11 @@ describe('the table', () => {
     });
     await cara.route('**/graphql', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      await route.continue();
+      // A request Chromium cancelled while it was held (seen once in CI: "Route is already handled!") has nothing
+      // left to continue; anything else is an error.
+      await route.continue().catch((error: unknown) => {
+        if (!String(error).includes('Route is already handled')) throw error;
+      });
     });
     const clicked = Date.now();
     await cara.locator('button[data-source="7S"]').click();
