@@ -206,9 +206,13 @@ describe('an open game of three', () => {
     // Each page kept, for Verify, the commitment it showed and the seed it sent (docs/web.md "Verify"): the new-game
     // page for Ann, the waiting room's Join for Bea and Cid.
     for (const who of EVERYONE) {
-      const kept = await pages[who].evaluate<string | null>(
-        `localStorage.getItem(${JSON.stringify(`malice.deal.${gameId}`)})`,
-      );
+      const key = JSON.stringify(`malice.deal.${gameId}`);
+      // Kept when the page handles its request's answer, and the push that shows the table dealt may come first
+      // (seen once in CI): waited for, briefly.
+      await pages[who].waitForFunction(`localStorage.getItem(${key}) !== null`, undefined, {
+        timeout: 10_000,
+      });
+      const kept = await pages[who].evaluate<string | null>(`localStorage.getItem(${key})`);
       expect(JSON.parse(kept ?? 'null')).toEqual({
         commitment: game.seedCommitment,
         clientSeed: seatOf(game, NAMES[who]).clientSeed,
