@@ -1,6 +1,7 @@
 /**
  * The command line of `npm run bench:api [-- --clients N] [-- --seconds S] [-- --quick] [-- --json]
- * [-- --rounds R] [-- --cpu-prof DIR] [-- --pg-stats] [-- --transport http|ws] [-- --watch] [-- --server DIR]`,
+ * [-- --rounds R] [-- --cpu-prof DIR] [-- --pg-stats] [-- --transport http|ws] [-- --watch] [-- --server DIR]
+ * [-- --instructions]`,
  * and the settings it turns into.
  */
 
@@ -38,6 +39,13 @@ export interface ApiBenchSettings {
    * turns (docs/performance.md "Comparing two builds"). Absent: this checkout's.
    */
   readonly server?: string;
+  /**
+   * Run the server under valgrind's callgrind, instrumented during the API rounds only, and report the instructions
+   * it executed per accepted move: a count that does not depend on how busy the machine is, for comparing builds on
+   * a noisy one (docs/performance.md "Counting instructions"). Under valgrind the server runs tens of times slower,
+   * so this run's times, rates and CPU shares say nothing of the server. Absent (not false) unless asked.
+   */
+  readonly instructions?: true;
 }
 
 export const FULL_SETTINGS: ApiBenchSettings = {
@@ -65,7 +73,7 @@ export const QUICK_SETTINGS: ApiBenchSettings = {
 };
 
 export const USAGE =
-  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws] [--watch] [--server DIR]';
+  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws] [--watch] [--server DIR] [--instructions]';
 
 /** The settings for `argv` (the arguments after the script name), or what is wrong with them. */
 export function parseArguments(argv: readonly string[]): ApiBenchSettings | { readonly error: string } {
@@ -77,6 +85,10 @@ export function parseArguments(argv: readonly string[]): ApiBenchSettings | { re
     if (argument === '--quick') continue;
     if (argument === '--watch') {
       settings = { ...settings, watch: true };
+      continue;
+    }
+    if (argument === '--instructions') {
+      settings = { ...settings, instructions: true };
       continue;
     }
     if (argument === '--json' || argument === '--pg-stats') {

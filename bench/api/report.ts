@@ -135,11 +135,25 @@ export interface ApiBenchReport {
   readonly goals: readonly GoalCheck[];
   readonly logCheck: LogCheck;
   readonly profile: ProfileSummary | null;
+  /** What callgrind counted in the API rounds (`--instructions`), or null when the server ran on its own. */
+  readonly instructions: InstructionFigures | null;
   /** SQL statements per move (`--pg-stats`), or null when not counted. */
   readonly statements: {
     readonly api: StatementProfile | null;
     readonly floor: StatementProfile | null;
   } | null;
+}
+
+/** The server's instructions (valgrind's callgrind, `--instructions`). */
+export interface InstructionFigures {
+  /** Counted in the API rounds. */
+  readonly rounds: number;
+  /** Counted per second of the idle server after the rounds: its timers' work, taken out of `perMove`. */
+  readonly idlePerSecond: number;
+  /** Accepted moves in the API rounds. */
+  readonly moves: number;
+  /** The rounds' count less the idle server's over as long, per accepted move. */
+  readonly perMove: number;
 }
 
 /** The goals: at least 50 % of the floor's moves per second, and a makeMove p99 at most 3× the floor's. */
@@ -352,6 +366,13 @@ export function formatReport(report: ApiBenchReport): string {
     sections.push(formatStatements('Floor', report.statements.floor));
   }
   if (report.profile !== null) sections.push(formatProfile(report.profile));
+  if (report.instructions !== null)
+    sections.push(
+      `Server instructions (callgrind, API rounds): ${formatNumber(report.instructions.perMove)} per accepted move, ` +
+        `turn-start queries included (${formatNumber(report.instructions.rounds)} over ` +
+        `${formatNumber(report.instructions.moves)} moves, less ${formatNumber(report.instructions.idlePerSecond)} a ` +
+        'second that the idle server runs). The server ran under valgrind: the times, rates and CPU above are not its own.',
+    );
   if (settings.mode === 'quick') sections.push('quick mode: too short for figures worth quoting.');
   return sections.join('\n\n');
 }

@@ -4,7 +4,9 @@
  * sides, and the report. Everything started here is stopped and the database dropped, even on failure.
  */
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { Pool } from 'pg';
 import { databaseUrl, withClient } from './postgres';
 import { describeEnvironment, nowMs } from '../stats';
@@ -20,6 +22,7 @@ import {
   ApiBenchReport,
   ApiFigures,
   FloorFigures,
+  InstructionFigures,
   LogCheck,
   PostgresInfo,
   checkGoals,
@@ -27,7 +30,7 @@ import {
   pushFigures,
   timed,
 } from './report';
-import { RunningServer, codeRevision, startServer } from './server';
+import { RunningServer, codeRevision, countedInstructions, startServer } from './server';
 import { emptyWatchTotals } from './watcher';
 import {
   StatementCounter,
@@ -66,10 +69,15 @@ export async function runApiBench(
   const bots: BotClient[] = [];
   try {
     progress(`starting the server on database ${name}`);
+    const callgrindFile = settings.instructions
+      ? path.join(os.tmpdir(), `malice-bench-${tag}.callgrind`)
+      : undefined;
     server = await startServer({
       databaseUrl: url,
       cpuProfileDir: settings.cpuProfileDir,
       ...(settings.server === undefined ? {} : { root: settings.server }),
+      // Under valgrind the server starts tens of times slower.
+      ...(callgrindFile === undefined ? {} : { callgrindFile, startTimeoutMs: 600_000 }),
     });
     http =
       settings.transport === 'ws'
@@ -112,6 +120,7 @@ export async function runApiBench(
     const floorCpu = emptyTotals();
     const apiWindows: TimeWindow[] = [];
     const roundMs = (settings.seconds * 1000) / settings.rounds;
+    const running = server;
     const serverPid = server.pid;
     const statementStats = settings.pgStats && (await enableStatementStats(activePool));
     if (settings.pgStats && !statementStats)
@@ -136,7 +145,9 @@ export async function runApiBench(
     };
     const apiRound = async (): Promise<void> => {
       const fromUs = monotonicUs();
+      running.instructions?.start();
       api.elapsedMs += await measure(apiCpu, apiStatements, () => playApi(roundMs, api));
+      running.instructions?.stop();
       apiWindows.push({ fromUs, toUs: monotonicUs() });
     };
     const floorRound = async (): Promise<void> => {
@@ -154,11 +165,23 @@ export async function runApiBench(
       }
     }
 
+    const idleMs = IDLE_COUNT_MS;
+    if (running.instructions !== undefined) {
+      // The server's own timers (sweeps, delivery passes, pool checks) run whether or not anyone plays: counted
+      // alone for a while, so that their share of the API rounds can be taken out of the moves' count.
+      running.instructions.cut();
+      progress(`counting the idle server's instructions for ${idleMs / 1000} s`);
+      running.instructions.start();
+      await new Promise((resolve) => setTimeout(resolve, idleMs));
+      running.instructions.stop();
+    }
+
     await Promise.all(bots.map((bot) => bot.stopWatching()));
     const logCheck = await checkLog(activePool, bots);
     await server.stop();
     const profile =
       settings.cpuProfileDir === null ? null : summarizeServerProfile(settings.cpuProfileDir, apiWindows);
+    const instructions = callgrindFile === undefined ? null : instructionFigures(callgrindFile, api, idleMs);
 
     const apiFigures: ApiFigures = {
       elapsedMs: api.elapsedMs,
@@ -196,6 +219,7 @@ export async function runApiBench(
       goals: checkGoals(comparison),
       logCheck,
       profile,
+      instructions,
       statements: statementStats
         ? {
             api: statementProfile(apiStatements, api.moveMs.length),
@@ -241,4 +265,22 @@ export async function checkLog(pool: Pool, bots: readonly BotClient[]): Promise<
 function summarizeServerProfile(dir: string, windows: readonly TimeWindow[]) {
   const file = newestProfile(dir);
   return file === null ? null : summarizeProfile(readProfile(file), windows, file);
+}
+
+/** Instructions the idle server is counted for, after the rounds (`--instructions`). */
+const IDLE_COUNT_MS = 20_000;
+
+/**
+ * The server's instructions in the API rounds (the first cut) and idle after them (the rest), and per accepted move:
+ * the rounds' count less what the idle server runs in as long, over the moves (turn-start queries included, as its
+ * CPU is).
+ */
+function instructionFigures(callgrindFile: string, api: ApiRecorder, idleMs: number): InstructionFigures {
+  const rounds = countedInstructions(`${callgrindFile}.1`);
+  const idle = countedInstructions(callgrindFile);
+  for (const file of [callgrindFile, `${callgrindFile}.1`]) fs.rmSync(file, { force: true });
+  const moves = api.moveMs.length;
+  const idlePerSecond = (idle * 1000) / idleMs;
+  const net = rounds - (idlePerSecond * api.elapsedMs) / 1000;
+  return { rounds, idlePerSecond, moves, perMove: moves === 0 ? 0 : net / moves };
 }

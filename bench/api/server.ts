@@ -47,6 +47,19 @@ export interface RunningServer {
   output(): string;
   /** SIGTERM, then waits for the exit (the server closes its pool; a CPU profile is written then). */
   stop(): Promise<void>;
+  /** Callgrind's controls, for a server started with `callgrindFile`; absent for a server that runs on its own. */
+  readonly instructions?: InstructionCounter;
+}
+
+/**
+ * What `callgrind_control` does to a server run under callgrind; each returns once callgrind has taken the command.
+ * Only what runs while counting is counted.
+ */
+export interface InstructionCounter {
+  start(): void;
+  stop(): void;
+  /** Writes what was counted since the last cut to its own file (`<callgrindFile>.<n>`, n = 1, 2, …) and starts from 0. */
+  cut(): void;
 }
 
 export interface ServerOptions {
@@ -58,6 +71,11 @@ export interface ServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** The checkout whose dist/main.js runs (bench:events runs builds of other commits): this one unless said. */
   readonly root?: string;
+  /**
+   * Run the server under valgrind's callgrind into this file, not instrumented until `countInstructions` turns it
+   * on (bench:api `--instructions`).
+   */
+  readonly callgrindFile?: string;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -68,20 +86,35 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.cpuProfileDir === null
       ? []
       : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`];
-  const child = spawn(process.execPath, [...nodeArgs, main], {
+  // Counted, V8 compiles and collects on the main thread (`--single-threaded`): optimised code then arrives after the
+  // same work in every run, not when a background thread happens to finish under valgrind's slow scheduling.
+  const counted = options.callgrindFile === undefined ? [] : ['--single-threaded'];
+  const node = [process.execPath, ...counted, ...nodeArgs, main];
+  const command =
+    options.callgrindFile === undefined
+      ? node
+      : [
+          'valgrind',
+          '--tool=callgrind',
+          '--instr-atstart=no',
+          `--callgrind-out-file=${options.callgrindFile}`,
+          ...node,
+        ];
+  const env = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    // Every bench client comes from 127.0.0.1: the per-address limits would measure themselves.
+    RATE_LIMIT_REQUESTS: '1000000',
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    WS_MAX_SOCKETS_PER_ADDRESS: '100000',
+    ...options.env,
+  };
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl,
-      // Every bench client comes from 127.0.0.1: the per-address limits would measure themselves.
-      RATE_LIMIT_REQUESTS: '1000000',
-      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '100000',
-      WS_MAX_SOCKETS_PER_ADDRESS: '100000',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -98,9 +131,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
         await exited;
       },
+      ...(options.callgrindFile === undefined
+        ? {}
+        : { instructions: instructionCounter(child.pid as number, env) }),
     };
   } catch (error) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     throw error;
   }
+}
+
+function instructionCounter(pid: number, env: Readonly<Record<string, string>>): InstructionCounter {
+  // vgdb finds the server's pipes by USER and HOST as the server has them: its environment.
+  const control = (command: string): void => {
+    execFileSync('callgrind_control', [command, String(pid)], { stdio: 'ignore', env });
+  };
+  return {
+    start: () => control('--instr=on'),
+    stop: () => control('--instr=off'),
+    cut: () => control('--dump'),
+  };
+}
+
+/** The instructions in one of callgrind's files (its `totals:` line): a cut's, or what the run counted after the last cut. */
+export function countedInstructions(callgrindFile: string): number {
+  const totals = /^totals:\s+(\d+)/m.exec(fs.readFileSync(callgrindFile, 'utf8'));
+  if (totals === null) throw new Error(`${callgrindFile} has no totals line`);
+  return Number(totals[1]);
 }

@@ -4,6 +4,9 @@
  * end (2 clients, about 2 s a side) against the compiled server on the test run's Postgres. Nothing here
  * asserts on speed: timings on a shared 2-core machine prove nothing in a test.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import fc from 'fast-check';
 import { parseGame } from '../../../bench/api/bot';
 import { ApiBenchSettings, FULL_SETTINGS, QUICK_SETTINGS, parseArguments } from '../../../bench/api/cli';
@@ -23,6 +26,7 @@ import {
   timed,
 } from '../../../bench/api/report';
 import { runApiBench } from '../../../bench/api/run';
+import { countedInstructions } from '../../../bench/api/server';
 import { addDelta, statementProfile, StatementCounter } from '../../../bench/api/statements';
 import { moveKind, pickMove } from '../../../bench/api/strategy';
 import { describeEnvironment } from '../../../bench/stats';
@@ -142,6 +146,8 @@ describe('the command line', () => {
     expect(parseArguments(['--quick', '--json'])).toEqual({ ...QUICK_SETTINGS, json: true });
     // Another checkout's build, for runs taken in turns: not a changed figure, so still the full run.
     expect(parseArguments(['--server', '/tmp/before'])).toEqual({ ...FULL_SETTINGS, server: '/tmp/before' });
+    // Counting instructions changes what is reported, not the run's figures.
+    expect(parseArguments(['--instructions'])).toEqual({ ...FULL_SETTINGS, instructions: true });
   });
 
   it('refuses unknown arguments and bad values with a message', () => {
@@ -342,6 +348,7 @@ describe('the comparison and the report', () => {
       goals: checkGoals(comparison),
       logCheck: { games: 1, eventsReported: 200, eventsStored: 200, ok: true },
       profile: null,
+      instructions: null,
       statements: null,
     };
     const text = formatReport(report);
@@ -356,6 +363,30 @@ describe('the comparison and the report', () => {
     expect(text).toContain('2026-01-01T00:00:00.000Z');
     expect(text).toContain('code: abc1234');
     expect(formatErrors({})).toBe('none');
+    expect(text).not.toContain('Server instructions');
+    const counted = formatReport({
+      ...report,
+      instructions: { rounds: 2_468_000_000, idlePerSecond: 1_500_000, moves: 2_000, perMove: 1_234_000 },
+    });
+    expect(counted).toContain(
+      'Server instructions (callgrind, API rounds): 1,234,000 per accepted move, turn-start queries included ' +
+        '(2,468,000,000 over 2,000 moves, less 1,500,000 a second that the idle server runs)',
+    );
+  });
+
+  it("reads the instructions of callgrind's file from its totals line", () => {
+    const file = path.join(os.tmpdir(), `malice-callgrind-${process.pid}.out`);
+    fs.writeFileSync(
+      file,
+      'version: 1\ncreator: callgrind-3.19.0\nevents: Ir\nsummary: 0\n\nfn=(1) main\n0 5\n\ntotals: 437007008\n',
+    );
+    try {
+      expect(countedInstructions(file)).toBe(437_007_008);
+      fs.writeFileSync(file, 'events: Ir\n');
+      expect(() => countedInstructions(file)).toThrow(/has no totals line/);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });
 
