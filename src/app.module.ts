@@ -1,4 +1,7 @@
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import type { Server } from 'node:http';
@@ -17,12 +20,7 @@ import { DateTimeScalar } from './graphql/date-time.scalar';
 import { GamesModule } from './games/games.module';
 import { BoundedParser } from './graphql/document-bounds';
 import { VALIDATION_OPTIONS, apiValidationRules } from './graphql/limits';
-import {
-  graphqlWsOptions,
-  httpContext,
-  subscriptionsOverHttpRefused,
-  unavailableIs503,
-} from './graphql/transports';
+import { graphqlWsOptions, httpContext, httpAnswers } from './graphql/transports';
 import { graphqlWsServer } from './graphql/ws-server';
 import { meterDatabaseWork } from './graphql/work-meter';
 import { HealthController } from './health/health.controller';
@@ -128,13 +126,15 @@ export class AppModule {
               preserveHttpStatusForExecutionErrors: false,
               // Answers depend on who asks (hands, legal moves), so no HTTP cache may keep them; and the cache-control
               // plugin, on by default, wraps every field resolver to collect hints nobody uses. (The cast: Nest's
-              // types name Apollo's ESM build, ours its CommonJS one; the plugin is a plain marker object.)
+              // types name Apollo's ESM build, ours its CommonJS one; the plugin is a plain marker object.) Inline
+              // traces are for federated subgraphs, which this schema is not: without the marker Apollo installs
+              // their plugin anyway, and every request pays its start.
               plugins: [
                 ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin,
+                ApolloServerPluginInlineTraceDisabled() as unknown as ApolloPlugin,
                 endStreamsOnDrain(streams),
                 httpOperations(metrics, requestLog) as unknown as ApolloPlugin,
-                subscriptionsOverHttpRefused() as unknown as ApolloPlugin,
-                unavailableIs503() as unknown as ApolloPlugin,
+                httpAnswers() as unknown as ApolloPlugin,
                 // graphql-ws on /graphql, served by us rather than through Nest's `subscriptions` option, which
                 // passes no options to `ws` (its messages would be unbounded: src/graphql/ws-server.ts).
                 graphqlWsServer({

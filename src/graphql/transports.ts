@@ -46,38 +46,21 @@ interface HttpReplyLike {
 }
 
 /**
- * An HTTP answer that carries UNAVAILABLE is a 503 (docs/operations.md#outages), however the error reached the
- * shaper. A refusal raised as such already asks for it (`extensions.http`, src/db/availability.ts); a database
- * failure that reached the shaper without passing Nest's exception filter was shaped to UNAVAILABLE but left the
- * executed operation at 200 (seen under overload and, now and then, in the SIGSTOP test of
- * test/e2e/db/postgres-outage.e2e.test.ts). Read from the shaped errors, so the one error shaper stays the only
- * place that decides the code.
+ * Apollo's HTTP answers, as far as the shaper cannot decide them alone. One plugin (Apollo awaits every plugin at
+ * every step of every request, so each one costs on the move path):
+ *
+ * - **Subscriptions are served over graphql-ws only** (docs/api/subscriptions-and-streams.md#subscriptions). Over
+ *   HTTP one is refused once its operation is known and before it runs, as a request error from our closed list
+ *   through the one error shaper: Nest's own refusal, answered later in Apollo's pipeline, would skip the shaper and
+ *   say `BAD_REQUEST`.
+ * - **An answer that carries UNAVAILABLE is a 503** (docs/operations.md#outages), however the error reached the
+ *   shaper. A refusal raised as such already asks for it (`extensions.http`, src/db/availability.ts); a database
+ *   failure that reached the shaper without passing Nest's exception filter was shaped to UNAVAILABLE but left the
+ *   executed operation at 200 (seen under overload and, now and then, in the SIGSTOP test of
+ *   test/e2e/db/postgres-outage.e2e.test.ts). Read from the shaped errors, so the one error shaper stays the only
+ *   place that decides the code.
  */
-export function unavailableIs503(): ApolloServerPlugin {
-  return {
-    requestDidStart: async () => ({
-      willSendResponse: async ({ response }) => {
-        if (response.body.kind !== 'single') return;
-        const unavailable = response.body.singleResult.errors?.find(
-          (error) => error.extensions?.code === 'UNAVAILABLE',
-        );
-        if (unavailable === undefined || (response.http.status ?? 200) !== 200) return;
-        response.http.status = 503;
-        const retryAfter = unavailable.extensions?.retryAfter;
-        if (typeof retryAfter === 'number' && !response.http.headers.has('retry-after'))
-          response.http.headers.set('retry-after', String(retryAfter));
-      },
-    }),
-  };
-}
-
-/**
- * Subscriptions are served over graphql-ws only (docs/api/subscriptions-and-streams.md#subscriptions). Over
- * HTTP one is refused once its operation is known and before it runs, as a request error from our closed list
- * through the one error shaper: Nest's own refusal, answered later in Apollo's pipeline, would skip the
- * shaper and say `BAD_REQUEST`.
- */
-export function subscriptionsOverHttpRefused(): ApolloServerPlugin {
+export function httpAnswers(): ApolloServerPlugin {
   return {
     requestDidStart: async () => ({
       didResolveOperation: async ({ operation }) => {
@@ -89,6 +72,17 @@ export function subscriptionsOverHttpRefused(): ApolloServerPlugin {
           ),
           400,
         );
+      },
+      willSendResponse: async ({ response }) => {
+        if (response.body.kind !== 'single') return;
+        const unavailable = response.body.singleResult.errors?.find(
+          (error) => error.extensions?.code === 'UNAVAILABLE',
+        );
+        if (unavailable === undefined || (response.http.status ?? 200) !== 200) return;
+        response.http.status = 503;
+        const retryAfter = unavailable.extensions?.retryAfter;
+        if (typeof retryAfter === 'number' && !response.http.headers.has('retry-after'))
+          response.http.headers.set('retry-after', String(retryAfter));
       },
     }),
   };
