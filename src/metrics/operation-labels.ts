@@ -21,6 +21,13 @@ export const OK = 'OK';
 
 const UNKNOWN: OperationLabels = { fields: [OTHER], type: OTHER };
 
+/**
+ * Labels already worked out, by document and operation name. Both transports hand over the document their cache
+ * kept (Apollo's document store, the bounded parser's), so a client that sends the same few operations (every bot
+ * does) has each labelled once; a document no cache keeps is forgotten with it.
+ */
+const labelled = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string | null, OperationLabels>>>();
+
 /** The root fields (by field name, not alias) of the operation `operationName` picks in `document`. */
 export function operationLabels(
   schema: GraphQLSchema,
@@ -28,6 +35,24 @@ export function operationLabels(
   operationName?: string | null,
 ): OperationLabels {
   if (document === undefined) return UNKNOWN;
+  let ofSchema = labelled.get(schema);
+  if (ofSchema === undefined) labelled.set(schema, (ofSchema = new WeakMap()));
+  let ofDocument = ofSchema.get(document);
+  if (ofDocument === undefined) ofSchema.set(document, (ofDocument = new Map()));
+  const name = operationName ?? null;
+  const kept = ofDocument.get(name);
+  if (kept !== undefined) return kept;
+  const labels = labelsOf(schema, document, name);
+  // Kept only for a name the document defines (or none): a client sending made-up names grows nothing.
+  if (labels !== UNKNOWN) ofDocument.set(name, labels);
+  return labels;
+}
+
+function labelsOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null,
+): OperationLabels {
   const operation = getOperationAST(document, operationName ?? undefined);
   if (operation === null || operation === undefined) return UNKNOWN;
   const root = schema.getRootType(operation.operation);

@@ -28,6 +28,20 @@ describe('operation labels', () => {
     });
   });
 
+  it('are worked out once per document and operation name, each name its own', () => {
+    const document = parse('query A { game(id: "1") } mutation B { makeMove(move: "p") }');
+    const a = operationLabels(schema, document, 'A');
+    expect(operationLabels(schema, document, 'A')).toBe(a);
+    expect(a).toEqual({ fields: ['game'], type: 'query' });
+    expect(operationLabels(schema, document, 'B')).toEqual({ fields: ['makeMove'], type: 'mutation' });
+    // A name the document does not define picks nothing, however often it is sent.
+    expect(operationLabels(schema, document, 'Made-up')).toEqual({ fields: ['other'], type: 'other' });
+    expect(operationLabels(schema, document, 'A')).toBe(a);
+    // Another schema labels the same document by its own fields.
+    const other = buildSchema('type Query { me: Int } type Mutation { makeMove(move: String!): Int }');
+    expect(operationLabels(other, document, 'A')).toEqual({ fields: ['other'], type: 'query' });
+  });
+
   it('are other for what the schema does not have, introspection, a missing fragment, or no operation', () => {
     expect(operationLabelsOfText(schema, '{ nope game(id: "1") }')).toEqual({
       fields: ['game', 'other'],
