@@ -72,8 +72,8 @@ export interface ServerOptions {
   /** The checkout whose dist/main.js runs (bench:events runs builds of other commits): this one unless said. */
   readonly root?: string;
   /**
-   * Run the server under valgrind's callgrind into this file, not instrumented until `countInstructions` turns it
-   * on (bench:api `--instructions`).
+   * Run the server under valgrind's callgrind into this file, counting nothing until `instructions.start()`
+   * (bench:api `--instructions`).
    */
   readonly callgrindFile?: string;
 }
