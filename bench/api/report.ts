@@ -323,16 +323,17 @@ function formatProfile(profile: ProfileSummary): string {
 
 export function formatReport(report: ApiBenchReport): string {
   const { settings, api, floor, comparison } = report;
+  const transport = settings.transport === 'ws' ? 'graphql-ws' : 'HTTP';
   const sections: string[] = [
     [
-      `Malice API benchmark (${settings.mode}, GraphQL over ${settings.transport === 'ws' ? 'graphql-ws' : 'HTTP'}${settings.watch ? ', every game watched' : ''}) — ${settings.clients} clients per side, ${formatNumber(settings.seconds, 1)} s measured per side in ${settings.rounds} alternating round(s), after ${formatNumber(settings.warmupSeconds, 1)} s warm-up per side`,
+      `Malice API benchmark (${settings.mode}, GraphQL over ${transport}${settings.watch ? ', every game watched' : ''}) — ${settings.clients} clients per side, ${formatNumber(settings.seconds, 1)} s measured per side in ${settings.rounds} alternating round(s), after ${formatNumber(settings.warmupSeconds, 1)} s warm-up per side`,
       formatEnvironment(report.environment),
       `code: ${report.revision}`,
       `load average after the run: ${formatNumber(report.loadAverageAfter, 2)}`,
       `Postgres ${report.postgres.version} (${report.postgres.source}), fsync ${report.postgres.fsync}, synchronous_commit ${report.postgres.synchronousCommit}`,
     ].join('\n'),
     [
-      'API: bot clients play classic games over GraphQL HTTP (node dist/main.js, NODE_ENV=production); each client plays both seats of its own game, one request at a time',
+      `API: bot clients play classic games over GraphQL ${transport} (node dist/main.js, NODE_ENV=production); each client plays both seats of its own game, one request at a time`,
       formatTable(TIMED_COLUMNS, [
         timedRow('makeMove (accepted)', api.moves),
         timedRow('game(id) at turn start', api.turnQueries),

@@ -364,6 +364,9 @@ describe('the comparison and the report', () => {
     expect(text).toContain('code: abc1234');
     expect(formatErrors({})).toBe('none');
     expect(text).not.toContain('Server instructions');
+    expect(text).toContain('API: bot clients play classic games over GraphQL HTTP (');
+    const overSockets = formatReport({ ...report, settings: { ...settings, transport: 'ws' } });
+    expect(overSockets).toContain('API: bot clients play classic games over GraphQL graphql-ws (');
     const counted = formatReport({
       ...report,
       instructions: { rounds: 2_468_000_000, idlePerSecond: 1_500_000, moves: 2_000, perMove: 1_234_000 },
