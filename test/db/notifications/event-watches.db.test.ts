@@ -225,6 +225,36 @@ describe('this version announces after the commit', () => {
     }
   });
 
+  // The triggers stay for copies of the older version, and must end at their setting's check for this version's
+  // connections: `NULL = 'app'` is NULL, and `NULL AND x` still asks x — a watch lookup per change (and for a
+  // player event an advisory lock too), for nobody, on every move.
+  it('the older copies’ triggers ask no watch for a change made without their setting', async () => {
+    const player = await newPlayer();
+    const game = await newGame(player);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL track_functions = 'pl'`);
+      await client.query(BUMP, [game]);
+      await client.query(EVENT, [player]);
+      await client.query(`INSERT INTO game_players (game_id, seat, player_id) VALUES ($1, 0, $2)`, [
+        game,
+        player,
+      ]);
+      const { rows } = await client.query<{ name: string; calls: string }>(
+        'SELECT funcname AS name, calls::text AS calls FROM pg_stat_xact_user_functions',
+      );
+      const calls = Object.fromEntries(rows.map((row) => [row.name, Number(row.calls)]));
+      // The three triggers ran …
+      expect(calls).toMatchObject({ games_announce: 1, announce_player_event: 1, announce_game_change: 1 });
+      // … and asked nothing.
+      expect([calls.game_watched ?? 0, calls.player_watched ?? 0]).toEqual([0, 0]);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('game_watched and player_watched say false for what no copy watches', async () => {
     const player = await newPlayer();
     const game = await newGame(player);
