@@ -284,7 +284,7 @@ function formatCpu(apiFigures: ApiFigures, floorFigures: FloorFigures): string {
 function formatStatements(side: string, profile: StatementProfile | null): string {
   if (profile === null) return `${side}: no statements counted`;
   return [
-    `${side}: ${formatNumber(profile.perMove, 2)} SQL statements and ${formatMs(profile.execMsPerMove)} of Postgres execution per move (pg_stat_statements)`,
+    `${side}: ${formatNumber(profile.perMove, 2)} SQL statements and ${formatMs(profile.execMsPerMove)} of Postgres execution per move (pg_stat_statements), ${formatNumber(profile.walBytesPerMove, 0)} bytes of write-ahead log`,
     formatTable(
       [
         { header: 'per move', align: 'right' },

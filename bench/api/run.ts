@@ -39,6 +39,7 @@ import {
   enableStatementStats,
   statementProfile,
   statementSnapshot,
+  walPosition,
 } from './statements';
 
 export interface BenchTarget {
@@ -127,31 +128,36 @@ export async function runApiBench(
       progress('pg_stat_statements is not preloaded: no statement counts');
     const apiStatements = new Map<string, StatementCounter>();
     const floorStatements = new Map<string, StatementCounter>();
+    const walBytes = { api: 0, floor: 0 };
     const measure = async (
       cpu: CpuTotals,
       statements: Map<string, StatementCounter>,
+      side: keyof typeof walBytes,
       work: () => Promise<void>,
     ): Promise<number> => {
       const statementsBefore: StatementSnapshot | null = statementStats
         ? await statementSnapshot(activePool)
         : null;
+      const walBefore = statementStats ? await walPosition(activePool) : 0;
       const before = cpuSnapshot(nowMs(), serverPid, postmasterPid);
       await work();
       const after = cpuSnapshot(nowMs(), serverPid, postmasterPid);
       accumulate(cpu, before, after);
-      if (statementsBefore !== null)
+      if (statementsBefore !== null) {
+        walBytes[side] += (await walPosition(activePool)) - walBefore;
         addDelta(statements, statementsBefore, await statementSnapshot(activePool));
+      }
       return after.atMs - before.atMs;
     };
     const apiRound = async (): Promise<void> => {
       const fromUs = monotonicUs();
       running.instructions?.start();
-      api.elapsedMs += await measure(apiCpu, apiStatements, () => playApi(roundMs, api));
+      api.elapsedMs += await measure(apiCpu, apiStatements, 'api', () => playApi(roundMs, api));
       running.instructions?.stop();
       apiWindows.push({ fromUs, toUs: monotonicUs() });
     };
     const floorRound = async (): Promise<void> => {
-      floor.elapsedMs += await measure(floorCpu, floorStatements, () => playFloor(roundMs, floor));
+      floor.elapsedMs += await measure(floorCpu, floorStatements, 'floor', () => playFloor(roundMs, floor));
     };
     for (let round = 0; round < settings.rounds; round++) {
       progress(`round ${round + 1} of ${settings.rounds}`);
@@ -222,8 +228,8 @@ export async function runApiBench(
       instructions,
       statements: statementStats
         ? {
-            api: statementProfile(apiStatements, api.moveMs.length),
-            floor: statementProfile(floorStatements, floor.transactionMs.length),
+            api: statementProfile(apiStatements, api.moveMs.length, walBytes.api),
+            floor: statementProfile(floorStatements, floor.transactionMs.length, walBytes.floor),
           }
         : null,
     };

@@ -26,6 +26,12 @@ export interface StatementProfile {
   readonly perMove: number;
   /** Server-side execution milliseconds per move, all statements. */
   readonly execMsPerMove: number;
+  /**
+   * Bytes of write-ahead log per move, from the log's insert position (cluster-wide: the bench's database is the
+   * only one written meanwhile). Index entries count here: an update that touches no indexed column (HOT) writes
+   * none.
+   */
+  readonly walBytesPerMove: number;
   readonly statements: readonly StatementShare[];
 }
 
@@ -38,6 +44,14 @@ export async function enableStatementStats(pool: Pool): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Where Postgres writes its next write-ahead log record, in bytes from the start. */
+export async function walPosition(pool: Pool): Promise<number> {
+  const result = await pool.query<{ at: string }>(
+    "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text AS at",
+  );
+  return Number(result.rows[0]?.at ?? 0);
 }
 
 export async function statementSnapshot(pool: Pool): Promise<StatementSnapshot> {
@@ -75,6 +89,7 @@ export function addDelta(
 export function statementProfile(
   totals: ReadonlyMap<string, StatementCounter>,
   moves: number,
+  walBytes: number,
   top = 12,
 ): StatementProfile | null {
   if (moves === 0 || totals.size === 0) return null;
@@ -87,6 +102,7 @@ export function statementProfile(
   return {
     perMove: calls / moves,
     execMsPerMove: ms / moves,
+    walBytesPerMove: walBytes / moves,
     statements: [...totals.entries()]
       .sort((a, b) => b[1].calls - a[1].calls)
       .slice(0, top)

@@ -234,7 +234,7 @@ describe('the figures', () => {
     expect(shareOf(missing)).toMatchObject({ server: null, other: null });
   });
 
-  it('counts SQL statements per move from pg_stat_statements snapshots', () => {
+  it('counts SQL statements and write-ahead log bytes per move from pg_stat_statements snapshots', () => {
     const into = new Map<string, StatementCounter>();
     addDelta(
       into,
@@ -244,12 +244,13 @@ describe('the figures', () => {
         ['UPDATE games', { calls: 20, totalMs: 10 }],
       ]),
     );
-    const profile = statementProfile(into, 20);
+    const profile = statementProfile(into, 20, 30_000);
     expect(profile?.perMove).toBe(2);
     expect(profile?.execMsPerMove).toBeCloseTo(0.6);
+    expect(profile?.walBytesPerMove).toBe(1500);
     expect(profile?.statements.map((statement) => statement.query)).toEqual(['BEGIN', 'UPDATE games']);
     expect(profile?.statements[1]?.meanMs).toBeCloseTo(0.5);
-    expect(statementProfile(into, 0)).toBeNull();
+    expect(statementProfile(into, 0, 0)).toBeNull();
   });
 
   it('attributes CPU profile samples to parts of the stack, inside the time windows only', () => {
