@@ -1,7 +1,7 @@
 /**
  * The archiver in the app (docs/operations.md#archive): every app copy runs one pass every ARCHIVE_INTERVAL_MS
- * over the games over for longer than ARCHIVE_AFTER_MINUTES (src/archive/archiver.ts). Each game archived or
- * refused is counted in malice_games_archived_total; a refusal is logged with its reason. Time comes from the
+ * over the games over for longer than ARCHIVE_AFTER_MINUTES (src/archive/archiver.ts). Each game archived, settled
+ * or refused is counted in malice_games_archived_total; a refusal is logged with its reason. Time comes from the
  * Clock, so tests drive it.
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
@@ -27,11 +27,23 @@ export class ArchiveWorker implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
   ) {
     this.archiver = new Archiver(repository, (gameId, outcome) => {
-      metrics.gameArchived(outcome.kind === 'archived' ? 'archived' : 'refused');
-      if (outcome.kind === 'refused') this.logger.warn(`game ${gameId} not archived: ${outcome.reason}`);
-      if (outcome.kind === 'archived') {
-        this.logger.debug(`game ${gameId} archived: ${outcome.events} events in ${outcome.bytes} bytes`);
+      switch (outcome.kind) {
+        case 'archived':
+          this.logger.debug(`game ${gameId} archived: ${outcome.events} events in ${outcome.bytes} bytes`);
+          break;
+        case 'settled':
+          break;
+        case 'refused':
+          this.logger.warn(`game ${gameId} not archived: ${outcome.reason}`);
+          break;
+        case 'skipped':
+          return;
+        default: {
+          const never: never = outcome;
+          return never;
+        }
       }
+      metrics.gameArchived(outcome.kind);
     });
     this.passes = new PeriodicPass('archive pass', this.logger, availability);
   }
@@ -51,9 +63,9 @@ export class ArchiveWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const now = at ?? this.clock.now();
       const cutoff = new Date(now.getTime() - this.config.archiveAfterMinutes * 60_000);
       const report = await this.archiver.pass(cutoff, now, () => this.passes.stopping);
-      if (report.archived + report.refused > 0) {
+      if (report.archived + report.settled + report.refused > 0) {
         this.logger.log(
-          `archive pass: archived ${report.archived} finished games, ${report.refused} left as rows`,
+          `archive pass: archived ${report.archived} finished games, settled ${report.settled} over before their first move, ${report.refused} left as rows`,
         );
       }
       return report;

@@ -26,14 +26,17 @@ export interface ReplayedEnd {
 export const ARCHIVES_MIGRATION = '20261202120000_game_archives';
 
 /**
- * The next games over before `cutoff` whose log is still rows, after `cursor`, oldest end first — none while the
+ * The next games over before `cutoff` not archived or settled yet, after `cursor`, oldest end first — those over
+ * before their first move too (their log is empty: the archiver settles them). The list names no column a move
+ * within a turn changes, so such a move is a heap-only update of the row (migration
+ * 20261213090000_games_moves_heap_only). None while the
  * cutoff is before the archives migration was applied: during a rolling upgrade from a version that reads no
  * archive, its copies keep serving for a while beside the new ones, and a game they read must still have its rows
  * (docs/deploy.md, rolling upgrades). So archiving starts ARCHIVE_AFTER_MINUTES after the upgrade began.
  */
 const DUE = `
   SELECT id, finished_at FROM games
-   WHERE archived_at IS NULL AND status IN ('FINISHED', 'ABORTED') AND version > 0
+   WHERE archived_at IS NULL AND status IN ('FINISHED', 'ABORTED')
      AND finished_at < $1 AND (finished_at, id) > ($2::timestamptz, $3::uuid)
      AND $1 >= (SELECT applied_at FROM _migrations WHERE name = '${ARCHIVES_MIGRATION}')
    ORDER BY finished_at, id
@@ -64,6 +67,18 @@ export class ArchiveRepository {
       seats: await readStoredSeats(this.db, gameId),
       events: await readLog(this.db, gameId),
     };
+  }
+
+  /**
+   * Marks a game over before its first move as settled (settle_empty_log): nothing to archive, and no pass looks at
+   * it again. True: settled now; false: it already was. Raises for a game that is not over or has a log.
+   */
+  async settleEmptyLog(gameId: string, at: Date): Promise<boolean> {
+    const { rows } = await this.db.query<{ settled: boolean }>(
+      'SELECT settle_empty_log($1::uuid, $2::timestamptz) AS settled',
+      [gameId, at],
+    );
+    return rows[0]?.settled === true;
   }
 
   /**

@@ -37,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const now = new Date();
     const report = await archiver.pass(new Date(now.getTime() - afterMinutes * 60_000), now);
     console.log(
-      `archived ${report.archived} games over for ${afterMinutes} minutes or more; ${report.refused} left as rows`,
+      `archived ${report.archived} games over for ${afterMinutes} minutes or more, settled ${report.settled} over before their first move; ${report.refused} left as rows`,
     );
     return report.refused > 0 ? 1 : 0;
   } finally {

@@ -119,7 +119,7 @@ export class AppMetrics {
     });
     this.archived = new Counter({
       name: `${METRICS_PREFIX}games_archived_total`,
-      help: 'Finished games the archiver of this copy looked at: archived (log moved into its archive), or refused (kept as rows: see the log line).',
+      help: 'Finished games the archiver of this copy looked at: archived (log moved into its archive), settled (over before its first move: nothing to archive), or refused (kept as rows: see the log line).',
       labelNames: ['outcome'],
       registers,
     });
@@ -308,8 +308,8 @@ export class AppMetrics {
     }
   }
 
-  /** A game the archiver archived or refused to (src/archive/archive-worker.ts). */
-  gameArchived(outcome: 'archived' | 'refused'): void {
+  /** A game the archiver archived, settled (its log is empty) or refused to (src/archive/archive-worker.ts). */
+  gameArchived(outcome: 'archived' | 'settled' | 'refused'): void {
     this.archived.inc({ outcome });
   }
 

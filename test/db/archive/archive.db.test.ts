@@ -7,8 +7,9 @@
  * history, positions, verifyGame, the exports, a retry of the finishing move and a reused id, and
  * check:projections. Every answer is the same, byte for byte, the rows are gone and one archive and one audit row
  * per game are written. The archiver waits ARCHIVE_AFTER_MINUTES, leaves running games alone and archives each
- * game once even when two calls race. The guard still refuses every other way an event could leave the log, and
- * archive_game refuses an archive that does not match the rows (and then changes nothing).
+ * game once even when two calls race. Games over before their first move (an empty log) are settled instead: no
+ * archive, and no later pass looks at them. The guard still refuses every other way an event could leave the log,
+ * and archive_game refuses an archive that does not match the rows (and then changes nothing).
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -57,6 +58,8 @@ const finished: {
   lastMove?: { move: string; version: number; clientMoveId: string; seat: number };
 }[] = [];
 let running: string;
+/** Games over before their first move: a challenge-free game called off while it waited, and one after its deal. */
+const empty: string[] = [];
 
 beforeAll(async () => {
   app = await startAppInProcess({ env: ENV });
@@ -186,16 +189,30 @@ describe('archived move logs', () => {
     await joinGame(app, tokens[1]!, game.id);
     await playGame(app, tokens, game.id, { maxVersion: 6 });
     running = game.id;
+    // Over before their first move: called off while waiting for a player, and once dealt (unrated).
+    const waiting = await createGame(app, tokens[0]!, { preset: 'CLASSIC' });
+    const dealt = await createGame(app, tokens[0]!, { preset: 'CLASSIC' });
+    await joinGame(app, tokens[1]!, dealt.id);
+    for (const id of [waiting.id, dealt.id]) {
+      const aborted = await app.gql<{ abortGame: { status: string } }>(
+        tokens[0]!,
+        'mutation($g: ID!) { abortGame(gameId: $g) { status } }',
+        { g: id },
+      );
+      expect(dataOf(aborted).abortGame.status).toBe('ABORTED');
+      empty.push(id);
+    }
 
     before = new Map();
     for (const { id } of finished) before.set(id, await observe(id));
+    for (const id of empty) before.set(id, await readGame(app, null, id, true));
     before.set('ndjson', await text('/api/players/archive-ann/games.ndjson'));
   }, 120_000);
 
   it('waits ARCHIVE_AFTER_MINUTES after a game is over', async () => {
     const worker = app.get(ArchiveWorker);
     const soon = new Date(app.clock().now().getTime() + 30 * MINUTE_MS);
-    expect(await worker.pass(soon)).toEqual({ archived: 0, refused: 0 });
+    expect(await worker.pass(soon)).toEqual({ archived: 0, settled: 0, refused: 0 });
     for (const { id } of finished) expect((await stored(id)).archives).toBe(0);
   });
 
@@ -213,7 +230,7 @@ describe('archived move logs', () => {
       new Date(later.getTime() - 30 * MINUTE_MS),
     ]);
     try {
-      expect(await app.get(ArchiveWorker).pass(later)).toEqual({ archived: 0, refused: 0 });
+      expect(await app.get(ArchiveWorker).pass(later)).toEqual({ archived: 0, settled: 0, refused: 0 });
     } finally {
       await sql(app.databaseUrl, 'UPDATE _migrations SET applied_at = $2 WHERE name = $1', [
         ARCHIVES_MIGRATION,
@@ -225,8 +242,20 @@ describe('archived move logs', () => {
   it('moves each finished log into one archive row with its audit row; the running game keeps its rows', async () => {
     app.clock().advance(61 * MINUTE_MS);
     const runningBefore = await stored(running);
-    expect(await app.get(ArchiveWorker).pass()).toEqual({ archived: finished.length, refused: 0 });
+    expect(await app.get(ArchiveWorker).pass()).toEqual({
+      archived: finished.length,
+      settled: empty.length,
+      refused: 0,
+    });
     for (const { id } of finished) expect(await stored(id)).toEqual({ events: 0, archives: 1, audits: 1 });
+    // Settled: marked, with nothing written anywhere else.
+    for (const id of empty) expect(await stored(id)).toEqual({ events: 0, archives: 0, audits: 0 });
+    const marks = await sql<{ settled: boolean }>(
+      app.databaseUrl,
+      'SELECT archived_at IS NOT NULL AS settled FROM games WHERE id = ANY($1::uuid[])',
+      [empty],
+    );
+    expect(marks).toEqual(empty.map(() => ({ settled: true })));
     expect(await stored(running)).toEqual(runningBefore);
     const audits = await sql<{
       rows_bytes: string;
@@ -245,16 +274,18 @@ describe('archived move logs', () => {
       );
       expect(audit.by_role).toBe('postgres');
     }
-    // A second pass finds nothing left to do.
-    expect(await app.get(ArchiveWorker).pass()).toEqual({ archived: 0, refused: 0 });
+    // A second pass finds nothing left to do: not even the settled games are looked at again.
+    expect(await app.get(ArchiveWorker).pass()).toEqual({ archived: 0, settled: 0, refused: 0 });
     const metrics = await (
       await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     ).text();
     expect(metrics).toContain(`malice_games_archived_total{outcome="archived"} ${finished.length}`);
+    expect(metrics).toContain(`malice_games_archived_total{outcome="settled"} ${empty.length}`);
   });
 
   it('answers every read of an archived game exactly as before', async () => {
     for (const { id } of finished) expect(await observe(id)).toEqual(before.get(id));
+    for (const id of empty) expect(await readGame(app, null, id, true)).toEqual(before.get(id));
     expect(await text('/api/players/archive-ann/games.ndjson')).toBe(before.get('ndjson'));
     expect(await checkProjections(app.databaseUrl, false, () => undefined)).toEqual([]);
   });
@@ -300,6 +331,14 @@ describe('archived move logs', () => {
           [running],
         ),
       ).toMatch(/is ACTIVE, not over/);
+      // Settling is for an empty log of a game that is over, only.
+      expect(await refused('SELECT settle_empty_log($1, now())', [running])).toMatch(/is ACTIVE, not over/);
+      const withLog = await createGame(app, tokens[0]!, { preset: 'CLASSIC' });
+      await joinGame(app, tokens[1]!, withLog.id);
+      await playGame(app, tokens, withLog.id, { maxVersion: 2 });
+      const over = await resign(app, tokens[0]!, withLog.id);
+      expect(await refused('SELECT settle_empty_log($1, now())', [withLog.id])).toMatch(/has a log/);
+      expect(await stored(withLog.id)).toEqual({ events: over.version, archives: 0, audits: 0 });
     } finally {
       await client.end();
     }

@@ -168,7 +168,8 @@ beforeAll(async () => {
   const archived = run(ARCHIVE, ['--after-minutes', '0'], source.databaseUrl);
   expect(archived).toEqual({
     status: 0,
-    stdout: 'archived 1 games over for 0 minutes or more; 0 left as rows\n',
+    stdout:
+      'archived 1 games over for 0 minutes or more, settled 0 over before their first move; 0 left as rows\n',
     stderr: '',
   });
   expect(await sql(source.databaseUrl, 'SELECT game_id FROM game_archives')).toEqual([{ game_id: played }]);

@@ -101,11 +101,13 @@ const OWNERS: Readonly<Record<string, string>> = {
 /**
  * What a database function writes beyond its caller's own tables, by design: `archive_game` (called only by the
  * archive module) sets the game's `archived_at` and deletes its log rows in the statement that writes the archive,
- * the one delete the log's trigger allows (docs/architecture.md, "Archived move logs").
+ * the one delete the log's trigger allows (docs/architecture.md, "Archived move logs"); `settle_empty_log` sets
+ * `archived_at` of a game over before its first move, which has no log to archive.
  */
 const SANCTIONED: readonly { readonly fn: string; readonly table: string }[] = [
   { fn: 'archive_game', table: 'games' },
   { fn: 'archive_game', table: 'game_events' },
+  { fn: 'settle_empty_log', table: 'games' },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
