@@ -1,7 +1,7 @@
 /**
  * The command line of `npm run bench:api [-- --clients N] [-- --seconds S] [-- --quick] [-- --json]
  * [-- --rounds R] [-- --cpu-prof DIR] [-- --pg-stats] [-- --transport http|ws] [-- --watch] [-- --server DIR]
- * [-- --instructions]`,
+ * [-- --instructions] [-- --copies N]`,
  * and the settings it turns into.
  */
 
@@ -46,6 +46,12 @@ export interface ApiBenchSettings {
    * so this run's times, rates and CPU shares say nothing of the server. Absent (not false) unless asked.
    */
   readonly instructions?: true;
+  /**
+   * Server copies on the one database, each its own process (as behind the project's nginx), the bot clients spread
+   * over them in turn; the server CPU figures are the copies' sum. Absent (not 1) unless asked, so that settings of
+   * before compare equal. Neither a CPU profile nor an instruction count is taken of several copies.
+   */
+  readonly copies?: number;
 }
 
 export const FULL_SETTINGS: ApiBenchSettings = {
@@ -73,7 +79,7 @@ export const QUICK_SETTINGS: ApiBenchSettings = {
 };
 
 export const USAGE =
-  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws] [--watch] [--server DIR] [--instructions]';
+  'usage: bench:api [--clients N] [--seconds S] [--rounds R] [--warmup S] [--quick] [--json] [--cpu-prof DIR] [--pg-stats] [--transport http|ws] [--watch] [--server DIR] [--instructions] [--copies N]';
 
 /** The settings for `argv` (the arguments after the script name), or what is wrong with them. */
 export function parseArguments(argv: readonly string[]): ApiBenchSettings | { readonly error: string } {
@@ -104,6 +110,7 @@ export function parseArguments(argv: readonly string[]): ApiBenchSettings | { re
       '--cpu-prof',
       '--transport',
       '--server',
+      '--copies',
     ];
     if (!needsValue.includes(argument)) return { error: `unknown argument ${argument}; ${USAGE}` };
     if (value === undefined || value.startsWith('--'))
@@ -124,6 +131,12 @@ export function parseArguments(argv: readonly string[]): ApiBenchSettings | { re
       continue;
     }
     const number = Number(value);
+    if (argument === '--copies') {
+      if (!Number.isInteger(number) || number < 1 || number > 8)
+        return { error: `--copies must be a whole number from 1 to 8 (got ${value})` };
+      settings = { ...settings, copies: number };
+      continue;
+    }
     custom = true;
     switch (argument) {
       case '--clients':
@@ -148,5 +161,9 @@ export function parseArguments(argv: readonly string[]): ApiBenchSettings | { re
         break;
     }
   }
+  if ((settings.copies ?? 1) > 1 && (settings.cpuProfileDir !== null || settings.instructions))
+    return {
+      error: `--copies takes neither --cpu-prof nor --instructions (they follow one server); ${USAGE}`,
+    };
   return custom ? { ...settings, mode: 'custom' } : settings;
 }

@@ -95,13 +95,23 @@ function readMachineBusyMs(): number | null {
   }
 }
 
-export function cpuSnapshot(atMs: number, serverPid: number | null, postgresPid: number | null): CpuSnapshot {
+/** `server`: the server's process, or its copies' (their CPU summed); null when there is none to follow. */
+export function cpuSnapshot(
+  atMs: number,
+  server: number | readonly number[] | null,
+  postgresPid: number | null,
+): CpuSnapshot {
   const usage = process.cpuUsage();
+  const serverPids = server === null ? [] : typeof server === 'number' ? [server] : server;
+  const serverTimes = serverPids.map((pid) => readProcessMs(pid));
 
   return {
     atMs,
     benchMs: (usage.user + usage.system) / 1000,
-    serverMs: serverPid === null ? null : readProcessMs(serverPid),
+    serverMs:
+      serverTimes.length === 0 || serverTimes.some((ms) => ms === null)
+        ? null
+        : serverTimes.reduce<number>((sum, ms) => sum + (ms ?? 0), 0),
     postgresMs: postgresPid === null ? null : readTreeMs(postgresPid),
     machineBusyMs: readMachineBusyMs(),
   };

@@ -326,7 +326,7 @@ export function formatReport(report: ApiBenchReport): string {
   const transport = settings.transport === 'ws' ? 'graphql-ws' : 'HTTP';
   const sections: string[] = [
     [
-      `Malice API benchmark (${settings.mode}, GraphQL over ${transport}${settings.watch ? ', every game watched' : ''}) — ${settings.clients} clients per side, ${formatNumber(settings.seconds, 1)} s measured per side in ${settings.rounds} alternating round(s), after ${formatNumber(settings.warmupSeconds, 1)} s warm-up per side`,
+      `Malice API benchmark (${settings.mode}, GraphQL over ${transport}${settings.watch ? ', every game watched' : ''}${(settings.copies ?? 1) > 1 ? `, ${settings.copies} server copies` : ''}) — ${settings.clients} clients per side, ${formatNumber(settings.seconds, 1)} s measured per side in ${settings.rounds} alternating round(s), after ${formatNumber(settings.warmupSeconds, 1)} s warm-up per side`,
       formatEnvironment(report.environment),
       `code: ${report.revision}`,
       `load average after the run: ${formatNumber(report.loadAverageAfter, 2)}`,

@@ -65,7 +65,9 @@ export async function runApiBench(
   await withClient(target.adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = databaseUrl(target.adminUrl, name);
   let server: RunningServer | null = null;
-  let http: GraphQLTransport | null = null;
+  /** Every copy started (the first is `server`), and a transport to each. */
+  const servers: RunningServer[] = [];
+  const transports: GraphQLTransport[] = [];
   let pool: Pool | null = null;
   const bots: BotClient[] = [];
   try {
@@ -80,10 +82,25 @@ export async function runApiBench(
       // Under valgrind the server starts tens of times slower.
       ...(callgrindFile === undefined ? {} : { callgrindFile, startTimeoutMs: 600_000, env: WORKERS_OFF }),
     });
-    http =
-      settings.transport === 'ws'
-        ? new GraphQLSocketClient(server.graphqlUrl)
-        : new GraphQLHttpClient(server.graphqlUrl, settings.clients);
+    servers.push(server);
+    // More copies on the same database, started one after the other (the first has migrated it).
+    while (servers.length < (settings.copies ?? 1)) {
+      progress(`starting server copy ${servers.length + 1}`);
+      servers.push(
+        await startServer({
+          databaseUrl: url,
+          cpuProfileDir: null,
+          ...(settings.server === undefined ? {} : { root: settings.server }),
+        }),
+      );
+    }
+    for (const copy of servers) {
+      transports.push(
+        settings.transport === 'ws'
+          ? new GraphQLSocketClient(copy.graphqlUrl)
+          : new GraphQLHttpClient(copy.graphqlUrl, Math.ceil(settings.clients / servers.length)),
+      );
+    }
     pool = new Pool({ connectionString: url, max: settings.clients });
     // An idle connection cut by the server (a shutdown elsewhere) must fail the run's next query, not crash it.
     pool.on('error', (error) => progress(`floor pool: ${error.message}`));
@@ -97,9 +114,15 @@ export async function runApiBench(
       `registering ${settings.clients * 2} bot accounts${settings.watch ? ', each game watched' : ''}`,
     );
     const watchTotals = emptyWatchTotals();
-    const watch = settings.watch ? { graphqlUrl: server.graphqlUrl, totals: watchTotals } : null;
-    for (let index = 0; index < settings.clients; index++)
-      bots.push(await BotClient.create(http, index, tag, watch));
+    // Bot i plays through copy i mod copies; its games are watched on the next copy, so that with several the
+    // pushes cross between copies.
+    const copyOf = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
+    for (let index = 0; index < settings.clients; index++) {
+      const watch = settings.watch
+        ? { graphqlUrl: copyOf(servers, index + 1).graphqlUrl, totals: watchTotals }
+        : null;
+      bots.push(await BotClient.create(copyOf(transports, index), index, tag, watch));
+    }
     const floors = await Promise.all(bots.map((_, index) => FloorClient.create(activePool, index)));
 
     const playApi = (ms: number, recorder: ApiRecorder): Promise<void> => {
@@ -122,7 +145,7 @@ export async function runApiBench(
     const apiWindows: TimeWindow[] = [];
     const roundMs = (settings.seconds * 1000) / settings.rounds;
     const running = server;
-    const serverPid = server.pid;
+    const serverPids = servers.map((copy) => copy.pid);
     const statementStats = settings.pgStats && (await enableStatementStats(activePool));
     if (settings.pgStats && !statementStats)
       progress('pg_stat_statements is not preloaded: no statement counts');
@@ -139,9 +162,9 @@ export async function runApiBench(
         ? await statementSnapshot(activePool)
         : null;
       const walBefore = statementStats ? await walPosition(activePool) : 0;
-      const before = cpuSnapshot(nowMs(), serverPid, postmasterPid);
+      const before = cpuSnapshot(nowMs(), serverPids, postmasterPid);
       await work();
-      const after = cpuSnapshot(nowMs(), serverPid, postmasterPid);
+      const after = cpuSnapshot(nowMs(), serverPids, postmasterPid);
       accumulate(cpu, before, after);
       if (statementsBefore !== null) {
         walBytes[side] += (await walPosition(activePool)) - walBefore;
@@ -184,7 +207,7 @@ export async function runApiBench(
 
     await Promise.all(bots.map((bot) => bot.stopWatching()));
     const logCheck = await checkLog(activePool, bots);
-    await server.stop();
+    await Promise.all(servers.map((copy) => copy.stop()));
     const profile =
       settings.cpuProfileDir === null ? null : summarizeServerProfile(settings.cpuProfileDir, apiWindows);
     const instructions = callgrindFile === undefined ? null : instructionFigures(callgrindFile, api, idleMs);
@@ -235,9 +258,9 @@ export async function runApiBench(
     };
   } finally {
     for (const bot of bots) bot.watcher?.close();
-    http?.close();
+    for (const transport of transports) transport.close();
     await pool?.end().catch(() => undefined);
-    await server?.stop().catch(() => undefined);
+    await Promise.all(servers.map((copy) => copy.stop().catch(() => undefined)));
     await withClient(target.adminUrl, (client) =>
       client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     ).catch((error: unknown) => progress(`could not drop database ${name}: ${String(error)}`));

@@ -148,6 +148,8 @@ describe('the command line', () => {
     expect(parseArguments(['--server', '/tmp/before'])).toEqual({ ...FULL_SETTINGS, server: '/tmp/before' });
     // Counting instructions changes what is reported, not the run's figures.
     expect(parseArguments(['--instructions'])).toEqual({ ...FULL_SETTINGS, instructions: true });
+    // Server copies share the clients: the figures are the same kind, so still the full run.
+    expect(parseArguments(['--copies', '2'])).toEqual({ ...FULL_SETTINGS, copies: 2 });
   });
 
   it('refuses unknown arguments and bad values with a message', () => {
@@ -162,6 +164,10 @@ describe('the command line', () => {
       ['--clients', '--json'],
       ['--transport', 'smoke-signals'],
       ['--server'],
+      ['--copies', '0'],
+      ['--copies', '1.5'],
+      ['--copies', '2', '--cpu-prof', '/tmp/p'],
+      ['--copies', '2', '--instructions'],
     ]) {
       const parsed = parseArguments(argv);
       expect(parsed).toHaveProperty('error');
@@ -425,5 +431,32 @@ describe('a short run end to end', () => {
     expect(report.goals).toHaveLength(2);
     expect(report.comparison.throughputPercent).not.toBeNull();
     expect(formatReport(report)).toContain('makeMove (accepted)');
+  }, 90_000);
+
+  it('spreads the bots over two server copies, each game watched on the other copy, the CPU of both counted', async () => {
+    const adminUrl = process.env.MALICE_TEST_ADMIN_URL;
+    if (adminUrl === undefined) throw new Error('MALICE_TEST_ADMIN_URL is unset: run through jest');
+    const settings: ApiBenchSettings = {
+      ...QUICK_SETTINGS,
+      clients: 2,
+      seconds: 2,
+      rounds: 1,
+      warmupSeconds: 0.5,
+      mode: 'custom',
+      copies: 2,
+      watch: true,
+    };
+    const report = await runApiBench(settings, {
+      adminUrl,
+      source: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
+    });
+    expect(report.api.moves.count).toBeGreaterThan(0);
+    expect(report.api.errors).toEqual({});
+    expect(report.logCheck.ok).toBe(true);
+    // Every change a bot made through one copy reached its watcher on the other one.
+    expect(report.api.pushes?.ok).toBe(true);
+    expect(report.api.pushes?.totals.pushes).toBeGreaterThan(0);
+    expect(report.api.cpu.server).not.toBeNull();
+    expect(formatReport(report)).toContain('2 server copies');
   }, 90_000);
 });
