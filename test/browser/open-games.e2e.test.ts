@@ -188,7 +188,44 @@ describe('an open game of three', () => {
     await cid.waitForURL(`**/games/${gameId}`);
     await cid.getByTestId('join-game').waitFor();
     expect(await cid.getByTestId('seed-commitment').textContent()).toBe(commitment);
+    const dealKey = JSON.stringify(`malice.deal.${gameId}`);
+    const keptDeal = async (page: Page): Promise<unknown> =>
+      JSON.parse((await page.evaluate<string | null>(`localStorage.getItem(${dealKey})`)) ?? 'null');
+    // The page keeps its seed with the commitment before its join goes out (docs/web.md "Verify"), and puts back
+    // what it kept before when the server refuses it: here a refusal answered in the server's place.
+    await cid.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName !== 'TableJoin') return route.continue();
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          errors: [{ message: 'every seat of this game is taken', extensions: { code: 'GAME_NOT_ACTIVE' } }],
+          data: null,
+        }),
+      });
+    });
     await cid.getByTestId('join-game').click();
+    await cid.getByTestId('error-text').waitFor();
+    expect(await keptDeal(cid)).toBeNull();
+    await cid.unrouteAll({ behavior: 'ignoreErrors' });
+    // Now held until the page's storage is read: the seed is kept already, before any answer.
+    let release: () => void = () => undefined;
+    const releasing = new Promise<void>((resolve) => (release = resolve));
+    const sent: { clientSeed?: string }[] = [];
+    await cid.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as {
+        operationName?: string;
+        variables?: { clientSeed?: string };
+      } | null;
+      if (body?.operationName !== 'TableJoin') return route.continue();
+      sent.push(body.variables ?? {});
+      await releasing;
+      await route.continue();
+    });
+    await cid.getByTestId('join-game').click();
+    await until('the join is held', () => sent.length === 1);
+    expect(await keptDeal(cid)).toEqual({ commitment, clientSeed: sent[0]!.clientSeed });
+    release();
 
     for (const who of EVERYONE) {
       await pages[who].locator('[data-testid="table"][data-status="ACTIVE"]').waitFor();
@@ -203,17 +240,12 @@ describe('an open game of three', () => {
       expect(seatOf(game, NAMES[who]).clientSeedSource).toBe('GIVEN_AFTER_COMMITMENT');
     }
     expect(new Set(game.players.map((seat) => seat.clientSeed)).size).toBe(3);
+    await cid.unrouteAll({ behavior: 'ignoreErrors' });
     // Each page kept, for Verify, the commitment it showed and the seed it sent (docs/web.md "Verify"): the new-game
-    // page for Ann, the waiting room's Join for Bea and Cid.
+    // page for Ann, the waiting room's Join for Bea and Cid — before sending, so whether the answer or the push that
+    // shows the table dealt came first.
     for (const who of EVERYONE) {
-      const key = JSON.stringify(`malice.deal.${gameId}`);
-      // Kept when the page handles its request's answer, and the push that shows the table dealt may come first
-      // (seen once in CI): waited for, briefly.
-      await pages[who].waitForFunction(`localStorage.getItem(${key}) !== null`, undefined, {
-        timeout: 10_000,
-      });
-      const kept = await pages[who].evaluate<string | null>(`localStorage.getItem(${key})`);
-      expect(JSON.parse(kept ?? 'null')).toEqual({
+      expect(await keptDeal(pages[who])).toEqual({
         commitment: game.seedCommitment,
         clientSeed: seatOf(game, NAMES[who]).clientSeed,
       });

@@ -37,6 +37,40 @@ export function rememberDeal(gameId: string, seen: SeenDeal): void {
   }
 }
 
+/**
+ * Sends a request that hands the server this page's seed for `gameId`, keeping what the page showed of the deal
+ * (`commitment`, and the seed) before it goes out: kept whatever comes first — the request's answer, or the push that
+ * shows the table dealt — and even when the page is closed before the answer. When the request fails, what was
+ * kept before is put back: a seed the server did not take must not be compared with the export (Verify would
+ * report a fair deal as changed).
+ */
+export async function sendKeepingDeal<T>(
+  gameId: string,
+  commitment: string | null,
+  clientSeed: string,
+  send: () => Promise<T>,
+): Promise<T> {
+  const key = SEEN_PREFIX + gameId;
+  let before: string | null = null;
+  try {
+    before = localStorage.getItem(key);
+  } catch {
+    // A forbidden storage keeps nothing below either.
+  }
+  rememberDeal(gameId, { commitment, clientSeed });
+  try {
+    return await send();
+  } catch (failure) {
+    try {
+      if (before === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, before);
+    } catch {
+      // As above.
+    }
+    throw failure;
+  }
+}
+
 /** What this browser saw of `gameId`'s deal, or null when it started none of it (another browser, cleared). */
 export function rememberedDeal(gameId: string): SeenDeal | null {
   const raw = localStorage.getItem(SEEN_PREFIX + gameId);

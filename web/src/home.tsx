@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, asFailure, request, subscribe, watchSocket } from './api';
-import { newClientSeed, rememberDeal } from './client-seed';
+import { newClientSeed, sendKeepingDeal } from './client-seed';
 import { ErrorBox } from './error-box';
 import type {
   AcceptInvitationMutation,
@@ -217,8 +217,8 @@ function InvitationRow({
     const clientSeed = newClientSeed();
     const sent =
       operation === 'AcceptInvitation'
-        ? request(HOME, operation, { id: invitation.id, clientSeed }).then(() =>
-            rememberDeal(invitation.id, { commitment: invitation.game.seedCommitment, clientSeed }),
+        ? sendKeepingDeal(invitation.id, invitation.game.seedCommitment, clientSeed, () =>
+            request(HOME, operation, { id: invitation.id, clientSeed }),
           )
         : request(HOME, operation, { id: invitation.id });
     sent

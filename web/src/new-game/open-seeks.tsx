@@ -9,7 +9,7 @@ import { ErrorBox } from '../error-box';
 import type { NewGameSeekRowFragment } from '../generated/graphql';
 import { formatDateTime } from '../i18n';
 import { strings as shared } from '../strings';
-import { newClientSeed, rememberDeal } from '../client-seed';
+import { newClientSeed, sendKeepingDeal } from '../client-seed';
 import type { Started } from './start-game';
 import NEW_GAME from './new-game.graphql?raw';
 import { strings } from './strings';
@@ -35,9 +35,10 @@ export function OpenSeeks({ onJoined }: { onJoined: (started: Started) => void }
     setError(null);
     try {
       const clientSeed = newClientSeed();
-      const data = await request(NEW_GAME, 'NewGameJoinSeek', { gameId: seek.id, clientSeed });
       // The commitment is the one this list showed before the seed was sent.
-      rememberDeal(data.joinGame.id, { commitment: seek.game.seedCommitment, clientSeed });
+      const data = await sendKeepingDeal(seek.id, seek.game.seedCommitment, clientSeed, () =>
+        request(NEW_GAME, 'NewGameJoinSeek', { gameId: seek.id, clientSeed }),
+      );
       onJoined({ game: data.joinGame, clientSeed, seedNote: 'after' });
     } catch (failure) {
       setError(asFailure(failure));

@@ -15,8 +15,8 @@
  *   each who joins sends their own seed with `joinGame` (web/src/table/game-page.tsx).
  * - A deal the creator fixes with a seed takes no client seed at all.
  *
- * Each seed the server took is kept with the commitment shown before it (../client-seed.ts `rememberDeal`), for
- * Verify to compare with the export.
+ * Each seed is kept with the commitment shown before it (../client-seed.ts `sendKeepingDeal`: before it is sent,
+ * and put back if the server refuses it), for Verify to compare with the export.
  */
 import { request } from '../api';
 import type {
@@ -43,7 +43,7 @@ import type {
   RuleOptionsInput,
   SeekRatingRangeInput,
 } from '../generated/graphql';
-import { newClientSeed, rememberDeal } from '../client-seed';
+import { newClientSeed, rememberDeal, sendKeepingDeal } from '../client-seed';
 import type { OpponentKind } from './choices';
 import NEW_GAME from './new-game.graphql?raw';
 
@@ -89,13 +89,11 @@ export interface GameChoice {
 async function giveSeedAfterCommitment(game: NewGameCreatedFragment): Promise<Started> {
   if (game.status !== 'WAITING') return { game, clientSeed: null, seedNote: 'none' };
   const clientSeed = newClientSeed();
-  // The answer is the game as the seed left it: dealt, when the seed was what a held bot game waited for.
-  const { setClientSeed: seeded } = await request(NEW_GAME, 'NewGameSetClientSeed', {
-    gameId: game.id,
-    clientSeed,
-  });
-  // Kept once the server took it: the commitment is the one this page showed before it sent the seed.
-  rememberDeal(game.id, { commitment: game.seedCommitment, clientSeed });
+  // The answer is the game as the seed left it: dealt, when the seed was what a held bot game waited for. Kept with
+  // the commitment this page showed before it sent the seed.
+  const { setClientSeed: seeded } = await sendKeepingDeal(game.id, game.seedCommitment, clientSeed, () =>
+    request(NEW_GAME, 'NewGameSetClientSeed', { gameId: game.id, clientSeed }),
+  );
   return { game: seeded, clientSeed, seedNote: 'after' };
 }
 
@@ -112,7 +110,8 @@ async function seek(choice: GameChoice): Promise<Started> {
   });
   // WAITING: the seek is ours, opened with the seed before its commitment existed. Otherwise we joined theirs.
   if (game.status === 'WAITING') return giveSeedAfterCommitment(game);
-  // Joined at once: the page saw the commitment only in the answer, so only the seed is kept.
+  // Joined at once: the page saw the commitment only in the answer, so only the seed is kept — once the answer
+  // names the game, which the page could not know before.
   rememberDeal(game.id, { commitment: null, clientSeed });
   return { game, clientSeed, seedNote: 'after' };
 }

@@ -13,7 +13,7 @@ import { Board, type BoardHighlight, type BoardPlay } from '../board/board';
 import { strings as boardStrings } from '../board/strings';
 import { cardName } from '../cards/card';
 import { isRank, plainCard, type Rank } from '../cards/notation';
-import { newClientSeed, rememberDeal } from '../client-seed';
+import { newClientSeed, sendKeepingDeal } from '../client-seed';
 import { ErrorBox } from '../error-box';
 import { formatDateTime } from '../i18n';
 import { lazyPage } from '../lazy-page';
@@ -135,11 +135,10 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
   const deal = (): void => {
     setDealing(true);
     const clientSeed = newClientSeed();
-    request(TABLE, 'TableDeal', { gameId: game.id, clientSeed })
-      .then((data) => {
-        rememberDeal(game.id, { commitment: game.seedCommitment, clientSeed });
-        onGame(data.setClientSeed);
-      })
+    sendKeepingDeal(game.id, game.seedCommitment, clientSeed, () =>
+      request(TABLE, 'TableDeal', { gameId: game.id, clientSeed }),
+    )
+      .then((data) => onGame(data.setClientSeed))
       .catch((error: unknown) => setFailure(asFailure(error)))
       .finally(() => setDealing(false));
   };
@@ -150,12 +149,11 @@ function WaitingRoom({ game, onGame }: { game: TableGame; onGame: (game: TableGa
     setFailure(null);
     // Drawn now, after the commitment this page shows: GIVEN_AFTER_COMMITMENT (docs/api/games-and-moves.md#joingame).
     const clientSeed = newClientSeed();
-    request(TABLE, 'TableJoin', { gameId: game.id, clientSeed })
-      .then((data) => {
-        // Kept for Verify: the commitment shown above the button, and the seed sent (client-seed.ts).
-        rememberDeal(game.id, { commitment: game.seedCommitment, clientSeed });
-        onGame(data.joinGame);
-      })
+    // Kept for Verify: the commitment shown above the button, and the seed sent (client-seed.ts).
+    sendKeepingDeal(game.id, game.seedCommitment, clientSeed, () =>
+      request(TABLE, 'TableJoin', { gameId: game.id, clientSeed }),
+    )
+      .then((data) => onGame(data.joinGame))
       .catch((error: unknown) => setFailure(asFailure(error)))
       .finally(() => setJoining(false));
   };
