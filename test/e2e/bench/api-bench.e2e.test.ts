@@ -401,7 +401,8 @@ describe('the comparison and the report', () => {
 });
 
 describe('a short run end to end', () => {
-  it('plays over GraphQL, runs the floor, and reports both with a consistent log', async () => {
+  /** A run of 2 clients for 2 s per side on the test's Postgres, with `changes` to the settings. */
+  const shortRun = (changes: Partial<ApiBenchSettings>): Promise<ApiBenchReport> => {
     const adminUrl = process.env.MALICE_TEST_ADMIN_URL;
     if (adminUrl === undefined) throw new Error('MALICE_TEST_ADMIN_URL is unset: run through jest');
     const settings: ApiBenchSettings = {
@@ -411,11 +412,16 @@ describe('a short run end to end', () => {
       rounds: 2,
       warmupSeconds: 0.5,
       mode: 'custom',
+      ...changes,
     };
-    const report = await runApiBench(settings, {
+    return runApiBench(settings, {
       adminUrl,
       source: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
     });
+  };
+
+  it('plays over GraphQL, runs the floor, and reports both with a consistent log', async () => {
+    const report = await shortRun({});
     expect(report.api.moves.count).toBeGreaterThan(0);
     expect(report.api.turnQueries.count).toBeGreaterThan(0);
     expect(report.api.errors).toEqual({});
@@ -434,22 +440,7 @@ describe('a short run end to end', () => {
   }, 90_000);
 
   it('spreads the bots over two server copies, each game watched on the other copy, the CPU of both counted', async () => {
-    const adminUrl = process.env.MALICE_TEST_ADMIN_URL;
-    if (adminUrl === undefined) throw new Error('MALICE_TEST_ADMIN_URL is unset: run through jest');
-    const settings: ApiBenchSettings = {
-      ...QUICK_SETTINGS,
-      clients: 2,
-      seconds: 2,
-      rounds: 1,
-      warmupSeconds: 0.5,
-      mode: 'custom',
-      copies: 2,
-      watch: true,
-    };
-    const report = await runApiBench(settings, {
-      adminUrl,
-      source: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
-    });
+    const report = await shortRun({ rounds: 1, copies: 2, watch: true });
     expect(report.api.moves.count).toBeGreaterThan(0);
     expect(report.api.errors).toEqual({});
     expect(report.logCheck.ok).toBe(true);
