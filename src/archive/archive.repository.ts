@@ -27,12 +27,11 @@ export const ARCHIVES_MIGRATION = '20261202120000_game_archives';
 
 /**
  * The next games over before `cutoff` not archived or settled yet, after `cursor`, oldest end first — those over
- * before their first move too (their log is empty: the archiver settles them). The list names no column a move
- * within a turn changes, so such a move is a heap-only update of the row (migration
- * 20261213090000_games_moves_heap_only). None while the
- * cutoff is before the archives migration was applied: during a rolling upgrade from a version that reads no
- * archive, its copies keep serving for a while beside the new ones, and a game they read must still have its rows
- * (docs/deploy.md, rolling upgrades). So archiving starts ARCHIVE_AFTER_MINUTES after the upgrade began.
+ * before their first move too (their log is empty: the archiver settles them). It names no column a move within a
+ * turn changes, so that such a move is a heap-only update of the row (migration 20261213090000_games_moves_heap_only).
+ * None while the cutoff is before the archives migration was applied: during a rolling upgrade from a version that
+ * reads no archive, its copies keep serving for a while beside the new ones, and a game they read must still have
+ * its rows (docs/deploy.md, rolling upgrades). So archiving starts ARCHIVE_AFTER_MINUTES after the upgrade began.
  */
 const DUE = `
   SELECT id, finished_at FROM games

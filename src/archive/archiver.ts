@@ -3,9 +3,9 @@
  * (src/archive/archive-worker.ts) and `npm run archive` (src/cli/archive.ts) both run it. A pass walks the games
  * over before a cutoff whose log is still rows, oldest first, and moves each log into its compact archive
  * (src/archive/archive-plan.ts decides, archive_game in the database checks again and does it); a game over before
- * its first move has an empty log, and is settled instead (settle_empty_log), so no pass looks at it again. A game it refuses
- * stays as rows, reported with why; the walk goes on past it. Two passes may overlap (two app copies):
- * archive_game locks the game row and archives a game once.
+ * its first move has an empty log, and is settled instead (settle_empty_log), so that no pass looks at it again. A
+ * game it refuses stays as rows, reported with why; the walk goes on past it. Two passes may overlap (two app
+ * copies): archive_game and settle_empty_log lock the game row and do their work once.
  */
 import { databaseFailureOf } from '../db/connection-errors';
 import { ArchiveCursor, ArchiveRepository } from './archive.repository';
