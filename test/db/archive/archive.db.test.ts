@@ -58,7 +58,7 @@ const finished: {
   lastMove?: { move: string; version: number; clientMoveId: string; seat: number };
 }[] = [];
 let running: string;
-/** Games over before their first move: a challenge-free game called off while it waited, and one after its deal. */
+/** Games over before their first move: one called off while it waited for a player, one after its deal. */
 const empty: string[] = [];
 
 beforeAll(async () => {
