@@ -64,8 +64,8 @@ describe('the games row of a move within a turn (docs/performance.md, "The games
     expect(movesWithinTurn).toBeGreaterThan(0);
     // A move within a turn is heap-only when the row's page has room for the new version, which it has as long as
     // Postgres could prune the versions no snapshot needs any more: on a quiet machine every one of them (seen 25 of
-    // 25, 15 of 15), under CI's load most (29 of 31: a snapshot held meanwhile kept a page full). Before the index
-    // named no such column, none ever was. A move that hands the turn on changes the seat and the clock: never.
+    // 25, 15 of 15), under CI's load most (29 of 31: a snapshot held meanwhile kept a page full). While the archiver's
+    // index named `version`, none ever was. A move that hands the turn on changes the seat and the clock: never.
     expect(updates.heapOnly).toBeGreaterThanOrEqual(Math.ceil(movesWithinTurn / 2));
     expect(updates.heapOnly).toBeLessThanOrEqual(movesWithinTurn);
   });
