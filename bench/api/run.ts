@@ -245,7 +245,7 @@ export async function runApiBench(
       api: apiFigures,
       floor: floorFigures,
       comparison,
-      goals: checkGoals(comparison),
+      goals: checkGoals(comparison, settings.transport),
       logCheck,
       profile,
       instructions,

@@ -321,18 +321,32 @@ function figures(movesPerSecond: number, p99: number): { api: ApiFigures; floor:
 describe('the comparison and the report', () => {
   it('passes at exactly 50 % of the floor’s throughput and 3× its p99, and fails beyond', () => {
     const atGoal = figures(500, 30);
-    const passing = checkGoals(compare(atGoal.api, atGoal.floor));
+    const passing = checkGoals(compare(atGoal.api, atGoal.floor), 'http');
     expect(passing.map((goal) => goal.pass)).toEqual([true, true]);
     expect(passing.map((goal) => goal.display)).toEqual(['50.0 %', '3.00×']);
     const short = figures(499, 31);
-    expect(checkGoals(compare(short.api, short.floor)).map((goal) => goal.pass)).toEqual([false, false]);
-    expect(GOALS).toEqual({ minThroughputPercent: 50, maxP99Ratio: 3 });
+    expect(checkGoals(compare(short.api, short.floor), 'http').map((goal) => goal.pass)).toEqual([
+      false,
+      false,
+    ]);
+    expect(GOALS).toEqual({ minThroughputPercent: { http: 50, ws: 60 }, maxP99Ratio: 3 });
+  });
+
+  it('holds a graphql-ws run to 60 % of the floor’s throughput', () => {
+    const half = figures(500, 30);
+    const overSocket = checkGoals(compare(half.api, half.floor), 'ws');
+    expect(overSocket.map((goal) => [goal.goal, goal.pass])).toEqual([
+      ["API moves/s ≥ 60 % of the floor's transactions/s", false],
+      ["API makeMove p99 ≤ 3× the floor's p99", true],
+    ]);
+    const atGoal = figures(600, 30);
+    expect(checkGoals(compare(atGoal.api, atGoal.floor), 'ws')[0]?.pass).toBe(true);
   });
 
   it('fails, with n/a, when a side measured nothing', () => {
     const { api, floor } = figures(500, 30);
     const silent = { ...api, moves: { count: 0, perSecond: 0, latencyMs: null } };
-    const goals = checkGoals(compare(silent, floor));
+    const goals = checkGoals(compare(silent, floor), 'http');
     expect(goals.map((goal) => [goal.display, goal.pass])).toEqual([
       ['n/a', false],
       ['n/a', false],
@@ -352,7 +366,7 @@ describe('the comparison and the report', () => {
       api,
       floor,
       comparison,
-      goals: checkGoals(comparison),
+      goals: checkGoals(comparison, settings.transport),
       logCheck: { games: 1, eventsReported: 200, eventsStored: 200, ok: true },
       profile: null,
       instructions: null,
